@@ -1,0 +1,96 @@
+// simulator.h: the simulated multiprocessor. One object holds every processor's private caches, the
+// shared last-level cache, the coherence directory and all statistics. The tool (or a test, or the
+// replay engine) feeds it accesses in the order it wants them simulated.
+//
+// API contract (the tool, the replay engine and the tests depend on it; extend, do not change):
+//   - access() is the hot path: inline fast path for an L1 hit, out-of-line slow path for the rest.
+//   - Statistics are read by visitors (function pointer + context; no std::function in the core).
+#ifndef CCSIM_CORE_SIMULATOR_H
+#define CCSIM_CORE_SIMULATOR_H
+
+#include <cstdint>
+
+#include "ccsim/core/events.h"
+#include "ccsim/core/geometry.h"
+#include "ccsim/core/types.h"
+
+namespace ccsim {
+
+// Evictor edge: `evictor_ref` on `evictor_proc` brought in a line that pushed out of `level` a line last
+// touched by `victim_ref` on `victim_proc` (different processors only at the shared LLC).
+struct EvictorEdge {
+  RefId victim_ref;
+  ProcId victim_proc;
+  RefId evictor_ref;
+  ProcId evictor_proc;
+  Level level;
+  std::uint64_t count;
+};
+
+// Invalidator edge: stores by `invalidator_ref` on `invalidator_proc` removed copies last touched by
+// `victim_ref` on `victim_proc`, split as in events.h (critical is a subset of true in-region).
+struct InvalidatorEdge {
+  RefId victim_ref;
+  ProcId victim_proc;
+  RefId invalidator_ref;
+  ProcId invalidator_proc;
+  std::uint64_t true_in_region;
+  std::uint64_t true_in_region_critical;
+  std::uint64_t false_in_region;
+  std::uint64_t true_across_regions;
+  std::uint64_t false_across_regions;
+};
+
+// MESI state of one processor's copy of a line (for tests and invariant checks).
+enum class LineState : std::uint8_t { Invalid = 0, Shared, Exclusive, Modified };
+
+class Simulator;  // defined in simulator_impl.h; users see only the functions below.
+
+// Creates the machine; `config` must have passed validate_machine(). Processors 0..max_processors-1
+// exist from the start with cold caches.
+Simulator* create_simulator(const MachineConfig& config);
+void destroy_simulator(Simulator* sim);
+
+// Simulates one access of `size` bytes (1..4096) at `addr` by `proc`, made by reference `ref`.
+// An access straddling lines is split into one line access per line. `region` is the accessing
+// thread's barrier epoch; `in_critical` says whether it holds a lock (see docs/model.md).
+void simulate_access(Simulator* sim, ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind,
+                     RegionId region, bool in_critical);
+
+// Drops every line of `proc`'s private caches as if the processor were new (a thread id reused by a new
+// thread). Statistics are kept; dropped lines count neither as evictions nor as invalidations.
+void reset_processor(Simulator* sim, ProcId proc);
+
+// Sets every counter and edge to zero; cache contents and coherence state stay (CCSIM_ZERO_STATS).
+void zero_statistics(Simulator* sim);
+
+const MachineConfig& machine_config(const Simulator* sim);
+
+// Visitors. `counts` has kNumEvents entries. Only (processor, reference) pairs with a non-zero count
+// are visited; order is unspecified.
+using ReferenceVisitor = void (*)(void* context, ProcId proc, RefId ref, const std::uint64_t* counts);
+using EvictorVisitor = void (*)(void* context, const EvictorEdge& edge);
+using InvalidatorVisitor = void (*)(void* context, const InvalidatorEdge& edge);
+using RegionVisitor = void (*)(void* context, RegionId region, const std::uint64_t* counts);
+
+void for_each_reference(const Simulator* sim, ReferenceVisitor visit, void* context);
+void for_each_evictor_edge(const Simulator* sim, EvictorVisitor visit, void* context);
+void for_each_invalidator_edge(const Simulator* sim, InvalidatorVisitor visit, void* context);
+// Per-region totals of the slow-path events only (misses by level and cause, coherence misses,
+// invalidations received and caused); access and hit counts are not kept per region.
+void for_each_region(const Simulator* sim, RegionVisitor visit, void* context);
+
+// Sums of all reference counts (kNumEvents entries), per processor or over all processors.
+void processor_totals(const Simulator* sim, ProcId proc, std::uint64_t* counts);
+void machine_totals(const Simulator* sim, std::uint64_t* counts);
+
+// For tests and debug builds.
+LineState line_state(const Simulator* sim, ProcId proc, Level level, Addr addr);
+// Checks every protocol invariant (at most one M/E holder, a Modified line has no other holder,
+// the directory's sharers equal the processors whose caches hold the line, inclusion of L1 in L2).
+// Returns false and writes the first violation into `error`.
+bool check_invariants(const Simulator* sim, ErrorMessage* error);
+
+}  // namespace ccsim
+
+#endif
