@@ -1,0 +1,30 @@
+// access_helpers.h: the functions the generated code calls for every data access (the hot path).
+#ifndef CCSIM_TOOL_ACCESS_HELPERS_H
+#define CCSIM_TOOL_ACCESS_HELPERS_H
+
+#include "ccsim/core/types.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+
+class Simulator;
+struct Reference;
+
+// The simulator the native-order helpers feed (set in post_clo_init).
+extern Simulator* access_simulator;
+
+// Which variant of the helper a superblock calls, decided at instrumentation time so the hot path tests
+// nothing that is fixed for the run.
+struct AccessRoute {
+  bool buffered;    // interleaved/piped: record for replay instead of simulating now
+  bool skip_stack;  // --trace-stack=no: drop accesses to the running thread's own stack
+};
+
+using AccessHelper = VG_REGPARM(3) void (*)(Reference* ref, Addr addr, UWord size);
+
+// The helper for (kind, route), and its name for Valgrind's IR printer.
+AccessHelper access_helper(AccessKind kind, AccessRoute route, const char** name);
+
+}  // namespace ccsim
+
+#endif

@@ -1,0 +1,84 @@
+// main.cc: ccsim's entry points into Valgrind: start-up, options, client requests and exit.
+// Everything else lives in the file named for it (options, instrument, access_helpers, threads,
+// references, profile_writer, sync).
+#include "ccsim/core/simulator.h"
+#include "ccsim/tool/instrument.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/profile_writer.h"
+#include "ccsim/tool/references.h"
+#include "ccsim/tool/sync.h"
+#include "ccsim/tool/thread_events.h"
+#include "ccsim/tool/tool_platform.h"
+#include "ccsim/tool/valgrind_api.h"
+#include "ccsim.h"
+
+namespace ccsim {
+namespace {
+
+Simulator* simulator = nullptr;
+
+Bool process_command_line_option(const HChar* arg) { return process_option(arg) ? True : False; }
+
+void print_usage_text() { print_usage(); }
+
+void print_debug_usage_text() { print_debug_usage(); }
+
+Bool handle_client_request(ThreadId tid, UWord* args, UWord* ret) {
+  if (!VG_IS_TOOL_USERREQ('C', 'S', args[0])) return False;
+  switch (args[0]) {
+    case VG_USERREQ__CCSIM_START_INSTRUMENTATION:
+      set_instrumentation(true, "ccsim: CCSIM_START_INSTRUMENTATION");
+      *ret = 0;
+      return True;
+    case VG_USERREQ__CCSIM_STOP_INSTRUMENTATION:
+      set_instrumentation(false, "ccsim: CCSIM_STOP_INSTRUMENTATION");
+      *ret = 0;
+      return True;
+    case VG_USERREQ__CCSIM_ZERO_STATS:
+      // Accesses still buffered for replay belong to the phase being discarded: replay them first.
+      sync_finish();
+      zero_statistics(simulator);
+      *ret = 0;
+      return True;
+    default:
+      return sync_handle_request(tid, args, ret) ? True : False;
+  }
+}
+
+void post_command_line_init() {
+  check_options();
+  simulator = create_simulator(options.machine);
+  init_references();
+  init_threads(simulator);
+  init_instrumentation(simulator);
+  sync_init(options.sync, simulator);
+}
+
+void at_exit(Int) {
+  sync_finish();
+  write_profile(simulator);
+  print_summary(simulator);
+}
+
+void pre_command_line_init() {
+  VG_(details_name)("ccsim");
+  VG_(details_version)(CCSIM_VERSION);
+  VG_(details_description)("a cache-coherence profiler for multithreaded programs");
+  VG_(details_copyright_author)("Copyright (C) 2026, the ccsim authors (MIT licence).");
+  VG_(details_bug_reports_to)("the ccsim issue tracker");
+  VG_(details_avg_translation_sizeB)(500);
+
+  VG_(basic_tool_funcs)(post_command_line_init, instrument_superblock, at_exit);
+  VG_(needs_command_line_options)(process_command_line_option, print_usage_text, print_debug_usage_text);
+  VG_(needs_client_requests)(handle_client_request);
+
+  install_valgrind_platform();
+  set_default_options();
+}
+
+}  // namespace
+}  // namespace ccsim
+
+extern "C" {
+VG_DETERMINE_INTERFACE_VERSION(ccsim::pre_command_line_init)
+}

@@ -1,0 +1,129 @@
+// options.cc: parses and checks ccsim's options. One table of defaults (set_default_options) that
+// --help prints, so the usage text and the behaviour cannot disagree.
+#include "ccsim/tool/options.h"
+
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+
+Options options;
+
+namespace {
+
+// Defaults resembling one core of a current x86 server part: 32 KiB 8-way L1D, 1 MiB 16-way private
+// L2, and an 8 MiB 16-way LLC shared by all threads; 64-byte lines.
+constexpr const char* kDefaultL1 = "32768,8,64";
+constexpr const char* kDefaultL2 = "1048576,16,64";
+constexpr const char* kDefaultLLC = "8388608,16,64";
+constexpr const char* kDefaultOutFile = "ccsim.out.%p";
+constexpr std::uint64_t kDefaultMaxBufferMiB = 256;
+
+void parse_level(const char* arg, const char* value, bool allow_none, const char* name, CacheGeometry* out) {
+  ErrorMessage error;
+  if (!parse_geometry(value, allow_none, name, out, &error)) VG_(fmsg_bad_option)(arg, "%s\n", error.text);
+}
+
+// Parses a decimal number in [min, max] or stops with a sentence naming the option.
+std::uint64_t parse_number(const char* arg, const char* value, std::uint64_t min, std::uint64_t max) {
+  HChar* end = nullptr;
+  Long parsed = VG_(strtoll10)(value, &end);
+  if (end == value || *end != '\0' || parsed < 0 || static_cast<ULong>(parsed) < min ||
+      static_cast<ULong>(parsed) > max) {
+    VG_(fmsg_bad_option)(arg, "expected a whole number from %llu to %llu.\n", static_cast<ULong>(min),
+                         static_cast<ULong>(max));
+  }
+  return static_cast<std::uint64_t>(parsed);
+}
+
+const char* value_of(const char* arg, const char* name) {
+  SizeT n = VG_(strlen)(name);
+  if (VG_(strncmp)(arg, name, n) == 0 && arg[n] == '=') return arg + n + 1;
+  return nullptr;
+}
+
+}  // namespace
+
+void set_default_options() {
+  ErrorMessage unused;
+  parse_geometry(kDefaultL1, false, "--L1", &options.machine.l1, &unused);
+  parse_geometry(kDefaultL2, true, "--L2", &options.machine.l2, &unused);
+  parse_geometry(kDefaultLLC, true, "--LLC", &options.machine.llc, &unused);
+  options.machine.miss_classes = false;
+  options.out_file = kDefaultOutFile;
+  options.trace_stack = true;
+  options.instr_at_start = true;
+  options.sync.mode = SimMode::Interleaved;
+  options.sync.quantum = 1;
+  options.sync.schedule = Schedule::RoundRobin;
+  options.sync.seed = 1;
+  options.sync.max_buffer_bytes = kDefaultMaxBufferMiB << 20;
+  options.sync.trace_runtime = false;
+}
+
+bool process_option(const char* arg) {
+  const char* v;
+  if ((v = value_of(arg, "--L1"))) {
+    parse_level(arg, v, false, "--L1", &options.machine.l1);
+  } else if ((v = value_of(arg, "--L2"))) {
+    parse_level(arg, v, true, "--L2", &options.machine.l2);
+  } else if ((v = value_of(arg, "--LLC"))) {
+    parse_level(arg, v, true, "--LLC", &options.machine.llc);
+  } else if VG_BOOL_CLO(arg, "--miss-classes", options.machine.miss_classes) {
+  } else if VG_STR_CLO(arg, "--ccsim-out-file", options.out_file) {
+    if (options.out_file[0] == '\0') VG_(fmsg_bad_option)(arg, "the file name must not be empty.\n");
+  } else if VG_BOOL_CLO(arg, "--trace-stack", options.trace_stack) {
+  } else if VG_BOOL_CLO(arg, "--instr-atstart", options.instr_at_start) {
+  } else if VG_BOOL_CLO(arg, "--trace-runtime", options.sync.trace_runtime) {
+  } else if ((v = value_of(arg, "--sim-mode"))) {
+    if (VG_STREQ(v, "native")) options.sync.mode = SimMode::Native;
+    else if (VG_STREQ(v, "interleaved")) options.sync.mode = SimMode::Interleaved;
+    else if (VG_STREQ(v, "piped")) options.sync.mode = SimMode::Piped;
+    else VG_(fmsg_bad_option)(arg, "expected native, interleaved or piped.\n");
+  } else if ((v = value_of(arg, "--schedule"))) {
+    if (VG_STREQ(v, "round-robin")) options.sync.schedule = Schedule::RoundRobin;
+    else if (VG_STREQ(v, "random")) options.sync.schedule = Schedule::Random;
+    else VG_(fmsg_bad_option)(arg, "expected round-robin or random.\n");
+  } else if ((v = value_of(arg, "--quantum"))) {
+    options.sync.quantum = static_cast<std::uint32_t>(parse_number(arg, v, 1, 1000000));
+  } else if ((v = value_of(arg, "--seed"))) {
+    options.sync.seed = parse_number(arg, v, 0, ~0ull >> 1);
+  } else if ((v = value_of(arg, "--max-buffer"))) {
+    options.sync.max_buffer_bytes = parse_number(arg, v, 1, 1 << 20) << 20;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void check_options() {
+  options.machine.max_processors = VG_N_THREADS;
+  ErrorMessage error;
+  if (!validate_machine(options.machine, &error)) {
+    VG_(fmsg_bad_option)("--L1/--L2/--LLC", "%s\n", error.text);
+  }
+}
+
+void print_usage() {
+  VG_(printf)(
+      "    cache geometry: size,associativity,line-size in bytes (sets and line size powers of two)\n"
+      "    --L1=<size>,<assoc>,<line>        private L1 data cache of each thread [%s]\n"
+      "    --L2=<size>,<assoc>,<line>|none   private L2 of each thread [%s]\n"
+      "    --LLC=<size>,<assoc>,<line>|none  last-level cache shared by all threads [%s]\n"
+      "    --miss-classes=no|yes             split replacement misses into capacity/conflict [no]\n"
+      "    --sim-mode=interleaved|piped|native  order in which threads' accesses are simulated\n"
+      "                                      [interleaved]; see docs/synchronization.md\n"
+      "    --quantum=<n>                     accesses per thread per turn when interleaved [1]\n"
+      "    --schedule=round-robin|random     next thread to replay when interleaved [round-robin]\n"
+      "    --seed=<n>                        seed of --schedule=random [1]\n"
+      "    --max-buffer=<MiB>                cap on buffered accesses before an early replay [%llu]\n"
+      "    --trace-runtime=no|yes            simulate accesses inside OpenMP/pthread sync code [no]\n"
+      "    --trace-stack=yes|no              simulate accesses to a thread's own stack [yes]\n"
+      "    --instr-atstart=yes|no            simulate from the start; see CCSIM_START_INSTRUMENTATION [yes]\n"
+      "    --ccsim-out-file=<file>           profile file name; %%p is the pid, %%q{VAR} an\n"
+      "                                      environment variable [%s]\n",
+      kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile);
+}
+
+void print_debug_usage() { VG_(printf)("    (none)\n"); }
+
+}  // namespace ccsim

@@ -1,0 +1,291 @@
+// profile_writer.cc: the profile file and the stderr summary. Only here do counters become text.
+#include "ccsim/tool/profile_writer.h"
+
+#include "ccsim/core/simulator.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/references.h"
+#include "ccsim/tool/sync.h"
+#include "ccsim/tool/thread_events.h"
+#include "ccsim/tool/threads.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+namespace {
+
+constexpr int kProfileVersion = 1;
+
+// The events this machine reports, in file order (events.h order, filtered by event_applies).
+struct EventList {
+  std::uint32_t ids[kNumEvents];
+  std::uint32_t count = 0;
+};
+
+EventList reported_events(const MachineConfig& machine) {
+  EventList list;
+  for (std::uint32_t e = 0; e < kNumEvents; ++e) {
+    if (event_applies(e, machine)) list.ids[list.count++] = e;
+  }
+  return list;
+}
+
+const char* mode_name(SimMode mode) {
+  switch (mode) {
+    case SimMode::Native: return "native";
+    case SimMode::Interleaved: return "interleaved";
+    case SimMode::Piped: return "piped";
+  }
+  return "native";
+}
+
+const char* level_name(Level level) {
+  switch (level) {
+    case Level::L1: return "L1";
+    case Level::L2: return "L2";
+    case Level::LLC: return "LLC";
+  }
+  return "L1";
+}
+
+// Writes `counts` in event-list order, leaving out trailing zeros unless `all`.
+void write_counts(VgFile* file, const EventList& events, const std::uint64_t* counts, bool all) {
+  std::uint32_t last = events.count;
+  if (!all) {
+    while (last > 0 && counts[events.ids[last - 1]] == 0) --last;
+  }
+  for (std::uint32_t i = 0; i < last; ++i) VG_(fprintf)(file, " %llu", static_cast<ULong>(counts[events.ids[i]]));
+  VG_(fprintf)(file, "\n");
+}
+
+// State shared by the visitors while writing the per-reference section.
+struct CountsWriter {
+  VgFile* file;
+  const EventList* events;
+  std::uint64_t summary[kNumEvents];
+};
+
+void write_reference_counts(void* context, ProcId proc, RefId ref, const std::uint64_t* counts) {
+  CountsWriter* w = static_cast<CountsWriter*>(context);
+  bool any = false;
+  for (std::uint32_t i = 0; i < w->events->count; ++i) any = any || counts[w->events->ids[i]] != 0;
+  if (!any) return;
+  for (std::uint32_t e = 0; e < kNumEvents; ++e) w->summary[e] += counts[e];
+  VG_(fprintf)(w->file, "counts: %u %u", ref, proc + 1);
+  write_counts(w->file, *w->events, counts, false);
+}
+
+void write_evictor(void* context, const EvictorEdge& edge) {
+  VG_(fprintf)(static_cast<VgFile*>(context), "evictor: %u %u %u %u %s %llu\n", edge.victim_ref,
+               edge.victim_proc + 1, edge.evictor_ref, edge.evictor_proc + 1, level_name(edge.level),
+               static_cast<ULong>(edge.count));
+}
+
+void write_invalidator(void* context, const InvalidatorEdge& edge) {
+  VG_(fprintf)(static_cast<VgFile*>(context), "invalidator: %u %u %u %u %llu %llu %llu %llu %llu\n",
+               edge.victim_ref, edge.victim_proc + 1, edge.invalidator_ref, edge.invalidator_proc + 1,
+               static_cast<ULong>(edge.true_in_region), static_cast<ULong>(edge.true_in_region_critical),
+               static_cast<ULong>(edge.false_in_region), static_cast<ULong>(edge.true_across_regions),
+               static_cast<ULong>(edge.false_across_regions));
+}
+
+// Region rows need the closing barrier's location; sync.cc knows the barrier's code address per region.
+struct RegionWriter {
+  VgFile* file;
+  const EventList* events;
+  XArray* closes;  // of RegionClose, filled before regions are written
+};
+
+struct RegionClose {
+  RegionId region;
+  Addr barrier;
+};
+
+void collect_region_close(void* context, RegionId region, Addr barrier) {
+  RegionClose close{region, barrier};
+  VG_(addToXA)(static_cast<XArray*>(context), &close);
+}
+
+void write_region(void* context, RegionId region, const std::uint64_t* counts) {
+  RegionWriter* w = static_cast<RegionWriter*>(context);
+  Addr barrier = 0;
+  for (Word i = 0; i < VG_(sizeXA)(w->closes); ++i) {
+    const RegionClose* close = static_cast<const RegionClose*>(VG_(indexXA)(w->closes, i));
+    if (close->region == region) barrier = close->barrier;
+  }
+  std::uint32_t file = 0, function = 0, line = 0;
+  if (barrier != 0) {
+    const Reference* ref = reference_at(barrier);
+    file = ref->source_file;
+    function = ref->function;
+    line = ref->line;
+  }
+  VG_(fprintf)(w->file, "region: %u %u %u %u", region, file, function, line);
+  write_counts(w->file, *w->events, counts, false);
+}
+
+void write_names(VgFile* file, const char* keyword, const NameTable& table) {
+  for (std::uint32_t n = 1; n <= table.count(); ++n) VG_(fprintf)(file, "%s: %u %s\n", keyword, n, table.name(n));
+}
+
+void write_header(VgFile* file, const EventList& events) {
+  const MachineConfig& machine = options.machine;
+  VG_(fprintf)(file, "ccsim-profile-version: %d\n", kProfileVersion);
+  VG_(fprintf)(file, "creator: ccsim %s\n", CCSIM_VERSION);
+  VG_(fprintf)(file, "pid: %d\n", VG_(getpid)());
+  VG_(fprintf)(file, "command: %s", VG_(args_the_exename));
+  for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_client)); ++i) {
+    VG_(fprintf)(file, " %s", *static_cast<HChar**>(VG_(indexXA)(VG_(args_for_client), i)));
+  }
+  VG_(fprintf)(file, "\nsim-mode: %s\n", mode_name(options.sync.mode));
+  VG_(fprintf)(file, "threads: %u\n", threads_that_ran());
+  VG_(fprintf)(file, "line-size: %u\n", machine.l1.line_bytes);
+  const CacheGeometry* levels[kNumLevels] = {&machine.l1, &machine.l2, &machine.llc};
+  for (int l = 0; l < kNumLevels; ++l) {
+    const char* name = level_name(static_cast<Level>(l));
+    if (levels[l]->present) {
+      VG_(fprintf)(file, "cache: %s %llu %u %u\n", name, static_cast<ULong>(levels[l]->size_bytes),
+                   levels[l]->associativity, levels[l]->line_bytes);
+    } else {
+      VG_(fprintf)(file, "cache: %s none\n", name);
+    }
+  }
+  VG_(fprintf)(file, "miss-classes: %s\n", machine.miss_classes ? "yes" : "no");
+  VG_(fprintf)(file, "trace-stack: %s\n", options.trace_stack ? "yes" : "no");
+  VG_(fprintf)(file, "events:");
+  for (std::uint32_t i = 0; i < events.count; ++i) VG_(fprintf)(file, " %s", event_name(events.ids[i]));
+  VG_(fprintf)(file, "\n");
+}
+
+struct SkippedAccesses {
+  std::uint64_t stack = 0;
+  std::uint64_t runtime = 0;
+};
+
+SkippedAccesses skipped_accesses() {
+  SkippedAccesses skipped;
+  for (std::uint32_t tid = 1; tid <= threads_that_ran(); ++tid) {
+    skipped.stack += thread_state(tid)->skipped_stack_accesses;
+    skipped.runtime += thread_state(tid)->excluded_runtime_accesses;
+  }
+  return skipped;
+}
+
+void write_body(VgFile* file, const Simulator* simulator) {
+  EventList events = reported_events(options.machine);
+  write_header(file, events);
+  SkippedAccesses skipped = skipped_accesses();
+  VG_(fprintf)(file, "skipped: stack %llu\n", static_cast<ULong>(skipped.stack));
+  VG_(fprintf)(file, "skipped: runtime %llu\n", static_cast<ULong>(skipped.runtime));
+  if (options.sync.mode != SimMode::Native) {
+    VG_(fprintf)(file, "replay: early-flushes %llu\n", static_cast<ULong>(sync_early_flushes()));
+  }
+
+  // Region rows resolve barrier addresses to references, which may add names: collect them first.
+  XArray* closes = VG_(newXA)(VG_(malloc), "ccsim.out.regions", VG_(free), sizeof(RegionClose));
+  sync_for_each_region_close(collect_region_close, closes);
+  for (Word i = 0; i < VG_(sizeXA)(closes); ++i) {
+    Addr barrier = static_cast<const RegionClose*>(VG_(indexXA)(closes, i))->barrier;
+    if (barrier != 0) reference_at(barrier);
+  }
+
+  const ReferenceNames& names = reference_names();
+  write_names(file, "file", names.files);
+  write_names(file, "fn", names.functions);
+  write_names(file, "obj", names.objects);
+  for (RefId id = 0; id < reference_count(); ++id) {
+    const Reference* ref = reference(id);
+    VG_(fprintf)(file, "ref: %u 0x%lx %u %u %u %u\n", ref->id, ref->address, ref->object_file, ref->source_file,
+                 ref->function, ref->line);
+  }
+
+  CountsWriter counts{file, &events, {}};
+  for_each_reference(simulator, write_reference_counts, &counts);
+  RegionWriter regions{file, &events, closes};
+  for_each_region(simulator, write_region, &regions);
+  VG_(deleteXA)(closes);
+  for_each_evictor_edge(simulator, write_evictor, file);
+  for_each_invalidator_edge(simulator, write_invalidator, file);
+  VG_(fprintf)(file, "summary:");
+  write_counts(file, events, counts.summary, true);
+}
+
+}  // namespace
+
+bool write_profile(const Simulator* simulator) {
+  HChar* final_name = VG_(expand_file_name)("--ccsim-out-file", options.out_file);
+  HChar* temporary_name = static_cast<HChar*>(VG_(malloc)("ccsim.out.name", VG_(strlen)(final_name) + 5));
+  VG_(sprintf)(temporary_name, "%s.tmp", final_name);
+  VgFile* file = VG_(fopen)(temporary_name, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY, VKI_S_IRUSR | VKI_S_IWUSR |
+                                                                                       VKI_S_IRGRP | VKI_S_IROTH);
+  if (file == nullptr) {
+    VG_(umsg)("ccsim: cannot write the profile: '%s' cannot be created (check the directory and "
+              "--ccsim-out-file).\n", temporary_name);
+    VG_(free)(temporary_name);
+    VG_(free)(final_name);
+    return false;
+  }
+  write_body(file, simulator);
+  VG_(fclose)(file);
+  bool renamed = VG_(rename)(temporary_name, final_name) == 0;
+  if (!renamed) {
+    VG_(umsg)("ccsim: the profile was written to '%s' but could not be renamed to '%s'.\n", temporary_name,
+              final_name);
+  } else if (VG_(clo_verbosity) > 0) {
+    VG_(umsg)("ccsim: profile written to %s\n", final_name);
+  }
+  VG_(free)(temporary_name);
+  VG_(free)(final_name);
+  return renamed;
+}
+
+void print_summary(const Simulator* simulator) {
+  if (VG_(clo_verbosity) == 0) return;
+  const MachineConfig& machine = options.machine;
+  std::uint32_t threads = threads_that_ran();
+  VG_(umsg)("\n");
+  VG_(umsg)("%-7s %14s %14s %12s %7s %12s %12s %21s %29s %29s\n", "thread", "reads", "writes", "L1 misses",
+            "L1 miss%", machine.l2.present ? "L2 misses" : "", machine.llc.present ? "LLC misses" : "",
+            "coh.misses true/false", "inval.received true/false", "inval.caused true/false");
+  std::uint64_t counts[kNumEvents];
+  for (std::uint32_t t = 0; t <= threads; ++t) {
+    bool total = t == threads;
+    if (total) {
+      machine_totals(simulator, counts);
+    } else {
+      processor_totals(simulator, t, counts);
+    }
+    auto level_misses = [&](Level level) {
+      return counts[level_event(level, kReadMisses)] + counts[level_event(level, kWriteMisses)];
+    };
+    std::uint64_t accesses = counts[kReads] + counts[kWrites];
+    std::uint64_t l1 = level_misses(Level::L1);
+    std::uint64_t rate_hundredths = accesses ? (l1 * 10000 + accesses / 2) / accesses : 0;
+    std::uint64_t recv_true = counts[kInvalidationsReceivedTrueInRegion] + counts[kInvalidationsReceivedTrueAcrossRegions];
+    std::uint64_t recv_false = counts[kInvalidationsReceivedFalseInRegion] + counts[kInvalidationsReceivedFalseAcrossRegions];
+    std::uint64_t caused_true = counts[kInvalidationsCausedTrueInRegion] + counts[kInvalidationsCausedTrueAcrossRegions];
+    std::uint64_t caused_false = counts[kInvalidationsCausedFalseInRegion] + counts[kInvalidationsCausedFalseAcrossRegions];
+    HChar label[16];
+    if (total) VG_(sprintf)(label, "total"); else VG_(sprintf)(label, "%u", t + 1);
+    HChar l2[24] = "", llc[24] = "", coh[40], recv[40], caused[40];
+    if (machine.l2.present) VG_(sprintf)(l2, "%llu", static_cast<ULong>(level_misses(Level::L2)));
+    if (machine.llc.present) VG_(sprintf)(llc, "%llu", static_cast<ULong>(level_misses(Level::LLC)));
+    VG_(sprintf)(coh, "%llu/%llu", static_cast<ULong>(counts[kCoherenceMissTrue]), static_cast<ULong>(counts[kCoherenceMissFalse]));
+    VG_(sprintf)(recv, "%llu/%llu", static_cast<ULong>(recv_true), static_cast<ULong>(recv_false));
+    VG_(sprintf)(caused, "%llu/%llu", static_cast<ULong>(caused_true), static_cast<ULong>(caused_false));
+    VG_(umsg)("%-7s %14llu %14llu %12llu %5llu.%02llu%% %12s %12s %21s %29s %29s\n", label,
+              static_cast<ULong>(counts[kReads]), static_cast<ULong>(counts[kWrites]), static_cast<ULong>(l1),
+              static_cast<ULong>(rate_hundredths / 100), static_cast<ULong>(rate_hundredths % 100), l2, llc, coh,
+              recv, caused);
+  }
+  SkippedAccesses skipped = skipped_accesses();
+  if (skipped.stack || skipped.runtime) {
+    VG_(umsg)("accesses not simulated: %llu to threads' own stacks (--trace-stack=no), %llu inside "
+              "synchronization code (--trace-runtime=no)\n", static_cast<ULong>(skipped.stack),
+              static_cast<ULong>(skipped.runtime));
+  }
+  if (options.sync.mode != SimMode::Native && sync_early_flushes() != 0) {
+    VG_(umsg)("the --max-buffer cap forced %llu early replays: raise it for exact interleaving\n",
+              static_cast<ULong>(sync_early_flushes()));
+  }
+}
+
+}  // namespace ccsim

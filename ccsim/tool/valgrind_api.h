@@ -1,0 +1,30 @@
+// valgrind_api.h: the one place the tool includes Valgrind's C headers. They are C, so they are wrapped
+// in extern "C"; Valgrind's NULL is ((void*)0), which C++ will not convert, so tool code uses nullptr.
+#ifndef CCSIM_TOOL_VALGRIND_API_H
+#define CCSIM_TOOL_VALGRIND_API_H
+
+extern "C" {
+#include "pub_tool_basics.h"
+}
+// vki-linux.h defines a C++ template when compiled as C++, so it cannot sit inside extern "C"; it only
+// declares types and constants, which need no linkage. Other headers include it again (guarded).
+#include "pub_tool_vki.h"
+extern "C" {
+#include "pub_tool_clientstate.h"
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_hashtable.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcfile.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
+#include "pub_tool_threadstate.h"
+#include "pub_tool_tooliface.h"
+#include "pub_tool_transtab.h"
+#include "pub_tool_xarray.h"
+}
+
+#endif

@@ -1,0 +1,24 @@
+#!/bin/sh
+# demo.sh: installs what ccsim needs (Debian 12, apt-get), builds it, runs it on the bundled example
+# (docs/examples/histogram.c: four OpenMP threads counting into adjacent rows, a false-sharing bug) and
+# shows what ccsim found, then the same program with padded rows for comparison.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+"$top/scripts/install-deps.sh"
+"$top/scripts/build.sh"
+work="$top/build/demo"
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+gcc -g -O1 -fopenmp "$top/docs/examples/histogram.c" -o histogram
+gcc -g -O1 -fopenmp -DPADDED "$top/docs/examples/histogram.c" -o histogram-padded
+annotate="$top/build/ccsim/annotate/ccsim-annotate"
+echo "== valgrind --tool=ccsim ./histogram 4"
+"$top/build/vg-in-place" --tool=ccsim --ccsim-out-file=ccsim.out.histogram ./histogram 4
+echo
+echo "== ccsim-annotate ccsim.out.histogram"
+"$annotate" ccsim.out.histogram
+echo
+echo "== the same with each thread's row padded to a cache line (-DPADDED)"
+"$top/build/vg-in-place" --tool=ccsim --ccsim-out-file=ccsim.out.padded ./histogram-padded 4 >/dev/null
+"$annotate" --view=summary ccsim.out.padded
+echo
+echo "Profiles are in $work; 'ccsim-annotate --help' lists the other views (graphs, JSON, diff)."

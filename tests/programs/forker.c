@@ -1,0 +1,14 @@
+/* forker.c: forks; parent and child each touch memory and exit, so two profiles must appear. */
+#include <sys/wait.h>
+#include <unistd.h>
+
+static long data[256];
+
+int main(void) {
+  pid_t child = fork();
+  for (int i = 0; i < 256; i++) data[i] = i;
+  if (child == 0) return 0;
+  int status = 0;
+  waitpid(child, &status, 0);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+}

@@ -1,0 +1,131 @@
+// profile_reader.cc: see profile_reader.h.
+#include "tests/tool/profile_reader.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace ccsim_test {
+
+int Profile::event_index(const std::string& name) const {
+  for (size_t i = 0; i < events.size(); ++i) {
+    if (events[i] == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+std::uint64_t Profile::sum_where(const std::string& event, bool (*keep)(const ProfileRef&, const void*),
+                                 const void* arg) const {
+  int index = event_index(event);
+  if (index < 0) return 0;
+  std::uint64_t sum = 0;
+  for (const auto& [key, values] : counts) {
+    auto ref = refs.find(key.first);
+    if (ref == refs.end() || !keep(ref->second, arg)) continue;
+    if (static_cast<size_t>(index) < values.size()) sum += values[index];
+  }
+  return sum;
+}
+
+std::uint64_t Profile::at_line(const std::string& file_suffix, unsigned line, const std::string& event) const {
+  struct Where { const std::string* suffix; unsigned line; } where{&file_suffix, line};
+  return sum_where(event, [](const ProfileRef& r, const void* a) {
+    const Where* w = static_cast<const Where*>(a);
+    return r.line == w->line && r.file.size() >= w->suffix->size() &&
+           r.file.compare(r.file.size() - w->suffix->size(), w->suffix->size(), *w->suffix) == 0;
+  }, &where);
+}
+
+std::uint64_t Profile::in_function(const std::string& function, const std::string& event) const {
+  return sum_where(event, [](const ProfileRef& r, const void* a) {
+    return r.function == *static_cast<const std::string*>(a);
+  }, &function);
+}
+
+std::uint64_t Profile::total(const std::string& event) const {
+  int index = event_index(event);
+  return index < 0 ? 0 : summary.at(index);
+}
+
+std::uint64_t Profile::skipped_count(const std::string& what) const {
+  for (const std::string& s : skipped) {
+    std::istringstream in(s);
+    std::string name;
+    std::uint64_t n = 0;
+    if (in >> name >> n && name == what) return n;
+  }
+  return 0;
+}
+
+bool read_profile(const std::string& path, Profile* p, std::string* error) {
+  std::ifstream in(path);
+  if (!in) {
+    *error = path + ": cannot open";
+    return false;
+  }
+  std::map<unsigned, std::string> files, functions;
+  std::vector<std::uint64_t> sums;
+  std::string text;
+  unsigned number = 0;
+  while (std::getline(in, text)) {
+    ++number;
+    if (text.empty() || text[0] == '#') continue;
+    auto fail = [&](const std::string& what) {
+      *error = path + ":" + std::to_string(number) + ": " + what + ": " + text;
+      return false;
+    };
+    size_t colon = text.find(':');
+    if (colon == std::string::npos) return fail("no keyword");
+    std::string keyword = text.substr(0, colon);
+    std::string rest = colon + 2 <= text.size() ? text.substr(colon + 2) : "";
+    std::istringstream fields(rest);
+    if (number == 1 && (keyword != "ccsim-profile-version" || rest != "1")) return fail("bad version line");
+    if (keyword == "events") {
+      for (std::string e; fields >> e;) p->events.push_back(e);
+      sums.assign(p->events.size(), 0);
+    } else if (keyword == "skipped") {
+      p->skipped.push_back(rest);
+    } else if (keyword == "file" || keyword == "fn") {
+      unsigned id;
+      fields >> id;
+      std::string name;
+      std::getline(fields >> std::ws, name);
+      (keyword == "file" ? files : functions)[id] = name;
+    } else if (keyword == "ref") {
+      unsigned id, object, file, function, line;
+      std::string address;
+      if (!(fields >> id >> address >> object >> file >> function >> line)) return fail("bad ref");
+      if ((file && !files.count(file)) || (function && !functions.count(function))) return fail("undefined name");
+      p->refs[id] = ProfileRef{file ? files[file] : "", function ? functions[function] : "", line};
+    } else if (keyword == "counts") {
+      unsigned ref, thread;
+      if (!(fields >> ref >> thread)) return fail("bad counts");
+      if (!p->refs.count(ref)) return fail("undefined ref");
+      std::vector<std::uint64_t> values;
+      for (std::uint64_t v; fields >> v;) values.push_back(v);
+      if (values.size() > p->events.size()) return fail("too many counts");
+      for (size_t i = 0; i < values.size(); ++i) sums[i] += values[i];
+      values.resize(p->events.size(), 0);
+      p->counts[{ref, thread}] = values;
+    } else if (keyword == "invalidator") {
+      InvalidatorRow r;
+      if (!(fields >> r.victim_ref >> r.victim_thread >> r.invalidator_ref >> r.invalidator_thread >> r.true_in >>
+            r.true_in_critical >> r.false_in >> r.true_across >> r.false_across)) {
+        return fail("bad invalidator");
+      }
+      p->invalidators.push_back(r);
+    } else if (keyword == "summary") {
+      for (std::uint64_t v; fields >> v;) p->summary.push_back(v);
+      if (p->summary != sums) return fail("summary differs from the sum of the counts records");
+    } else {
+      if (!p->summary.empty()) return fail("record after summary");
+      p->header.emplace(keyword, rest);
+    }
+  }
+  if (p->summary.empty() || p->summary.size() != p->events.size()) {
+    *error = path + ": no complete summary record (truncated?)";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace ccsim_test

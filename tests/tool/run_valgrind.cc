@@ -1,0 +1,81 @@
+// run_valgrind.cc: see run_valgrind.h. Paths come from the build (CCSIM_BUILD_DIR, CCSIM_SOURCE_DIR).
+#include "tests/tool/run_valgrind.h"
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace ccsim_test {
+namespace {
+
+std::string quote(const std::string& word) {
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+RunResult run(const std::string& directory, const std::string& command) {
+  std::string err = directory + "/stderr.txt";
+  std::string full = "cd " + quote(directory) + " && " + command + " >stdout.txt 2>" + quote(err);
+  int status = std::system(full.c_str());
+  RunResult result;
+  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) result.exit_code = 128 + WTERMSIG(status);
+  std::ifstream in(err);
+  std::stringstream text;
+  text << in.rdbuf();
+  result.stderr_text = text.str();
+  return result;
+}
+
+}  // namespace
+
+std::string scratch_directory(const std::string& test_name) {
+  std::filesystem::path dir = std::filesystem::path(CCSIM_BUILD_DIR) / "tests" / "tool" / "scratch" / test_name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+std::string test_program(const std::string& name) { return std::string(CCSIM_BUILD_DIR) + "/tests/programs/" + name; }
+
+std::string test_source(const std::string& file) { return std::string(CCSIM_SOURCE_DIR) + "/tests/programs/" + file; }
+
+unsigned marked_line(const std::string& file, const std::string& tag) {
+  std::ifstream in(test_source(file));
+  std::string text;
+  for (unsigned number = 1; std::getline(in, text); ++number) {
+    if (text.find("ccsim-test: " + tag) != std::string::npos) return number;
+  }
+  return 0;
+}
+
+RunResult run_ccsim(const std::string& directory, const std::vector<std::string>& options, const std::string& program,
+                    const std::vector<std::string>& args) {
+  std::string command = quote(std::string(CCSIM_BUILD_DIR) + "/vg-in-place") + " --tool=ccsim";
+  for (const std::string& o : options) command += " " + quote(o);
+  command += " " + quote(program);
+  for (const std::string& a : args) command += " " + quote(a);
+  return run(directory, command);
+}
+
+RunResult run_cachegrind(const std::string& directory, const std::vector<std::string>& options,
+                         const std::string& program) {
+  std::string command = "valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file=cachegrind.out";
+  for (const std::string& o : options) command += " " + quote(o);
+  return run(directory, command + " " + quote(program));
+}
+
+std::vector<std::string> files_starting_with(const std::string& directory, const std::string& prefix) {
+  std::vector<std::string> found;
+  for (const auto& entry : std::filesystem::directory_iterator(directory)) {
+    std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) == 0) found.push_back(entry.path().string());
+  }
+  return found;
+}
+
+}  // namespace ccsim_test

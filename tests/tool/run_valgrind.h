@@ -1,0 +1,35 @@
+// run_valgrind.h: runs programs under the ccsim built in this tree (and under stock Cachegrind) for the
+// end-to-end tests, capturing exit status and stderr.
+#ifndef CCSIM_TESTS_TOOL_RUN_VALGRIND_H
+#define CCSIM_TESTS_TOOL_RUN_VALGRIND_H
+
+#include <string>
+#include <vector>
+
+namespace ccsim_test {
+
+struct RunResult {
+  int exit_code = -1;    // the process's exit status, or 128 + signal when killed by a signal
+  std::string stderr_text;
+};
+
+// A fresh empty directory under the build tree for one test's output files.
+std::string scratch_directory(const std::string& test_name);
+// A program built by the test suite (tests/programs/<name>).
+std::string test_program(const std::string& name);
+// The source file of a test program, and the line marked `ccsim-test: <tag>` in it.
+std::string test_source(const std::string& file);
+unsigned marked_line(const std::string& file, const std::string& tag);
+
+// valgrind --tool=ccsim <options> <program> <args>, run in `directory`.
+RunResult run_ccsim(const std::string& directory, const std::vector<std::string>& options, const std::string& program,
+                    const std::vector<std::string>& args = {});
+// valgrind --tool=cachegrind --cache-sim=yes <options> <program>, run in `directory`.
+RunResult run_cachegrind(const std::string& directory, const std::vector<std::string>& options,
+                         const std::string& program);
+// Files in `directory` whose names start with `prefix`.
+std::vector<std::string> files_starting_with(const std::string& directory, const std::string& prefix);
+
+}  // namespace ccsim_test
+
+#endif

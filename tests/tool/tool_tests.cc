@@ -1,0 +1,253 @@
+// tool_tests.cc: end-to-end tests of `valgrind --tool=ccsim` on small programs built by the test suite.
+// Expected numbers are derived from each program's source, in the comment above each assertion.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "tests/tool/profile_reader.h"
+#include "tests/tool/run_valgrind.h"
+
+namespace ccsim_test {
+namespace {
+
+// Options shared by the tests that check native-order behaviour and the Cachegrind comparison.
+const std::vector<std::string> kNative = {"--sim-mode=native", "--ccsim-out-file=ccsim.out"};
+
+Profile read_or_fail(const std::string& path) {
+  Profile profile;
+  std::string error;
+  EXPECT_TRUE(read_profile(path, &profile, &error)) << error;
+  return profile;
+}
+
+// Per-function sums of a cachegrind.out file: function -> event -> count.
+std::map<std::string, std::map<std::string, std::uint64_t>> cachegrind_by_function(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> events;
+  std::map<std::string, std::map<std::string, std::uint64_t>> result;
+  std::string text, function;
+  while (std::getline(in, text)) {
+    if (text.rfind("events: ", 0) == 0) {
+      std::istringstream fields(text.substr(8));
+      for (std::string e; fields >> e;) events.push_back(e);
+    } else if (text.rfind("fn=", 0) == 0) {
+      function = text.substr(3);
+    } else if (!text.empty() && isdigit(static_cast<unsigned char>(text[0]))) {
+      std::istringstream fields(text);
+      unsigned line;
+      fields >> line;
+      std::uint64_t value;
+      for (size_t i = 0; i < events.size() && fields >> value; ++i) result[function][events[i]] += value;
+    }
+  }
+  return result;
+}
+
+struct ParityCase {
+  const char* program;
+  std::vector<const char*> functions;  // the program's own kernels: aligned accesses only
+};
+
+class CachegrindParity : public ::testing::TestWithParam<ParityCase> {};
+
+// With the same D1 geometry, ccsim's L1 misses per kernel function equal Cachegrind's D1 misses exactly:
+// both are LRU, write-allocate, and see the same access stream. Reads+writes also equal Dr+Dw, because
+// the kernels' accesses are aligned (no straddling, which the two count differently). Cachegrind counts
+// a modify as a read and ccsim as a write, so the comparison is of read+write sums.
+TEST_P(CachegrindParity, KernelL1MissesEqualCachegrindD1Misses) {
+  const ParityCase& c = GetParam();
+  std::string dir = scratch_directory(std::string("parity_") + c.program);
+  std::string program = test_program(c.program);
+  RunResult ccsim = run_ccsim(dir, {"--sim-mode=native", "--ccsim-out-file=ccsim.out", "--L1=32768,8,64",
+                                    "--L2=none", "--LLC=none"}, program);
+  ASSERT_EQ(ccsim.exit_code, 0) << ccsim.stderr_text;
+  RunResult cachegrind = run_cachegrind(dir, {"--D1=32768,8,64", "--LL=8388608,16,64"}, program);
+  ASSERT_EQ(cachegrind.exit_code, 0) << cachegrind.stderr_text;
+  Profile profile = read_or_fail(dir + "/ccsim.out");
+  auto reference = cachegrind_by_function(dir + "/cachegrind.out");
+  for (const char* function : c.functions) {
+    SCOPED_TRACE(function);
+    auto& cg = reference[function];
+    ASSERT_GT(cg["Dr"] + cg["Dw"], 0u) << "Cachegrind saw no accesses in " << function;
+    EXPECT_EQ(profile.in_function(function, "reads") + profile.in_function(function, "writes"), cg["Dr"] + cg["Dw"]);
+    EXPECT_EQ(profile.in_function(function, "L1_read_misses") + profile.in_function(function, "L1_write_misses"),
+              cg["D1mr"] + cg["D1mw"]);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Programs, CachegrindParity,
+                         ::testing::Values(ParityCase{"sweep", {"sequential_sweep", "strided_sweep"}},
+                                           ParityCase{"random_walk", {"walk"}},
+                                           ParityCase{"transpose", {"transpose"}}),
+                         [](const auto& info) { return std::string(info.param.program); });
+
+// Two threads increment adjacent words of one line, 2,000,000 times each. Each increment writes its
+// counter once (a modify, or a load and a store): 4,000,000 writes at that line. Neither thread ever
+// touches the other's word, so every invalidation charged to that line is false sharing; Valgrind
+// switches threads at least a few times during 4 M increments, so there are some.
+TEST(FalseSharing, AdjacentCountersGiveOnlyFalseSharingAtTheIncrementLine) {
+  std::string dir = scratch_directory("false_sharing");
+  RunResult run = run_ccsim(dir, kNative, test_program("pthread_false_sharing"));
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  Profile p = read_or_fail(dir + "/ccsim.out");
+  unsigned line = marked_line("pthread_false_sharing.c", "increment");
+  ASSERT_NE(line, 0u);
+  const std::string file = "pthread_false_sharing.c";
+  EXPECT_EQ(p.at_line(file, line, "writes"), 4000000u);
+  std::uint64_t received_false = p.at_line(file, line, "invalidations_received_false_in_region") +
+                                 p.at_line(file, line, "invalidations_received_false_across_regions");
+  std::uint64_t received_true = p.at_line(file, line, "invalidations_received_true_in_region") +
+                                p.at_line(file, line, "invalidations_received_true_across_regions");
+  std::uint64_t caused_false = p.at_line(file, line, "invalidations_caused_false_in_region") +
+                               p.at_line(file, line, "invalidations_caused_false_across_regions");
+  EXPECT_GT(received_false, 0u);
+  EXPECT_EQ(received_true, 0u);
+  // Every invalidation at this line is caused by the other thread's increment at the same line.
+  EXPECT_EQ(caused_false, received_false);
+  EXPECT_EQ(p.at_line(file, line, "coherence_miss_true"), 0u);
+}
+
+// The same with each counter padded to its own 64-byte line: the threads share no line, so nothing is
+// invalidated at the increment line, received or caused.
+TEST(FalseSharing, PaddedCountersGiveNoInvalidations) {
+  std::string dir = scratch_directory("padded");
+  RunResult run = run_ccsim(dir, kNative, test_program("pthread_padded"));
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  Profile p = read_or_fail(dir + "/ccsim.out");
+  unsigned line = marked_line("pthread_false_sharing.c", "increment");
+  const std::string file = "pthread_false_sharing.c";
+  EXPECT_EQ(p.at_line(file, line, "writes"), 4000000u);
+  for (const char* event : {"invalidations_received_false_in_region", "invalidations_received_false_across_regions",
+                            "invalidations_received_true_in_region", "invalidations_received_true_across_regions",
+                            "invalidations_caused_false_in_region", "invalidations_caused_true_in_region",
+                            "invalidations_caused_false_across_regions", "invalidations_caused_true_across_regions"}) {
+    SCOPED_TRACE(event);
+    EXPECT_EQ(p.at_line(file, line, event), 0u);
+  }
+}
+
+// Two threads update one counter (alone on its line) under a mutex, 200,000 times each: 400,000 writes at
+// the increment line. Each increment reads and writes the same word, so whenever the other thread's
+// increment removes this thread's copy, the bytes overlap: only true sharing.
+TEST(MutexCounter, SharedCounterGivesTrueSharingAtTheIncrementLine) {
+  std::string dir = scratch_directory("mutex_counter");
+  RunResult run = run_ccsim(dir, kNative, test_program("pthread_mutex_counter"));
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  Profile p = read_or_fail(dir + "/ccsim.out");
+  unsigned line = marked_line("pthread_mutex_counter.c", "increment");
+  const std::string file = "pthread_mutex_counter.c";
+  EXPECT_EQ(p.at_line(file, line, "writes"), 400000u);
+  std::uint64_t received_true = p.at_line(file, line, "invalidations_received_true_in_region") +
+                                p.at_line(file, line, "invalidations_received_true_across_regions");
+  std::uint64_t received_false = p.at_line(file, line, "invalidations_received_false_in_region") +
+                                 p.at_line(file, line, "invalidations_received_false_across_regions");
+  EXPECT_GT(received_true, 0u);
+  EXPECT_EQ(received_false, 0u);
+}
+
+// exit(42) from a second thread: Valgrind exits with 42 and the profile is complete.
+TEST(Lifecycle, ExitCodeFromAnyThreadIsPreserved) {
+  std::string dir = scratch_directory("exit_code");
+  RunResult run = run_ccsim(dir, kNative, test_program("exit_code"));
+  EXPECT_EQ(run.exit_code, 42) << run.stderr_text;
+  Profile p = read_or_fail(dir + "/ccsim.out");
+  EXPECT_EQ(p.header["threads"], "2");
+}
+
+// A client killed by SIGSEGV still leaves a complete profile (the summary matches the counts), and the
+// 1024 stores of its initialisation loop are in it.
+TEST(Lifecycle, SegfaultingClientLeavesACompleteProfile) {
+  std::string dir = scratch_directory("segfault");
+  RunResult run = run_ccsim(dir, kNative, test_program("segfault"));
+  EXPECT_EQ(run.exit_code, 128 + 11) << run.stderr_text;
+  Profile p = read_or_fail(dir + "/ccsim.out");
+  EXPECT_GE(p.in_function("main", "writes"), 1024u);
+  EXPECT_TRUE(files_starting_with(dir, "ccsim.out.tmp").empty());
+}
+
+// A forking client leaves one profile per process, each named by its own pid.
+TEST(Lifecycle, ForkingClientLeavesTwoProfiles) {
+  std::string dir = scratch_directory("fork");
+  RunResult run = run_ccsim(dir, {"--sim-mode=native"}, test_program("forker"));
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  std::vector<std::string> profiles = files_starting_with(dir, "ccsim.out.");
+  ASSERT_EQ(profiles.size(), 2u);
+  for (const std::string& path : profiles) {
+    SCOPED_TRACE(path);
+    Profile p = read_or_fail(path);
+    EXPECT_EQ(path.substr(path.rfind('.') + 1), p.header["pid"]);
+    // Each process stores its 256 array elements after the fork.
+    EXPECT_GE(p.in_function("main", "writes"), 256u);
+  }
+}
+
+// --trace-stack=no skips accesses to the thread's own stack (calls push return addresses, so there are
+// some) and says how many; the kernels' global-array accesses are all still simulated.
+TEST(Options, TraceStackNoSkipsOwnStackAccesses) {
+  std::string dir = scratch_directory("trace_stack");
+  RunResult run = run_ccsim(dir, {"--sim-mode=native", "--ccsim-out-file=ccsim.out", "--trace-stack=no"},
+                            test_program("sweep"));
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  Profile p = read_or_fail(dir + "/ccsim.out");
+  EXPECT_EQ(p.header["trace-stack"], "no");
+  EXPECT_GT(p.skipped_count("stack"), 0u);
+  // sequential_sweep: 3 rounds x 131072 x (1 load + 1 store) = 786432 line accesses.
+  EXPECT_EQ(p.in_function("sequential_sweep", "reads") + p.in_function("sequential_sweep", "writes"), 786432u);
+}
+
+struct BadOption {
+  const char* option;
+  const char* message;  // a part of the one-sentence error
+};
+
+class RejectsBadOption : public ::testing::TestWithParam<BadOption> {};
+
+// Every bad value stops Valgrind before the client runs, with a sentence naming the option.
+TEST_P(RejectsBadOption, WithItsMessage) {
+  std::string dir = scratch_directory("bad_option");
+  RunResult run = run_ccsim(dir, {GetParam().option}, test_program("exit_code"));
+  EXPECT_NE(run.exit_code, 0);
+  EXPECT_NE(run.exit_code, 42) << "the client ran";
+  EXPECT_NE(run.stderr_text.find(GetParam().message), std::string::npos) << run.stderr_text;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Options, RejectsBadOption,
+    ::testing::Values(BadOption{"--L1=32768,8", "--L1"}, BadOption{"--L1=none", "--L1"},
+                      BadOption{"--L1=30000,8,64", "--L1"}, BadOption{"--L2=1048576,16,48", "--L2"},
+                      BadOption{"--LLC=big", "--LLC"}, BadOption{"--sim-mode=fast", "native, interleaved or piped"},
+                      BadOption{"--schedule=fifo", "round-robin or random"},
+                      BadOption{"--quantum=0", "whole number from 1"}, BadOption{"--max-buffer=lots", "whole number"},
+                      BadOption{"--trace-stack=maybe", "'yes' or 'no'"},
+                      BadOption{"--miss-classes=1", "'yes' or 'no'"},
+                      BadOption{"--ccsim-out-file=", "must not be empty"}));
+
+// Line sizes must agree across levels: checked after all options are read.
+TEST(Options, MismatchedLineSizesAreRejected) {
+  std::string dir = scratch_directory("line_sizes");
+  RunResult run = run_ccsim(dir, {"--L1=32768,8,64", "--L2=1048576,16,128"}, test_program("exit_code"));
+  EXPECT_NE(run.exit_code, 0);
+  EXPECT_NE(run.exit_code, 42);
+  EXPECT_NE(run.stderr_text.find("line size"), std::string::npos) << run.stderr_text;
+}
+
+// --help lists every ccsim option with its default.
+TEST(Options, HelpShowsEveryOptionWithItsDefault) {
+  std::string dir = scratch_directory("help");
+  RunResult run = run_ccsim(dir, {"--help"}, "");
+  std::ifstream out(dir + "/stdout.txt");
+  std::stringstream text;
+  text << out.rdbuf();
+  for (const char* option : {"--L1=", "--L2=", "--LLC=", "--miss-classes=", "--sim-mode=", "--quantum=", "--schedule=",
+                             "--seed=", "--max-buffer=", "--trace-runtime=", "--trace-stack=", "--instr-atstart=",
+                             "--ccsim-out-file="}) {
+    SCOPED_TRACE(option);
+    EXPECT_NE(text.str().find(option), std::string::npos);
+  }
+  EXPECT_NE(text.str().find("[32768,8,64]"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ccsim_test
