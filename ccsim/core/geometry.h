@@ -28,6 +28,10 @@ struct ErrorMessage {
 bool parse_geometry(const char* text, bool allow_none, const char* level_name, CacheGeometry* out,
                     ErrorMessage* error);
 
+// The most processors one machine can have: a directory sharer set is 64 words of 64 bits plus a summary
+// word saying which of them are non-zero (see sharer_set.h).
+constexpr std::uint32_t kMaxProcessors = 4096;
+
 // The simulated machine: every processor has a private L1 data cache and optionally a private L2;
 // optionally one last-level cache shared by all processors. Line size must be equal at every level.
 struct MachineConfig {

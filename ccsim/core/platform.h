@@ -5,6 +5,8 @@
 #define CCSIM_CORE_PLATFORM_H
 
 #include <cstddef>
+#include <cstring>
+#include <new>
 
 namespace ccsim {
 
@@ -22,6 +24,28 @@ const Platform& platform();
 
 void* allocate(const char* cost_centre, std::size_t bytes);
 void release(void* block);
+
+// Zero-filled storage for `count` objects of a type that needs no constructor (the core's arrays).
+template <class T>
+T* allocate_zeroed_array(const char* cost_centre, std::size_t count) {
+  void* block = allocate(cost_centre, count * sizeof(T));
+  std::memset(block, 0, count * sizeof(T));
+  return static_cast<T*>(block);
+}
+
+// `new` and `delete` for core objects: there is no operator new inside a Valgrind tool, so objects are
+// built with placement new in storage from the injected allocator.
+template <class T, class... Args>
+T* create_object(const char* cost_centre, Args&&... args) {
+  return new (allocate(cost_centre, sizeof(T))) T(static_cast<Args&&>(args)...);
+}
+
+template <class T>
+void destroy_object(T* object) {
+  if (object == nullptr) return;
+  object->~T();
+  release(object);
+}
 
 }  // namespace ccsim
 

@@ -242,7 +242,7 @@ void print_summary(const Simulator* simulator) {
   const MachineConfig& machine = options.machine;
   std::uint32_t threads = threads_that_ran();
   VG_(umsg)("\n");
-  VG_(umsg)("%-7s %14s %14s %12s %7s %12s %12s %21s %29s %29s\n", "thread", "reads", "writes", "L1 misses",
+  VG_(umsg)("%-7s %14s %14s %12s %8s %12s %12s %21s %26s %24s\n", "thread", "reads", "writes", "L1 misses",
             "L1 miss%", machine.l2.present ? "L2 misses" : "", machine.llc.present ? "LLC misses" : "",
             "coh.misses true/false", "inval.received true/false", "inval.caused true/false");
   std::uint64_t counts[kNumEvents];
@@ -271,7 +271,7 @@ void print_summary(const Simulator* simulator) {
     VG_(sprintf)(coh, "%llu/%llu", static_cast<ULong>(counts[kCoherenceMissTrue]), static_cast<ULong>(counts[kCoherenceMissFalse]));
     VG_(sprintf)(recv, "%llu/%llu", static_cast<ULong>(recv_true), static_cast<ULong>(recv_false));
     VG_(sprintf)(caused, "%llu/%llu", static_cast<ULong>(caused_true), static_cast<ULong>(caused_false));
-    VG_(umsg)("%-7s %14llu %14llu %12llu %5llu.%02llu%% %12s %12s %21s %29s %29s\n", label,
+    VG_(umsg)("%-7s %14llu %14llu %12llu %5llu.%02llu%% %12s %12s %21s %26s %24s\n", label,
               static_cast<ULong>(counts[kReads]), static_cast<ULong>(counts[kWrites]), static_cast<ULong>(l1),
               static_cast<ULong>(rate_hundredths / 100), static_cast<ULong>(rate_hundredths % 100), l2, llc, coh,
               recv, caused);

@@ -18,7 +18,9 @@ void resolve_debug_info(Reference* ref) {
   const HChar* dir = nullptr;
   UInt line = 0;
   if (VG_(get_filename_linenum)(epoch, ref->address, &file, &dir, &line) && file) {
-    if (dir && dir[0] != '\0' && file[0] != '/') {
+    // The directory is prepended only when it is absolute (the compilation directory of the user's own
+    // code); relative ones (glibc's "./elf") would only repeat what the file name already says.
+    if (dir && dir[0] == '/' && file[0] != '/') {
       HChar* full = static_cast<HChar*>(VG_(malloc)("ccsim.refs.path", VG_(strlen)(dir) + VG_(strlen)(file) + 2));
       VG_(sprintf)(full, "%s/%s", dir, file);
       ref->source_file = names.files.intern(full);

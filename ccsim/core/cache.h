@@ -1,0 +1,116 @@
+// cache.h: one set-associative, write-back, write-allocate cache with the replacement policy of
+// replacement.h. It stores what the model needs per line (tag, MESI state, byte masks, who touched it
+// last, in which region) and leaves every decision (what to evict, what to count) to the simulator.
+//
+// Layout, chosen for the L1 hit path: tags are a flat array of their own, so finding a line scans one
+// short contiguous run; the byte masks, several words each for long lines, are parallel arrays indexed by
+// way * mask_words; the rest of a line's data is one small record. Sets are a power of two, so the set of
+// a line is a mask of its address, never a division.
+#ifndef CCSIM_CORE_CACHE_H
+#define CCSIM_CORE_CACHE_H
+
+#include <cstdint>
+
+#include "ccsim/core/byte_mask.h"
+#include "ccsim/core/geometry.h"
+#include "ccsim/core/replacement.h"
+#include "ccsim/core/simulator.h"
+#include "ccsim/core/types.h"
+
+namespace ccsim {
+
+// Whether the cache keeps, per line, the bytes written while Modified: the private levels do (coherence
+// misses need them), the shared last-level cache, which has no MESI state, does not.
+enum class CacheRole : std::uint8_t { Private, Shared };
+
+// What a cache remembers about a line besides its tag and masks.
+struct LineInfo {
+  RefId last_ref;        // the reference that last touched the line here (victim of an eviction/invalidation)
+  RegionId last_region;  // the region of that touch (in-region vs across-region invalidations)
+  ProcId last_proc;      // the processor of that touch (always the owner in a private cache)
+  LineState state;       // MESI state in a private cache; Shared for any valid line of the shared cache
+};
+
+class Cache {
+ public:
+  static constexpr std::uint32_t kAbsent = ~std::uint32_t(0);
+  static constexpr Addr kNoLine = ~Addr(0);  // the tag of an empty way; no line address is this large
+
+  Cache() = default;
+  ~Cache();
+  Cache(const Cache&) = delete;
+  Cache& operator=(const Cache&) = delete;
+
+  void init(const CacheGeometry& geometry, CacheRole role, const char* cost_centre);
+  bool present() const { return tags_ != nullptr; }
+  std::uint32_t lines() const { return lines_; }
+
+  Addr tag(std::uint32_t way) const { return tags_[way]; }
+
+  // The way holding `line`, or kAbsent.
+  std::uint32_t find(Addr line) const {
+    const std::uint32_t first = static_cast<std::uint32_t>(line & set_mask_) * associativity_;
+    for (std::uint32_t way = first; way < first + associativity_; ++way) {
+      if (tags_[way] == line) return way;
+    }
+    return kAbsent;
+  }
+
+  // The way `line` goes to: an empty way of its set if there is one, else the policy's victim, which the
+  // caller must evict (tag(way) != kNoLine) before filling.
+  std::uint32_t choose_way(Addr line) const;
+
+  // Puts `line` in `way` as if `bytes` had just been touched (and written, for a write) by `ref`.
+  void fill(std::uint32_t way, Addr line, LineState state, ByteRange bytes, bool write, RefId ref, RegionId region,
+            ProcId proc);
+
+  // Records a hit on `bytes`: touched mask, recency, last toucher. Returns whether every byte had already
+  // been touched since the line came in (a temporal hit; otherwise spatial).
+  bool touch(std::uint32_t way, ByteRange bytes, RefId ref, RegionId region, ProcId proc) {
+    const bool temporal = mask_add_was_covered(touched(way), bytes);
+    policy_.touch(way);
+    LineInfo& line = info_[way];
+    line.last_ref = ref;
+    line.last_region = region;
+    line.last_proc = proc;
+    return temporal;
+  }
+
+  // Adds `bytes` to the bytes written while Modified (private caches only).
+  void mark_written(std::uint32_t way, ByteRange bytes) { mask_add(written(way), bytes); }
+
+  // Empties `way`.
+  void remove(std::uint32_t way);
+  // Empties every way.
+  void clear();
+
+  const LineInfo& info(std::uint32_t way) const { return info_[way]; }
+  LineInfo& info(std::uint32_t way) { return info_[way]; }
+  std::uint64_t* touched(std::uint32_t way) { return touched_ + way * mask_words_; }
+  const std::uint64_t* touched(std::uint32_t way) const { return touched_ + way * mask_words_; }
+  std::uint64_t* written(std::uint32_t way) { return written_ + way * mask_words_; }
+  const std::uint64_t* written(std::uint32_t way) const { return written_ + way * mask_words_; }
+
+  // Calls visit(way) for every occupied way.
+  template <class Visit>
+  void for_each_line(Visit visit) const {
+    for (std::uint32_t way = 0; way < lines_; ++way) {
+      if (tags_[way] != kNoLine) visit(way);
+    }
+  }
+
+ private:
+  Addr* tags_ = nullptr;              // per way: the line address held, or kNoLine
+  LineInfo* info_ = nullptr;          // per way
+  std::uint64_t* touched_ = nullptr;  // per way, mask_words_ words: bytes touched since the line came in
+  std::uint64_t* written_ = nullptr;  // per way, mask_words_ words: bytes written while Modified (private)
+  ReplacementPolicy policy_;
+  std::uint32_t lines_ = 0;
+  std::uint32_t associativity_ = 0;
+  std::uint32_t mask_words_ = 0;
+  Addr set_mask_ = 0;  // sets - 1
+};
+
+}  // namespace ccsim
+
+#endif

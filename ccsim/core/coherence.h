@@ -1,0 +1,93 @@
+// coherence.h: the directory (a perfect snoop filter): for every line some processor's private hierarchy
+// holds, which processors hold it and whether one of them holds it exclusively (E) or dirty (M). It is
+// updated on every fill, eviction, write upgrade and invalidation, and check_invariants() compares it with
+// the caches. A write consults it to find the copies to invalidate without looking at every processor.
+//
+// It also keeps, per line, what coherence-miss classification needs across processors: how many
+// processors lost the line to another's write and have not re-fetched it, and, while any has, when each
+// byte was last written by a Modified copy whose tenure ended (Dubois' true vs false sharing misses).
+#ifndef CCSIM_CORE_COHERENCE_H
+#define CCSIM_CORE_COHERENCE_H
+
+#include <cstdint>
+
+#include "ccsim/core/byte_mask.h"
+#include "ccsim/core/growable_array.h"
+#include "ccsim/core/hash_map.h"
+#include "ccsim/core/sharer_set.h"
+#include "ccsim/core/types.h"
+
+namespace ccsim {
+
+constexpr ProcId kNoProcessor = ~ProcId(0);
+
+// The directory's record of one line.
+struct LineRecord {
+  Addr line;
+  std::uint32_t holder_count;  // processors whose private hierarchy holds the line (size of the sharer set)
+  ProcId owner;                // the single holder in E or M state, or kNoProcessor when all holders are S
+  bool dirty;                  // the owner holds the line Modified
+  std::uint32_t lost_count;    // processors that lost the line to another's write and have not re-fetched it
+  // While lost_count > 0, one entry per byte of the line: the coherence clock at which a write to that byte
+  // was last folded in (when the writer's Modified copy stopped being Modified); 0 for none since.
+  std::uint64_t* written_at;
+};
+
+class Directory {
+ public:
+  static constexpr std::uint32_t kAbsent = ~std::uint32_t(0);
+
+  Directory();
+  ~Directory();
+  Directory(const Directory&) = delete;
+  Directory& operator=(const Directory&) = delete;
+
+  void init(std::uint32_t max_processors, std::uint32_t line_bytes);
+
+  // Records are named by an index that stays valid until the record is released (the index is stable;
+  // references to the record are not, across find_or_add).
+  std::uint32_t find(Addr line) const;
+  std::uint32_t find_or_add(Addr line);
+  LineRecord& record(std::uint32_t entry) { return records_[entry]; }
+  const LineRecord& record(std::uint32_t entry) const { return records_[entry]; }
+  SharerSet holders(std::uint32_t entry) { return SharerSet(sharer_words_.data() + entry * words_per_set_); }
+  bool is_holder(std::uint32_t entry, ProcId proc) const {
+    return SharerSet::contains(sharer_words_.data() + entry * words_per_set_, proc);
+  }
+
+  void add_holder(std::uint32_t entry, ProcId proc);
+  // Removes `proc` from the holders (and as owner).
+  void remove_holder(std::uint32_t entry, ProcId proc);
+
+  // A holder lost the line to another processor's write; returns the time of the loss.
+  std::uint64_t add_loss(std::uint32_t entry);
+  // A processor that had lost the line re-fetched it or was reset.
+  void remove_loss(std::uint32_t entry);
+  // A Modified copy stops being Modified: the bytes it wrote become visible to the processors that lost
+  // the line. Nothing to keep when none has.
+  void fold_writes(std::uint32_t entry, const std::uint64_t* written, std::uint32_t mask_words);
+  // Whether a byte of `bytes` was written by another processor's tenure that ended after time `since`.
+  bool written_since(std::uint32_t entry, ByteRange bytes, std::uint64_t since) const;
+
+  // Drops the record once no processor holds or has lost the line.
+  void release_if_unused(std::uint32_t entry);
+
+  // Calls visit(entry) for every record in use.
+  template <class Visit>
+  void for_each_record(Visit visit) const {
+    index_.for_each([&](Addr, std::uint32_t entry) { visit(entry); });
+  }
+
+ private:
+  HashMap<Addr, std::uint32_t> index_;         // line -> record index
+  GrowableArray<LineRecord> records_;          // indexed by record; free ones are listed in free_records_
+  GrowableArray<std::uint64_t> sharer_words_;  // words_per_set_ words per record (sharer_set.h)
+  GrowableArray<std::uint32_t> free_records_;
+  std::uint32_t words_per_set_ = 0;
+  std::uint32_t line_bytes_ = 0;
+  std::uint64_t clock_ = 0;  // orders losses and write folds; one tick per event
+};
+
+}  // namespace ccsim
+
+#endif

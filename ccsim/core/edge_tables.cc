@@ -1,0 +1,54 @@
+// edge_tables.cc: see edge_tables.h.
+#include "ccsim/core/edge_tables.h"
+
+namespace ccsim {
+namespace {
+
+// Packs a (reference, processor) pair into 64 bits.
+std::uint64_t pair_bits(RefId ref, ProcId proc) { return (std::uint64_t(ref) << 32) | proc; }
+
+// Mixes two 64-bit values into one hash input (the map scrambles the result further).
+std::uint64_t mix(std::uint64_t a, std::uint64_t b) { return a * 0xff51afd7ed558ccdull ^ (b + (b >> 29)); }
+
+}  // namespace
+
+EdgeTables::EdgeTables() : evictors_("ccsim.edges"), invalidators_("ccsim.edges") {}
+
+std::uint64_t EdgeTables::EvictorKeyTraits::hash(const EvictorKey& key) {
+  return mix(pair_bits(key.victim_ref, key.victim_proc),
+             pair_bits(key.evictor_ref, key.evictor_proc) + static_cast<std::uint64_t>(key.level));
+}
+
+bool EdgeTables::EvictorKeyTraits::equal(const EvictorKey& a, const EvictorKey& b) {
+  return a.victim_ref == b.victim_ref && a.victim_proc == b.victim_proc && a.evictor_ref == b.evictor_ref &&
+         a.evictor_proc == b.evictor_proc && a.level == b.level;
+}
+
+std::uint64_t EdgeTables::InvalidatorKeyTraits::hash(const InvalidatorKey& key) {
+  return mix(pair_bits(key.victim_ref, key.victim_proc), pair_bits(key.invalidator_ref, key.invalidator_proc));
+}
+
+bool EdgeTables::InvalidatorKeyTraits::equal(const InvalidatorKey& a, const InvalidatorKey& b) {
+  return a.victim_ref == b.victim_ref && a.victim_proc == b.victim_proc && a.invalidator_ref == b.invalidator_ref &&
+         a.invalidator_proc == b.invalidator_proc;
+}
+
+void EdgeTables::add_eviction(RefId victim_ref, ProcId victim_proc, RefId evictor_ref, ProcId evictor_proc,
+                              Level level) {
+  ++evictors_.find_or_add(EvictorKey{victim_ref, victim_proc, evictor_ref, evictor_proc, level});
+}
+
+void EdgeTables::add_invalidation(RefId victim_ref, ProcId victim_proc, RefId invalidator_ref, ProcId invalidator_proc,
+                                  InvalidationClass how) {
+  InvalidationSplit& split =
+      invalidators_.find_or_add(InvalidatorKey{victim_ref, victim_proc, invalidator_ref, invalidator_proc});
+  ++split.count[how.kind];
+  if (how.critical) ++split.count[kTrueInRegionCritical];
+}
+
+void EdgeTables::clear() {
+  evictors_.clear();
+  invalidators_.clear();
+}
+
+}  // namespace ccsim

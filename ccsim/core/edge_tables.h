@@ -1,0 +1,97 @@
+// edge_tables.h: the evictor and invalidator graphs. An edge joins the reference that last touched a lost
+// line (the victim) to the reference whose access pushed it out (evictor) or whose store removed it
+// (invalidator), each with its processor. Updated only on evictions and invalidations, so a hash map per
+// graph is cheap enough.
+#ifndef CCSIM_CORE_EDGE_TABLES_H
+#define CCSIM_CORE_EDGE_TABLES_H
+
+#include <cstdint>
+
+#include "ccsim/core/events.h"
+#include "ccsim/core/hash_map.h"
+#include "ccsim/core/simulator.h"
+#include "ccsim/core/types.h"
+
+namespace ccsim {
+
+// The five-way split of invalidations, in the order of the events and of InvalidatorEdge's fields.
+// Critical is a subset of true in-region: a critical invalidation counts under both.
+enum SharingKind : std::uint32_t {
+  kTrueInRegion = 0,
+  kTrueInRegionCritical,
+  kFalseInRegion,
+  kTrueAcrossRegions,
+  kFalseAcrossRegions,
+  kNumSharingKinds
+};
+static_assert(kInvalidationsReceivedFalseAcrossRegions - kInvalidationsReceivedTrueInRegion == kFalseAcrossRegions &&
+                  kInvalidationsCausedFalseAcrossRegions - kInvalidationsCausedTrueInRegion == kFalseAcrossRegions,
+              "SharingKind follows the order of the invalidation events");
+
+// How one invalidation is counted: its kind (never kTrueInRegionCritical) and whether it is also critical.
+struct InvalidationClass {
+  SharingKind kind;
+  bool critical;
+};
+
+class EdgeTables {
+ public:
+  EdgeTables();
+
+  void add_eviction(RefId victim_ref, ProcId victim_proc, RefId evictor_ref, ProcId evictor_proc, Level level);
+  void add_invalidation(RefId victim_ref, ProcId victim_proc, RefId invalidator_ref, ProcId invalidator_proc,
+                        InvalidationClass how);
+
+  template <class Visit>
+  void for_each_evictor(Visit visit) const {
+    evictors_.for_each([&](const EvictorKey& key, std::uint64_t count) {
+      visit(EvictorEdge{key.victim_ref, key.victim_proc, key.evictor_ref, key.evictor_proc, key.level, count});
+    });
+  }
+  template <class Visit>
+  void for_each_invalidator(Visit visit) const {
+    invalidators_.for_each([&](const InvalidatorKey& key, const InvalidationSplit& split) {
+      visit(InvalidatorEdge{key.victim_ref, key.victim_proc, key.invalidator_ref, key.invalidator_proc,
+                            split.count[kTrueInRegion], split.count[kTrueInRegionCritical], split.count[kFalseInRegion],
+                            split.count[kTrueAcrossRegions], split.count[kFalseAcrossRegions]});
+    });
+  }
+
+  void clear();
+
+ private:
+  // An evictor edge's identity; its value is the count.
+  struct EvictorKey {
+    RefId victim_ref;
+    ProcId victim_proc;
+    RefId evictor_ref;
+    ProcId evictor_proc;
+    Level level;
+  };
+  // Hashing and equality field by field (the keys have padding, so no memcmp).
+  struct EvictorKeyTraits {
+    static std::uint64_t hash(const EvictorKey& key);
+    static bool equal(const EvictorKey& a, const EvictorKey& b);
+  };
+  // An invalidator edge's identity; its value is the five-way split.
+  struct InvalidatorKey {
+    RefId victim_ref;
+    ProcId victim_proc;
+    RefId invalidator_ref;
+    ProcId invalidator_proc;
+  };
+  struct InvalidatorKeyTraits {
+    static std::uint64_t hash(const InvalidatorKey& key);
+    static bool equal(const InvalidatorKey& a, const InvalidatorKey& b);
+  };
+  struct InvalidationSplit {
+    std::uint64_t count[kNumSharingKinds];  // indexed by SharingKind
+  };
+
+  HashMap<EvictorKey, std::uint64_t, EvictorKeyTraits> evictors_;
+  HashMap<InvalidatorKey, InvalidationSplit, InvalidatorKeyTraits> invalidators_;
+};
+
+}  // namespace ccsim
+
+#endif

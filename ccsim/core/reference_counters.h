@@ -1,0 +1,76 @@
+// reference_counters.h: the event counts of every (reference, processor) pair, one table per processor.
+//
+// Most references are touched by few processors, so a processor's table is two-level and sparse: a page
+// of 256 record pointers is created when the processor first uses a reference of that page, and a record
+// when it first uses the reference. Lookup is two indexed loads, no hashing, so the L1 hit path can afford
+// it. A record holds the counters the hit path bumps; every other counter lives in a cold block allocated
+// at the pair's first slow-path event, so pairs that only ever hit cost 40 bytes.
+// Limit: a table covers RefIds up to the largest used, 8 bytes per 256 ids; the tool hands out dense ids.
+#ifndef CCSIM_CORE_REFERENCE_COUNTERS_H
+#define CCSIM_CORE_REFERENCE_COUNTERS_H
+
+#include <cstdint>
+
+#include "ccsim/core/arena.h"
+#include "ccsim/core/events.h"
+#include "ccsim/core/growable_array.h"
+#include "ccsim/core/types.h"
+
+namespace ccsim {
+
+// The counters of one (reference, processor) pair that an L1 hit bumps, and the rest.
+struct HotCounters {
+  std::uint64_t reads;
+  std::uint64_t writes;
+  std::uint64_t l1_hits_temporal;
+  std::uint64_t l1_hits_spatial;
+  std::uint64_t* cold;  // kNumEvents counters, null until the first other event; the four above stay 0 there
+};
+
+class ReferenceCounters {
+ public:
+  ReferenceCounters() : pages_("ccsim.counters") {}
+
+  // The record of `ref`, or null when this processor has not used it yet.
+  HotCounters* find(RefId ref) const {
+    const std::uint32_t page = ref >> kPageBits;
+    if (page >= pages_.size() || pages_[page] == nullptr) return nullptr;
+    return pages_[page][ref & kPageMask];
+  }
+
+  HotCounters& find_or_add(RefId ref, Arena& arena);
+
+  // The counter of a slow-path event (not one of the four hot ones).
+  static std::uint64_t& cold(HotCounters& counters, std::uint32_t event, Arena& arena) {
+    if (counters.cold == nullptr) counters.cold = arena.allocate_array<std::uint64_t>(kNumEvents);
+    return counters.cold[event];
+  }
+
+  // Writes all kNumEvents counts of one record into `counts`.
+  static void read(const HotCounters& counters, std::uint64_t* counts);
+
+  // Calls visit(ref, record) for every record.
+  template <class Visit>
+  void for_each(Visit visit) const {
+    for (std::uint32_t page = 0; page < pages_.size(); ++page) {
+      HotCounters** records = pages_[page];
+      if (records == nullptr) continue;
+      for (std::uint32_t slot = 0; slot < kPageSize; ++slot) {
+        if (records[slot] != nullptr) visit(static_cast<RefId>((page << kPageBits) | slot), *records[slot]);
+      }
+    }
+  }
+
+  void zero();
+
+ private:
+  static constexpr std::uint32_t kPageBits = 8;
+  static constexpr std::uint32_t kPageSize = 1u << kPageBits;
+  static constexpr std::uint32_t kPageMask = kPageSize - 1;
+
+  GrowableArray<HotCounters**> pages_;  // by ref >> kPageBits: a page of kPageSize records, or null
+};
+
+}  // namespace ccsim
+
+#endif

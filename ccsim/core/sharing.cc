@@ -1,0 +1,132 @@
+// sharing.cc: the MESI actions between processors and what they are counted as. A write removes every
+// other processor's copy (an invalidation, split true/false by bytes and in/across region by the victim's
+// last touch); a read of a line another processor holds exclusively downgrades that copy to Shared; a
+// processor that re-misses on a line it lost has a coherence miss, true or false by Dubois' rule.
+//
+// Dubois' rule needs "was a byte I now touch written by another processor since I lost the line?". Writes
+// to a Modified line are not tracked one by one (the L1 hit path only ORs them into the copy's written
+// mask); when the copy stops being Modified (downgrade, invalidation, eviction) its written bytes are
+// stamped with the directory's clock, and a loss is stamped with the same clock, so the question becomes a
+// comparison per byte accessed. The current owner's unfolded writes are folded too: a re-miss always
+// downgrades or invalidates that owner before it is classified.
+#include "ccsim/core/simulator_impl.h"
+
+namespace ccsim {
+namespace {
+
+InvalidationClass classify_invalidation(bool true_sharing, bool in_region, bool writer_in_critical) {
+  if (in_region) {
+    return true_sharing ? InvalidationClass{kTrueInRegion, writer_in_critical}
+                        : InvalidationClass{kFalseInRegion, false};
+  }
+  return InvalidationClass{true_sharing ? kTrueAcrossRegions : kFalseAcrossRegions, false};
+}
+
+}  // namespace
+
+// A write hit on a line held Shared or Exclusive. From E the upgrade is silent (no other copy exists);
+// from S every other copy is invalidated first.
+void Simulator::obtain_write_permission(const LineAccess& access, Processor& self, HotCounters& counters) {
+  const std::uint32_t way1 = self.l1.find(access.line);
+  const std::uint32_t way2 = self.l2.present() ? self.l2.find(access.line) : Cache::kAbsent;
+  const LineState state = way1 != Cache::kAbsent ? self.l1.info(way1).state : self.l2.info(way2).state;
+  if (state == LineState::Modified) return;
+  const std::uint32_t entry = directory_.find(access.line);
+  CCSIM_ASSERT(entry != Directory::kAbsent);
+  if (state == LineState::Shared) invalidate_other_holders(access, counters, entry);
+  LineRecord& record = directory_.record(entry);
+  record.owner = access.proc;
+  record.dirty = true;
+  if (way1 != Cache::kAbsent) self.l1.info(way1).state = LineState::Modified;
+  if (way2 != Cache::kAbsent) self.l2.info(way2).state = LineState::Modified;
+}
+
+// Only the actual holders are visited (sharer_set.h), so a write's cost does not grow with the number of
+// processors.
+void Simulator::invalidate_other_holders(const LineAccess& access, HotCounters& counters, std::uint32_t entry) {
+  directory_.holders(entry).for_each([&](ProcId holder) {
+    if (holder != access.proc) invalidate_copy(access, counters, entry, holder);
+  });
+}
+
+// One invalidation per victim processor, however many private levels held the line. The victim's
+// reference and region come from its L1 copy when there is one (the most recent touch), else from L2;
+// the bytes it touched are the union of both copies (everything touched since the line came in).
+void Simulator::invalidate_copy(const LineAccess& access, HotCounters& counters, std::uint32_t entry, ProcId victim) {
+  Processor& holder = *processors_[victim];
+  const std::uint32_t way1 = holder.l1.find(access.line);
+  const std::uint32_t way2 = holder.l2.present() ? holder.l2.find(access.line) : Cache::kAbsent;
+  const LineInfo info = way1 != Cache::kAbsent ? holder.l1.info(way1) : holder.l2.info(way2);
+  std::uint64_t touched[kMaxMaskWords] = {};
+  if (way1 != Cache::kAbsent) mask_or(touched, holder.l1.touched(way1), mask_words_);
+  if (way2 != Cache::kAbsent) mask_or(touched, holder.l2.touched(way2), mask_words_);
+
+  const InvalidationClass how = classify_invalidation(mask_overlaps(touched, access.bytes),
+                                                      info.last_region == access.region, access.in_critical);
+  HotCounters& victim_counters = holder.counters.find_or_add(info.last_ref, arena_);
+  count_in_region(victim_counters, kInvalidationsReceivedTrueInRegion + how.kind);
+  count_in_region(counters, kInvalidationsCausedTrueInRegion + how.kind);
+  if (how.critical) {
+    count_in_region(victim_counters, kInvalidationsReceivedTrueInRegionCritical);
+    count_in_region(counters, kInvalidationsCausedTrueInRegionCritical);
+  }
+  edges_.add_invalidation(info.last_ref, victim, access.ref, access.proc, how);
+
+  if (info.state == LineState::Modified) end_modified_tenure(holder, entry, way1, way2);
+  if (way1 != Cache::kAbsent) holder.l1.remove(way1);
+  if (way2 != Cache::kAbsent) holder.l2.remove(way2);
+  // A fully-associative cache would have lost the line to the same write.
+  if (config_.miss_classes) {
+    holder.l1_shadow.remove(access.line);
+    holder.l2_shadow.remove(access.line);
+  }
+  directory_.remove_holder(entry, victim);
+  // After the fold: the victim's own writes are older than its loss and never count against it.
+  holder.lost_lines.find_or_add(access.line) = directory_.add_loss(entry);
+}
+
+// A read miss: an exclusive copy elsewhere (E or M) becomes Shared; the reader gets E when nobody else
+// holds the line, else S.
+LineState Simulator::share_for_read(std::uint32_t entry) {
+  const ProcId owner = directory_.record(entry).owner;
+  if (owner != kNoProcessor) {
+    Processor& holder = *processors_[owner];
+    const Addr line = directory_.record(entry).line;
+    const std::uint32_t way1 = holder.l1.find(line);
+    const std::uint32_t way2 = holder.l2.present() ? holder.l2.find(line) : Cache::kAbsent;
+    if (directory_.record(entry).dirty) end_modified_tenure(holder, entry, way1, way2);
+    if (way1 != Cache::kAbsent) holder.l1.info(way1).state = LineState::Shared;
+    if (way2 != Cache::kAbsent) holder.l2.info(way2).state = LineState::Shared;
+    LineRecord& record = directory_.record(entry);
+    record.owner = kNoProcessor;
+    record.dirty = false;
+  }
+  return directory_.record(entry).holder_count == 0 ? LineState::Exclusive : LineState::Shared;
+}
+
+// A Modified copy stops being Modified: its written bytes are stamped for the processors that lost the
+// line, and the copy starts a clean slate.
+void Simulator::end_modified_tenure(Processor& holder, std::uint32_t entry, std::uint32_t way1, std::uint32_t way2) {
+  std::uint64_t written[kMaxMaskWords] = {};
+  if (way1 != Cache::kAbsent) {
+    mask_or(written, holder.l1.written(way1), mask_words_);
+    mask_clear(holder.l1.written(way1), mask_words_);
+  }
+  if (way2 != Cache::kAbsent) {
+    mask_or(written, holder.l2.written(way2), mask_words_);
+    mask_clear(holder.l2.written(way2), mask_words_);
+  }
+  directory_.fold_writes(entry, written, mask_words_);
+}
+
+// Counted once per re-miss, whatever the levels; the loss record is consumed (the line is being re-fetched).
+void Simulator::classify_coherence_miss(const LineAccess& access, Processor& self, HotCounters& counters,
+                                        std::uint32_t entry) {
+  const std::uint64_t lost_at = *self.lost_lines.find(access.line);
+  const bool true_sharing = directory_.written_since(entry, access.bytes, lost_at);
+  count_in_region(counters, true_sharing ? kCoherenceMissTrue : kCoherenceMissFalse);
+  self.lost_lines.erase(access.line);
+  directory_.remove_loss(entry);
+}
+
+}  // namespace ccsim

@@ -1,0 +1,179 @@
+// simulator.cc: the public functions of simulator.h, and the simulator's life cycle: creation, processor
+// reset, zeroing and reading the statistics.
+#include "ccsim/core/simulator.h"
+
+#include "ccsim/core/simulator_impl.h"
+
+namespace ccsim {
+
+Processor::Processor(const MachineConfig& config) : ever_held("ccsim.ever_held"), lost_lines("ccsim.lost_lines") {
+  l1.init(config.l1, CacheRole::Private, "ccsim.l1");
+  if (config.l2.present) l2.init(config.l2, CacheRole::Private, "ccsim.l2");
+  if (config.miss_classes) {
+    l1_shadow.init(l1.lines());
+    l2_shadow.init(l2.lines());
+  }
+}
+
+Simulator::Simulator(const MachineConfig& config)
+    : config_(config),
+      line_shift_(static_cast<std::uint32_t>(__builtin_ctz(config.l1.line_bytes))),
+      line_bytes_(config.l1.line_bytes),
+      line_offset_mask_(config.l1.line_bytes - 1),
+      mask_words_(mask_words_for(config.l1.line_bytes)),
+      fast_path_enabled_(!config.miss_classes),
+      processors_(allocate_zeroed_array<Processor*>("ccsim.processors", config.max_processors)),
+      arena_("ccsim.counters"),
+      llc_ever_held_("ccsim.llc") {
+  directory_.init(config.max_processors, config.l1.line_bytes);
+  if (config.llc.present) {
+    llc_.init(config.llc, CacheRole::Shared, "ccsim.llc");
+    if (config.miss_classes) llc_shadow_.init(llc_.lines());
+  }
+}
+
+Simulator::~Simulator() {
+  for (ProcId proc = 0; proc < config_.max_processors; ++proc) destroy_object(processors_[proc]);
+  release(processors_);
+}
+
+// Statistics stay; the lines go as if evicted silently: a Modified line's writes still become visible to
+// the processors that lost it, and the directory forgets this processor.
+void Simulator::reset_processor(ProcId proc) {
+  Processor* self = processors_[proc];
+  if (self == nullptr) return;
+  const bool has_l2 = self->l2.present();
+  const Cache& outer = has_l2 ? self->l2 : self->l1;
+  outer.for_each_line([&](std::uint32_t way) {
+    const Addr line = outer.tag(way);
+    const std::uint32_t way1 = has_l2 ? self->l1.find(line) : way;
+    leave_hierarchy(*self, proc, line, way1, has_l2 ? way : Cache::kAbsent);
+  });
+  self->lost_lines.for_each([&](Addr line, std::uint64_t) {
+    const std::uint32_t entry = directory_.find(line);
+    directory_.remove_loss(entry);
+    directory_.release_if_unused(entry);
+  });
+  self->lost_lines.clear();
+  self->ever_held.clear();
+  self->l1.clear();
+  if (has_l2) self->l2.clear();
+  self->l1_shadow.clear();
+  self->l2_shadow.clear();
+  self->l1_hint = 0;
+}
+
+void Simulator::zero_statistics() {
+  for (ProcId proc = 0; proc < config_.max_processors; ++proc) {
+    if (processors_[proc] != nullptr) processors_[proc]->counters.zero();
+  }
+  edges_.clear();
+  regions_.zero();
+}
+
+void Simulator::for_each_reference(ReferenceVisitor visit, void* context) const {
+  std::uint64_t counts[kNumEvents];
+  for (ProcId proc = 0; proc < config_.max_processors; ++proc) {
+    if (processors_[proc] == nullptr) continue;
+    processors_[proc]->counters.for_each([&](RefId ref, const HotCounters& counters) {
+      ReferenceCounters::read(counters, counts);
+      for (std::uint32_t event = 0; event < kNumEvents; ++event) {
+        if (counts[event] != 0) {
+          visit(context, proc, ref, counts);
+          return;
+        }
+      }
+    });
+  }
+}
+
+void Simulator::for_each_evictor_edge(EvictorVisitor visit, void* context) const {
+  edges_.for_each_evictor([&](const EvictorEdge& edge) { visit(context, edge); });
+}
+
+void Simulator::for_each_invalidator_edge(InvalidatorVisitor visit, void* context) const {
+  edges_.for_each_invalidator([&](const InvalidatorEdge& edge) { visit(context, edge); });
+}
+
+void Simulator::for_each_region(RegionVisitor visit, void* context) const {
+  regions_.for_each([&](RegionId region, const std::uint64_t* counts) { visit(context, region, counts); });
+}
+
+void Simulator::processor_totals(ProcId proc, std::uint64_t* counts) const {
+  for (std::uint32_t event = 0; event < kNumEvents; ++event) counts[event] = 0;
+  if (processors_[proc] == nullptr) return;
+  std::uint64_t one[kNumEvents];
+  processors_[proc]->counters.for_each([&](RefId, const HotCounters& counters) {
+    ReferenceCounters::read(counters, one);
+    for (std::uint32_t event = 0; event < kNumEvents; ++event) counts[event] += one[event];
+  });
+}
+
+void Simulator::machine_totals(std::uint64_t* counts) const {
+  for (std::uint32_t event = 0; event < kNumEvents; ++event) counts[event] = 0;
+  std::uint64_t one[kNumEvents];
+  for (ProcId proc = 0; proc < config_.max_processors; ++proc) {
+    processor_totals(proc, one);
+    for (std::uint32_t event = 0; event < kNumEvents; ++event) counts[event] += one[event];
+  }
+}
+
+// The shared LLC has no MESI state: a line it holds reads as Shared.
+LineState Simulator::line_state(ProcId proc, Level level, Addr addr) const {
+  const Addr line = addr >> line_shift_;
+  if (level == Level::LLC) {
+    return llc_.present() && llc_.find(line) != Cache::kAbsent ? LineState::Shared : LineState::Invalid;
+  }
+  const Processor* self = processors_[proc];
+  if (self == nullptr) return LineState::Invalid;
+  const Cache& cache = level == Level::L1 ? self->l1 : self->l2;
+  if (!cache.present()) return LineState::Invalid;
+  const std::uint32_t way = cache.find(line);
+  return way == Cache::kAbsent ? LineState::Invalid : cache.info(way).state;
+}
+
+// --- simulator.h ---
+
+Simulator* create_simulator(const MachineConfig& config) {
+  CCSIM_ASSERT(validate_machine(config, nullptr));
+  return create_object<Simulator>("ccsim.simulator", config);
+}
+
+void destroy_simulator(Simulator* sim) { destroy_object(sim); }
+
+void simulate_access(Simulator* sim, ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind,
+                     RegionId region, bool in_critical) {
+  sim->access(proc, ref, addr, size, kind, region, in_critical);
+}
+
+void reset_processor(Simulator* sim, ProcId proc) { sim->reset_processor(proc); }
+
+void zero_statistics(Simulator* sim) { sim->zero_statistics(); }
+
+const MachineConfig& machine_config(const Simulator* sim) { return sim->config(); }
+
+void for_each_reference(const Simulator* sim, ReferenceVisitor visit, void* context) {
+  sim->for_each_reference(visit, context);
+}
+
+void for_each_evictor_edge(const Simulator* sim, EvictorVisitor visit, void* context) {
+  sim->for_each_evictor_edge(visit, context);
+}
+
+void for_each_invalidator_edge(const Simulator* sim, InvalidatorVisitor visit, void* context) {
+  sim->for_each_invalidator_edge(visit, context);
+}
+
+void for_each_region(const Simulator* sim, RegionVisitor visit, void* context) { sim->for_each_region(visit, context); }
+
+void processor_totals(const Simulator* sim, ProcId proc, std::uint64_t* counts) { sim->processor_totals(proc, counts); }
+
+void machine_totals(const Simulator* sim, std::uint64_t* counts) { sim->machine_totals(counts); }
+
+LineState line_state(const Simulator* sim, ProcId proc, Level level, Addr addr) {
+  return sim->line_state(proc, level, addr);
+}
+
+bool check_invariants(const Simulator* sim, ErrorMessage* error) { return sim->check_invariants(error); }
+
+}  // namespace ccsim

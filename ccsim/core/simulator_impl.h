@@ -1,0 +1,205 @@
+// simulator_impl.h: the simulated multiprocessor behind simulator.h. Included by the core's own files, and
+// by a caller that wants the L1 hit path inlined into its own code (Simulator::access).
+//
+// The work of one line access is split in two. The fast path, inline below, handles an L1 hit that needs
+// no coherence action: a read of a line the processor holds in any state, or a write of a line it holds
+// Modified. It touches only that processor's data (its L1 arrays and its counter record): no allocation,
+// no hash lookup, no virtual call. Everything else (misses, write upgrades from S or E, first use of a
+// reference, miss classes) goes to the out-of-line slow path, split by topic over:
+//   private_hierarchy.cc  L1/L2 lookup, fills, evictions, inclusion;
+//   sharing.cc            invalidations, downgrades, coherence-miss classification;
+//   shared_cache.cc       the shared last-level cache;
+//   invariants.cc         the protocol invariants checked in debug builds and by tests;
+//   simulator.cc          creation, reset, statistics visitors.
+#ifndef CCSIM_CORE_SIMULATOR_IMPL_H
+#define CCSIM_CORE_SIMULATOR_IMPL_H
+
+#include <cstdint>
+
+#include "ccsim/core/arena.h"
+#include "ccsim/core/byte_mask.h"
+#include "ccsim/core/cache.h"
+#include "ccsim/core/coherence.h"
+#include "ccsim/core/edge_tables.h"
+#include "ccsim/core/hash_map.h"
+#include "ccsim/core/platform.h"
+#include "ccsim/core/reference_counters.h"
+#include "ccsim/core/region_totals.h"
+#include "ccsim/core/shadow_cache.h"
+#include "ccsim/core/simulator.h"
+
+namespace ccsim {
+
+// The part of one access that falls in one line.
+struct LineAccess {
+  ProcId proc;
+  RefId ref;
+  Addr line;        // address >> log2(line size)
+  ByteRange bytes;  // the bytes of the line accessed
+  AccessKind kind;
+  RegionId region;
+  bool in_critical;
+};
+
+// Why a private level missed (per model.md); the same for every private level of one access, because
+// fills and invalidations always act on the whole private hierarchy.
+enum class MissCause : std::uint8_t { Compulsory, Coherence, Replacement };
+
+// One simulated processor: its private caches, its counters and what it remembers for classification.
+// Created at its first access, so a machine sized for 4096 threads costs memory only for the threads
+// that ran.
+struct Processor {
+  explicit Processor(const MachineConfig& config);
+
+  Cache l1;
+  Cache l2;  // present() only when the machine has a private L2
+  // The L1 way of the last hit or fill: consecutive accesses mostly fall in the same line, and checking
+  // one tag is cheaper than scanning the set. Checked against the tag, so it never needs invalidating.
+  std::uint32_t l1_hint = 0;
+  ReferenceCounters counters;
+  HashSet<Addr> ever_held;                  // lines the hierarchy ever held: compulsory vs replacement misses
+  HashMap<Addr, std::uint64_t> lost_lines;  // lines lost to another's write, not re-fetched -> time of loss
+  ShadowCache l1_shadow;                    // with miss classes: capacity vs conflict at L1
+  ShadowCache l2_shadow;                    // likewise at L2
+};
+
+class Simulator {
+ public:
+  explicit Simulator(const MachineConfig& config);
+  ~Simulator();
+  Simulator(const Simulator&) = delete;
+  Simulator& operator=(const Simulator&) = delete;
+
+  const MachineConfig& config() const { return config_; }
+
+  // simulate_access(). An access within one line, the common case, goes straight to the line access;
+  // one that straddles lines is split out of line.
+  void access(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind, RegionId region,
+              bool in_critical) {
+    CCSIM_DEBUG_ASSERT(proc < config_.max_processors && size >= 1 && size <= 4096);
+    const auto offset = static_cast<std::uint32_t>(addr & line_offset_mask_);
+    if (offset + size <= line_bytes_) {
+      access_line(LineAccess{proc, ref, addr >> line_shift_, ByteRange{offset, size}, kind, region, in_critical});
+    } else {
+      access_straddling(proc, ref, addr, size, kind, region, in_critical);
+    }
+  }
+
+  void reset_processor(ProcId proc);
+  void zero_statistics();
+
+  void for_each_reference(ReferenceVisitor visit, void* context) const;
+  void for_each_evictor_edge(EvictorVisitor visit, void* context) const;
+  void for_each_invalidator_edge(InvalidatorVisitor visit, void* context) const;
+  void for_each_region(RegionVisitor visit, void* context) const;
+  void processor_totals(ProcId proc, std::uint64_t* counts) const;
+  void machine_totals(std::uint64_t* counts) const;
+
+  LineState line_state(ProcId proc, Level level, Addr addr) const;
+  bool check_invariants(ErrorMessage* error) const;
+
+ private:
+  __attribute__((always_inline)) void access_line(const LineAccess& access) {
+    if (!try_l1_hit(access)) access_line_slow(access);
+    debug_check_line(access.line);
+  }
+
+  // The fast path: an L1 hit that needs no coherence action, recorded; false sends the access to the slow
+  // path. Always inlined: a call and its register saves would cost as much as the hit itself.
+  __attribute__((always_inline)) bool try_l1_hit(const LineAccess& access) {
+    Processor* processor = processors_[access.proc];
+    if (processor == nullptr || !fast_path_enabled_) return false;
+    Cache& l1 = processor->l1;
+    std::uint32_t way = processor->l1_hint;
+    if (l1.tag(way) != access.line) way = l1.find(access.line);
+    if (way == Cache::kAbsent) return false;
+    if (access.kind != AccessKind::Read && l1.info(way).state != LineState::Modified) return false;
+    HotCounters* counters = processor->counters.find(access.ref);
+    if (counters == nullptr) return false;
+    record_l1_hit(*processor, way, access, *counters);
+    return true;
+  }
+
+  // An L1 hit, whichever path found it; the caller has already obtained write permission.
+  __attribute__((always_inline)) static void record_l1_hit(Processor& processor, std::uint32_t way,
+                                                           const LineAccess& access, HotCounters& counters) {
+    processor.l1_hint = way;
+    const bool temporal = processor.l1.touch(way, access.bytes, access.ref, access.region, access.proc);
+    if (writes(access.kind)) processor.l1.mark_written(way, access.bytes);
+    count_access(counters, access.kind);
+    ++(temporal ? counters.l1_hits_temporal : counters.l1_hits_spatial);
+  }
+
+  static void count_access(HotCounters& counters, AccessKind kind) {
+    ++(writes(kind) ? counters.writes : counters.reads);
+  }
+
+  // Debug builds check the accessed line's invariants after every line access (O(processors));
+  // check_invariants() walks the whole machine and is for tests.
+  void debug_check_line(Addr line) const {
+#if defined(CCSIM_DEBUG) && CCSIM_DEBUG
+    fail_on_broken_line(line);
+#else
+    (void)line;
+#endif
+  }
+  void fail_on_broken_line(Addr line) const;
+  bool check_line(Addr line, ErrorMessage* error) const;
+
+  // --- slow path (private_hierarchy.cc) ---
+  void access_straddling(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind, RegionId region,
+                         bool in_critical);
+  void access_line_slow(const LineAccess& access);
+  Processor& processor(ProcId proc);
+  MissCause private_miss_cause(const Processor& processor, Addr line) const;
+  void fetch_line(const LineAccess& access, Processor& processor, HotCounters& counters, MissCause cause);
+  void fill_l1(const LineAccess& access, Processor& processor, LineState state);
+  void evict_from_l1(const LineAccess& access, Processor& processor, std::uint32_t way1);
+  void evict_from_l2(const LineAccess& access, Processor& processor, std::uint32_t way2);
+  void leave_hierarchy(Processor& processor, ProcId proc, Addr line, std::uint32_t way1, std::uint32_t way2);
+  void count_eviction(const LineAccess& access, Level level, const Cache& cache, std::uint32_t way);
+
+  // --- coherence actions and sharing classification (sharing.cc) ---
+  void obtain_write_permission(const LineAccess& access, Processor& processor, HotCounters& counters);
+  void invalidate_other_holders(const LineAccess& access, HotCounters& counters, std::uint32_t entry);
+  void invalidate_copy(const LineAccess& access, HotCounters& counters, std::uint32_t entry, ProcId victim);
+  LineState share_for_read(std::uint32_t entry);
+  void end_modified_tenure(Processor& holder, std::uint32_t entry, std::uint32_t way1, std::uint32_t way2);
+  void classify_coherence_miss(const LineAccess& access, Processor& processor, HotCounters& counters,
+                               std::uint32_t entry);
+
+  // --- the shared last-level cache (shared_cache.cc) ---
+  void access_llc(const LineAccess& access, HotCounters& counters);
+
+  // --- counting (private_hierarchy.cc) ---
+  void enter_region(RegionId region);
+  void count(HotCounters& counters, std::uint32_t event, std::uint64_t amount = 1);
+  void count_in_region(HotCounters& counters, std::uint32_t event, std::uint64_t amount = 1);
+  void count_miss(HotCounters& counters, Level level, AccessKind kind, MissCause cause, bool shadow_hit);
+
+  MachineConfig config_;
+  // The line size as the hot path uses it: address >> line_shift_ is the line, address & line_offset_mask_
+  // the byte within it (no division).
+  std::uint32_t line_shift_;
+  std::uint32_t line_bytes_;
+  Addr line_offset_mask_;
+  std::uint32_t mask_words_;  // 64-bit words per byte mask (byte_mask.h)
+  // Miss classes need every L1 access to reach the L1 shadow, so they turn the fast path off.
+  bool fast_path_enabled_;
+  Processor** processors_;       // max_processors entries, null until the processor's first access
+  Arena arena_;                  // counter records and region totals
+  Directory directory_;          // who holds each line (coherence.h)
+  Cache llc_;                    // present() only when the machine has a shared LLC
+  HashSet<Addr> llc_ever_held_;  // compulsory vs replacement misses at the LLC
+  ShadowCache llc_shadow_;       // with miss classes
+  EdgeTables edges_;             // evictor and invalidator graphs
+  RegionTotals regions_;         // per-region sums of slow-path events
+  // The totals of the region of the access being simulated: regions change at barriers only, so the
+  // lookup is skipped while they stay the same.
+  RegionId current_region_ = 0;
+  std::uint64_t* current_region_counts_ = nullptr;
+};
+
+}  // namespace ccsim
+
+#endif

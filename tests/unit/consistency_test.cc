@@ -1,0 +1,123 @@
+// consistency_test.cc: identities between the counters that hold for any trace (docs/output-format.md
+// lists them for readers), checked on a random 4-processor trace over a few shared lines that exercises
+// every path: misses of all causes, upgrades, downgrades, invalidations, evictions at every level.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "tests/unit/scenario.h"
+
+namespace ccsim::test {
+namespace {
+
+// Sums an edge list's counts at one level.
+std::uint64_t evictions_on_edges(const Machine& machine, Level level) {
+  std::uint64_t sum = 0;
+  for (const EvictorEdge& edge : machine.evictor_edges()) {
+    if (edge.level == level) sum += edge.count;
+  }
+  return sum;
+}
+
+class ConsistencyTest : public ::testing::Test {
+ protected:
+  // 4 processors with tiny L1 (4 lines) and L2 (16 lines) and a 32-line LLC, miss classes on; 40,000
+  // accesses (fixed seed) to 48 lines, several refs and regions, some under a lock.
+  ConsistencyTest() : machine(make_machine("256,2,64", "1024,4,64", "2048,4,64", 4, true)) {
+    std::mt19937_64 random(7);
+    std::uniform_int_distribution<int> proc(0, 3);
+    std::uniform_int_distribution<Addr> addr(0, 48 * 64 - 8);
+    std::uniform_int_distribution<int> percent(0, 99);
+    for (int i = 0; i < 40000; ++i) {
+      Access access = make_access(static_cast<ProcId>(proc(random)),
+                                  percent(random) < 40 ? AccessKind::Write : AccessKind::Read, addr(random));
+      access.by_ref(static_cast<RefId>(percent(random) % 7)).in_region(static_cast<RegionId>(i / 5000));
+      if (percent(random) < 20) access.holding_lock();
+      machine.run(access);
+    }
+  }
+
+  Machine machine;
+};
+
+// The trace leaves the whole machine consistent (it was checked line by line after every access too).
+TEST_F(ConsistencyTest, InvariantsHold) { EXPECT_EQ(machine.invariant_violation(), ""); }
+
+// Per level, misses = compulsory + coherence + replacement, and replacement = capacity + conflict.
+TEST_F(ConsistencyTest, MissCausesAddUpToMisses) {
+  for (Level level : {Level::L1, Level::L2, Level::LLC}) {
+    SCOPED_TRACE(event_name(level_event(level, kReadMisses)));
+    auto event = [&](LevelEvent e) { return machine.total(level_event(level, e)); };
+    EXPECT_GT(event(kReadMisses) + event(kWriteMisses), 0u);
+    EXPECT_EQ(event(kReadMisses) + event(kWriteMisses),
+              event(kMissCompulsory) + event(kMissCoherence) + event(kMissReplacement));
+    EXPECT_EQ(event(kMissReplacement), event(kMissCapacity) + event(kMissConflict));
+  }
+  EXPECT_EQ(machine.total(llc(kMissCoherence)), 0u);
+}
+
+// Every coherence miss is classified once, true or false: their sum is the L1 coherence misses (every
+// coherence re-miss misses L1; L2 counts them again at its own level).
+TEST_F(ConsistencyTest, CoherenceMissesAreClassifiedOnce) {
+  EXPECT_GT(machine.total(l1(kMissCoherence)), 0u);
+  EXPECT_EQ(machine.total(kCoherenceMissTrue) + machine.total(kCoherenceMissFalse), machine.total(l1(kMissCoherence)));
+  EXPECT_EQ(machine.total(l2(kMissCoherence)), machine.total(l1(kMissCoherence)));
+}
+
+// Each invalidation has one victim and one invalidator: received = caused, kind by kind, and the edges
+// carry them all.
+TEST_F(ConsistencyTest, InvalidationsBalance) {
+  EXPECT_GT(invalidations_received(machine), 0u);
+  for (std::uint32_t kind = 0; kind < 5; ++kind) {
+    SCOPED_TRACE(event_name(kInvalidationsReceivedTrueInRegion + kind));
+    EXPECT_EQ(machine.total(kInvalidationsReceivedTrueInRegion + kind),
+              machine.total(kInvalidationsCausedTrueInRegion + kind));
+  }
+  std::uint64_t on_edges = 0;
+  std::uint64_t critical_on_edges = 0;
+  for (const InvalidatorEdge& edge : machine.invalidator_edges()) {
+    on_edges += edge.true_in_region + edge.false_in_region + edge.true_across_regions + edge.false_across_regions;
+    critical_on_edges += edge.true_in_region_critical;
+  }
+  EXPECT_EQ(on_edges, invalidations_received(machine));
+  EXPECT_EQ(critical_on_edges, machine.total(kInvalidationsReceivedTrueInRegionCritical));
+  EXPECT_LE(machine.total(kInvalidationsReceivedTrueInRegionCritical),
+            machine.total(kInvalidationsReceivedTrueInRegion));
+}
+
+// The evictor edges of each level carry exactly that level's evictions.
+TEST_F(ConsistencyTest, EvictorEdgesCarryEveryEviction) {
+  for (Level level : {Level::L1, Level::L2, Level::LLC}) {
+    SCOPED_TRACE(event_name(level_event(level, kEvictions)));
+    EXPECT_GT(machine.total(level_event(level, kEvictions)), 0u);
+    EXPECT_EQ(evictions_on_edges(machine, level), machine.total(level_event(level, kEvictions)));
+  }
+}
+
+// Per-region totals of slow-path events add up to the machine's totals.
+TEST_F(ConsistencyTest, RegionTotalsAddUpToMachineTotals) {
+  const std::uint32_t slow_path_events[] = {l1(kReadMisses), l2(kMissCoherence), llc(kEvictions), kCoherenceMissFalse,
+                                            kInvalidationsCausedFalseInRegion};
+  for (std::uint32_t event : slow_path_events) {
+    SCOPED_TRACE(event_name(event));
+    std::uint64_t sum = 0;
+    for (RegionId region = 0; region < 8; ++region) sum += machine.region_total(region, event);
+    EXPECT_EQ(sum, machine.total(event));
+  }
+}
+
+// zero_statistics empties every counter and edge but keeps the caches: a line just read is still a hit.
+TEST_F(ConsistencyTest, ZeroStatisticsKeepsTheCaches) {
+  machine.run(load(0, 0));
+  zero_statistics(machine.simulator());
+  EXPECT_EQ(machine.total(kReads) + machine.total(kWrites) + machine.total(l1(kEvictions)), 0u);
+  EXPECT_TRUE(machine.evictor_edges().empty());
+  EXPECT_TRUE(machine.invalidator_edges().empty());
+  EXPECT_EQ(machine.region_total(0, l1(kReadMisses)), 0u);
+  machine.run(load(0, 0));
+  EXPECT_EQ(machine.total(l1(kHitTemporal)), 1u);
+  EXPECT_EQ(machine.invariant_violation(), "");
+}
+
+}  // namespace
+}  // namespace ccsim::test

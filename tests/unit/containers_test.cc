@@ -1,0 +1,148 @@
+// containers_test.cc: the core's own containers (it cannot use the standard library's), each checked
+// against the standard container it replaces.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ccsim/core/growable_array.h"
+#include "ccsim/core/hash_map.h"
+#include "ccsim/core/shadow_cache.h"
+#include "ccsim/core/sharer_set.h"
+#include "tests/unit/scenario.h"
+
+namespace ccsim::test {
+namespace {
+
+// Elements survive the growth of the array (from 8 to 2048 slots here), in order.
+TEST(GrowableArrayTest, KeepsElementsAcrossGrowth) {
+  GrowableArray<std::uint64_t> array("test");
+  for (std::uint64_t i = 0; i < 1500; ++i) array.push_back(i * i);
+  ASSERT_EQ(array.size(), 1500u);
+  for (std::uint32_t i = 0; i < 1500; ++i) {
+    SCOPED_TRACE(i);
+    ASSERT_EQ(array[i], std::uint64_t(i) * i);
+  }
+}
+
+// resize() zero-fills the new elements, including ones that held values before a shrink.
+TEST(GrowableArrayTest, ResizeZeroFills) {
+  GrowableArray<int> array("test");
+  for (int i = 1; i <= 4; ++i) array.push_back(i);
+  array.resize(2);
+  array.resize(6);
+  const int expected[] = {1, 2, 0, 0, 0, 0};
+  for (std::uint32_t i = 0; i < 6; ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(array[i], expected[i]);
+  }
+}
+
+// 200,000 random inserts, lookups and erasures over 3,000 keys (many collisions, long probe runs, many
+// backward shifts) leave the map agreeing with std::unordered_map after every operation.
+TEST(HashMapTest, AgreesWithUnorderedMapUnderRandomOperations) {
+  HashMap<std::uint64_t, std::uint64_t> map("test");
+  std::unordered_map<std::uint64_t, std::uint64_t> expected;
+  std::mt19937_64 random(99);
+  std::uniform_int_distribution<std::uint64_t> key(0, 2999);
+  std::uniform_int_distribution<int> operation(0, 2);
+  for (int i = 0; i < 200000; ++i) {
+    SCOPED_TRACE("operation " + std::to_string(i));
+    const std::uint64_t k = key(random) * 64;  // line-like keys: multiples of a power of two
+    switch (operation(random)) {
+      case 0:
+        map.find_or_add(k) = i;
+        expected[k] = i;
+        break;
+      case 1:
+        ASSERT_EQ(map.erase(k), expected.erase(k) == 1);
+        break;
+      default: {
+        const std::uint64_t* found = map.find(k);
+        const auto it = expected.find(k);
+        ASSERT_EQ(found != nullptr, it != expected.end());
+        if (found != nullptr) {
+          ASSERT_EQ(*found, it->second);
+        }
+      }
+    }
+    ASSERT_EQ(map.size(), expected.size());
+  }
+  std::size_t visited = 0;
+  map.for_each([&](std::uint64_t k, std::uint64_t value) {
+    ++visited;
+    EXPECT_EQ(expected.at(k), value);
+  });
+  EXPECT_EQ(visited, expected.size());
+}
+
+// A set answers membership and says whether an insertion was new.
+TEST(HashMapTest, SetTracksMembership) {
+  HashSet<std::uint64_t> set("test");
+  EXPECT_TRUE(set.add(5));
+  EXPECT_FALSE(set.add(5));
+  EXPECT_TRUE(set.contains(5));
+  EXPECT_FALSE(set.contains(6));
+  EXPECT_TRUE(set.erase(5));
+  EXPECT_FALSE(set.contains(5));
+}
+
+// The shadow is fully-associative LRU: with room for 3 lines, A B C A D evicts B (least recently used),
+// so B misses afterwards while A, C and D hit.
+TEST(ShadowCacheTest, EvictsTheLeastRecentlyUsedLine) {
+  ShadowCache shadow;
+  shadow.init(3);
+  for (Addr line : {1, 2, 3}) {
+    SCOPED_TRACE("first access to line " + std::to_string(line));
+    EXPECT_FALSE(shadow.access(line));
+  }
+  EXPECT_TRUE(shadow.access(1));
+  EXPECT_FALSE(shadow.access(4));
+  EXPECT_TRUE(shadow.access(3));
+  EXPECT_TRUE(shadow.access(1));
+  EXPECT_TRUE(shadow.access(4));
+  EXPECT_FALSE(shadow.access(2));
+}
+
+// A removed line misses next time and frees its slot: after removing B from {A, B, C}, D fits without
+// evicting A.
+TEST(ShadowCacheTest, RemovedLineFreesItsSlot) {
+  ShadowCache shadow;
+  shadow.init(3);
+  for (Addr line : {1, 2, 3}) shadow.access(line);
+  shadow.remove(2);
+  EXPECT_EQ(shadow.size(), 2u);
+  EXPECT_FALSE(shadow.access(4));
+  EXPECT_TRUE(shadow.access(1));
+  EXPECT_FALSE(shadow.access(2));
+}
+
+// A sharer set of 4096 processors visits exactly its members, lowest first, across its 64 words.
+TEST(SharerSetTest, VisitsMembersAcrossWords) {
+  std::vector<std::uint64_t> words(SharerSet::words_for(4096), 0);
+  SharerSet sharers(words.data());
+  const std::vector<ProcId> members = {0, 63, 64, 1000, 4095};
+  for (ProcId proc : members) sharers.add(proc);
+  std::vector<ProcId> visited;
+  sharers.for_each([&](ProcId proc) { visited.push_back(proc); });
+  EXPECT_EQ(visited, members);
+}
+
+// Members may be removed while visiting (a write invalidating every sharer does that); the set ends empty.
+TEST(SharerSetTest, RemovalDuringVisitIsSafe) {
+  std::vector<std::uint64_t> words(SharerSet::words_for(256), 0);
+  SharerSet sharers(words.data());
+  for (ProcId proc = 0; proc < 256; proc += 3) sharers.add(proc);
+  int visits = 0;
+  sharers.for_each([&](ProcId proc) {
+    ++visits;
+    sharers.remove(proc);
+  });
+  EXPECT_EQ(visits, 86);  // 0, 3, ..., 255: 255 / 3 + 1
+  EXPECT_TRUE(sharers.empty());
+}
+
+}  // namespace
+}  // namespace ccsim::test

@@ -1,0 +1,49 @@
+// scale_test.cc: many processors on one line. The directory's sharer set spans several words (256
+// processors = 4 words of bits), and every step must keep it equal to the caches.
+#include <gtest/gtest.h>
+
+#include "tests/unit/scenario.h"
+
+namespace ccsim::test {
+namespace {
+
+constexpr std::uint32_t kProcessors = 256;
+constexpr Addr kLine = 0x10000;
+
+// All 256 processors read the line, one writes it, then all write it round-robin 4 times; the invariants
+// hold after every access and the counts follow from the sharing.
+TEST(ScaleTest, TwoHundredFiftySixProcessorsShareOneLine) {
+  Machine machine(make_machine("4096,4,64", "none", "none", kProcessors));
+  for (ProcId proc = 0; proc < kProcessors; ++proc) {
+    SCOPED_TRACE("reader " + std::to_string(proc));
+    machine.run(load(proc, kLine).by_ref(1));
+    ASSERT_EQ(machine.invariant_violation(), "");
+  }
+  for (ProcId proc = 0; proc < kProcessors; ++proc) {
+    SCOPED_TRACE("processor " + std::to_string(proc));
+    ASSERT_EQ(machine.state(proc, Level::L1, kLine), LineState::Shared);
+  }
+  // The last reader upgrades its Shared copy: the other 255 readers touched bytes 0-7, which it writes:
+  // 255 true in-region invalidations.
+  machine.run(store(kProcessors - 1, kLine).by_ref(2));
+  ASSERT_EQ(machine.invariant_violation(), "");
+  EXPECT_EQ(machine.total(kInvalidationsReceivedTrueInRegion), 255u);
+  EXPECT_EQ(machine.state(kProcessors - 1, Level::L1, kLine), LineState::Modified);
+  EXPECT_EQ(machine.state(0, Level::L1, kLine), LineState::Invalid);
+  // Round-robin writes: each of the 4 x 256 = 1024 writes removes exactly the previous writer's copy, and
+  // is a coherence miss on the word that writer wrote (true).
+  for (int round = 0; round < 4; ++round) {
+    for (ProcId proc = 0; proc < kProcessors; ++proc) {
+      SCOPED_TRACE("round " + std::to_string(round) + ", writer " + std::to_string(proc));
+      machine.run(store(proc, kLine).by_ref(3));
+      ASSERT_EQ(machine.invariant_violation(), "");
+    }
+  }
+  EXPECT_EQ(machine.total(kInvalidationsReceivedTrueInRegion), 255u + 1024u);
+  EXPECT_EQ(machine.total(kInvalidationsReceivedFalseInRegion), 0u);
+  EXPECT_EQ(machine.total(kCoherenceMissTrue), 1024u);
+  EXPECT_EQ(machine.state(kProcessors - 1, Level::L1, kLine), LineState::Modified);
+}
+
+}  // namespace
+}  // namespace ccsim::test
