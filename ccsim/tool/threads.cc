@@ -25,7 +25,8 @@ void refresh_stack_bounds(ThreadId tid, ThreadState* thread) {
 // Valgrind is about to run `tid`: make it the current processor. Cheap enough to do on every switch.
 void on_start_client_code(ThreadId tid, ULong) {
   ThreadState* thread = &threads[tid];
-  if (thread != current_thread) {
+  // The main thread is current before it first runs, so its stack bounds are read on this first call.
+  if (thread != current_thread || thread->stack_high == 0) {
     current_thread = thread;
     refresh_stack_bounds(tid, thread);
   }

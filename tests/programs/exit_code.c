@@ -2,7 +2,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-static long data[64];
+static volatile long data[64];
 
 static void* worker(void* arg) {
   (void)arg;

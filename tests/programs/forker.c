@@ -2,7 +2,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static long data[256];
+static volatile long data[256]; /* volatile: the stores must happen although nothing reads them */
 
 int main(void) {
   pid_t child = fork();

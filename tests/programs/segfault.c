@@ -1,7 +1,7 @@
 /* segfault.c: does some work, then dies of SIGSEGV; ccsim must still write a complete profile. */
 #include <stddef.h>
 
-static long data[1024];
+static volatile long data[1024]; /* volatile: the stores must happen although nothing reads them */
 
 int main(void) {
   for (int i = 0; i < 1024; i++) data[i] = i;
