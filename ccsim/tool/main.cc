@@ -36,7 +36,7 @@ Bool handle_client_request(ThreadId tid, UWord* args, UWord* ret) {
       return True;
     case VG_USERREQ__CCSIM_ZERO_STATS:
       // Accesses still buffered for replay belong to the phase being discarded: replay them first.
-      sync_finish();
+      sync_flush();
       zero_statistics(simulator);
       *ret = 0;
       return True;

@@ -6,6 +6,29 @@
 namespace ccsim {
 namespace {
 
+// Removes "x/../" and "./" segments in place ("/src/build/../t.c" -> "/src/t.c"), so one source file has
+// one name however the compiler was pointed at it.
+void normalize_path(HChar* path) {
+  HChar* out = path;
+  for (HChar* in = path; *in != '\0';) {
+    if (in[0] == '.' && in[1] == '/' && (in == path || in[-1] == '/')) {
+      in += 2;
+    } else if (in[0] == '.' && in[1] == '.' && in[2] == '/' && out > path + 1 && out[-1] == '/') {
+      HChar* parent = out - 1;
+      while (parent > path && parent[-1] != '/') --parent;
+      if (parent == out - 1 || (parent[0] == '.' && parent[1] == '.')) {
+        *out++ = *in++;
+        continue;
+      }
+      out = parent;
+      in += 3;
+    } else {
+      *out++ = *in++;
+    }
+  }
+  *out = '\0';
+}
+
 VgHashTable* references_by_address = nullptr;  // instruction address -> Reference
 XArray* references_by_id = nullptr;            // RefId -> Reference*
 ReferenceNames names;
@@ -23,6 +46,7 @@ void resolve_debug_info(Reference* ref) {
     if (dir && dir[0] == '/' && file[0] != '/') {
       HChar* full = static_cast<HChar*>(VG_(malloc)("ccsim.refs.path", VG_(strlen)(dir) + VG_(strlen)(file) + 2));
       VG_(sprintf)(full, "%s/%s", dir, file);
+      normalize_path(full);
       ref->source_file = names.files.intern(full);
       VG_(free)(full);
     } else {

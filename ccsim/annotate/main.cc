@@ -1,0 +1,30 @@
+// main.cc: ccsim-annotate's entry point. Parses the command line and runs (run.h); every error a user
+// can cause ends here as one sentence on stderr: exit 1 for profiles and option values that do not fit
+// them, 2 for a command line that cannot be understood (followed by the option list).
+#include <iostream>
+
+#include "ccsim/annotate/errors.h"
+#include "ccsim/annotate/options.h"
+#include "ccsim/annotate/run.h"
+
+int main(int argc, char* argv[]) {
+  using namespace ccsim::annotate;
+  try {
+    CommandLine command_line = parse_command_line(argc, argv);
+    if (command_line.help) {
+      std::cout << usage_text();
+      return 0;
+    }
+    run(command_line.options, std::cout);
+    return 0;
+  } catch (const UsageError& error) {
+    std::cerr << "ccsim-annotate: " << error.what() << "\n\n" << usage_text();
+    return 2;
+  } catch (const ProfileError& error) {
+    std::cerr << "ccsim-annotate: " << error.what() << '\n';
+    return 1;
+  } catch (const OptionError& error) {
+    std::cerr << "ccsim-annotate: " << error.what() << '\n';
+    return 1;
+  }
+}

@@ -1,0 +1,210 @@
+// options.cc: the option table (one readable block) and the checks that need no profile.
+#include "ccsim/annotate/options.h"
+
+#include <boost/program_options.hpp>
+#include <map>
+#include <sstream>
+
+#include "ccsim/annotate/errors.h"
+#include "ccsim/annotate/record.h"
+#include "ccsim/annotate/text_table.h"
+
+namespace po = boost::program_options;
+
+namespace ccsim::annotate {
+
+namespace {
+
+const std::map<std::string, View> kViewNames = {
+    {"overview", View::overview}, {"summary", View::summary},
+    {"lines", View::lines},       {"functions", View::functions},
+    {"source", View::source},     {"objects", View::objects},
+    {"matrix", View::matrix},     {"findings", View::findings},
+    {"regions", View::regions},   {"invalidators", View::invalidators},
+    {"evictors", View::evictors},
+};
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> items;
+  std::string item;
+  std::istringstream in(text);
+  while (std::getline(in, item, ',')) items.push_back(item);
+  if (!text.empty() && text.back() == ',') items.push_back("");
+  return items;
+}
+
+std::vector<std::string> event_list(const std::string& option, const std::string& text) {
+  std::vector<std::string> events = split_commas(text);
+  for (const std::string& event : events) {
+    if (event.empty()) {
+      throw UsageError("--" + option + "=" + text + " has an empty event name; give event names " +
+                       "separated by commas, e.g. --" + option + "=L1_misses,invalidations_received");
+    }
+  }
+  return events;
+}
+
+std::string view_list() {
+  std::vector<std::string> names;
+  for (const auto& [name, view] : kViewNames) names.push_back(name);
+  return joined(names);
+}
+
+std::vector<View> parse_views(const std::string& text) {
+  std::vector<View> views;
+  for (const std::string& name : split_commas(text)) {
+    auto found = kViewNames.find(name);
+    if (found == kViewNames.end()) {
+      throw UsageError("--view=" + text + ": \"" + name + "\" is not a view; the views are " + view_list());
+    }
+    views.push_back(found->second);
+  }
+  if (views.empty()) throw UsageError("--view= needs at least one view; the views are " + view_list());
+  return views;
+}
+
+// The option table: every option, its default and one line of help.
+po::options_description visible_options() {
+  po::options_description options("Options");
+  // clang-format off
+  options.add_options()
+    ("help,h", "print this help and exit")
+    ("view", po::value<std::string>()->default_value("overview"),
+     "views, comma-separated: overview, summary, lines, functions, source, objects, matrix, findings, "
+     "regions, invalidators, evictors")
+    ("show", po::value<std::string>(),
+     "events to show, comma-separated (default: reads, writes, <level>_misses, coherence_misses, "
+     "invalidations_received, invalidations_caused)")
+    ("sort", po::value<std::string>(),
+     "events to sort by, comma-separated (default: invalidations_received, <level>_misses)")
+    ("threshold", po::value<double>()->default_value(0.1, "0.1"),
+     "hide rows below this percentage of every sort event's total")
+    ("threads", po::value<std::string>(), "threads to add up, e.g. 1,3-4 (default: all)")
+    ("level", po::value<std::string>()->default_value("L1"),
+     "cache level of the default miss column and of --view=evictors: L1, L2 or LLC")
+    ("top", po::value<std::string>()->default_value("20"), "rows per ranked table")
+    ("context", po::value<std::string>()->default_value("8"), "source lines shown around each annotated line")
+    ("auto", po::value<std::string>()->default_value("no"), "yes: annotate the source files found on disk")
+    ("include,I", po::value<std::vector<std::string>>(), "directory to search for source files (repeatable)")
+    ("graph", po::value<std::string>(), "draw a graph instead of text: invalidators or evictors")
+    ("format", po::value<std::string>()->default_value("dot"), "graph format: dot")
+    ("graph-top", po::value<std::string>()->default_value("20"), "heaviest edges kept in a graph")
+    ("graph-node", po::value<std::string>(), "keep only the graph edges touching this file:line")
+    ("output,o", po::value<std::string>(), "write the graph or export to FILE (default: standard output)")
+    ("json", po::value<std::string>()->implicit_value("-"),
+     "write the analysed profile as JSON to FILE (default: standard output)")
+    ("export", po::value<std::string>(), "write the profile in another tool's format: callgrind")
+    ("diff", "compare two profiles A B (before, after) per line and per object");
+  // clang-format on
+  return options;
+}
+
+std::string require_one_of(const po::variables_map& values, const std::string& option,
+                           const std::vector<std::string>& allowed) {
+  std::string value = values[option].as<std::string>();
+  for (const std::string& name : allowed) {
+    if (value == name) return value;
+  }
+  throw UsageError("--" + option + "=" + value + " is not allowed; use " + joined(allowed, " or "));
+}
+
+// A whole number option; Boost's own conversion would turn "-1" into a huge unsigned value.
+std::size_t count_option(const po::variables_map& values, const std::string& option, std::uint64_t minimum) {
+  std::string text = values[option].as<std::string>();
+  std::uint64_t value = 0;
+  if (!parse_unsigned(text, value) || value < minimum || value > 1000000000) {
+    throw UsageError("--" + option + "=" + text + " is not allowed; give a whole number from " +
+                     std::to_string(minimum) + " to 1000000000");
+  }
+  return static_cast<std::size_t>(value);
+}
+
+Options options_from(const po::variables_map& values) {
+  Options options;
+  if (values.count("profile")) options.profile_files = values["profile"].as<std::vector<std::string>>();
+  if (values.count("show")) options.show_events = event_list("show", values["show"].as<std::string>());
+  if (values.count("sort")) options.sort_events = event_list("sort", values["sort"].as<std::string>());
+  options.threshold_percent = values["threshold"].as<double>();
+  if (!(options.threshold_percent >= 0 && options.threshold_percent <= 100)) {
+    throw UsageError("--threshold must be a percentage between 0 and 100");
+  }
+  if (values.count("threads")) options.threads = parse_thread_selection(values["threads"].as<std::string>());
+  options.level = require_one_of(values, "level", {"L1", "L2", "LLC"});
+  options.top = count_option(values, "top", 1);
+  options.context = count_option(values, "context", 0);
+  options.auto_annotate = require_one_of(values, "auto", {"yes", "no"}) == "yes";
+  if (values.count("include")) options.include_dirs = values["include"].as<std::vector<std::string>>();
+  options.views = parse_views(values["view"].as<std::string>());
+  if (values.count("graph")) {
+    bool invalidators = require_one_of(values, "graph", {"invalidators", "evictors"}) == "invalidators";
+    options.graph = invalidators ? GraphKind::invalidators : GraphKind::evictors;
+  }
+  require_one_of(values, "format", {"dot"});
+  options.graph_top = count_option(values, "graph-top", 1);
+  if (values.count("graph-node")) options.graph_node = values["graph-node"].as<std::string>();
+  if (values.count("output")) options.output = values["output"].as<std::string>();
+  if (values.count("json")) {
+    options.json = true;
+    options.json_file = values["json"].as<std::string>();
+  }
+  if (values.count("export"))
+    options.export_callgrind = require_one_of(values, "export", {"callgrind"}) == "callgrind";
+  options.diff = values.count("diff") > 0;
+  return options;
+}
+
+void check_combination(const Options& options) {
+  int outputs = (options.graph != GraphKind::none) + options.json + options.export_callgrind + options.diff;
+  if (outputs > 1)
+    throw UsageError("--graph, --json, --export and --diff each make a whole output; give one of them");
+  if (options.diff && options.profile_files.size() != 2) {
+    throw UsageError("--diff compares exactly two profiles (before, after), not " +
+                     std::to_string(options.profile_files.size()));
+  }
+  if (options.profile_files.empty())
+    throw UsageError("no profile given; name one or more ccsim.out.<pid> files");
+  if (!options.graph_node.empty() && options.graph == GraphKind::none) {
+    throw UsageError("--graph-node applies to a graph; add --graph=invalidators or --graph=evictors");
+  }
+}
+
+}  // namespace
+
+std::string usage_text() {
+  std::ostringstream text;
+  text << "usage: ccsim-annotate [options] ccsim.out.<pid> [more profiles, which are summed]\n"
+       << "       ccsim-annotate --diff [options] BEFORE AFTER\n\n"
+       << visible_options();
+  return text.str();
+}
+
+CommandLine parse_command_line(int argc, const char* const argv[]) {
+  po::options_description all;
+  all.add(visible_options());
+  all.add_options()("profile", po::value<std::vector<std::string>>());
+  po::positional_options_description positional;
+  positional.add("profile", -1);
+  // A bare --json means standard output; spelled --json=- so that Boost does not take the next word
+  // (the profile) as its value.
+  std::vector<std::string> arguments(argv + 1, argv + argc);
+  for (std::string& argument : arguments) {
+    if (argument == "--json") argument = "--json=-";
+  }
+  po::variables_map values;
+  try {
+    po::store(po::command_line_parser(arguments).options(all).positional(positional).run(), values);
+    po::notify(values);
+  } catch (const po::error& error) {
+    throw UsageError(std::string(error.what()) + "; see the option list below");
+  }
+  CommandLine command_line;
+  if (values.count("help")) {
+    command_line.help = true;
+    return command_line;
+  }
+  command_line.options = options_from(values);
+  check_combination(command_line.options);
+  return command_line;
+}
+
+}  // namespace ccsim::annotate

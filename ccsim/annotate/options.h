@@ -1,0 +1,69 @@
+// options.h: ccsim-annotate's command line, parsed in one place (options.cc) with Boost.Program_options.
+#ifndef CCSIM_ANNOTATE_OPTIONS_H
+#define CCSIM_ANNOTATE_OPTIONS_H
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "ccsim/annotate/thread_selection.h"
+
+namespace ccsim::annotate {
+
+// The text views; --view takes a comma-separated list of them, printed in the order given.
+enum class View {
+  overview,      // summary + top lines + top invalidators + objects (the default)
+  summary,       // per thread and total: accesses, misses by cause, invalidations, coherence misses
+  lines,         // source lines ranked by the sort events
+  functions,     // functions ranked by the sort events
+  source,        // source files annotated with counts in the margin
+  objects,       // data objects ranked by the sort events
+  matrix,        // code x data: lines by objects
+  findings,      // one sentence per hot shared cache line: true or false sharing, and what to do
+  regions,       // which regions carry the invalidations
+  invalidators,  // per victim reference, who invalidated its copies
+  evictors,      // per victim reference, who evicted its lines
+};
+
+// What --graph draws.
+enum class GraphKind { none, invalidators, evictors };
+
+// Every option, with its default; options.cc fills it from the command line.
+struct Options {
+  std::vector<std::string> profile_files;
+  std::vector<std::string> show_events;  // empty: the default set (event_columns.h)
+  std::vector<std::string> sort_events;  // empty: the default order (event_columns.h)
+  double threshold_percent = 0.1;        // rows below this share of every sort event's total are hidden
+  ThreadSelection threads;               // empty: all threads
+  std::string level = "L1";    // the level whose misses are shown by default and whose evictors count
+  std::size_t top = 20;        // rows per ranked table
+  std::size_t context = 8;     // source lines shown around each annotated line
+  bool auto_annotate = false;  // annotate source files found on disk after the views
+  std::vector<std::string> include_dirs;  // where relative (or moved) source files are looked for
+  std::vector<View> views = {View::overview};
+  GraphKind graph = GraphKind::none;
+  std::size_t graph_top = 20;  // heaviest edges kept in a graph
+  std::string graph_node;      // file:line; when set, only edges touching it are drawn
+  std::string output;          // --output=FILE for graphs and exports; empty: standard output
+  bool json = false;
+  std::string json_file;  // --json=FILE; "-" or empty: --output or standard output
+  bool export_callgrind = false;
+  bool diff = false;  // --diff A B: compare two profiles
+};
+
+// The outcome of parsing: either options to run with, or a request for the help text.
+struct CommandLine {
+  bool help = false;
+  Options options;
+};
+
+// Parses argv. Throws UsageError (one sentence) when the command line is malformed: unknown option,
+// bad value, wrong number of profile files.
+CommandLine parse_command_line(int argc, const char* const argv[]);
+
+// The usage text: synopsis and every option with its default.
+std::string usage_text();
+
+}  // namespace ccsim::annotate
+
+#endif

@@ -1,0 +1,78 @@
+// run.cc: loading the profiles and dispatching to the chosen output.
+#include "ccsim/annotate/run.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+#include "ccsim/annotate/analysis.h"
+#include "ccsim/annotate/callgrind_export.h"
+#include "ccsim/annotate/derived_events.h"
+#include "ccsim/annotate/diff.h"
+#include "ccsim/annotate/errors.h"
+#include "ccsim/annotate/event_columns.h"
+#include "ccsim/annotate/graph.h"
+#include "ccsim/annotate/json_export.h"
+#include "ccsim/annotate/merge.h"
+#include "ccsim/annotate/parser.h"
+#include "ccsim/annotate/views.h"
+
+namespace ccsim::annotate {
+
+namespace {
+
+// Runs `write` on `standard_output`, or on the file `path` when one is given ("-" is standard output);
+// a file that cannot be written is a user error naming `option`.
+template <class Writer>
+void write_to(const std::string& path, const std::string& option, std::ostream& standard_output,
+              Writer write) {
+  if (path.empty() || path == "-") {
+    write(standard_output);
+    return;
+  }
+  std::ofstream file(path);
+  if (file) write(file);
+  file.close();
+  if (!file) {
+    throw OptionError(option + "=" + path + ": the file cannot be written (" + std::strerror(errno) +
+                      "); give a path in a writable directory");
+  }
+}
+
+}  // namespace
+
+Profile load_profiles(const std::vector<std::string>& files, const Options& options) {
+  Profile profile = read_profile_file(files.front());
+  for (std::size_t i = 1; i < files.size(); ++i) add_profile(profile, read_profile_file(files[i]));
+  if (!options.threads.ranges.empty()) select_threads(profile, options.threads);
+  add_derived_events(profile);
+  return profile;
+}
+
+void run(const Options& options, std::ostream& standard_output) {
+  if (options.diff) {
+    Profile before = load_profiles({options.profile_files[0]}, options);
+    Profile after = load_profiles({options.profile_files[1]}, options);
+    EventColumns columns = choose_event_columns(before, options);
+    print_diff(standard_output, analyse(before), analyse(after), columns, options);
+    return;
+  }
+  Profile profile = load_profiles(options.profile_files, options);
+  EventColumns columns = choose_event_columns(profile, options);
+  Analysis analysis = analyse(profile);
+  if (options.graph != GraphKind::none) {
+    write_to(options.output, "--output", standard_output,
+             [&](std::ostream& out) { write_culprit_graph(out, analysis, options); });
+  } else if (options.export_callgrind) {
+    write_to(options.output, "--output", standard_output,
+             [&](std::ostream& out) { write_callgrind(out, analysis, columns); });
+  } else if (options.json) {
+    bool to_json_file = options.json_file != "-";
+    write_to(to_json_file ? options.json_file : options.output, to_json_file ? "--json" : "--output",
+             standard_output, [&](std::ostream& out) { write_json(out, analysis, options); });
+  } else {
+    print_views({analysis, options, columns, standard_output});
+  }
+}
+
+}  // namespace ccsim::annotate

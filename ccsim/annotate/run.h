@@ -1,0 +1,24 @@
+// run.h: what ccsim-annotate does once its options are parsed: read and sum the profiles, then print
+// the views, or write the graph, export or diff the options ask for.
+#ifndef CCSIM_ANNOTATE_RUN_H
+#define CCSIM_ANNOTATE_RUN_H
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "ccsim/annotate/options.h"
+#include "ccsim/annotate/profile.h"
+
+namespace ccsim::annotate {
+
+// Reads and sums `files`, keeps the threads of --threads, and adds the derived events.
+Profile load_profiles(const std::vector<std::string>& files, const Options& options);
+
+// Runs ccsim-annotate with `options`; `standard_output` receives what goes to standard output. Throws
+// ProfileError and OptionError (main.cc turns them into one sentence and exit code 1).
+void run(const Options& options, std::ostream& standard_output);
+
+}  // namespace ccsim::annotate
+
+#endif

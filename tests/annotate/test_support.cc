@@ -1,0 +1,113 @@
+// test_support.cc: the helpers of test_support.h.
+#include "tests/annotate/test_support.h"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "ccsim/annotate/options.h"
+#include "ccsim/annotate/run.h"
+
+namespace ccsim::annotate::testing {
+
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string shell_quoted(const std::string& word) {
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::vector<std::string> cells_of(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> cells;
+  for (std::string cell; in >> cell;) cells.push_back(cell);
+  return cells;
+}
+
+}  // namespace
+
+std::string profile_path(const std::string& name) {
+  return std::string(CCSIM_TEST_SRCDIR) + "/tests/annotate/profiles/" + name;
+}
+
+std::string annotate(const std::vector<std::string>& arguments) {
+  std::vector<const char*> argv = {"ccsim-annotate"};
+  for (const std::string& argument : arguments) argv.push_back(argument.c_str());
+  CommandLine command_line = parse_command_line(static_cast<int>(argv.size()), argv.data());
+  std::ostringstream out;
+  run(command_line.options, out);
+  return out.str();
+}
+
+ProgramResult run_command(const std::string& command_line) {
+  std::string error_file = temporary_path("stderr.txt");
+  ProgramResult result;
+  FILE* pipe = popen((command_line + " 2>" + shell_quoted(error_file)).c_str(), "r");
+  if (pipe == nullptr) return result;
+  char buffer[4096];
+  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+    result.standard_output.append(buffer, n);
+  int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.standard_error = read_file(error_file);
+  return result;
+}
+
+ProgramResult run_annotate_program(const std::vector<std::string>& arguments) {
+  std::string command_line = shell_quoted(CCSIM_ANNOTATE_PROGRAM);
+  for (const std::string& argument : arguments) command_line += " " + shell_quoted(argument);
+  return run_command(command_line);
+}
+
+std::string temporary_path(const std::string& name) {
+  const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string prefix =
+      test == nullptr ? "annotate" : std::string(test->test_suite_name()) + "." + test->name();
+  return ::testing::TempDir() + "ccsim-annotate-" + prefix + "-" + name;
+}
+
+std::string write_temporary_file(const std::string& name, const std::string& text) {
+  std::string path = temporary_path(name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+std::string section(const std::string& output, const std::string& title) {
+  std::size_t start = output.find("\n-- " + title);
+  if (start == std::string::npos) return "";
+  std::size_t body = output.find('\n', output.find('\n', start + 1) + 1);  // after the title and its rule
+  std::size_t end = output.find("\n-----", body + 1);
+  return output.substr(body + 1, end == std::string::npos ? std::string::npos : end - body);
+}
+
+std::vector<std::string> row_starting_with(const std::string& text, const std::string& first_cell) {
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> cells = cells_of(line);
+    if (!cells.empty() && cells.front() == first_cell) return cells;
+  }
+  return {};
+}
+
+std::vector<std::string> counts_before(const std::string& text, const std::string& label) {
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.size() >= label.size() && line.compare(line.size() - label.size(), label.size(), label) == 0) {
+      return cells_of(line.substr(0, line.size() - label.size()));
+    }
+  }
+  return {};
+}
+
+}  // namespace ccsim::annotate::testing

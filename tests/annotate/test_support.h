@@ -1,0 +1,46 @@
+// test_support.h: builders and helpers shared by ccsim-annotate's tests: where the hand-written
+// profiles are, running the annotator in-process or as a program, and picking rows out of its tables.
+#ifndef CCSIM_TESTS_ANNOTATE_TEST_SUPPORT_H
+#define CCSIM_TESTS_ANNOTATE_TEST_SUPPORT_H
+
+#include <string>
+#include <vector>
+
+namespace ccsim::annotate::testing {
+
+// The path of a file in tests/annotate/profiles/ of the source tree.
+std::string profile_path(const std::string& name);
+
+// Runs ccsim-annotate in-process on `arguments` (options and profile paths) and returns what it
+// printed on standard output. Errors propagate as exceptions.
+std::string annotate(const std::vector<std::string>& arguments);
+
+// What running a program printed and how it ended.
+struct ProgramResult {
+  int exit_code = -1;
+  std::string standard_output;
+  std::string standard_error;
+};
+
+// Runs a shell command line, capturing both outputs.
+ProgramResult run_command(const std::string& command_line);
+// Runs the built ccsim-annotate program with `arguments` (each quoted for the shell).
+ProgramResult run_annotate_program(const std::vector<std::string>& arguments);
+
+// A fresh path in the test's temporary directory, e.g. for an export.
+std::string temporary_path(const std::string& name);
+// Writes `text` to a fresh temporary file and returns its path.
+std::string write_temporary_file(const std::string& name, const std::string& text);
+
+// The body of the section whose title starts with `title` ("-- <title>..."), up to the next section.
+std::string section(const std::string& output, const std::string& title);
+// The whitespace-separated cells of the first line of `text` whose first cell is `first_cell`; empty
+// when there is none. For summary tables, whose rows start with the thread number or "total".
+std::vector<std::string> row_starting_with(const std::string& text, const std::string& first_cell);
+// The cells before `label` on the first line of `text` that ends with `label`; empty when there is none.
+// For ranked tables, whose last column is a location or an object.
+std::vector<std::string> counts_before(const std::string& text, const std::string& label);
+
+}  // namespace ccsim::annotate::testing
+
+#endif
