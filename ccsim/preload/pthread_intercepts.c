@@ -1,0 +1,356 @@
+/*
+   pthread_intercepts.c: wrappers of POSIX threads functions that report the program's thread
+   lifetimes and synchronization to ccsim.
+
+   RUNS ON THE SIMULATED CPU: this file is client code, part of vgpreload_ccsim-<platform>.so. Each
+   wrapper is a thin stub under the function's Z-encoded name (its plain name in the comment above it)
+   that calls a worker; the stub exists twice, for libc (glibc 2.34 and later, where the pthread
+   functions live) and for libpthread (earlier glibc). Return values and errno are the real function's.
+
+   What is modelled (docs/synchronization.md): thread creation and join; mutexes, spin locks and
+   reader-writer locks (readers share); pthread barriers; condition waits release their mutex and take
+   it again on return (the signal that woke the waiter orders nothing). Every call runs bracketed as
+   runtime code, and so does a thread's own start and exit inside the thread library.
+*/
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "pub_tool_basics.h"
+#include "pub_tool_redir.h"
+#include "valgrind.h"
+
+#include "ccsim/preload/report.h"
+#include "ccsim/preload/wrapped_calls.h"
+
+#define CCSIM_STRINGIFY_(x) #x
+#define CCSIM_STRINGIFY(x) CCSIM_STRINGIFY_(x)
+
+/* Declares the stub `zname` (a Z-encoded function name) in libc and, as an alias of the same code, in
+   libpthread; the definition follows the macro. */
+#define PTHREAD_STUB(ret_type, zname, ...)                                                           \
+  ret_type I_WRAP_SONAME_FNNAME_ZZ(VG_Z_LIBC_SONAME, zname)(__VA_ARGS__);                          \
+  ret_type I_WRAP_SONAME_FNNAME_ZZ(VG_Z_LIBPTHREAD_SONAME, zname)(__VA_ARGS__)                     \
+      __attribute__((alias(CCSIM_STRINGIFY(I_WRAP_SONAME_FNNAME_ZZ(VG_Z_LIBC_SONAME, zname)))));   \
+  ret_type I_WRAP_SONAME_FNNAME_ZZ(VG_Z_LIBC_SONAME, zname)(__VA_ARGS__)
+
+/* ---- thread creation, join, exit ---- */
+
+/* What a new thread needs to start: the user's routine and argument, and whether its creator was
+   itself inside the runtime (libgomp or libomp creating a worker: the worker stays in the runtime
+   until it runs a region body). Allocated by the creator, freed by the new thread. */
+struct thread_start {
+  void* (*routine)(void*);
+  void* arg;
+  int creator_in_runtime;
+};
+
+/* The new thread's first function. A thread starts inside the thread library (runtime code); a thread
+   created by user code leaves it for its start routine and goes back for its exit. */
+static void* thread_start_trampoline(void* start_v) {
+  struct thread_start* start = (struct thread_start*)start_v;
+  void* (*routine)(void*) = start->routine;
+  void* arg = start->arg;
+  const int creator_in_runtime = start->creator_in_runtime;
+  free(start);
+  if (!creator_in_runtime) ccsim_runtime_exit();
+  void* result = routine(arg);
+  if (!creator_in_runtime) ccsim_runtime_enter();
+  return result;
+}
+
+__attribute__((noinline))
+static int create_WRK(OrigFn orig, pthread_t* thread, const pthread_attr_t* attr, void* (*routine)(void*),
+                      void* arg) {
+  int result;
+  const ccsim_word depth_before = ccsim_runtime_enter();
+  struct thread_start* start = (struct thread_start*)malloc(sizeof *start);
+  if (start == NULL) {
+    ccsim_runtime_exit();
+    return EAGAIN;  /* what pthread_create itself returns when resources are short */
+  }
+  start->routine = routine;
+  start->arg = arg;
+  start->creator_in_runtime = depth_before > 0;
+  CALL_FN_W_WWWW(result, orig, thread, attr, thread_start_trampoline, start);
+  if (result == 0) {
+    ccsim_report_thread_created((ccsim_word)*thread);
+  } else {
+    free(start);
+  }
+  ccsim_runtime_exit();
+  return result;
+}
+
+/* pthread_create@* */
+PTHREAD_STUB(int, pthreadZucreateZAZa, pthread_t* thread, const pthread_attr_t* attr, void* (*routine)(void*),
+             void* arg) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return create_WRK(orig, thread, attr, routine, arg);
+}
+
+__attribute__((noinline))
+static int join_WRK(OrigFn orig, pthread_t thread, void** value) {
+  int result;
+  ccsim_runtime_enter();
+  ccsim_report_thread_join((ccsim_word)thread);
+  CALL_FN_W_WW(result, orig, thread, value);
+  ccsim_runtime_exit();
+  return result;
+}
+
+/* pthread_join */
+PTHREAD_STUB(int, pthreadZujoin, pthread_t thread, void** value) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return join_WRK(orig, thread, value);
+}
+
+/* pthread_exit: the thread's end runs in the thread library. */
+PTHREAD_STUB(void, pthreadZuexit, void* value) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  ccsim_call_in_runtime(orig, (ccsim_word)value, 0);
+  __builtin_unreachable();
+}
+
+/* ---- mutexes ---- */
+
+/* pthread_mutex_lock */
+PTHREAD_STUB(int, pthreadZumutexZulock, pthread_mutex_t* mutex) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, (ccsim_word)mutex, 0, 0);
+}
+
+/* pthread_mutex_timedlock */
+PTHREAD_STUB(int, pthreadZumutexZutimedlock, pthread_mutex_t* mutex, const struct timespec* deadline) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, (ccsim_word)mutex,
+                                 (ccsim_word)deadline, 0);
+}
+
+/* pthread_mutex_clocklock */
+PTHREAD_STUB(int, pthreadZumutexZuclocklock, pthread_mutex_t* mutex, clockid_t clock,
+             const struct timespec* deadline) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, (ccsim_word)mutex,
+                                 (ccsim_word)clock, (ccsim_word)deadline);
+}
+
+/* pthread_mutex_trylock */
+PTHREAD_STUB(int, pthreadZumutexZutrylock, pthread_mutex_t* mutex) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, (ccsim_word)mutex);
+}
+
+/* pthread_mutex_unlock */
+PTHREAD_STUB(int, pthreadZumutexZuunlock, pthread_mutex_t* mutex) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_release(orig, (ccsim_word)mutex, (ccsim_word)mutex);
+}
+
+/* ---- spin locks ---- */
+
+/* pthread_spin_lock */
+PTHREAD_STUB(int, pthreadZuspinZulock, pthread_spinlock_t* lock) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, (ccsim_word)lock, 0, 0);
+}
+
+/* pthread_spin_trylock */
+PTHREAD_STUB(int, pthreadZuspinZutrylock, pthread_spinlock_t* lock) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, (ccsim_word)lock);
+}
+
+/* pthread_spin_unlock */
+PTHREAD_STUB(int, pthreadZuspinZuunlock, pthread_spinlock_t* lock) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_release(orig, (ccsim_word)lock, (ccsim_word)lock);
+}
+
+/* ---- reader-writer locks: readers take them shared ---- */
+
+/* pthread_rwlock_rdlock */
+PTHREAD_STUB(int, pthreadZurwlockZurdlock, pthread_rwlock_t* lock) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, (ccsim_word)lock, 0, 0);
+}
+
+/* pthread_rwlock_timedrdlock */
+PTHREAD_STUB(int, pthreadZurwlockZutimedrdlock, pthread_rwlock_t* lock, const struct timespec* deadline) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, (ccsim_word)lock,
+                                 (ccsim_word)deadline, 0);
+}
+
+/* pthread_rwlock_clockrdlock */
+PTHREAD_STUB(int, pthreadZurwlockZuclockrdlock, pthread_rwlock_t* lock, clockid_t clock,
+             const struct timespec* deadline) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, (ccsim_word)lock,
+                                 (ccsim_word)clock, (ccsim_word)deadline);
+}
+
+/* pthread_rwlock_tryrdlock */
+PTHREAD_STUB(int, pthreadZurwlockZutryrdlock, pthread_rwlock_t* lock) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, (ccsim_word)lock);
+}
+
+/* pthread_rwlock_wrlock */
+PTHREAD_STUB(int, pthreadZurwlockZuwrlock, pthread_rwlock_t* lock) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, (ccsim_word)lock, 0, 0);
+}
+
+/* pthread_rwlock_timedwrlock */
+PTHREAD_STUB(int, pthreadZurwlockZutimedwrlock, pthread_rwlock_t* lock, const struct timespec* deadline) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, (ccsim_word)lock,
+                                 (ccsim_word)deadline, 0);
+}
+
+/* pthread_rwlock_clockwrlock */
+PTHREAD_STUB(int, pthreadZurwlockZuclockwrlock, pthread_rwlock_t* lock, clockid_t clock,
+             const struct timespec* deadline) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, (ccsim_word)lock,
+                                 (ccsim_word)clock, (ccsim_word)deadline);
+}
+
+/* pthread_rwlock_trywrlock */
+PTHREAD_STUB(int, pthreadZurwlockZutrywrlock, pthread_rwlock_t* lock) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, (ccsim_word)lock);
+}
+
+/* pthread_rwlock_unlock */
+PTHREAD_STUB(int, pthreadZurwlockZuunlock, pthread_rwlock_t* lock) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_release(orig, (ccsim_word)lock, (ccsim_word)lock);
+}
+
+/* ---- barriers ---- */
+
+__attribute__((noinline))
+static int barrier_init_WRK(OrigFn orig, pthread_barrier_t* barrier, const pthread_barrierattr_t* attr,
+                            unsigned count) {
+  int result;
+  ccsim_runtime_enter();
+  CALL_FN_W_WWW(result, orig, barrier, attr, count);
+  if (result == 0) ccsim_report_barrier_init((ccsim_word)barrier, count);
+  ccsim_runtime_exit();
+  return result;
+}
+
+/* pthread_barrier_init */
+PTHREAD_STUB(int, pthreadZubarrierZuinit, pthread_barrier_t* barrier, const pthread_barrierattr_t* attr,
+             unsigned count) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return barrier_init_WRK(orig, barrier, attr, count);
+}
+
+__attribute__((noinline))
+static int barrier_wait_WRK(OrigFn orig, pthread_barrier_t* barrier, ccsim_word call) {
+  int result;
+  ccsim_runtime_enter();
+  ccsim_report_barrier_wait((ccsim_word)barrier, call);
+  CALL_FN_W_W(result, orig, barrier);
+  ccsim_runtime_exit();
+  return result;
+}
+
+/* pthread_barrier_wait */
+PTHREAD_STUB(int, pthreadZubarrierZuwait, pthread_barrier_t* barrier) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return barrier_wait_WRK(orig, barrier, CCSIM_CALL_SITE());
+}
+
+__attribute__((noinline))
+static int barrier_destroy_WRK(OrigFn orig, pthread_barrier_t* barrier) {
+  int result;
+  ccsim_runtime_enter();
+  CALL_FN_W_W(result, orig, barrier);
+  if (result == 0) ccsim_report_barrier_destroy((ccsim_word)barrier);
+  ccsim_runtime_exit();
+  return result;
+}
+
+/* pthread_barrier_destroy */
+PTHREAD_STUB(int, pthreadZubarrierZudestroy, pthread_barrier_t* barrier) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return barrier_destroy_WRK(orig, barrier);
+}
+
+/* ---- condition variables ---- */
+
+/* A condition wait `orig(cond, mutex, a3, a4)` releases the mutex while it waits and holds it again when
+   it returns, whatever it returns (a timeout included). */
+__attribute__((noinline))
+static int cond_wait_WRK(OrigFn orig, pthread_cond_t* cond, pthread_mutex_t* mutex, ccsim_word a3, ccsim_word a4) {
+  int result;
+  ccsim_runtime_enter();
+  ccsim_report_lock_release((ccsim_word)mutex);
+  CALL_FN_W_WWWW(result, orig, cond, mutex, a3, a4);
+  ccsim_report_lock_acquire((ccsim_word)mutex, 0);
+  ccsim_runtime_exit();
+  return result;
+}
+
+/* pthread_cond_wait@* */
+PTHREAD_STUB(int, pthreadZucondZuwaitZAZa, pthread_cond_t* cond, pthread_mutex_t* mutex) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return cond_wait_WRK(orig, cond, mutex, 0, 0);
+}
+
+/* pthread_cond_timedwait@* */
+PTHREAD_STUB(int, pthreadZucondZutimedwaitZAZa, pthread_cond_t* cond, pthread_mutex_t* mutex,
+             const struct timespec* deadline) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return cond_wait_WRK(orig, cond, mutex, (ccsim_word)deadline, 0);
+}
+
+/* pthread_cond_clockwait */
+PTHREAD_STUB(int, pthreadZucondZuclockwait, pthread_cond_t* cond, pthread_mutex_t* mutex, clockid_t clock,
+             const struct timespec* deadline) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return cond_wait_WRK(orig, cond, mutex, (ccsim_word)clock, (ccsim_word)deadline);
+}
+
+/* pthread_cond_signal@*, pthread_cond_broadcast@*: runtime code, nothing to report. */
+PTHREAD_STUB(int, pthreadZucondZusignalZAZa, pthread_cond_t* cond) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_in_runtime(orig, (ccsim_word)cond, 0);
+}
+
+PTHREAD_STUB(int, pthreadZucondZubroadcastZAZa, pthread_cond_t* cond) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return (int)ccsim_call_in_runtime(orig, (ccsim_word)cond, 0);
+}

@@ -1,0 +1,57 @@
+/*
+   wrapped_calls.c: see wrapped_calls.h. RUNS ON THE SIMULATED CPU.
+*/
+#include "ccsim/preload/wrapped_calls.h"
+
+#include <errno.h>
+
+static int took_lock(enum lock_result convention, ccsim_word result) {
+  switch (convention) {
+    case LOCK_RESULT_NONE: return 1;
+    case LOCK_RESULT_ZERO_TAKEN: return (int)result == 0 || (int)result == EOWNERDEAD;
+    case LOCK_RESULT_NONZERO_TAKEN: return (int)result != 0;
+  }
+  return 0;
+}
+
+__attribute__((noinline))
+ccsim_word ccsim_call_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
+                              ccsim_word arg1, ccsim_word arg2, ccsim_word arg3) {
+  ccsim_word result;
+  ccsim_runtime_enter();
+  ccsim_report_lock_acquire(lock, shared);
+  CALL_FN_W_WWW(result, orig, arg1, arg2, arg3);
+  if (!took_lock(convention, result)) ccsim_report_lock_release(lock);
+  ccsim_runtime_exit();
+  return result;
+}
+
+__attribute__((noinline))
+ccsim_word ccsim_call_try_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
+                                  ccsim_word arg1) {
+  ccsim_word result;
+  ccsim_runtime_enter();
+  CALL_FN_W_W(result, orig, arg1);
+  if (took_lock(convention, result)) ccsim_report_lock_acquire(lock, shared);
+  ccsim_runtime_exit();
+  return result;
+}
+
+__attribute__((noinline))
+ccsim_word ccsim_call_release(OrigFn orig, ccsim_word lock, ccsim_word arg1) {
+  ccsim_word result;
+  ccsim_runtime_enter();
+  ccsim_report_lock_release(lock);
+  CALL_FN_W_W(result, orig, arg1);
+  ccsim_runtime_exit();
+  return result;
+}
+
+__attribute__((noinline))
+ccsim_word ccsim_call_in_runtime(OrigFn orig, ccsim_word arg1, ccsim_word arg2) {
+  ccsim_word result;
+  ccsim_runtime_enter();
+  CALL_FN_W_WW(result, orig, arg1, arg2);
+  ccsim_runtime_exit();
+  return result;
+}

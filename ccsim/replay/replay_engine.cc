@@ -1,0 +1,235 @@
+// replay_engine.cc: recording, thread lifetimes, bounded memory and deadlock breaking. The turn orders
+// themselves are in replay_schedule.cc.
+#include "ccsim/replay/replay_engine.h"
+
+#include "ccsim/core/platform.h"
+
+namespace ccsim {
+
+ReplayEngine::ReplayEngine(const ReplayConfig& config, const ReplaySink& sink)
+    : config_(config),
+      sink_(sink),
+      model_(EventOrder::Replay),
+      streams_("ccsim.replay.streams"),
+      active_("ccsim.replay.active"),
+      awaited_("ccsim.replay.awaited"),
+      turn_budget_(config.quantum),
+      random_(config.seed) {
+  CCSIM_ASSERT(config.mode != SimMode::Native && config.quantum >= 1 && config.max_processors >= 1 &&
+               config.accesses_per_resume >= 1);
+  CCSIM_ASSERT(config.max_buffer_bytes >= EventQueue::kChunkBytes);
+  recording_ = allocate_zeroed_array<Stream*>("ccsim.replay.recording", config.max_processors);
+  replaying_ = allocate_zeroed_array<Stream*>("ccsim.replay.replaying", config.max_processors);
+  Stream* main_thread = create_object<Stream>("ccsim.replay.stream", 0u, 0u, &memory_);
+  model_.start_thread(&main_thread->sync, nullptr);
+  main_thread->created = true;
+  streams_.push_back(main_thread);
+  recording_[0] = main_thread;
+  replaying_[0] = main_thread;
+  active_.push_back(0);
+  await_events_of(main_thread);  // nothing to replay before the main thread's first event
+}
+
+ReplayEngine::~ReplayEngine() {
+  for (std::uint32_t i = 0; i < streams_.size(); ++i) destroy_object(streams_[i]);
+  release(recording_);
+  release(replaying_);
+}
+
+void ReplayEngine::record_sync(ProcId proc, const SyncEvent& event) {
+  CCSIM_DEBUG_ASSERT(event.kind != SyncKind::ThreadCreate && recording_[proc] != nullptr);
+  append_sync(recording_[proc], event);
+}
+
+void ReplayEngine::append_sync(Stream* stream, const SyncEvent& event) {
+  if (!stream->events.has_room(EventQueue::kSyncWords)) make_room(stream, EventQueue::kSyncWords);
+  stream->events.push_sync(event);
+  if (stream->awaited) replay(Drive::WaitForEvents);
+}
+
+StreamId ReplayEngine::record_thread_created(ProcId parent, ProcId child) {
+  const StreamId id = streams_.size();
+  Stream* stream = create_object<Stream>("ccsim.replay.stream", id, child, &memory_);
+  streams_.push_back(stream);
+  // A thread id that Valgrind reuses: the new thread runs after the old one's replay has ended.
+  if (recording_[child] != nullptr) {
+    recording_[child]->next_on_processor = stream;
+  } else {
+    replaying_[child] = stream;
+  }
+  recording_[child] = stream;
+  append_sync(recording_[parent], make_thread_create(id));
+  return id;
+}
+
+void ReplayEngine::record_thread_exit(ProcId proc) {
+  Stream* stream = recording_[proc];
+  if (stream == nullptr) return;  // already ended (an exit reported twice)
+  stream->complete = true;
+  if (stream->awaited) replay(Drive::WaitForEvents);
+}
+
+void ReplayEngine::finish() {
+  for (std::uint32_t i = 0; i < streams_.size(); ++i) {
+    if (streams_[i] != nullptr) streams_[i]->complete = true;
+  }
+  do {
+    replay(Drive::SkipStarved);
+  } while (!active_.empty() && break_deadlock());
+}
+
+void ReplayEngine::make_room(Stream* stream, std::uint32_t words) {
+  if (memory_.bytes + EventQueue::kChunkBytes > config_.max_buffer_bytes) {
+    ++early_flushes_;
+    for (;;) {
+      replay(Drive::SkipStarved);
+      for (std::uint32_t i = 0; i < streams_.size(); ++i) {
+        if (streams_[i] != nullptr) streams_[i]->events.release_storage_if_empty();
+      }
+      if (memory_.bytes + EventQueue::kChunkBytes <= config_.max_buffer_bytes || !break_deadlock()) break;
+    }
+  }
+  // The flush may have emptied the stream's queue, which then has room again without a new chunk.
+  if (!stream->events.has_room(words)) stream->events.add_chunk();
+}
+
+void ReplayEngine::replay(Drive drive) {
+  CCSIM_ASSERT(!replaying_now_);
+  replaying_now_ = true;
+  stalled_on_ = nullptr;
+  for (std::uint32_t i = 0; i < awaited_.size(); ++i) awaited_[i]->awaited = false;
+  awaited_.clear();
+  if (config_.mode == SimMode::Piped) {
+    replay_piped(drive);
+  } else if (config_.schedule == Schedule::Random) {
+    replay_random(drive);
+  } else {
+    replay_round_robin(drive);
+  }
+  if (stalled_on_ != nullptr) {
+    await_events_of(stalled_on_);
+  } else {
+    await_idle_threads();
+  }
+  replaying_now_ = false;
+}
+
+void ReplayEngine::await_events_of(Stream* stream) {
+  stream->awaited = true;
+  stream->accesses_until_resume = config_.accesses_per_resume;
+  awaited_.push_back(stream);
+}
+
+// Nothing could run: any running thread that is idle rather than waiting may be the one to change that.
+void ReplayEngine::await_idle_threads() {
+  for (std::uint32_t i = 0; i < active_.size(); ++i) {
+    Stream* stream = running_stream(active_[i]);
+    if (stream->events.empty() && stream->sync.waiting_at == nullptr) await_events_of(stream);
+  }
+}
+
+ReplayEngine::Run ReplayEngine::run(Stream* stream, std::uint32_t* budget, Drive drive) {
+  bool progressed = false;
+  for (;;) {
+    if (stream->sync.waiting_at != nullptr) return Run{RunEnd::Waiting, progressed};
+    switch (stream->events.head()) {
+      case EventQueue::Head::Empty:
+        if (stream->complete) {
+          end_stream(stream);
+          return Run{RunEnd::Finished, true};
+        }
+        if (stream->sync.docked || drive == Drive::SkipStarved) return Run{RunEnd::Idle, progressed};
+        return Run{RunEnd::Starved, progressed};
+      case EventQueue::Head::Sync: {
+        const SyncEvent event = stream->events.front_sync();
+        if (!replay_sync(stream, event)) return Run{RunEnd::Waiting, progressed};
+        stream->events.pop();
+        progressed = true;
+        if (config_.mode == SimMode::Piped) return Run{RunEnd::Synchronized, true};
+        if (event.kind == SyncKind::LockRelease) return Run{RunEnd::TurnOver, true};
+        break;
+      }
+      case EventQueue::Head::Access: {
+        if (*budget == 0) return Run{RunEnd::TurnOver, progressed};
+        const RecordedAccess access = stream->events.front_access();
+        sink_.access(sink_.context, stream->proc, access.ref, access.addr, access.size, access.kind,
+                     stream->sync.region, stream->sync.locks_held > 0);
+        stream->events.pop();
+        --*budget;
+        progressed = true;
+        break;
+      }
+    }
+  }
+}
+
+bool ReplayEngine::replay_sync(Stream* stream, const SyncEvent& event) {
+  // Any event ends a parked worker's idleness (the model parks it again when it leaves its next team).
+  stream->sync.docked = false;
+  switch (event.kind) {
+    case SyncKind::ThreadCreate: {
+      Stream* child = streams_[event.key];
+      child->created = true;
+      model_.start_thread(&child->sync, &stream->sync);
+      if (replaying_[child->proc] == child) begin_running(child);
+      return true;
+    }
+    case SyncKind::ThreadJoin:
+      return event.key >= streams_.size() || streams_[event.key] == nullptr;
+    default:
+      return model_.apply(&stream->sync, event);
+  }
+}
+
+// `stream` is created and every earlier thread on its processor has ended: it takes the processor.
+void ReplayEngine::begin_running(Stream* stream) {
+  std::uint32_t position = 0;
+  while (position < active_.size() && active_[position] < stream->proc) ++position;
+  active_.push_back(0);
+  for (std::uint32_t i = active_.size() - 1; i > position; --i) active_[i] = active_[i - 1];
+  active_[position] = stream->proc;
+  sink_.thread_start(sink_.context, stream->proc);
+}
+
+void ReplayEngine::end_stream(Stream* stream) {
+  const ProcId proc = stream->proc;
+  std::uint32_t position = 0;
+  while (active_[position] != proc) ++position;
+  for (std::uint32_t i = position + 1; i < active_.size(); ++i) active_[i - 1] = active_[i];
+  active_.pop_back();
+  Stream* next = stream->next_on_processor;
+  replaying_[proc] = next;
+  if (recording_[proc] == stream) recording_[proc] = nullptr;
+  if (stalled_on_ == stream) stalled_on_ = nullptr;
+  if (turn_stream_ == stream) turn_stream_ = nullptr;
+  streams_[stream->id] = nullptr;
+  model_.thread_ended(&stream->sync);
+  destroy_object(stream);
+  if (next != nullptr && next->created) begin_running(next);
+}
+
+// Lets the lowest-numbered waiting thread pass, ignoring what it waits for. Returns false when no
+// running thread waits.
+bool ReplayEngine::break_deadlock() {
+  for (std::uint32_t i = 0; i < active_.size(); ++i) {
+    Stream* stream = running_stream(active_[i]);
+    if (stream->sync.waiting_at != nullptr) {
+      model_.force_release(&stream->sync);
+      ++forced_orderings_;
+      return true;
+    }
+    if (stream->events.head() != EventQueue::Head::Sync) continue;
+    const SyncEvent event = stream->events.front_sync();
+    if (event.kind == SyncKind::LockAcquire) {
+      model_.force_acquire(&stream->sync, event);
+    } else if (event.kind != SyncKind::ThreadJoin) {
+      continue;
+    }
+    stream->events.pop();
+    ++forced_orderings_;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace ccsim

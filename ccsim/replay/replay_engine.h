@@ -1,0 +1,164 @@
+// replay_engine.h: the interleaved and piped simulation orders. Each thread's accesses and
+// synchronization events are recorded into a buffer of its own as the client runs; the engine replays
+// them to a sink (the simulator, or a test) in an order that depends only on each thread's own stream
+// and its synchronization events, never on how Valgrind happened to schedule the threads.
+//
+// Order (docs/synchronization.md):
+//   - Interleaved, round-robin: threads take turns in processor order, `quantum` accesses per turn.
+//   - Interleaved, random: each turn goes to a thread drawn by a xorshift generator seeded with `seed`.
+//   - Piped: the lowest-numbered thread that can run replays up to its next synchronization event,
+//     then the lowest-numbered thread that can run goes again; so each region's segments are replayed
+//     one whole thread after another (thread 0's, then thread 1's, ...).
+//   Synchronization events take no turn of their own, except that releasing a lock ends the turn.
+//   Every order honours the synchronization: nobody passes a barrier before every participant reached
+//   it; a lock is held by at most one replaying thread (mutual exclusion in replay order: the client's
+//   own acquisition order is not forced, as it mostly reflects Valgrind's coarse thread switching); a
+//   thread starts after its creation and a join waits for the joined thread's end.
+//
+// Incremental replay with bounded memory: the replay advances whenever the threads whose next events
+// it needs have recorded them; a thread waiting at a barrier or lock, a worker parked between parallel
+// regions and a finished thread hold nothing up. Buffers never exceed `max_buffer_bytes`: when a new
+// chunk would pass the cap, the engine first replays everything it can, ignoring threads that have not
+// recorded their next events (an early flush, counted: from there on the order may depend on timing).
+// A replay that cannot progress at the cap or at the end (a deadlock the client's order did not have,
+// e.g. two locks taken in opposite orders) is broken by letting the lowest-numbered waiting thread
+// pass; these are counted as forced orderings.
+#ifndef CCSIM_REPLAY_REPLAY_ENGINE_H
+#define CCSIM_REPLAY_REPLAY_ENGINE_H
+
+#include <cstdint>
+
+#include "ccsim/core/growable_array.h"
+#include "ccsim/core/types.h"
+#include "ccsim/replay/event_queue.h"
+#include "ccsim/replay/order.h"
+#include "ccsim/replay/stream.h"
+#include "ccsim/replay/sync_event.h"
+#include "ccsim/replay/sync_model.h"
+#include "ccsim/replay/xorshift.h"
+
+namespace ccsim {
+
+// Where replayed events go: each access with the region and critical flag the replayed synchronization
+// gives it, and the start of each created thread (its processor's private caches start cold). One
+// indirect call per replayed access, always to the same target (so well predicted), keeps the engine
+// free of the simulator: the tool passes simulate_access, the tests a recorder.
+struct ReplaySink {
+  void* context;
+  void (*access)(void* context, ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind,
+                 RegionId region, bool in_critical);
+  void (*thread_start)(void* context, ProcId proc);
+};
+
+struct ReplayConfig {
+  SimMode mode = SimMode::Interleaved;  // Interleaved or Piped
+  Schedule schedule = Schedule::RoundRobin;
+  std::uint32_t quantum = 1;            // interleaved: accesses per thread per turn, >= 1
+  std::uint64_t seed = 1;               // Schedule::Random
+  std::uint64_t max_buffer_bytes = 0;   // cap on the buffers' chunk memory; at least one chunk
+  std::uint32_t max_processors = 0;     // processors are 0..max_processors-1
+  // When the replay waits for a thread's next events, it resumes after this many accesses of it (or at
+  // once on its next synchronization event or exit). Only the memory held meanwhile depends on it.
+  std::uint32_t accesses_per_resume = 64;
+};
+
+class ReplayEngine {
+ public:
+  ReplayEngine(const ReplayConfig& config, const ReplaySink& sink);
+  ~ReplayEngine();
+  ReplayEngine(const ReplayEngine&) = delete;
+  ReplayEngine& operator=(const ReplayEngine&) = delete;
+
+  // Recording, in each thread's program order. The main thread (stream 0) runs on processor 0 from the
+  // start; other threads exist from record_thread_created on.
+  // The hot path, inlined into the tool's access helper: a bounds check, three stores and a flag test.
+  void record_access(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind) {
+    Stream* stream = recording_[proc];
+    CCSIM_DEBUG_ASSERT(stream != nullptr);
+    const std::uint32_t words = EventQueue::access_words(addr);
+    if (__builtin_expect(!stream->events.has_room(words), 0)) make_room(stream, words);
+    stream->events.push_access(ref, addr, size, kind);
+    if (__builtin_expect(stream->awaited, 0) && --stream->accesses_until_resume == 0) replay(Drive::WaitForEvents);
+  }
+  // Any kind but ThreadCreate, which record_thread_created records.
+  void record_sync(ProcId proc, const SyncEvent& event);
+  // `parent` created a thread that runs on `child`; returns the child's stream (for joins).
+  StreamId record_thread_created(ProcId parent, ProcId child);
+  void record_thread_exit(ProcId proc);
+
+  // Mid-run (CCSIM_ZERO_STATS): replays what can be replayed now without waiting for threads that have
+  // not recorded their next events. Recording continues afterwards.
+  void flush() { replay(Drive::SkipStarved); }
+  // The client has exited: replays everything still buffered.
+  void finish();
+
+  std::uint64_t early_flushes() const { return early_flushes_; }
+  std::uint64_t forced_orderings() const { return forced_orderings_; }
+  std::uint64_t buffered_bytes() const { return memory_.bytes; }
+  const SyncModel& model() const { return model_; }
+
+ private:
+  enum class Drive : std::uint8_t {
+    WaitForEvents,  // stop at a thread that can run but has not recorded its next event (deterministic)
+    SkipStarved,    // replay past such threads (early flush, end of the run)
+  };
+  // How one thread's run ended.
+  enum class RunEnd : std::uint8_t {
+    TurnOver,     // its next event is an access beyond its budget, or it released a lock (so that a
+                  // thread waiting for the lock takes it before the releaser can take it back)
+    Waiting,      // at a barrier, a lock held by another thread, or a join of a running thread
+    Idle,         // nothing recorded, but nobody needs to wait for it (parked worker; or skipped)
+    Starved,      // nothing recorded, and the replay must wait for its next event
+    Finished,     // replayed to its end
+    Synchronized, // piped order: replayed a synchronization event, after which the lowest-numbered
+                  // thread that can run goes next (a barrier's last arrival does not run on first)
+  };
+  struct Run {
+    RunEnd end;
+    bool progressed;  // consumed at least one event
+  };
+
+  // The recording slow path: room for an event of `words` words in `stream`, within the cap.
+  void make_room(Stream* stream, std::uint32_t words);
+  void append_sync(Stream* stream, const SyncEvent& event);
+  void replay(Drive drive);
+  // The three orders (replay_schedule.cc); each returns when it must wait or nothing can run.
+  void replay_round_robin(Drive drive);
+  void replay_random(Drive drive);
+  void replay_piped(Drive drive);
+  bool settle_pending_sync(Drive drive);
+  // Runs `stream` until it waits, has no event, its next access would exceed `*budget`, or it released
+  // a lock (piped order: until it replayed any synchronization event).
+  Run run(Stream* stream, std::uint32_t* budget, Drive drive);
+  bool replay_sync(Stream* stream, const SyncEvent& event);
+  void begin_running(Stream* stream);
+  void end_stream(Stream* stream);
+  bool break_deadlock();
+  void await_events_of(Stream* stream);
+  void await_idle_threads();
+  Stream* running_stream(ProcId proc) const { return replaying_[proc]; }
+
+  ReplayConfig config_;
+  ReplaySink sink_;
+  SyncModel model_;
+  BufferMemory memory_;
+  GrowableArray<Stream*> streams_;   // StreamId -> stream; null once it has ended
+  Stream** recording_;               // processor -> the stream events are recorded into (its newest thread)
+  Stream** replaying_;               // processor -> the stream being replayed there (its oldest unfinished)
+  GrowableArray<ProcId> active_;     // processors with a running stream, ascending
+  Stream* stalled_on_ = nullptr;     // the thread whose next event the replay waits for
+  GrowableArray<Stream*> awaited_;   // the threads whose recording resumes the replay
+  bool replaying_now_ = false;       // the sink must not record (it would re-enter the replay)
+  // Turn state, kept across calls so a turn interrupted by a missing event resumes exactly.
+  ProcId turn_proc_ = 0;             // round-robin: the processor whose turn it is
+  std::uint32_t turn_position_ = 0;  // round-robin: where turn_proc_ was found in active_ (a hint)
+  Stream* turn_stream_ = nullptr;    // random: the thread drawn for the current turn (null: draw next)
+  std::uint32_t turn_budget_;        // accesses left in the current turn
+  Xorshift64 random_;
+  std::uint64_t early_flushes_ = 0;
+  std::uint64_t forced_orderings_ = 0;
+};
+
+}  // namespace ccsim
+
+#endif

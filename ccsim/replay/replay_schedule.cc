@@ -1,0 +1,110 @@
+// replay_schedule.cc: the three replay orders. Each loops until the replay must wait for a thread's
+// next event (WaitForEvents) or no thread can run; the turn state survives between calls, so a replay
+// resumed after a missing event continues exactly where it stopped and the order stays deterministic.
+#include "ccsim/replay/replay_engine.h"
+
+namespace ccsim {
+
+void ReplayEngine::replay_round_robin(Drive drive) {
+  std::uint32_t turns_without_progress = 0;
+  while (!active_.empty() && turns_without_progress < active_.size()) {
+    // The turn goes to the first running processor at or after turn_proc_, cyclically. The position
+    // found last time is checked first: the set of running processors rarely changes.
+    std::uint32_t position = turn_position_;
+    if (position >= active_.size() || active_[position] < turn_proc_ ||
+        (position > 0 && active_[position - 1] >= turn_proc_)) {
+      position = 0;
+      while (position < active_.size() && active_[position] < turn_proc_) ++position;
+    }
+    if (position == active_.size()) position = 0;
+    const ProcId proc = active_[position];
+    Stream* stream = running_stream(proc);
+    const Run result = run(stream, &turn_budget_, drive);
+    if (result.end == RunEnd::Starved) {
+      stalled_on_ = stream;
+      turn_proc_ = proc;  // the same turn, with its remaining budget, once the event arrives
+      return;
+    }
+    // A turn that ended at an access beyond its budget had work (a turn resumed after a stall may
+    // start with no budget left); only a thread that could do nothing makes the turn a quiet one.
+    const bool had_work = result.progressed || result.end == RunEnd::TurnOver;
+    turns_without_progress = had_work ? 0 : turns_without_progress + 1;
+    turn_proc_ = proc + 1;
+    turn_position_ = position + 1;
+    turn_budget_ = config_.quantum;
+  }
+}
+
+void ReplayEngine::replay_random(Drive drive) {
+  for (;;) {
+    if (turn_stream_ == nullptr) {
+      if (!settle_pending_sync(drive)) return;
+      // Draw among the threads whose next event is an access (not held at a barrier), in processor order.
+      auto has_access_next = [](const Stream* stream) {
+        return stream->sync.waiting_at == nullptr && stream->events.head() == EventQueue::Head::Access;
+      };
+      std::uint32_t candidates = 0;
+      for (std::uint32_t i = 0; i < active_.size(); ++i) candidates += has_access_next(running_stream(active_[i]));
+      if (candidates == 0) return;
+      std::uint32_t chosen = random_.below(candidates);
+      for (std::uint32_t i = 0; turn_stream_ == nullptr; ++i) {
+        Stream* stream = running_stream(active_[i]);
+        if (has_access_next(stream) && chosen-- == 0) turn_stream_ = stream;
+      }
+      turn_budget_ = config_.quantum;
+    }
+    Stream* stream = turn_stream_;
+    const Run result = run(stream, &turn_budget_, drive);
+    if (result.end == RunEnd::Starved) {
+      stalled_on_ = stream;
+      return;
+    }
+    turn_stream_ = nullptr;
+  }
+}
+
+// Random order: before a draw, every running thread replays the synchronization events in front of
+// its next access (they take no turn), lowest processor first, until none changes. Returns false when
+// the replay must wait for a thread's next event: the draw needs every candidate's next event known.
+bool ReplayEngine::settle_pending_sync(Drive drive) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (std::uint32_t i = 0; i < active_.size(); ++i) {
+      Stream* stream = running_stream(active_[i]);
+      std::uint32_t no_accesses = 0;
+      const Run result = run(stream, &no_accesses, drive);
+      if (result.end == RunEnd::Starved) {
+        stalled_on_ = stream;
+        return false;
+      }
+      if (result.progressed) {
+        changed = true;
+        break;  // the set of running threads may have changed: start over
+      }
+    }
+  }
+  return true;
+}
+
+void ReplayEngine::replay_piped(Drive drive) {
+  bool progressed = true;
+  while (progressed) {
+    progressed = false;
+    for (std::uint32_t i = 0; i < active_.size(); ++i) {
+      Stream* stream = running_stream(active_[i]);
+      std::uint32_t unlimited = ~std::uint32_t(0);
+      const Run result = run(stream, &unlimited, drive);
+      if (result.end == RunEnd::Starved) {
+        stalled_on_ = stream;
+        return;
+      }
+      if (result.progressed) {
+        progressed = true;
+        break;  // whatever it released, the lowest-numbered thread that can run goes next
+      }
+    }
+  }
+}
+
+}  // namespace ccsim

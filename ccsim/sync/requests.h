@@ -1,0 +1,60 @@
+/*
+   requests.h: the client requests ccsim's preload (vgpreload_ccsim-<platform>.so, ccsim/preload/)
+   sends the tool (ccsim/tool/sync.cc) to report the client's synchronization. C, because the preload
+   is C. Not for users: these requests are internal and may change between ccsim versions, but the list
+   is append-only within one, and each entry documents its arguments (args[1..5] of the request).
+
+   Addresses called "call" are the client's return address after the call into the wrapped function
+   (the tool moves them into the call instruction); 0 means unknown. Lock and barrier identities are
+   the address of the object (or of a preload variable standing for an implicit lock).
+*/
+#ifndef CCSIM_SYNC_REQUESTS_H
+#define CCSIM_SYNC_REQUESTS_H
+
+#include "ccsim.h"
+
+typedef enum {
+  /* The calling thread enters runtime code (a synchronization primitive, an idle OpenMP worker):
+     its accesses are not simulated until the matching exit (unless --trace-runtime=yes).
+     No arguments. Returns the thread's runtime depth before the call (0: it was in user code). */
+  VG_USERREQ__CCSIM_RUNTIME_ENTER = VG_USERREQ__CCSIM_FIRST_INTERNAL,
+  /* Leaves runtime code. No arguments. */
+  VG_USERREQ__CCSIM_RUNTIME_EXIT,
+  /* The thread starts running an explicit task's body, possibly from inside runtime code (a barrier
+     executing queued tasks): user code until TASK_END. No arguments. Returns the runtime depth to
+     give back to TASK_END. */
+  VG_USERREQ__CCSIM_TASK_BEGIN,
+  /* The task body has ended or was suspended. args[1]: the depth TASK_BEGIN returned. */
+  VG_USERREQ__CCSIM_TASK_END,
+  /* The thread starts its part of a parallel region. args[1]: team id (non-zero, unique per region
+     instance), args[2]: its thread number in the team (0 = master), args[3]: team size,
+     args[4]: call of the parallel construct. */
+  VG_USERREQ__CCSIM_TEAM_ENTER,
+  /* The thread reaches the end of its innermost parallel region (the region's implicit barrier).
+     args[1]: call. */
+  VG_USERREQ__CCSIM_TEAM_EXIT,
+  /* The thread arrives at a barrier of its innermost team (explicit, or a worksharing construct's
+     implicit barrier). args[1]: call. */
+  VG_USERREQ__CCSIM_TEAM_BARRIER,
+  /* The thread is about to take a lock, reported before it may block (so a replay knows what the
+     thread waits for); a failed attempt is followed by LOCK_RELEASE. A non-blocking attempt is
+     reported only when it succeeded. args[1]: lock, args[2]: 1 for a shared (reader) acquisition. */
+  VG_USERREQ__CCSIM_LOCK_ACQUIRE,
+  /* The thread releases a lock. args[1]: lock. */
+  VG_USERREQ__CCSIM_LOCK_RELEASE,
+  /* A pthread barrier was initialized. args[1]: barrier, args[2]: the count of threads it waits for. */
+  VG_USERREQ__CCSIM_BARRIER_INIT,
+  /* A pthread barrier is destroyed. args[1]: barrier. */
+  VG_USERREQ__CCSIM_BARRIER_DESTROY,
+  /* The thread arrives at a pthread barrier (before blocking). args[1]: barrier, args[2]: call. */
+  VG_USERREQ__CCSIM_BARRIER_WAIT,
+  /* The thread has just created a thread successfully. args[1]: the new thread's pthread_t. */
+  VG_USERREQ__CCSIM_THREAD_CREATED,
+  /* The thread is about to wait for another's end (pthread_join, before blocking).
+     args[1]: the joined thread's pthread_t. */
+  VG_USERREQ__CCSIM_THREAD_JOIN,
+  /* One past the last request; not a request. */
+  VG_USERREQ__CCSIM_END_INTERNAL
+} Vg_CcsimInternalRequest;
+
+#endif /* CCSIM_SYNC_REQUESTS_H */

@@ -1,0 +1,59 @@
+// sync.h: the tool's side of the client's synchronization. It answers the preload's client requests
+// (ccsim/sync/requests.h), keeps each thread's region, lock count and runtime depth current in its
+// ThreadState (threads.h), and in the interleaved and piped modes records every simulated access and
+// synchronization event for the replay engine, which feeds the simulator in its own order.
+#ifndef CCSIM_TOOL_SYNC_H
+#define CCSIM_TOOL_SYNC_H
+
+#include <cstdint>
+
+#include "ccsim/core/types.h"
+#include "ccsim/replay/order.h"
+#include "ccsim/replay/replay_engine.h"
+
+namespace ccsim {
+
+class Simulator;
+
+// --sim-mode, --quantum, --schedule, --seed, --max-buffer, --trace-runtime.
+struct SyncOptions {
+  SimMode mode;
+  std::uint32_t quantum;
+  Schedule schedule;
+  std::uint64_t seed;
+  std::uint64_t max_buffer_bytes;
+  bool trace_runtime;
+};
+
+// After the options are parsed; `sim` receives the replayed accesses in the interleaved and piped modes.
+void sync_init(const SyncOptions& options, Simulator* sim);
+// Handles one client request of the preload; returns false when `args[0]` is not one of them.
+bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret);
+// Valgrind's thread events (parent 0: the main thread at start-up).
+void sync_thread_created(unsigned parent_tid, unsigned child_tid);
+void sync_thread_exited(unsigned tid);
+
+// The interleaved and piped modes' engine (null in native mode).
+extern ReplayEngine* replay_engine;
+
+// Interleaved/piped: records one access of the running thread for replay. The hot path: inlined down
+// to a bounds check and three stores (ReplayEngine::record_access).
+inline void sync_record_access(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind) {
+  replay_engine->record_access(proc, ref, addr, size, kind);
+}
+
+// Mid-run, before CCSIM_ZERO_STATS drops the counts: replays what the buffers hold so far (without
+// waiting for threads that have not recorded their next events). The run continues.
+void sync_flush();
+// At client exit: replays everything still buffered. Recording must not continue afterwards.
+void sync_finish();
+
+// After sync_finish: the barrier that closed each region (an address inside the client's call of it,
+// 0 if unknown), and how often the buffer cap forced an early replay.
+using RegionCloseVisitor = void (*)(void* context, RegionId region, Addr barrier_address);
+void sync_for_each_region_close(RegionCloseVisitor visit, void* context);
+std::uint64_t sync_early_flushes();
+
+}  // namespace ccsim
+
+#endif

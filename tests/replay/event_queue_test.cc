@@ -1,0 +1,114 @@
+// event_queue_test.cc: a thread's event buffer gives back exactly what was recorded, in order, and
+// accounts for its memory chunk by chunk.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "ccsim/core/host_platform.h"
+#include "ccsim/replay/event_queue.h"
+
+namespace ccsim {
+namespace {
+
+RecordedAccess make_access(RefId ref, Addr addr, std::uint32_t size, AccessKind kind) {
+  return RecordedAccess{ref, addr, size, kind};
+}
+
+class EventQueueTest : public ::testing::Test {
+ protected:
+  void SetUp() override { install_host_platform(); }
+
+  void push(const RecordedAccess& a) {
+    if (!queue_.has_room(EventQueue::access_words(a.addr))) queue_.add_chunk();
+    queue_.push_access(a.ref, a.addr, a.size, a.kind);
+  }
+  void push(const SyncEvent& e) {
+    if (!queue_.has_room(EventQueue::kSyncWords)) queue_.add_chunk();
+    queue_.push_sync(e);
+  }
+  RecordedAccess pop_access() {
+    EXPECT_EQ(queue_.head(), EventQueue::Head::Access);
+    const RecordedAccess a = queue_.front_access();
+    queue_.pop();
+    return a;
+  }
+
+  BufferMemory memory_;
+  EventQueue queue_{&memory_};
+};
+
+void expect_same(const RecordedAccess& got, const RecordedAccess& want) {
+  EXPECT_EQ(got.ref, want.ref);
+  EXPECT_EQ(got.addr, want.addr);
+  EXPECT_EQ(got.size, want.size);
+  EXPECT_EQ(got.kind, want.kind);
+}
+
+// Every field of an access survives the packing, at the edges of each bit field: sizes 1 and 4096,
+// addresses 0 and 2^48 - 1 (the 3-word form), 2^48 and 2^64 - 1 (the 5-word form), every kind.
+TEST_F(EventQueueTest, AccessFieldsRoundTrip) {
+  const std::vector<RecordedAccess> accesses = {
+      make_access(0, 0, 1, AccessKind::Read),
+      make_access(0xffffffffu, (Addr(1) << 48) - 1, 4096, AccessKind::Write),
+      make_access(7, Addr(1) << 48, 8, AccessKind::Modify),
+      make_access(8, ~Addr(0), 4096, AccessKind::Read),
+      make_access(9, 0x7ffc12345678, 64, AccessKind::Modify),
+  };
+  for (const RecordedAccess& a : accesses) push(a);
+  for (const RecordedAccess& a : accesses) {
+    SCOPED_TRACE("ref " + std::to_string(a.ref));
+    expect_same(pop_access(), a);
+  }
+  EXPECT_EQ(queue_.head(), EventQueue::Head::Empty);
+}
+
+// A synchronization event comes back field for field.
+TEST_F(EventQueueTest, SyncEventRoundTrips) {
+  push(make_team_enter(0x123456789abcull, 3, 8, 0x401234));
+  ASSERT_EQ(queue_.head(), EventQueue::Head::Sync);
+  const SyncEvent e = queue_.front_sync();
+  EXPECT_EQ(e.kind, SyncKind::TeamEnter);
+  EXPECT_EQ(e.key, 0x123456789abcull);
+  EXPECT_EQ(e.member, 3u);
+  EXPECT_EQ(e.participants, 8u);
+  EXPECT_EQ(e.address, 0x401234u);
+}
+
+// Accesses and synchronization events mixed over several chunks come out in the order they went in.
+TEST_F(EventQueueTest, EventsComeOutInOrderAcrossChunks) {
+  // 1000 accesses (3 words each) and 10 events (10 words each) need 3100 words: more than three chunks
+  // of 1020, and an event never splits, leaving at most 9 words unused per chunk: exactly four.
+  for (std::uint32_t i = 0; i < 1000; ++i) {
+    if (i % 100 == 0) push(make_lock_acquire(i));
+    push(make_access(i, 0x1000 + i, 4, AccessKind::Read));
+  }
+  EXPECT_EQ(memory_.bytes, 4u * EventQueue::kChunkBytes);
+  for (std::uint32_t i = 0; i < 1000; ++i) {
+    SCOPED_TRACE("access " + std::to_string(i));
+    if (i % 100 == 0) {
+      ASSERT_EQ(queue_.head(), EventQueue::Head::Sync);
+      EXPECT_EQ(queue_.front_sync().key, i);
+      queue_.pop();
+    }
+    expect_same(pop_access(), make_access(i, 0x1000 + i, 4, AccessKind::Read));
+  }
+  EXPECT_TRUE(queue_.empty());
+}
+
+// Memory: 340 accesses fill a chunk (1020 words / 3), the 341st takes a second; a drained queue keeps
+// one chunk for its next event and gives it back only when asked.
+TEST_F(EventQueueTest, MemoryIsCountedPerChunk) {
+  for (std::uint32_t i = 0; i < 340; ++i) push(make_access(i, 0x1000, 8, AccessKind::Read));
+  EXPECT_EQ(memory_.bytes, EventQueue::kChunkBytes);
+  push(make_access(340, 0x1000, 8, AccessKind::Read));
+  EXPECT_EQ(memory_.bytes, 2u * EventQueue::kChunkBytes);
+  while (!queue_.empty()) queue_.pop();
+  EXPECT_EQ(memory_.bytes, EventQueue::kChunkBytes);
+  EXPECT_TRUE(queue_.has_room(EventQueue::kSyncWords));
+  queue_.release_storage_if_empty();
+  EXPECT_EQ(memory_.bytes, 0u);
+}
+
+}  // namespace
+}  // namespace ccsim

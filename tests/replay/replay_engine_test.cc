@@ -1,0 +1,401 @@
+// replay_engine_test.cc: the order in which the replay engine hands accesses to the simulator, with
+// every expected order derived by hand from the scenario. Notation: tXaY is thread X's access Y.
+//
+// Rules the derivations use (replay_engine.h): round-robin turns go to threads in processor order; a
+// turn replays up to `quantum` accesses and the synchronization events before the next access, and
+// ends early when the thread releases a lock; a thread at a barrier, at a lock held by another, or at a
+// join of a running thread lets the turn pass.
+// Region ids are numbered in barrier-release order from 1 (0 is the program's start).
+#include "tests/replay/replay_fixture.h"
+
+namespace ccsim {
+namespace {
+
+constexpr std::uint64_t kTeam = 0x7ea3;
+constexpr std::uint64_t kLockA = 0xa000;
+constexpr std::uint64_t kLockB = 0xb000;
+
+// Each thread's accesses must come out in its own program order.
+void expect_program_order(const std::vector<Replayed>& replayed) {
+  std::vector<std::uint32_t> next_index(8, 0);
+  for (const Replayed& r : replayed) {
+    SCOPED_TRACE("t" + std::to_string(r.proc) + "a" + std::to_string(r.ref % 100));
+    EXPECT_EQ(r.ref % 100, next_index[r.proc]);
+    next_index[r.proc] = r.ref % 100 + 1;
+  }
+}
+
+using RoundRobinTest = ReplayTest;
+
+// Quantum 1: thread 0 and thread 1 alternate one access at a time.
+TEST_F(RoundRobinTest, TwoThreadsAlternateOneAccessPerTurn) {
+  start(interleaved(1));
+  two_threads(3, true);
+  EXPECT_EQ(order(), "t0a0 t1a0 t0a1 t1a1 t0a2 t1a2");
+}
+
+// The replayed order depends on the threads' streams, not on the order in which Valgrind ran them.
+TEST_F(RoundRobinTest, OrderDoesNotDependOnRecordingOrder) {
+  start(interleaved(1));
+  two_threads(3, false);
+  const std::string alternately = order();
+  start(interleaved(1));
+  two_threads(3, true);
+  EXPECT_EQ(order(), alternately);
+}
+
+// How many accesses the replay lets a thread record before resuming changes when the replay runs,
+// not what it replays.
+TEST_F(RoundRobinTest, ResumeBatchDoesNotChangeTheOrder) {
+  start(interleaved(1));
+  two_threads(50, false);
+  const std::string resumed_at_every_access = order();
+  ReplayConfig batched = interleaved(1);
+  batched.accesses_per_resume = 64;
+  start(batched);
+  two_threads(50, false);
+  EXPECT_EQ(order(), resumed_at_every_access);
+}
+
+// Quantum 2: each turn replays two accesses of one thread.
+TEST_F(RoundRobinTest, QuantumTwoReplaysPairs) {
+  start(interleaved(2));
+  two_threads(4, true);
+  EXPECT_EQ(order(), "t0a0 t0a1 t1a0 t1a1 t0a2 t0a3 t1a2 t1a3");
+}
+
+// A created thread's accesses come after the creation point of its creator's stream.
+TEST_F(RoundRobinTest, ThreadStartsAfterItsCreation) {
+  start(interleaved(1));
+  // Thread 0 runs alone for a0..a2 (one access per turn, nobody else exists); the creation after a2
+  // is replayed in the same turn, so thread 1 takes the next turn before t0a3.
+  accesses(0, 0, 3);
+  create(0, 1);
+  access(1, 0);
+  access(0, 3);
+  exit_thread(1);
+  exit_thread(0);
+  finish();
+  EXPECT_EQ(order(), "t0a0 t0a1 t0a2 t1a0 t0a3");
+  EXPECT_EQ(started_, std::vector<ProcId>{1});
+}
+
+// A join holds the joiner until the joined thread has replayed its last access.
+TEST_F(RoundRobinTest, JoinWaitsForTheJoinedThread) {
+  start(interleaved(1));
+  // t0: a0, create t1, a1, join t1, a2.  t1: a0 a1 a2.
+  // Turns: t0a0 (+create) | t1a0 | t0a1 (+join: t1 runs, wait) | t1a1 | t0 waits | t1a2, ends | t0a2.
+  access(0, 0);
+  const StreamId child = create(0, 1);
+  access(0, 1);
+  join(0, child);
+  access(0, 2);
+  accesses(1, 0, 3);
+  exit_thread(1);
+  exit_thread(0);
+  finish();
+  EXPECT_EQ(order(), "t0a0 t1a0 t0a1 t1a1 t1a2 t0a2");
+}
+
+// A barrier holds the thread that reaches it first until the other team member arrives, whichever
+// thread's events were recorded first.
+TEST_F(RoundRobinTest, BarrierHoldsTheFastThread) {
+  // t0: enter, a0, barrier, a1, leave.  t1: enter, a0 a1 a2, barrier, a3, leave.
+  // Turns: t0 creates t1 and waits to enter | t1 enters (both in), t1a0 | t0a0, at barrier |
+  // t1a1 | t0 waits | t1a2, barrier releases | t0a1, waits to leave | t1a3, leaves.
+  auto record_thread0 = [this] {
+    enter_team(0, kTeam, 0, 2);
+    access(0, 0);
+    barrier(0);
+    access(0, 1);
+    leave_team(0);
+    exit_thread(0);
+  };
+  auto record_thread1 = [this] {
+    enter_team(1, kTeam, 1, 2);
+    accesses(1, 0, 3);
+    barrier(1);
+    access(1, 3);
+    leave_team(1);
+    exit_thread(1);
+  };
+  for (bool thread1_first : {false, true}) {
+    SCOPED_TRACE(thread1_first ? "thread 1 recorded first" : "thread 0 recorded first");
+    start(interleaved(1));
+    create(0, 1);
+    if (thread1_first) record_thread1();
+    record_thread0();
+    if (!thread1_first) record_thread1();
+    finish();
+    EXPECT_EQ(order(), "t1a0 t0a0 t1a1 t1a2 t0a1 t1a3");
+  }
+}
+
+// Every barrier release starts a new region; accesses carry the region of their thread's position.
+TEST_F(RoundRobinTest, RegionIdsFollowBarrierEpochs) {
+  start(interleaved(1));
+  // Releases, in order: the team's entry (region 1), the barrier (2), the team's exit (3). t0a0 is
+  // before the team (region 0), t0a3 after it (region 3).
+  access(0, 0);
+  create(0, 1);
+  enter_team(0, kTeam, 0, 2);
+  access(0, 1);
+  barrier(0, 0x400100);
+  access(0, 2);
+  leave_team(0, 0x400200);
+  access(0, 3);
+  enter_team(1, kTeam, 1, 2);
+  access(1, 0);
+  barrier(1, 0x400100);
+  access(1, 1);
+  leave_team(1);
+  exit_thread(1);
+  exit_thread(0);
+  finish();
+  EXPECT_EQ(replayed(0, 0).region, 0u);
+  EXPECT_EQ(replayed(0, 1).region, 1u);
+  EXPECT_EQ(replayed(1, 0).region, 1u);
+  EXPECT_EQ(replayed(0, 2).region, 2u);
+  EXPECT_EQ(replayed(1, 1).region, 2u);
+  EXPECT_EQ(replayed(0, 3).region, 3u);
+  // The barrier call closed region 1, the team's exit region 2.
+  EXPECT_EQ(engine_->model().region_close(1), 0x400100u);
+  EXPECT_EQ(engine_->model().region_close(2), 0x400200u);
+}
+
+// Two threads contending for one lock never interleave their critical sections, and only accesses
+// made while holding the lock are critical.
+TEST_F(RoundRobinTest, LockExcludesTheOtherThread) {
+  start(interleaved(1));
+  // Both: lock L, a0, a1, unlock L, a2.
+  // Turns: t0 locks, t0a0 | t1 waits for L | t0a1, unlocks | t1 locks, t1a0 | t0a2 ends | t1a1,
+  // unlocks | t1a2.
+  create(0, 1);
+  for (ProcId t : {0u, 1u}) {
+    lock(t, kLockA);
+    accesses(t, 0, 2);
+    unlock(t, kLockA);
+    access(t, 2);
+    exit_thread(t);
+  }
+  finish();
+  EXPECT_EQ(order(), "t0a0 t0a1 t1a0 t0a2 t1a1 t1a2");
+  for (ProcId t : {0u, 1u}) {
+    SCOPED_TRACE("thread " + std::to_string(t));
+    EXPECT_TRUE(replayed(t, 0).critical);
+    EXPECT_TRUE(replayed(t, 1).critical);
+    EXPECT_FALSE(replayed(t, 2).critical);
+  }
+}
+
+// Releasing a lock ends the releaser's turn: a thread waiting for the lock takes it before the releaser
+// can take it back, so contended critical sections alternate (the ping-pong interleaving exists to show).
+TEST_F(RoundRobinTest, ReleasedLockGoesToTheWaitingThread) {
+  start(interleaved(1));
+  // Both: three times lock L, one access, unlock L. Each turn: lock, access, unlock, turn over.
+  create(0, 1);
+  for (ProcId t : {0u, 1u}) {
+    for (std::uint32_t i = 0; i < 3; ++i) {
+      lock(t, kLockA);
+      access(t, i);
+      unlock(t, kLockA);
+    }
+    exit_thread(t);
+  }
+  finish();
+  EXPECT_EQ(order(), "t0a0 t1a0 t0a1 t1a1 t0a2 t1a2");
+}
+
+// A thread stays critical until it has released every acquisition of a lock it took twice.
+TEST_F(RoundRobinTest, RecursiveLockStaysCriticalUntilLastRelease) {
+  start(interleaved(1));
+  lock(0, kLockA);
+  lock(0, kLockA);
+  unlock(0, kLockA);
+  access(0, 0);
+  unlock(0, kLockA);
+  access(0, 1);
+  exit_thread(0);
+  finish();
+  EXPECT_TRUE(replayed(0, 0).critical);
+  EXPECT_FALSE(replayed(0, 1).critical);
+}
+
+// A thread that has started but recorded nothing holds the replay: its next access may belong
+// between the others' accesses.
+TEST_F(RoundRobinTest, ThreadWithoutEventsHoldsTheReplay) {
+  start(interleaved(1));
+  create(0, 1);
+  accesses(0, 0, 4);
+  // t0a0 is replayed at once; t0a1 would follow t1's turn, whose event is not known yet.
+  EXPECT_EQ(order(), "t0a0");
+  access(1, 0);
+  EXPECT_EQ(order(), "t0a0 t1a0");
+}
+
+// A mid-run flush (before CCSIM_ZERO_STATS) replays what is buffered past a thread that has recorded
+// nothing, and recording goes on afterwards.
+TEST_F(RoundRobinTest, FlushReplaysBufferedAccessesAndRecordingContinues) {
+  start(interleaved(1));
+  create(0, 1);
+  accesses(0, 0, 4);
+  EXPECT_EQ(order(), "t0a0");
+  engine_->flush();
+  EXPECT_EQ(order(), "t0a0 t0a1 t0a2 t0a3");
+  access(1, 0);
+  access(0, 4);
+  exit_thread(0);
+  exit_thread(1);
+  finish();
+  EXPECT_EQ(replayed_.size(), 6u);
+  EXPECT_EQ(engine_->early_flushes(), 0u);
+}
+
+// A worker parked between parallel regions holds nothing up: the master's serial code after the region
+// is replayed as it is recorded.
+TEST_F(RoundRobinTest, ParkedWorkerDoesNotHoldTheReplay) {
+  start(interleaved(1));
+  // t0: enter, a0, leave, a1 a2 a3.  t1 (worker): enter, a0, leave, then nothing.
+  // t1 enters last and replays t1a0 in the same turn; t0a0 follows; after the exit t1 is parked.
+  create(0, 1);
+  enter_team(0, kTeam, 0, 2);
+  enter_team(1, kTeam, 1, 2);
+  access(0, 0);
+  access(1, 0);
+  leave_team(0);
+  leave_team(1);
+  accesses(0, 1, 3);
+  EXPECT_EQ(order(), "t1a0 t0a0 t0a1 t0a2 t0a3");
+}
+
+// A thread id reused by Valgrind is a new thread: it starts (cold caches) after the old one has ended.
+TEST_F(RoundRobinTest, ReusedProcessorRunsAfterThePreviousThread) {
+  start(interleaved(1));
+  create(0, 1);
+  access(1, 0);
+  exit_thread(1);
+  create(0, 1);
+  access(1, 5);
+  exit_thread(1);
+  exit_thread(0);
+  finish();
+  EXPECT_EQ(order(), "t1a0 t1a5");
+  EXPECT_EQ(started_, (std::vector<ProcId>{1, 1}));
+}
+
+// Two threads taking two locks in opposite orders deadlock in the replay although the client did not;
+// the end of the run breaks it once and replays everything.
+TEST_F(RoundRobinTest, LockOrderDeadlockIsBrokenAtTheEnd) {
+  start(interleaved(1));
+  // t0: lock A, a0, a1, lock B, a2, unlock B, unlock A.  t1: lock B, a0, a1, lock A, a2, unlock A, unlock B.
+  // Turns: t0 takes A, t0a0 | t1 takes B, t1a0 | t0a1, waits for B | t1a1, waits for A: deadlock.
+  // At the end the lowest-numbered waiter (t0) takes B: one forced ordering.
+  create(0, 1);
+  const std::uint64_t first[2] = {kLockA, kLockB};
+  const std::uint64_t second[2] = {kLockB, kLockA};
+  for (ProcId t : {0u, 1u}) {
+    lock(t, first[t]);
+    accesses(t, 0, 2);
+    lock(t, second[t]);
+    access(t, 2);
+    unlock(t, second[t]);
+    unlock(t, first[t]);
+    exit_thread(t);
+  }
+  EXPECT_EQ(order(), "t0a0 t1a0 t0a1 t1a1");
+  finish();
+  EXPECT_EQ(engine_->forced_orderings(), 1u);
+  EXPECT_EQ(replayed_.size(), 6u);
+}
+
+// Buffers stay under the cap: when a chunk would pass it, what can be replayed is replayed early
+// (skipping a thread that has recorded nothing), and the flush is counted.
+TEST_F(RoundRobinTest, CapForcesOneEarlyFlush) {
+  ReplayConfig config = interleaved(1);
+  config.max_buffer_bytes = 2 * EventQueue::kChunkBytes;
+  start(config);
+  // A chunk is 4096 bytes: a 16-byte header and 1020 words; an access takes 3 words, so a chunk holds
+  // 340 accesses and the cap of two chunks 680. Thread 1 runs but records nothing, so from t0a1 on
+  // thread 0's accesses pile up: t0a681 needs a third chunk and forces one flush of a1..a680. The
+  // remaining a681..a999 (319 accesses) fit in one chunk.
+  create(0, 1);
+  for (std::uint32_t i = 0; i < 1000; ++i) {
+    engine_->record_access(0, i, 0x10000 + 8 * i, 8, AccessKind::Read);
+    ASSERT_LE(engine_->buffered_bytes(), config.max_buffer_bytes) << "after access " << i;
+  }
+  EXPECT_EQ(engine_->early_flushes(), 1u);
+  EXPECT_EQ(replayed_.size(), 681u);  // a0, then a1..a680 by the flush
+  finish();
+  EXPECT_EQ(replayed_.size(), 1000u);
+}
+
+using PipedTest = ReplayTest;
+
+// Without synchronization, piped order replays thread 0's whole stream, then thread 1's.
+TEST_F(PipedTest, ReplaysOneThreadAfterTheOther) {
+  start(piped());
+  two_threads(3, false);
+  EXPECT_EQ(order(), "t0a0 t0a1 t0a2 t1a0 t1a1 t1a2");
+}
+
+// Within each region, thread 0's segment is replayed whole, then thread 1's, whichever thread's events
+// were recorded first (thread 1's arrival releases the team, yet thread 0 goes first in the region).
+TEST_F(PipedTest, ReplaysEachRegionThreadByThread) {
+  // Both: enter, a0 a1, barrier, a2 a3, leave. Region 1: t0's a0 a1, then t1's; region 2 likewise.
+  for (bool thread1_first : {false, true}) {
+    SCOPED_TRACE(thread1_first ? "thread 1 recorded first" : "thread 0 recorded first");
+    start(piped());
+    create(0, 1);
+    for (ProcId t : {thread1_first ? 1u : 0u, thread1_first ? 0u : 1u}) {
+      enter_team(t, kTeam, t, 2);
+      accesses(t, 0, 2);
+      barrier(t);
+      accesses(t, 2, 2);
+      leave_team(t);
+      exit_thread(t);
+    }
+    finish();
+    EXPECT_EQ(order(), "t0a0 t0a1 t1a0 t1a1 t0a2 t0a3 t1a2 t1a3");
+  }
+}
+
+using RandomScheduleTest = ReplayTest;
+
+// Two runs with the same seed replay the same order, each thread's accesses in program order.
+TEST_F(RandomScheduleTest, SameSeedReplaysTheSameOrder) {
+  start(random_order(42));
+  two_threads(50, false);
+  const std::vector<Replayed> first = replayed_;
+  start(random_order(42));
+  two_threads(50, true);
+  ASSERT_EQ(replayed_.size(), first.size());
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    SCOPED_TRACE("access " + std::to_string(i));
+    EXPECT_EQ(replayed_[i].ref, first[i].ref);
+  }
+  expect_program_order(replayed_);
+}
+
+// The first turn goes where xorshift64 seeded with 1 says: x = 1; x ^= x << 13 gives 8193;
+// x ^= x >> 7 gives 8193 ^ 64 = 8257; x ^= x << 17 gives 8257 + 8257 * 131072 = 1082269761, odd, so
+// of the two candidates (t0, t1) the second is drawn.
+TEST_F(RandomScheduleTest, FirstDrawFollowsTheSeed) {
+  start(random_order(1));
+  two_threads(2, true);
+  ASSERT_FALSE(replayed_.empty());
+  EXPECT_EQ(replayed_.front().proc, 1u);
+  EXPECT_EQ(replayed_.front().ref, 100u);
+}
+
+// A random order is not round-robin: among 2 x 200 accesses, strict alternation has probability 2^-399.
+TEST_F(RandomScheduleTest, DiffersFromStrictAlternation) {
+  start(random_order(7));
+  two_threads(200, true);
+  const std::string random = order();
+  start(interleaved(1));
+  two_threads(200, true);
+  EXPECT_NE(random, order());
+}
+
+}  // namespace
+}  // namespace ccsim
