@@ -13,6 +13,9 @@
      true_in_region too).
    - --sim-mode=piped: each thread runs its 1000 critical sections in one go; only the second thread's
      first write removes a copy: 1 invalidation, true_in_region_critical.
+   - -DCRITICAL_OUTSIDE_LOOP (the fix the thesis applied to NBF): each thread sums into a private
+     variable and enters the critical section once; the second thread's write removes the first's copy:
+     1 invalidation at the (single) critical update line, in both orders.
    These are the numbers with gcc (libgomp). With clang (libomp) they hold within a few: libomp runs
    code of its own outside the callbacks that report a lock's acquisition and release (more of it the
    first time a lock is used), which puts one thread a few critical sections ahead of the other.
@@ -41,10 +44,17 @@ int main(void) {
 #pragma omp parallel num_threads(2)
   {
 #pragma omp barrier
+#ifdef CRITICAL_OUTSIDE_LOOP
+    long mine = 0;
+    for (int i = 0; i < ITERATIONS; i++) mine++;
+    ENTER { shared.value += mine; } /* ccsim-test: update once */
+    LEAVE
+#else
     for (int i = 0; i < ITERATIONS; i++) {
       ENTER { shared.value++; } /* ccsim-test: increment */
       LEAVE
     }
+#endif
   }
   printf("%ld\n", shared.value);
   return shared.value == 2 * ITERATIONS ? 0 : 1;
