@@ -121,6 +121,11 @@ void add_profile(Profile& sum, const Profile& more) {
     detail.object = object_in_sum[detail.object];
     sum.line_details.push_back(std::move(detail));
   }
+  for (LineWriter writer : more.line_writers) {
+    writer.object = object_in_sum[writer.object];
+    writer.reference = reference_in_sum[writer.reference];
+    sum.line_writers.push_back(writer);
+  }
   add_counts(sum.summary, more.summary);
 }
 

@@ -94,6 +94,7 @@ class ProfileReader {
   void read_object_counts(const Record& record);
   void read_object_reference(const Record& record);
   void read_line_detail(const Record& record);
+  void read_line_writer(const Record& record);
   void read_summary(const Record& record);
 
   // Field helpers shared by the record readers. defined_id resolves an id the file defined earlier
@@ -297,6 +298,7 @@ void ProfileReader::read_body_record(const Record& record) {
       {"object-counts", &ProfileReader::read_object_counts},
       {"object-ref", &ProfileReader::read_object_reference},
       {"line-detail", &ProfileReader::read_line_detail},
+      {"line-writer", &ProfileReader::read_line_writer},
       {"summary", &ProfileReader::read_summary},
   };
   const std::string& keyword = record.keyword();
@@ -540,7 +542,7 @@ void ProfileReader::read_line_detail(const Record& record) {
   LineDetail detail;
   detail.object = object_field(record, 0);
   detail.line_address = record.address(1, "line address");
-  detail.offset_in_object = record.number(2, "offset in object");
+  detail.offset_in_object = record.signed_number(2, "offset in object");
   detail.thread = thread_field(record, 3, "thread");
   if (record.field(4, "R") != "R" || record.field(6, "W") != "W") {
     record.fail(std::string("the fields must be ") + layout + ", with the letters R and W in place");
@@ -548,6 +550,17 @@ void ProfileReader::read_line_detail(const Record& record) {
   detail.read = byte_ranges(record, 5, "read ranges");
   detail.written = byte_ranges(record, 7, "written ranges");
   profile_.line_details.push_back(std::move(detail));
+}
+
+void ProfileReader::read_line_writer(const Record& record) {
+  record.expect_fields(5, "<object> <line-address> <thread> <ref> <invalidations>");
+  LineWriter writer;
+  writer.object = object_field(record, 0);
+  writer.line_address = record.address(1, "line address");
+  writer.thread = thread_field(record, 2, "thread");
+  writer.reference = reference_field(record, 3, "reference");
+  writer.invalidations = record.number(4, "invalidations");
+  profile_.line_writers.push_back(writer);
 }
 
 void ProfileReader::read_summary(const Record& record) {

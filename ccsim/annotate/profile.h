@@ -139,10 +139,20 @@ using ByteRanges = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
 struct LineDetail {
   std::size_t object = 0;  // index into Profile::objects
   std::uint64_t line_address = 0;
-  std::uint64_t offset_in_object = 0;
+  std::int64_t offset_in_object = 0;  // negative when the object starts inside the line
   ThreadId thread = 0;
   ByteRanges read;
   ByteRanges written;
+};
+
+// One `line-writer:` record: stores by one reference on one thread to a hot line of an object, and how
+// many invalidations of other threads' copies of that line they caused.
+struct LineWriter {
+  std::size_t object = 0;  // index into Profile::objects
+  std::uint64_t line_address = 0;
+  ThreadId thread = 0;
+  std::size_t reference = 0;  // index into Profile::references
+  std::uint64_t invalidations = 0;
 };
 
 // A whole profile, or the sum of several. `events` names the columns of every Counts vector: first the
@@ -160,6 +170,7 @@ struct Profile {
   std::vector<ObjectThreadCounts> object_counts;
   std::vector<ObjectReferenceCounts> object_references;
   std::vector<LineDetail> line_details;
+  std::vector<LineWriter> line_writers;
   Counts summary;  // the `summary:` record (checked against `counts:` while reading)
 
   // The column of an event, or nothing when the profile does not have it.

@@ -84,6 +84,16 @@ std::uint64_t Record::number(std::size_t index, const char* what) const {
   return value;
 }
 
+std::int64_t Record::signed_number(std::size_t index, const char* what) const {
+  std::string_view text = field(index, what);
+  const bool negative = !text.empty() && text[0] == '-';
+  std::uint64_t magnitude = 0;
+  if (!parse_unsigned(negative ? text.substr(1) : text, magnitude) || magnitude > (std::uint64_t{1} << 62)) {
+    fail(std::string("the ") + what + " must be a decimal number (a '-' may precede it), not " + in_quotes(text));
+  }
+  return negative ? -static_cast<std::int64_t>(magnitude) : static_cast<std::int64_t>(magnitude);
+}
+
 std::uint64_t Record::address(std::size_t index, const char* what) const {
   std::string_view text = field(index, what);
   bool ok = text.size() > 2 && text.size() <= 18 && text[0] == '0' && text[1] == 'x';

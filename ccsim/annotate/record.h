@@ -36,6 +36,8 @@ class Record {
   std::string_view text_from(std::size_t index, const char* what) const;
   // Field `index` as an unsigned decimal / a 0x-prefixed hexadecimal number.
   std::uint64_t number(std::size_t index, const char* what) const;
+  // Field `index` as a decimal number that may start with '-'.
+  std::int64_t signed_number(std::size_t index, const char* what) const;
   std::uint64_t address(std::size_t index, const char* what) const;
 
   // Throws RecordError unless the record has exactly / at least `count` fields; `layout` names them,

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "ccsim/annotate/code_site.h"
 #include "ccsim/annotate/object_label.h"
 #include "ccsim/annotate/text_table.h"
 
@@ -126,7 +127,20 @@ std::string describe(const Profile& profile, const LineUse& line) {
     if (i > 0) text += ", ";
     text += thread_text(line.threads[i]);
   }
-  return text + " -> " + advice(classify(line));
+  text += std::string(" -> ") + advice(classify(line));
+  // The stores that removed other threads' copies of this line, heaviest first (line-writer records).
+  std::vector<const LineWriter*> writers;
+  for (const LineWriter& writer : profile.line_writers) {
+    if (writer.object == line.object && writer.line_address == line.line_address) writers.push_back(&writer);
+  }
+  std::stable_sort(writers.begin(), writers.end(),
+                   [](const LineWriter* a, const LineWriter* b) { return a->invalidations > b->invalidations; });
+  for (std::size_t i = 0; i < writers.size(); ++i) {
+    text += i == 0 ? std::string("; invalidating writes: ") : std::string(", ");
+    text += site_location(site_of(profile.references[writers[i]->reference]), FileNames::base) + " on thread " +
+            std::to_string(writers[i]->thread) + " (" + std::to_string(writers[i]->invalidations) + ")";
+  }
+  return text;
 }
 
 }  // namespace ccsim::annotate

@@ -21,7 +21,7 @@ struct ThreadBytes {
 struct LineUse {
   std::size_t object = 0;  // index into Profile::objects
   std::uint64_t line_address = 0;
-  std::uint64_t offset_in_object = 0;
+  std::int64_t offset_in_object = 0;  // negative when the object starts inside the line
   std::vector<ThreadBytes> threads;  // ascending thread id
 };
 

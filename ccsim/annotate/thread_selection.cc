@@ -91,6 +91,7 @@ void select_threads(Profile& profile, const ThreadSelection& selection) {
   keep_selected(profile.counts, selection);
   keep_selected(profile.object_counts, selection);
   keep_selected(profile.object_references, selection);
+  keep_selected(profile.line_writers, selection);
   keep_selected(profile.line_details, selection);
   keep_selected_victims(profile.invalidator_edges, selection);
   keep_selected_victims(profile.evictor_edges, selection);

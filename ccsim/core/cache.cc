@@ -27,32 +27,20 @@ void Cache::init(const CacheGeometry& geometry, CacheRole role, const char* cost
   for (std::uint32_t way = 0; way < lines_; ++way) tags_[way] = kNoLine;
 }
 
+// The policy ranks an empty way first (replacement.h), so this is one scan of the set. The lowest rank is
+// kept in a register: reloading it each step would chain every compare behind the previous one's load.
 std::uint32_t Cache::choose_way(Addr line) const {
-  const std::uint32_t first = static_cast<std::uint32_t>(line & set_mask_) * associativity_;
-  for (std::uint32_t way = first; way < first + associativity_; ++way) {
-    if (tags_[way] == kNoLine) return way;
+  const std::uint32_t first = first_way_of(line);
+  std::uint32_t lowest = first;
+  std::uint64_t lowest_rank = policy_.rank(first);
+  for (std::uint32_t way = first + 1; way < first + associativity_; ++way) {
+    const std::uint64_t rank = policy_.rank(way);
+    if (rank < lowest_rank) {
+      lowest = way;
+      lowest_rank = rank;
+    }
   }
-  return policy_.victim(first, associativity_);
-}
-
-void Cache::fill(std::uint32_t way, Addr line, LineState state, ByteRange bytes, bool write, RefId ref, RegionId region,
-                 ProcId proc) {
-  tags_[way] = line;
-  info_[way] = LineInfo{ref, region, proc, state};
-  mask_set(touched(way), mask_words_, bytes);
-  if (written_ != nullptr) {
-    std::uint64_t* written_bytes = written(way);
-    mask_clear(written_bytes, mask_words_);
-    if (write) mask_add(written_bytes, bytes);
-  }
-  policy_.touch(way);
-}
-
-void Cache::remove(std::uint32_t way) {
-  tags_[way] = kNoLine;
-  info_[way].state = LineState::Invalid;
-  mask_clear(touched(way), mask_words_);
-  if (written_ != nullptr) mask_clear(written(way), mask_words_);
+  return lowest;
 }
 
 void Cache::clear() {

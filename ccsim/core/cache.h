@@ -28,6 +28,13 @@ struct LineInfo {
   RefId last_ref;        // the reference that last touched the line here (victim of an eviction/invalidation)
   RegionId last_region;  // the region of that touch (in-region vs across-region invalidations)
   ProcId last_proc;      // the processor of that touch (always the owner in a private cache)
+  // Private caches: the line's directory record (coherence.h), valid while the line is held, so that an
+  // eviction or a write upgrade needs no directory lookup. Unused in the shared cache.
+  std::uint32_t directory_entry;
+  // Private caches of a processor with an L2: in L1, the way of the line's L2 copy (inclusion keeps it
+  // there); in L2, the way of its L1 copy, or Cache::kAbsent. Moving a line between the levels then needs
+  // no scan of the other level's set. Unused otherwise.
+  std::uint32_t peer_way;
   LineState state;       // MESI state in a private cache; Shared for any valid line of the shared cache
 };
 
@@ -49,20 +56,52 @@ class Cache {
 
   // The way holding `line`, or kAbsent.
   std::uint32_t find(Addr line) const {
-    const std::uint32_t first = static_cast<std::uint32_t>(line & set_mask_) * associativity_;
+    const std::uint32_t first = first_way_of(line);
     for (std::uint32_t way = first; way < first + associativity_; ++way) {
       if (tags_[way] == line) return way;
     }
     return kAbsent;
   }
 
-  // The way `line` goes to: an empty way of its set if there is one, else the policy's victim, which the
-  // caller must evict (tag(way) != kNoLine) before filling.
+  // The way `line` goes to: the first empty way of its set if there is one, else the policy's victim,
+  // which the caller must evict (tag(way) != kNoLine) before filling.
   std::uint32_t choose_way(Addr line) const;
 
-  // Puts `line` in `way` as if `bytes` had just been touched (and written, for a write) by `ref`.
-  void fill(std::uint32_t way, Addr line, LineState state, ByteRange bytes, bool write, RefId ref, RegionId region,
-            ProcId proc);
+  // find() and choose_way() in one scan of the set, for a miss path that fills the line if absent: the
+  // way holding `line`, or kAbsent, and then `*fill_way` is what choose_way() would return (while the set
+  // stays as it is).
+  std::uint32_t find_or_choose(Addr line, std::uint32_t* fill_way) const {
+    const std::uint32_t first = first_way_of(line);
+    std::uint32_t lowest = first;
+    std::uint64_t lowest_rank = policy_.rank(first);
+    for (std::uint32_t way = first; way < first + associativity_; ++way) {
+      if (tags_[way] == line) return way;
+      const std::uint64_t rank = policy_.rank(way);
+      if (rank < lowest_rank) {
+        lowest = way;
+        lowest_rank = rank;
+      }
+    }
+    *fill_way = lowest;
+    return kAbsent;
+  }
+
+  // Puts `line` in `way` as if `bytes` had just been touched (and written, for a write) by `info.last_ref`.
+  // Sets every word of both masks, so remove() need not clear them: one pass per fill, none per eviction.
+  // Always inlined, like remove(): every miss fills and empties ways at two levels.
+  __attribute__((always_inline)) void fill(std::uint32_t way, Addr line, const LineInfo& info, ByteRange bytes, bool write) {
+    tags_[way] = line;
+    info_[way] = info;
+    mask_set(touched(way), mask_words_, bytes);
+    if (written_ != nullptr) {
+      if (write) {
+        mask_set(written(way), mask_words_, bytes);
+      } else {
+        mask_clear(written(way), mask_words_);
+      }
+    }
+    policy_.touch(way);
+  }
 
   // Records a hit on `bytes`: touched mask, recency, last toucher. Returns whether every byte had already
   // been touched since the line came in (a temporal hit; otherwise spatial).
@@ -79,8 +118,13 @@ class Cache {
   // Adds `bytes` to the bytes written while Modified (private caches only).
   void mark_written(std::uint32_t way, ByteRange bytes) { mask_add(written(way), bytes); }
 
-  // Empties `way`.
-  void remove(std::uint32_t way);
+  // Empties `way`. Its masks keep stale bits until the next fill, which overwrites them; nothing reads the
+  // masks of an empty way.
+  __attribute__((always_inline)) void remove(std::uint32_t way) {
+    tags_[way] = kNoLine;
+    info_[way].state = LineState::Invalid;
+    policy_.forget(way);
+  }
   // Empties every way.
   void clear();
 
@@ -100,6 +144,8 @@ class Cache {
   }
 
  private:
+  std::uint32_t first_way_of(Addr line) const { return static_cast<std::uint32_t>(line & set_mask_) * associativity_; }
+
   Addr* tags_ = nullptr;              // per way: the line address held, or kNoLine
   LineInfo* info_ = nullptr;          // per way
   std::uint64_t* touched_ = nullptr;  // per way, mask_words_ words: bytes touched since the line came in

@@ -21,14 +21,16 @@ void Directory::init(std::uint32_t max_processors, std::uint32_t line_bytes) {
 }
 
 std::uint32_t Directory::find(Addr line) const {
-  const std::uint32_t* entry = index_.find(line);
-  return entry == nullptr ? kAbsent : *entry;
+  const IndexChunk* chunk = index_.find(line);
+  const std::uint32_t record_plus_one = chunk == nullptr ? 0 : chunk->record_plus_one[index_.slot_of(line)];
+  return record_plus_one - 1;  // kAbsent for 0
 }
 
 std::uint32_t Directory::find_or_add(Addr line) {
-  bool added = false;
-  std::uint32_t& slot = index_.find_or_add(line, &added);
-  if (!added) return slot;
+  IndexChunk& chunk = index_.find_or_add(line);
+  std::uint32_t& record_plus_one = chunk.record_plus_one[index_.slot_of(line)];
+  if (record_plus_one != 0) return record_plus_one - 1;
+  ++chunk.lines;
   std::uint32_t entry;
   if (!free_records_.empty()) {
     entry = free_records_.pop_back();
@@ -37,28 +39,9 @@ std::uint32_t Directory::find_or_add(Addr line) {
     records_.resize(entry + 1);
     sharer_words_.resize((entry + 1) * words_per_set_);
   }
-  slot = entry;
+  record_plus_one = entry + 1;
   records_[entry] = LineRecord{line, 0, kNoProcessor, false, 0, nullptr};
   return entry;
-}
-
-void Directory::add_holder(std::uint32_t entry, ProcId proc) {
-  SharerSet sharers = holders(entry);
-  CCSIM_DEBUG_ASSERT(!sharers.contains(proc));
-  sharers.add(proc);
-  ++records_[entry].holder_count;
-}
-
-void Directory::remove_holder(std::uint32_t entry, ProcId proc) {
-  SharerSet sharers = holders(entry);
-  CCSIM_DEBUG_ASSERT(sharers.contains(proc));
-  sharers.remove(proc);
-  LineRecord& record = records_[entry];
-  --record.holder_count;
-  if (record.owner == proc) {
-    record.owner = kNoProcessor;
-    record.dirty = false;
-  }
 }
 
 std::uint64_t Directory::add_loss(std::uint32_t entry) {
@@ -99,9 +82,12 @@ bool Directory::written_since(std::uint32_t entry, ByteRange bytes, std::uint64_
 }
 
 void Directory::release_if_unused(std::uint32_t entry) {
-  const LineRecord& record = records_[entry];
+  LineRecord& record = records_[entry];
   if (record.holder_count != 0 || record.lost_count != 0) return;
-  index_.erase(record.line);
+  IndexChunk* chunk = index_.find(record.line);
+  chunk->record_plus_one[index_.slot_of(record.line)] = 0;
+  if (--chunk->lines == 0) index_.erase(record.line);
+  record.line = kFreeRecord;
   free_records_.push_back(entry);
 }
 

@@ -13,7 +13,8 @@
 
 #include "ccsim/core/byte_mask.h"
 #include "ccsim/core/growable_array.h"
-#include "ccsim/core/hash_map.h"
+#include "ccsim/core/line_chunks.h"
+#include "ccsim/core/platform.h"
 #include "ccsim/core/sharer_set.h"
 #include "ccsim/core/types.h"
 
@@ -55,9 +56,27 @@ class Directory {
     return SharerSet::contains(sharer_words_.data() + entry * words_per_set_, proc);
   }
 
-  void add_holder(std::uint32_t entry, ProcId proc);
+  // Inline, like remove_holder(): every miss adds a holder and every eviction from a processor's outermost
+  // private level removes one.
+  void add_holder(std::uint32_t entry, ProcId proc) {
+    SharerSet sharers = holders(entry);
+    CCSIM_DEBUG_ASSERT(!sharers.contains(proc));
+    sharers.add(proc);
+    ++records_[entry].holder_count;
+  }
+
   // Removes `proc` from the holders (and as owner).
-  void remove_holder(std::uint32_t entry, ProcId proc);
+  void remove_holder(std::uint32_t entry, ProcId proc) {
+    SharerSet sharers = holders(entry);
+    CCSIM_DEBUG_ASSERT(sharers.contains(proc));
+    sharers.remove(proc);
+    LineRecord& record = records_[entry];
+    --record.holder_count;
+    if (record.owner == proc) {
+      record.owner = kNoProcessor;
+      record.dirty = false;
+    }
+  }
 
   // A holder lost the line to another processor's write; returns the time of the loss.
   std::uint64_t add_loss(std::uint32_t entry);
@@ -75,11 +94,24 @@ class Directory {
   // Calls visit(entry) for every record in use.
   template <class Visit>
   void for_each_record(Visit visit) const {
-    index_.for_each([&](Addr, std::uint32_t entry) { visit(entry); });
+    for (std::uint32_t entry = 0; entry < records_.size(); ++entry) {
+      if (records_[entry].line != kFreeRecord) visit(entry);
+    }
   }
 
  private:
-  HashMap<Addr, std::uint32_t> index_;         // line -> record index
+  static constexpr Addr kFreeRecord = ~Addr(0);  // the `line` of a record on the free list
+  static constexpr std::uint32_t kIndexChunkBits = 4;
+
+  // The index of 16 consecutive lines: each line's record plus one (0: no record), and how many have one.
+  // Chunked (line_chunks.h) because a miss adds a record and an eviction drops one: for a run of misses
+  // that is a compare and a store each, not a probe at a random place of a hash table.
+  struct IndexChunk {
+    std::uint32_t record_plus_one[1u << kIndexChunkBits];
+    std::uint32_t lines;
+  };
+
+  LineChunks<IndexChunk, kIndexChunkBits> index_;  // line -> record
   GrowableArray<LineRecord> records_;          // indexed by record; free ones are listed in free_records_
   GrowableArray<std::uint64_t> sharer_words_;  // words_per_set_ words per record (sharer_set.h)
   GrowableArray<std::uint32_t> free_records_;

@@ -4,9 +4,6 @@
 namespace ccsim {
 namespace {
 
-// Packs a (reference, processor) pair into 64 bits.
-std::uint64_t pair_bits(RefId ref, ProcId proc) { return (std::uint64_t(ref) << 32) | proc; }
-
 // Mixes two 64-bit values into one hash input (the map scrambles the result further).
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) { return a * 0xff51afd7ed558ccdull ^ (b + (b >> 29)); }
 
@@ -33,9 +30,15 @@ bool EdgeTables::InvalidatorKeyTraits::equal(const InvalidatorKey& a, const Inva
          a.invalidator_proc == b.invalidator_proc;
 }
 
-void EdgeTables::add_eviction(RefId victim_ref, ProcId victim_proc, RefId evictor_ref, ProcId evictor_proc,
-                              Level level) {
-  ++evictors_.find_or_add(EvictorKey{victim_ref, victim_proc, evictor_ref, evictor_proc, level});
+void EdgeTables::remember_evictor(const EvictorKey& key, LastEvictor* last) {
+  bool added = false;
+  std::uint64_t& count = evictors_.find_or_add(key, &added);
+  if (added) forget_last_evictors();
+  *last = LastEvictor{pair_bits(key.victim_ref, key.victim_proc), pair_bits(key.evictor_ref, key.evictor_proc), &count};
+}
+
+void EdgeTables::forget_last_evictors() {
+  for (LastEvictor& last : last_evictors_) last.count = nullptr;
 }
 
 void EdgeTables::add_invalidation(RefId victim_ref, ProcId victim_proc, RefId invalidator_ref, ProcId invalidator_proc,
@@ -47,6 +50,7 @@ void EdgeTables::add_invalidation(RefId victim_ref, ProcId victim_proc, RefId in
 }
 
 void EdgeTables::clear() {
+  forget_last_evictors();
   evictors_.clear();
   invalidators_.clear();
 }

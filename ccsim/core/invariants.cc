@@ -1,8 +1,10 @@
 // invariants.cc: the protocol's invariants, stated once and checked two ways: for one line after every line
 // access in debug builds (configure --enable-debug, and the unit tests), and for the whole machine by
 // check_invariants(). Per line:
-//   - inclusion: a line in a processor's L1 is in its L2, in the same MESI state;
-//   - the directory lists exactly the processors whose private hierarchy holds the line;
+//   - inclusion: a line in a processor's L1 is in its L2, in the same MESI state, and the two copies name
+//     each other's ways;
+//   - the directory lists exactly the processors whose private hierarchy holds the line, and every
+//     private copy names the line's directory record;
 //   - at most one processor holds it in E or M, that processor is the directory's owner and then the only
 //     holder, and the directory's dirty flag says whether it is M;
 //   - a processor that lost the line (and not re-fetched it) does not hold it, and the directory counts
@@ -62,6 +64,21 @@ bool Simulator::check_line(Addr line, ErrorMessage* error) const {
         return false;
       }
     }
+    const bool l1_link_broken = way1 != Cache::kAbsent && self->l2.present() && self->l1.info(way1).peer_way != way2;
+    const bool l2_link_broken = way2 != Cache::kAbsent && self->l2.info(way2).peer_way != way1;
+    if (l1_link_broken || l2_link_broken) {
+      MessageWriter(error)
+          .text("processor ")
+          .number(proc)
+          .text("'s ")
+          .text(l1_link_broken ? "L1" : "L2")
+          .text(" copy of line ")
+          .hex(line)
+          .text(" is not linked to the way of its ")
+          .text(l1_link_broken ? "L2" : "L1")
+          .text(" copy.");
+      return false;
+    }
     const std::uint32_t outer_way = self->l2.present() ? way2 : way1;
     const bool holds = outer_way != Cache::kAbsent;
     const bool listed = entry != Directory::kAbsent && directory_.is_holder(entry, proc);
@@ -75,6 +92,23 @@ bool Simulator::check_line(Addr line, ErrorMessage* error) const {
           .text(" but the directory ")
           .text(listed ? "lists" : "does not list")
           .text(" it as a holder.");
+      return false;
+    }
+    const bool l1_entry_stale = way1 != Cache::kAbsent && self->l1.info(way1).directory_entry != entry;
+    const bool l2_entry_stale = way2 != Cache::kAbsent && self->l2.info(way2).directory_entry != entry;
+    if (l1_entry_stale || l2_entry_stale) {
+      MessageWriter(error)
+          .text("processor ")
+          .number(proc)
+          .text("'s ")
+          .text(l1_entry_stale ? "L1" : "L2")
+          .text(" copy of line ")
+          .hex(line)
+          .text(" names directory record ")
+          .number((l1_entry_stale ? self->l1.info(way1) : self->l2.info(way2)).directory_entry)
+          .text(" but the line's record is ")
+          .number(entry)
+          .text(".");
       return false;
     }
     const bool lost = self->lost_lines.contains(line);

@@ -3,7 +3,7 @@
 
 namespace ccsim {
 
-HotCounters& ReferenceCounters::find_or_add(RefId ref, Arena& arena) {
+HotCounters& ReferenceCounters::add(RefId ref, Arena& arena) {
   const std::uint32_t page = ref >> kPageBits;
   if (page >= pages_.size()) pages_.resize(page + 1);
   if (pages_[page] == nullptr) pages_[page] = arena.allocate_array<HotCounters*>(kPageSize);

@@ -38,12 +38,17 @@ class ReferenceCounters {
     return pages_[page][ref & kPageMask];
   }
 
-  HotCounters& find_or_add(RefId ref, Arena& arena);
+  // The record of `ref`, created at the processor's first use of it. Inline: every miss, eviction and
+  // invalidation asks for a record, and almost always it exists.
+  HotCounters& find_or_add(RefId ref, Arena& arena) {
+    HotCounters* counters = find(ref);
+    return counters != nullptr ? *counters : add(ref, arena);
+  }
 
-  // The counter of a slow-path event (not one of the four hot ones).
-  static std::uint64_t& cold(HotCounters& counters, std::uint32_t event, Arena& arena) {
+  // The kNumEvents counters of the slow-path events (not the four hot ones), created at the first.
+  static std::uint64_t* cold_counts(HotCounters& counters, Arena& arena) {
     if (counters.cold == nullptr) counters.cold = arena.allocate_array<std::uint64_t>(kNumEvents);
-    return counters.cold[event];
+    return counters.cold;
   }
 
   // Writes all kNumEvents counts of one record into `counts`.
@@ -67,6 +72,9 @@ class ReferenceCounters {
   static constexpr std::uint32_t kPageBits = 8;
   static constexpr std::uint32_t kPageSize = 1u << kPageBits;
   static constexpr std::uint32_t kPageMask = kPageSize - 1;
+
+  // Creates the record of `ref`, and its page when that is new too.
+  HotCounters& add(RefId ref, Arena& arena);
 
   GrowableArray<HotCounters**> pages_;  // by ref >> kPageBits: a page of kPageSize records, or null
 };

@@ -2,8 +2,10 @@
 // be added later. The cache names the policy type at compile time (ReplacementPolicy below): its calls are
 // inlined, with no virtual call per access.
 //
-// A policy provides: init(lines, cost_centre); touch(way) on every hit and fill; victim(first, ways),
-// the way of a full set to replace; clear().
+// A policy provides: init(lines, cost_centre); touch(way) on every hit and fill; forget(way) when a way is
+// emptied; rank(way), the order of replacement: the way of lowest rank in a set is filled next, and an
+// empty way ranks below every used way; clear(). The cache scans the ranks itself, so that one pass over
+// a set can both look for a line and choose the way it would go to.
 #ifndef CCSIM_CORE_REPLACEMENT_H
 #define CCSIM_CORE_REPLACEMENT_H
 
@@ -14,8 +16,8 @@
 namespace ccsim {
 
 // Least recently used. Each way stores the time of its last use (a per-cache counter), so a hit is one
-// store; finding the victim scans the set, which happens only on a miss, when the set was just scanned for
-// the tag anyway. A 64-bit counter never wraps in practice.
+// store, and the rank of a way is that time: an empty way has time 0, older than any used way. A 64-bit
+// counter never wraps in practice.
 class LruReplacement {
  public:
   LruReplacement() = default;
@@ -29,14 +31,8 @@ class LruReplacement {
   }
 
   void touch(std::uint32_t way) { last_use_[way] = ++clock_; }
-
-  std::uint32_t victim(std::uint32_t first_way, std::uint32_t ways) const {
-    std::uint32_t oldest = first_way;
-    for (std::uint32_t way = first_way + 1; way < first_way + ways; ++way) {
-      if (last_use_[way] < last_use_[oldest]) oldest = way;
-    }
-    return oldest;
-  }
+  void forget(std::uint32_t way) { last_use_[way] = 0; }
+  std::uint64_t rank(std::uint32_t way) const { return last_use_[way]; }
 
   void clear() {
     for (std::uint32_t way = 0; way < lines_; ++way) last_use_[way] = 0;
@@ -44,7 +40,7 @@ class LruReplacement {
   }
 
  private:
-  std::uint64_t* last_use_ = nullptr;  // per way: the clock value of its last touch
+  std::uint64_t* last_use_ = nullptr;  // per way: the clock value of its last touch, 0 while empty
   std::uint64_t clock_ = 0;
   std::uint32_t lines_ = 0;
 };

@@ -9,22 +9,21 @@ namespace ccsim {
 
 void Simulator::access_llc(const LineAccess& access, HotCounters& counters) {
   const bool shadow_hit = config_.miss_classes && llc_shadow_.access(access.line);
-  std::uint32_t way = llc_.find(access.line);
+  std::uint32_t fill_way;
+  const std::uint32_t way = llc_.find_or_choose(access.line, &fill_way);
   if (way != Cache::kAbsent) {
     const bool temporal = llc_.touch(way, access.bytes, access.ref, access.region, access.proc);
     count(counters, level_event(Level::LLC, temporal ? kHitTemporal : kHitSpatial));
     return;
   }
-  const bool first_time = llc_ever_held_.add(access.line);
-  count_miss(counters, Level::LLC, access.kind, first_time ? MissCause::Compulsory : MissCause::Replacement,
-             shadow_hit);
-  way = llc_.choose_way(access.line);
-  if (llc_.tag(way) != Cache::kNoLine) {
-    count_eviction(access, Level::LLC, llc_, way);
-    llc_.remove(way);
+  const bool first_time = !llc_ever_held_.add_was_present(access.line);
+  count_miss(access, counters, Level::LLC, first_time ? MissCause::Compulsory : MissCause::Replacement, shadow_hit);
+  if (llc_.tag(fill_way) != Cache::kNoLine) {
+    count_eviction(access, Level::LLC, llc_, fill_way, processor(llc_.info(fill_way).last_proc));
+    llc_.remove(fill_way);
   }
-  llc_.fill(way, access.line, LineState::Shared, access.bytes, writes(access.kind), access.ref, access.region,
-            access.proc);
+  llc_.fill(fill_way, access.line, LineInfo{access.ref, access.region, access.proc, Directory::kAbsent, Cache::kAbsent, LineState::Shared},
+            access.bytes, writes(access.kind));
 }
 
 }  // namespace ccsim

@@ -24,15 +24,14 @@ InvalidationClass classify_invalidation(bool true_sharing, bool in_region, bool 
 
 }  // namespace
 
-// A write hit on a line held Shared or Exclusive. From E the upgrade is silent (no other copy exists);
-// from S every other copy is invalidated first.
-void Simulator::obtain_write_permission(const LineAccess& access, Processor& self, HotCounters& counters) {
-  const std::uint32_t way1 = self.l1.find(access.line);
-  const std::uint32_t way2 = self.l2.present() ? self.l2.find(access.line) : Cache::kAbsent;
-  const LineState state = way1 != Cache::kAbsent ? self.l1.info(way1).state : self.l2.info(way2).state;
+// A write hit on a line held Shared or Exclusive, in L1 `way1` and L2 `way2` (kAbsent where not held).
+// From E the upgrade is silent (no other copy exists); from S every other copy is invalidated first.
+void Simulator::obtain_write_permission(const LineAccess& access, Processor& self, HotCounters& counters,
+                                        std::uint32_t way1, std::uint32_t way2) {
+  const LineInfo& info = way1 != Cache::kAbsent ? self.l1.info(way1) : self.l2.info(way2);
+  const LineState state = info.state;
   if (state == LineState::Modified) return;
-  const std::uint32_t entry = directory_.find(access.line);
-  CCSIM_ASSERT(entry != Directory::kAbsent);
+  const std::uint32_t entry = info.directory_entry;
   if (state == LineState::Shared) invalidate_other_holders(access, counters, entry);
   LineRecord& record = directory_.record(entry);
   record.owner = access.proc;
@@ -54,23 +53,30 @@ void Simulator::invalidate_other_holders(const LineAccess& access, HotCounters& 
 // the bytes it touched are the union of both copies (everything touched since the line came in).
 void Simulator::invalidate_copy(const LineAccess& access, HotCounters& counters, std::uint32_t entry, ProcId victim) {
   Processor& holder = *processors_[victim];
-  const std::uint32_t way1 = holder.l1.find(access.line);
-  const std::uint32_t way2 = holder.l2.present() ? holder.l2.find(access.line) : Cache::kAbsent;
+  std::uint32_t way1;
+  std::uint32_t way2;
+  find_copies(holder, access.line, &way1, &way2);
   const LineInfo info = way1 != Cache::kAbsent ? holder.l1.info(way1) : holder.l2.info(way2);
-  std::uint64_t touched[kMaxMaskWords] = {};
-  if (way1 != Cache::kAbsent) mask_or(touched, holder.l1.touched(way1), mask_words_);
-  if (way2 != Cache::kAbsent) mask_or(touched, holder.l2.touched(way2), mask_words_);
+  std::uint64_t touched[kMaxMaskWords];
+  union_of_copies(holder, way1, way2, CopyMask::Touched, touched);
 
-  const InvalidationClass how = classify_invalidation(mask_overlaps(touched, access.bytes),
-                                                      info.last_region == access.region, access.in_critical);
-  HotCounters& victim_counters = holder.counters.find_or_add(info.last_ref, arena_);
-  count_in_region(victim_counters, kInvalidationsReceivedTrueInRegion + how.kind);
-  count_in_region(counters, kInvalidationsCausedTrueInRegion + how.kind);
+  const bool true_sharing = mask_overlaps(touched, access.bytes);
+  const bool in_region = info.last_region == access.region;
+  const InvalidationClass how = classify_invalidation(true_sharing, in_region, access.in_critical);
+  std::uint64_t* received = cold_counts(holder.counters.find_or_add(info.last_ref, arena_));
+  std::uint64_t* caused = cold_counts(counters);
+  count_in_region(received, kInvalidationsReceivedTrueInRegion + how.kind);
+  count_in_region(caused, kInvalidationsCausedTrueInRegion + how.kind);
   if (how.critical) {
-    count_in_region(victim_counters, kInvalidationsReceivedTrueInRegionCritical);
-    count_in_region(counters, kInvalidationsCausedTrueInRegionCritical);
+    count_in_region(received, kInvalidationsReceivedTrueInRegionCritical);
+    count_in_region(caused, kInvalidationsCausedTrueInRegionCritical);
   }
   edges_.add_invalidation(info.last_ref, victim, access.ref, access.proc, how);
+  if (observer_.invalidation != nullptr) {
+    std::uint64_t written[kMaxMaskWords];
+    union_of_copies(holder, way1, way2, CopyMask::Written, written);
+    notify_invalidation(access, victim, info, touched, written, true_sharing, in_region, how.critical);
+  }
 
   if (info.state == LineState::Modified) end_modified_tenure(holder, entry, way1, way2);
   if (way1 != Cache::kAbsent) holder.l1.remove(way1);
@@ -91,9 +97,9 @@ LineState Simulator::share_for_read(std::uint32_t entry) {
   const ProcId owner = directory_.record(entry).owner;
   if (owner != kNoProcessor) {
     Processor& holder = *processors_[owner];
-    const Addr line = directory_.record(entry).line;
-    const std::uint32_t way1 = holder.l1.find(line);
-    const std::uint32_t way2 = holder.l2.present() ? holder.l2.find(line) : Cache::kAbsent;
+    std::uint32_t way1;
+    std::uint32_t way2;
+    find_copies(holder, directory_.record(entry).line, &way1, &way2);
     if (directory_.record(entry).dirty) end_modified_tenure(holder, entry, way1, way2);
     if (way1 != Cache::kAbsent) holder.l1.info(way1).state = LineState::Shared;
     if (way2 != Cache::kAbsent) holder.l2.info(way2).state = LineState::Shared;
@@ -107,16 +113,22 @@ LineState Simulator::share_for_read(std::uint32_t entry) {
 // A Modified copy stops being Modified: its written bytes are stamped for the processors that lost the
 // line, and the copy starts a clean slate.
 void Simulator::end_modified_tenure(Processor& holder, std::uint32_t entry, std::uint32_t way1, std::uint32_t way2) {
-  std::uint64_t written[kMaxMaskWords] = {};
+  std::uint64_t written[kMaxMaskWords];
+  union_of_copies(holder, way1, way2, CopyMask::Written, written);
+  if (way1 != Cache::kAbsent) mask_clear(holder.l1.written(way1), mask_words_);
+  if (way2 != Cache::kAbsent) mask_clear(holder.l2.written(way2), mask_words_);
+  directory_.fold_writes(entry, written, mask_words_);
+}
+
+void Simulator::union_of_copies(const Processor& holder, std::uint32_t way1, std::uint32_t way2, CopyMask which,
+                                std::uint64_t* mask) const {
+  mask_clear(mask, mask_words_);
   if (way1 != Cache::kAbsent) {
-    mask_or(written, holder.l1.written(way1), mask_words_);
-    mask_clear(holder.l1.written(way1), mask_words_);
+    mask_or(mask, which == CopyMask::Touched ? holder.l1.touched(way1) : holder.l1.written(way1), mask_words_);
   }
   if (way2 != Cache::kAbsent) {
-    mask_or(written, holder.l2.written(way2), mask_words_);
-    mask_clear(holder.l2.written(way2), mask_words_);
+    mask_or(mask, which == CopyMask::Touched ? holder.l2.touched(way2) : holder.l2.written(way2), mask_words_);
   }
-  directory_.fold_writes(entry, written, mask_words_);
 }
 
 // Counted once per re-miss, whatever the levels; the loss record is consumed (the line is being re-fetched).
@@ -125,6 +137,7 @@ void Simulator::classify_coherence_miss(const LineAccess& access, Processor& sel
   const std::uint64_t lost_at = *self.lost_lines.find(access.line);
   const bool true_sharing = directory_.written_since(entry, access.bytes, lost_at);
   count_in_region(counters, true_sharing ? kCoherenceMissTrue : kCoherenceMissFalse);
+  if (observer_.coherence_miss != nullptr) notify_coherence_miss(access, true_sharing);
   self.lost_lines.erase(access.line);
   directory_.remove_loss(entry);
 }

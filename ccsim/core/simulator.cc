@@ -42,13 +42,7 @@ Simulator::~Simulator() {
 void Simulator::reset_processor(ProcId proc) {
   Processor* self = processors_[proc];
   if (self == nullptr) return;
-  const bool has_l2 = self->l2.present();
-  const Cache& outer = has_l2 ? self->l2 : self->l1;
-  outer.for_each_line([&](std::uint32_t way) {
-    const Addr line = outer.tag(way);
-    const std::uint32_t way1 = has_l2 ? self->l1.find(line) : way;
-    leave_hierarchy(*self, proc, line, way1, has_l2 ? way : Cache::kAbsent);
-  });
+  drop_private_lines(*self, proc);
   self->lost_lines.for_each([&](Addr line, std::uint64_t) {
     const std::uint32_t entry = directory_.find(line);
     directory_.remove_loss(entry);
@@ -57,7 +51,7 @@ void Simulator::reset_processor(ProcId proc) {
   self->lost_lines.clear();
   self->ever_held.clear();
   self->l1.clear();
-  if (has_l2) self->l2.clear();
+  if (self->l2.present()) self->l2.clear();
   self->l1_shadow.clear();
   self->l2_shadow.clear();
   self->l1_hint = 0;
@@ -151,6 +145,8 @@ void reset_processor(Simulator* sim, ProcId proc) { sim->reset_processor(proc); 
 void zero_statistics(Simulator* sim) { sim->zero_statistics(); }
 
 const MachineConfig& machine_config(const Simulator* sim) { return sim->config(); }
+
+void set_observer(Simulator* sim, const Observer* observer) { sim->set_observer(observer); }
 
 void for_each_reference(const Simulator* sim, ReferenceVisitor visit, void* context) {
   sim->for_each_reference(visit, context);

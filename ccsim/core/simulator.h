@@ -91,6 +91,11 @@ LineState line_state(const Simulator* sim, ProcId proc, Level level, Addr addr);
 // Returns false and writes the first violation into `error`.
 bool check_invariants(const Simulator* sim, ErrorMessage* error);
 
+// Installs `observer` (observer.h), copied; it then receives a notice of every slow-path event from the
+// next access on. Null removes the observer.
+struct Observer;
+void set_observer(Simulator* sim, const Observer* observer);
+
 }  // namespace ccsim
 
 #endif

@@ -10,6 +10,7 @@
 //   sharing.cc            invalidations, downgrades, coherence-miss classification;
 //   shared_cache.cc       the shared last-level cache;
 //   invariants.cc         the protocol invariants checked in debug builds and by tests;
+//   notices.cc            the observer's notices of slow-path events (observer.h);
 //   simulator.cc          creation, reset, statistics visitors.
 #ifndef CCSIM_CORE_SIMULATOR_IMPL_H
 #define CCSIM_CORE_SIMULATOR_IMPL_H
@@ -22,11 +23,13 @@
 #include "ccsim/core/coherence.h"
 #include "ccsim/core/edge_tables.h"
 #include "ccsim/core/hash_map.h"
+#include "ccsim/core/observer.h"
 #include "ccsim/core/platform.h"
 #include "ccsim/core/reference_counters.h"
 #include "ccsim/core/region_totals.h"
 #include "ccsim/core/shadow_cache.h"
 #include "ccsim/core/simulator.h"
+#include "ccsim/core/sparse_line_set.h"
 
 namespace ccsim {
 
@@ -39,6 +42,12 @@ struct LineAccess {
   AccessKind kind;
   RegionId region;
   bool in_critical;
+};
+
+// The ways a private miss fills in L1 and L2, chosen by the scan that looked the line up.
+struct FillWays {
+  std::uint32_t l1 = Cache::kAbsent;
+  std::uint32_t l2 = Cache::kAbsent;
 };
 
 // Why a private level missed (per model.md); the same for every private level of one access, because
@@ -57,7 +66,7 @@ struct Processor {
   // one tag is cheaper than scanning the set. Checked against the tag, so it never needs invalidating.
   std::uint32_t l1_hint = 0;
   ReferenceCounters counters;
-  HashSet<Addr> ever_held;                  // lines the hierarchy ever held: compulsory vs replacement misses
+  SparseLineSet ever_held;                  // lines the hierarchy ever held: compulsory vs replacement misses
   HashMap<Addr, std::uint64_t> lost_lines;  // lines lost to another's write, not re-fetched -> time of loss
   ShadowCache l1_shadow;                    // with miss classes: capacity vs conflict at L1
   ShadowCache l2_shadow;                    // likewise at L2
@@ -85,6 +94,7 @@ class Simulator {
     }
   }
 
+  void set_observer(const Observer* observer) { observer_ = observer != nullptr ? *observer : Observer{}; }
   void reset_processor(ProcId proc);
   void zero_statistics();
 
@@ -99,19 +109,26 @@ class Simulator {
   bool check_invariants(ErrorMessage* error) const;
 
  private:
+  // The L1 way of the accessed line as the fast path hands it to the slow path: the way, Cache::kAbsent,
+  // or this when the fast path did not look (then the slow path does).
+  static constexpr std::uint32_t kL1NotLookedUp = Cache::kAbsent - 1;
+
   __attribute__((always_inline)) void access_line(const LineAccess& access) {
-    if (!try_l1_hit(access)) access_line_slow(access);
+    std::uint32_t l1_way = kL1NotLookedUp;
+    if (!try_l1_hit(access, &l1_way)) access_line_slow(access, l1_way);
     debug_check_line(access.line);
   }
 
   // The fast path: an L1 hit that needs no coherence action, recorded; false sends the access to the slow
-  // path. Always inlined: a call and its register saves would cost as much as the hit itself.
-  __attribute__((always_inline)) bool try_l1_hit(const LineAccess& access) {
+  // path, with the L1 way in `*l1_way` if it was looked up (the slow path then does not scan the set's tags
+  // again). Always inlined: a call and its register saves would cost as much as the hit itself.
+  __attribute__((always_inline)) bool try_l1_hit(const LineAccess& access, std::uint32_t* l1_way) {
     Processor* processor = processors_[access.proc];
     if (processor == nullptr || !fast_path_enabled_) return false;
     Cache& l1 = processor->l1;
     std::uint32_t way = processor->l1_hint;
     if (l1.tag(way) != access.line) way = l1.find(access.line);
+    *l1_way = way;
     if (way == Cache::kAbsent) return false;
     if (access.kind != AccessKind::Read && l1.info(way).state != LineState::Modified) return false;
     HotCounters* counters = processor->counters.find(access.ref);
@@ -149,22 +166,32 @@ class Simulator {
   // --- slow path (private_hierarchy.cc) ---
   void access_straddling(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind, RegionId region,
                          bool in_critical);
-  void access_line_slow(const LineAccess& access);
+  void access_line_slow(const LineAccess& access, std::uint32_t l1_way);
   Processor& processor(ProcId proc);
-  MissCause private_miss_cause(const Processor& processor, Addr line) const;
-  void fetch_line(const LineAccess& access, Processor& processor, HotCounters& counters, MissCause cause);
-  void fill_l1(const LineAccess& access, Processor& processor, LineState state);
+  // The ways of `line`'s copies in `processor`'s L1 and L2, kAbsent where it has none.
+  void find_copies(const Processor& processor, Addr line, std::uint32_t* way1, std::uint32_t* way2) const;
+  MissCause private_miss_cause(Processor& processor, Addr line, std::uint32_t entry);
+  void fetch_line(const LineAccess& access, Processor& processor, HotCounters& counters, std::uint32_t entry,
+                  MissCause cause, FillWays fill);
+  void fill_l1(const LineAccess& access, Processor& processor, std::uint32_t way1, LineState state, std::uint32_t entry,
+               std::uint32_t way2);
   void evict_from_l1(const LineAccess& access, Processor& processor, std::uint32_t way1);
-  void evict_from_l2(const LineAccess& access, Processor& processor, std::uint32_t way2);
-  void leave_hierarchy(Processor& processor, ProcId proc, Addr line, std::uint32_t way1, std::uint32_t way2);
-  void count_eviction(const LineAccess& access, Level level, const Cache& cache, std::uint32_t way);
+  bool evict_from_l2(const LineAccess& access, Processor& processor, std::uint32_t way2);
+  void leave_hierarchy(Processor& processor, ProcId proc, std::uint32_t way1, std::uint32_t way2);
+  void drop_private_lines(Processor& processor, ProcId proc);
 
   // --- coherence actions and sharing classification (sharing.cc) ---
-  void obtain_write_permission(const LineAccess& access, Processor& processor, HotCounters& counters);
+  void obtain_write_permission(const LineAccess& access, Processor& processor, HotCounters& counters,
+                               std::uint32_t way1, std::uint32_t way2);
   void invalidate_other_holders(const LineAccess& access, HotCounters& counters, std::uint32_t entry);
   void invalidate_copy(const LineAccess& access, HotCounters& counters, std::uint32_t entry, ProcId victim);
   LineState share_for_read(std::uint32_t entry);
   void end_modified_tenure(Processor& holder, std::uint32_t entry, std::uint32_t way1, std::uint32_t way2);
+  // Into `mask`, the union of one byte mask over a processor's L1 and L2 copies of a line (kAbsent: none):
+  // everything the processor touched, or wrote while Modified, since the line came in.
+  enum class CopyMask : std::uint8_t { Touched, Written };
+  void union_of_copies(const Processor& holder, std::uint32_t way1, std::uint32_t way2, CopyMask which,
+                       std::uint64_t* mask) const;
   void classify_coherence_miss(const LineAccess& access, Processor& processor, HotCounters& counters,
                                std::uint32_t entry);
 
@@ -173,9 +200,51 @@ class Simulator {
 
   // --- counting (private_hierarchy.cc) ---
   void enter_region(RegionId region);
-  void count(HotCounters& counters, std::uint32_t event, std::uint64_t amount = 1);
-  void count_in_region(HotCounters& counters, std::uint32_t event, std::uint64_t amount = 1);
-  void count_miss(HotCounters& counters, Level level, AccessKind kind, MissCause cause, bool shadow_hit);
+  // Inline, and a caller counting several events of one record fetches its slow-path counters once (the
+  // overloads on counts): a miss counts a dozen events.
+  std::uint64_t* cold_counts(HotCounters& counters) { return ReferenceCounters::cold_counts(counters, arena_); }
+  void count(HotCounters& counters, std::uint32_t event) { ++cold_counts(counters)[event]; }
+  void count_in_region(std::uint64_t* counts, std::uint32_t event, std::uint64_t amount = 1) {
+    counts[event] += amount;
+    current_region_counts_[event] += amount;
+  }
+  void count_in_region(HotCounters& counters, std::uint32_t event) { count_in_region(cold_counts(counters), event); }
+
+  // A miss at `level`: read or write, its cause, and with miss classes capacity or conflict (a replacement
+  // miss the level's fully-associative shadow did not hit is a capacity miss).
+  void count_miss(const LineAccess& access, HotCounters& counters, Level level, MissCause cause, bool shadow_hit) {
+    static constexpr LevelEvent kCauseEvents[] = {kMissCompulsory, kMissCoherence, kMissReplacement};  // by cause
+    const LevelEvent cause_event = kCauseEvents[static_cast<int>(cause)];
+    const bool classified = config_.miss_classes && cause == MissCause::Replacement;
+    std::uint64_t* counts = cold_counts(counters);
+    count_in_region(counts, level_event(level, writes(access.kind) ? kWriteMisses : kReadMisses));
+    count_in_region(counts, level_event(level, cause_event));
+    if (classified) count_in_region(counts, level_event(level, shadow_hit ? kMissConflict : kMissCapacity));
+    if (observer_.miss != nullptr) notify_miss(access, level, cause_event, classified && !shadow_hit);
+  }
+
+  // An eviction from `level`, charged to the victim (the last reference and processor to touch the line
+  // there, on `victim_processor`) with the bytes it used; the edge names the access that caused it.
+  // Always inlined: a miss evicts from two levels, and a call would save and restore half the registers.
+  __attribute__((always_inline)) void count_eviction(const LineAccess& access, Level level, const Cache& cache, std::uint32_t way,
+                      Processor& victim_processor) {
+    const LineInfo& victim = cache.info(way);
+    const std::uint32_t bytes_used = mask_popcount(cache.touched(way), mask_words_);
+    std::uint64_t* counts = cold_counts(victim_processor.counters.find_or_add(victim.last_ref, arena_));
+    count_in_region(counts, level_event(level, kEvictions));
+    count_in_region(counts, level_event(level, kEvictedBytesUsed), bytes_used);
+    edges_.add_eviction(victim.last_ref, victim.last_proc, access.ref, access.proc, level);
+    if (observer_.eviction != nullptr) notify_eviction(access, level, cache, way, bytes_used);
+  }
+
+  // --- the observer's notices (notices.cc); each is called only when the observer wants that notice ---
+  void notify_miss(const LineAccess& access, Level level, LevelEvent cause, bool capacity) const;
+  void notify_coherence_miss(const LineAccess& access, bool true_sharing) const;
+  void notify_invalidation(const LineAccess& access, ProcId victim, const LineInfo& victim_info,
+                           const std::uint64_t* victim_touched, const std::uint64_t* victim_written, bool true_sharing,
+                           bool in_region, bool critical) const;
+  void notify_eviction(const LineAccess& access, Level level, const Cache& cache, std::uint32_t way,
+                       std::uint32_t bytes_used) const;
 
   MachineConfig config_;
   // The line size as the hot path uses it: address >> line_shift_ is the line, address & line_offset_mask_
@@ -190,10 +259,13 @@ class Simulator {
   Arena arena_;                  // counter records and region totals
   Directory directory_;          // who holds each line (coherence.h)
   Cache llc_;                    // present() only when the machine has a shared LLC
-  HashSet<Addr> llc_ever_held_;  // compulsory vs replacement misses at the LLC
+  SparseLineSet llc_ever_held_;  // compulsory vs replacement misses at the LLC
   ShadowCache llc_shadow_;       // with miss classes
   EdgeTables edges_;             // evictor and invalidator graphs
-  RegionTotals regions_;         // per-region sums of slow-path events
+  // The client's observer (observer.h); every pointer null when there is none, so each slow-path event
+  // costs one well-predicted test of one pointer.
+  Observer observer_{};
+  RegionTotals regions_;  // per-region sums of slow-path events
   // The totals of the region of the access being simulated: regions change at barriers only, so the
   // lookup is skipped while they stay the same.
   RegionId current_region_ = 0;

@@ -14,7 +14,7 @@ Simulator* access_simulator = nullptr;
 
 namespace {
 
-template <AccessKind kKind, bool kBuffered, bool kSkipStack>
+template <AccessKind kKind, bool kBuffered, bool kSkipStack, bool kCountObjects>
 VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
   ThreadState* thread = current_thread;
   if (kSkipStack) {
@@ -24,11 +24,17 @@ VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
       return;
     }
   }
-  // Accesses inside the runtimes' synchronization code (barrier spinning, idle workers, lock words) are
-  // not the user's; runtime_depth is almost always 0, so the branch predicts well.
-  if (__builtin_expect(thread->runtime_depth != 0, 0) && !options.sync.trace_runtime) {
+  // Accesses made by the runtimes' synchronization code (barrier spinning, idle workers, lock words) are
+  // not the user's. The reference's class (references.h) and whether the thread is inside a runtime call
+  // decide it with one add and compare: OpenMP runtime code (2) always, library code (1) inside a runtime
+  // call, the program's own code (0) never. The sum is almost always below 2, so the branch predicts well.
+  if (__builtin_expect(static_cast<unsigned>(ref->runtime_class) + (thread->runtime_depth != 0) >= 2, 0) &&
+      !options.sync.trace_runtime) {
     ++thread->excluded_runtime_accesses;
     return;
+  }
+  if (kCountObjects) {
+    count_object_access<kKind>(&ref->objects, thread->processor, addr, static_cast<std::uint32_t>(size));
   }
   if (kBuffered) {
     sync_record_access(thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind);
@@ -38,26 +44,37 @@ VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
   }
 }
 
+// Every variant of one kind, indexed by route (buffered, skip_stack, count_objects as bits 2, 1, 0), with
+// the names Valgrind's IR printer shows.
 template <AccessKind kKind>
-AccessHelper pick(AccessRoute route, const char** name) {
-  static const char* const kNames[3][4] = {
-      {"ccsim_read", "ccsim_read_skip_stack", "ccsim_read_buffered", "ccsim_read_buffered_skip_stack"},
-      {"ccsim_write", "ccsim_write_skip_stack", "ccsim_write_buffered", "ccsim_write_buffered_skip_stack"},
-      {"ccsim_modify", "ccsim_modify_skip_stack", "ccsim_modify_buffered", "ccsim_modify_buffered_skip_stack"}};
-  *name = kNames[static_cast<int>(kKind)][(route.buffered ? 2 : 0) + (route.skip_stack ? 1 : 0)];
-  if (route.buffered) {
-    return route.skip_stack ? &on_access<kKind, true, true> : &on_access<kKind, true, false>;
-  }
-  return route.skip_stack ? &on_access<kKind, false, true> : &on_access<kKind, false, false>;
-}
+struct HelperTable {
+  static constexpr AccessHelper kHelpers[8] = {
+      &on_access<kKind, false, false, false>, &on_access<kKind, false, false, true>,
+      &on_access<kKind, false, true, false>,  &on_access<kKind, false, true, true>,
+      &on_access<kKind, true, false, false>,  &on_access<kKind, true, false, true>,
+      &on_access<kKind, true, true, false>,   &on_access<kKind, true, true, true>};
+};
+
+const char* const kHelperNames[3][8] = {
+    {"ccsim_read", "ccsim_read_objects", "ccsim_read_skip_stack", "ccsim_read_skip_stack_objects",
+     "ccsim_read_buffered", "ccsim_read_buffered_objects", "ccsim_read_buffered_skip_stack",
+     "ccsim_read_buffered_skip_stack_objects"},
+    {"ccsim_write", "ccsim_write_objects", "ccsim_write_skip_stack", "ccsim_write_skip_stack_objects",
+     "ccsim_write_buffered", "ccsim_write_buffered_objects", "ccsim_write_buffered_skip_stack",
+     "ccsim_write_buffered_skip_stack_objects"},
+    {"ccsim_modify", "ccsim_modify_objects", "ccsim_modify_skip_stack", "ccsim_modify_skip_stack_objects",
+     "ccsim_modify_buffered", "ccsim_modify_buffered_objects", "ccsim_modify_buffered_skip_stack",
+     "ccsim_modify_buffered_skip_stack_objects"}};
 
 }  // namespace
 
 AccessHelper access_helper(AccessKind kind, AccessRoute route, const char** name) {
+  const int variant = (route.buffered ? 4 : 0) + (route.skip_stack ? 2 : 0) + (route.count_objects ? 1 : 0);
+  *name = kHelperNames[static_cast<int>(kind)][variant];
   switch (kind) {
-    case AccessKind::Read: return pick<AccessKind::Read>(route, name);
-    case AccessKind::Write: return pick<AccessKind::Write>(route, name);
-    case AccessKind::Modify: return pick<AccessKind::Modify>(route, name);
+    case AccessKind::Read: return HelperTable<AccessKind::Read>::kHelpers[variant];
+    case AccessKind::Write: return HelperTable<AccessKind::Write>::kHelpers[variant];
+    case AccessKind::Modify: return HelperTable<AccessKind::Modify>::kHelpers[variant];
   }
   return nullptr;
 }

@@ -16,8 +16,9 @@ extern Simulator* access_simulator;
 // Which variant of the helper a superblock calls, decided at instrumentation time so the hot path tests
 // nothing that is fixed for the run.
 struct AccessRoute {
-  bool buffered;    // interleaved/piped: record for replay instead of simulating now
-  bool skip_stack;  // --trace-stack=no: drop accesses to the running thread's own stack
+  bool buffered;       // interleaved/piped: record for replay instead of simulating now
+  bool skip_stack;     // --trace-stack=no: drop accesses to the running thread's own stack
+  bool count_objects;  // --data-objects=yes: count the access against its data object
 };
 
 using AccessHelper = VG_REGPARM(3) void (*)(Reference* ref, Addr addr, UWord size);

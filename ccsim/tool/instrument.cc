@@ -73,6 +73,7 @@ void init_instrumentation(Simulator* simulator) {
   instrumenting = options.instr_at_start;
   route.buffered = options.sync.mode != SimMode::Native;
   route.skip_stack = !options.trace_stack;
+  route.count_objects = options.data_objects;
 }
 
 bool instrumentation_on() { return instrumenting; }

@@ -1,8 +1,12 @@
 // main.cc: ccsim's entry points into Valgrind: start-up, options, client requests and exit.
 // Everything else lives in the file named for it (options, instrument, access_helpers, threads,
-// references, profile_writer, sync).
+// references, profile_writer, sync, and data_objects with the files it names).
 #include "ccsim/core/simulator.h"
+#include "ccsim/tool/data_objects.h"
+#include "ccsim/tool/heap_blocks.h"
 #include "ccsim/tool/instrument.h"
+#include "ccsim/tool/named_ranges.h"
+#include "ccsim/tool/object_statistics.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/profile_writer.h"
 #include "ccsim/tool/references.h"
@@ -38,7 +42,12 @@ Bool handle_client_request(ThreadId tid, UWord* args, UWord* ret) {
       // Accesses still buffered for replay belong to the phase being discarded: replay them first.
       sync_flush();
       zero_statistics(simulator);
+      if (options.data_objects) zero_object_statistics();
       *ret = 0;
+      return True;
+    case VG_USERREQ__CCSIM_NAME_RANGE:
+      // 0 when the range was named, 1 when the request was ignored (the user is told why).
+      *ret = !options.data_objects || name_range(args[1], args[2], args[3]) ? 0 : 1;
       return True;
     default:
       return sync_handle_request(tid, args, ret) ? True : False;
@@ -52,6 +61,10 @@ void post_command_line_init() {
   init_threads(simulator);
   init_instrumentation(simulator);
   sync_init(options.sync, simulator);
+  if (options.data_objects) {
+    init_data_objects();
+    init_object_statistics(simulator);
+  }
 }
 
 void at_exit(Int) {
@@ -73,6 +86,7 @@ void pre_command_line_init() {
   VG_(needs_client_requests)(handle_client_request);
 
   install_valgrind_platform();
+  install_heap_replacement();
   set_default_options();
 }
 

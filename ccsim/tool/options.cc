@@ -2,6 +2,7 @@
 // --help prints, so the usage text and the behaviour cannot disagree.
 #include "ccsim/tool/options.h"
 
+#include "ccsim/tool/allocation_sites.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -17,6 +18,9 @@ constexpr const char* kDefaultL2 = "1048576,16,64";
 constexpr const char* kDefaultLLC = "8388608,16,64";
 constexpr const char* kDefaultOutFile = "ccsim.out.%p";
 constexpr std::uint64_t kDefaultMaxBufferMiB = 256;
+constexpr std::uint32_t kDefaultAllocDepth = 4;
+constexpr std::uint32_t kDefaultLineDetail = 10;
+constexpr std::uint32_t kMaxLineDetail = 100000;
 
 void parse_level(const char* arg, const char* value, bool allow_none, const char* name, CacheGeometry* out) {
   ErrorMessage error;
@@ -58,6 +62,9 @@ void set_default_options() {
   options.sync.seed = 1;
   options.sync.max_buffer_bytes = kDefaultMaxBufferMiB << 20;
   options.sync.trace_runtime = false;
+  options.data_objects = true;
+  options.alloc_depth = kDefaultAllocDepth;
+  options.line_detail = kDefaultLineDetail;
 }
 
 bool process_option(const char* arg) {
@@ -89,8 +96,13 @@ bool process_option(const char* arg) {
     options.sync.seed = parse_number(arg, v, 0, ~0ull >> 1);
   } else if ((v = value_of(arg, "--max-buffer"))) {
     options.sync.max_buffer_bytes = parse_number(arg, v, 1, 1 << 20) << 20;
+  } else if VG_BOOL_CLO(arg, "--data-objects", options.data_objects) {
+  } else if ((v = value_of(arg, "--alloc-depth"))) {
+    options.alloc_depth = static_cast<std::uint32_t>(parse_number(arg, v, 1, kMaxAllocationDepth));
+  } else if ((v = value_of(arg, "--line-detail"))) {
+    options.line_detail = static_cast<std::uint32_t>(parse_number(arg, v, 0, kMaxLineDetail));
   } else {
-    return false;
+    return VG_(replacement_malloc_process_cmd_line_option)(arg);
   }
   return true;
 }
@@ -120,8 +132,15 @@ void print_usage() {
       "    --trace-stack=yes|no              simulate accesses to a thread's own stack [yes]\n"
       "    --instr-atstart=yes|no            simulate from the start; see CCSIM_START_INSTRUMENTATION [yes]\n"
       "    --ccsim-out-file=<file>           profile file name; %%p is the pid, %%q{VAR} an\n"
-      "                                      environment variable [%s]\n",
-      kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile);
+      "                                      environment variable [%s]\n"
+      "    --data-objects=yes|no             attribute misses and invalidations to variables, heap\n"
+      "                                      blocks and stacks; see docs/data-objects.md [yes]\n"
+      "    --alloc-depth=<n>                 frames of the allocation stack that tell heap objects\n"
+      "                                      apart, 1 to %u [%u]\n"
+      "    --line-detail=<n>                 show the bytes each thread touched in the <n> most\n"
+      "                                      invalidated lines, 0 to %u [%u]\n",
+      kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile,
+      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail);
 }
 
 void print_debug_usage() { VG_(printf)("    (none)\n"); }

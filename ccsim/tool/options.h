@@ -14,12 +14,16 @@ struct Options {
   bool trace_stack = true;        // --trace-stack
   bool instr_at_start = true;     // --instr-atstart
   SyncOptions sync;               // --sim-mode, --quantum, --schedule, --seed, --max-buffer, --trace-runtime
+  bool data_objects = true;       // --data-objects: attribute events to data objects (docs/data-objects.md)
+  std::uint32_t alloc_depth = 4;  // --alloc-depth: frames of the allocation stack that make a heap bin
+  std::uint32_t line_detail = 10; // --line-detail: hottest invalidated lines described byte by byte
 };
 
 extern Options options;
 
 void set_default_options();
-// Recognises one option; returns false for an option that is not ccsim's. A bad value stops Valgrind with
+// Recognises one option (ccsim's, or one of Valgrind's malloc-replacement options such as --alignment);
+// returns false for any other. A bad value stops Valgrind with
 // one sentence naming the option and what is allowed.
 bool process_option(const char* arg);
 // Cross-option checks after all options are read (e.g. equal line sizes); stops Valgrind on error.

@@ -1,7 +1,10 @@
-// profile_writer.cc: the profile file and the stderr summary. Only here do counters become text.
+// profile_writer.cc: the profile file and the stderr summary. Only here, and in object_records.cc for
+// the data-object records, do counters become text.
 #include "ccsim/tool/profile_writer.h"
 
 #include "ccsim/core/simulator.h"
+#include "ccsim/tool/event_columns.h"
+#include "ccsim/tool/object_records.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/references.h"
 #include "ccsim/tool/sync.h"
@@ -13,20 +16,6 @@ namespace ccsim {
 namespace {
 
 constexpr int kProfileVersion = 1;
-
-// The events this machine reports, in file order (events.h order, filtered by event_applies).
-struct EventList {
-  std::uint32_t ids[kNumEvents];
-  std::uint32_t count = 0;
-};
-
-EventList reported_events(const MachineConfig& machine) {
-  EventList list;
-  for (std::uint32_t e = 0; e < kNumEvents; ++e) {
-    if (event_applies(e, machine)) list.ids[list.count++] = e;
-  }
-  return list;
-}
 
 const char* mode_name(SimMode mode) {
   switch (mode) {
@@ -46,16 +35,6 @@ const char* level_name(Level level) {
   return "L1";
 }
 
-// Writes `counts` in event-list order, leaving out trailing zeros unless `all`.
-void write_counts(VgFile* file, const EventList& events, const std::uint64_t* counts, bool all) {
-  std::uint32_t last = events.count;
-  if (!all) {
-    while (last > 0 && counts[events.ids[last - 1]] == 0) --last;
-  }
-  for (std::uint32_t i = 0; i < last; ++i) VG_(fprintf)(file, " %llu", static_cast<ULong>(counts[events.ids[i]]));
-  VG_(fprintf)(file, "\n");
-}
-
 // State shared by the visitors while writing the per-reference section.
 struct CountsWriter {
   VgFile* file;
@@ -65,9 +44,7 @@ struct CountsWriter {
 
 void write_reference_counts(void* context, ProcId proc, RefId ref, const std::uint64_t* counts) {
   CountsWriter* w = static_cast<CountsWriter*>(context);
-  bool any = false;
-  for (std::uint32_t i = 0; i < w->events->count; ++i) any = any || counts[w->events->ids[i]] != 0;
-  if (!any) return;
+  if (!any_reported(*w->events, counts)) return;
   for (std::uint32_t e = 0; e < kNumEvents; ++e) w->summary[e] += counts[e];
   VG_(fprintf)(w->file, "counts: %u %u", ref, proc + 1);
   write_counts(w->file, *w->events, counts, false);
@@ -204,6 +181,7 @@ void write_body(VgFile* file, const Simulator* simulator) {
   VG_(deleteXA)(closes);
   for_each_evictor_edge(simulator, write_evictor, file);
   for_each_invalidator_edge(simulator, write_invalidator, file);
+  if (options.data_objects) write_object_records(file, events);
   VG_(fprintf)(file, "summary:");
   write_counts(file, events, counts.summary, true);
 }

@@ -9,8 +9,17 @@
 
 #include "ccsim/core/types.h"
 #include "ccsim/tool/names.h"
+#include "ccsim/tool/object_access_counts.h"
 
 namespace ccsim {
+
+// Whose code an instruction is, for excluding the runtimes' own accesses (access_helpers.cc). The values
+// are chosen so that `class + (inside a runtime call)` >= 2 means "runtime access".
+enum RuntimeClass : std::uint8_t {
+  kProgramCode = 0,   // the main executable: the user's code even when a runtime runs it (task bodies)
+  kLibraryCode = 1,   // other libraries (libc, the preload): the runtime's while inside a runtime call
+  kOpenMpRuntime = 2  // libgomp, libomp: always the runtime's
+};
 
 // One data-accessing instruction. Created at instrumentation time and never freed; its address is baked
 // into the generated code as the helpers' first argument, so the hot path needs no lookup to find it.
@@ -22,6 +31,8 @@ struct Reference {
   std::uint32_t source_file;
   std::uint32_t function;
   std::uint32_t line;        // 0 = no line information
+  RuntimeClass runtime_class;  // decided once, from the object file, when the reference is created
+  ReferenceObjectCache objects;  // --data-objects: the object this instruction last accessed
 };
 
 // The names every reference points into.
@@ -32,6 +43,10 @@ struct ReferenceNames {
 };
 
 void init_references();
+// The source file (its number in reference_names().files) and line of the code at `address`, as a
+// reference shows them; 0 and line 0 when there is no line information. Heap bins name their
+// allocation sites with it.
+std::uint32_t source_file_of(unsigned long address, std::uint32_t* line);
 // The reference of the instruction at `address`, created (with its debug info) on first use. Re-translating
 // an instruction returns the same reference.
 Reference* reference_at(unsigned long address);

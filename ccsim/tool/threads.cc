@@ -1,11 +1,13 @@
 // threads.cc: the per-thread state table and the running-thread pointer the access helpers read.
 #include "ccsim/tool/threads.h"
 
-#include "ccsim/core/simulator.h"
-#include "ccsim/tool/sync.h"
-#include "ccsim/tool/thread_events.h"
 #include <new>
 
+#include "ccsim/core/simulator.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/stack_objects.h"
+#include "ccsim/tool/sync.h"
+#include "ccsim/tool/thread_events.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -18,8 +20,14 @@ ThreadState* threads = nullptr;  // indexed by ThreadId, VG_N_THREADS entries
 Simulator* simulator = nullptr;
 
 void refresh_stack_bounds(ThreadId tid, ThreadState* thread) {
-  thread->stack_high = VG_(thread_get_stack_max)(tid);
-  thread->stack_low = thread->stack_high - VG_(thread_get_stack_size)(tid);
+  const Addr high = VG_(thread_get_stack_max)(tid);
+  const Addr low = high - VG_(thread_get_stack_size)(tid);
+  if (low == thread->stack_low && high == thread->stack_high) return;
+  // Data objects: what was known about this memory before (another thread's stack, a mapping) is stale.
+  stack_bounds_changed(thread->stack_low, thread->stack_high);
+  stack_bounds_changed(low, high);
+  thread->stack_high = high;
+  thread->stack_low = low;
 }
 
 // Valgrind is about to run `tid`: make it the current processor. Cheap enough to do on every switch.
@@ -34,7 +42,10 @@ void on_start_client_code(ThreadId tid, ULong) {
 
 void on_thread_created(ThreadId parent, ThreadId child) {
   ThreadState* thread = &threads[child];
-  if (thread->ever_ran) reset_processor(simulator, thread->processor);  // a reused id is a new thread
+  // A reused id is a new thread with cold caches. In the replay modes the replay engine resets the
+  // processor itself, in replay order: doing it now would drop the old thread's lines before its
+  // buffered accesses are replayed.
+  if (thread->ever_ran && options.sync.mode == SimMode::Native) reset_processor(simulator, thread->processor);
   thread->alive = true;
   thread->ever_ran = true;
   thread->region = 0;
@@ -45,6 +56,11 @@ void on_thread_created(ThreadId parent, ThreadId child) {
 
 void on_thread_exited(ThreadId tid) {
   threads[tid].alive = false;
+  // Its stack may serve a later thread (glibc keeps stacks for reuse): forget it, so that thread's first
+  // run sees the bounds as new.
+  stack_bounds_changed(threads[tid].stack_low, threads[tid].stack_high);
+  threads[tid].stack_low = 0;
+  threads[tid].stack_high = 0;
   sync_thread_exited(tid);
 }
 

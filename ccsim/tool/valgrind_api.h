@@ -10,6 +10,7 @@ extern "C" {
 // declares types and constants, which need no linkage. Other headers include it again (guarded).
 #include "pub_tool_vki.h"
 extern "C" {
+#include "pub_tool_aspacemgr.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_hashtable.h"
@@ -21,10 +22,19 @@ extern "C" {
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_options.h"
+#include "pub_tool_rangemap.h"
+#include "pub_tool_replacemalloc.h"
+#include "pub_tool_stacktrace.h"
 #include "pub_tool_threadstate.h"
 #include "pub_tool_tooliface.h"
 #include "pub_tool_transtab.h"
+#include "pub_tool_wordfm.h"
 #include "pub_tool_xarray.h"
+
+// Exported by libcoregrind but declared only in its core headers (pub_core_libcfile.h,
+// pub_core_demangle.h), which tools cannot include; these are their signatures from 3.16 to today.
+SysRes VG_(pread)(Int fd, void* buf, Int count, OffT offset);
+void VG_(demangle)(Bool do_cxx_demangling, Bool do_z_demangling, const HChar* orig, const HChar** result);
 }
 
 #endif

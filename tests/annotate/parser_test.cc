@@ -129,6 +129,20 @@ TEST(ParserTest, ReadsLineDetailRanges) {
 }
 
 // A file with nothing in it.
+// An object that starts inside a line has a negative offset of the line in the object; a line-writer
+// record names the writing reference and thread.
+TEST(ParserTest, ReadsNegativeLineOffsetsAndLineWriters) {
+  Profile profile = parse(ProfileText()
+                              .insert_before(20, "line-detail: 1 0x404000 -8 1 R - W 8-15")
+                              .insert_before(20, "line-writer: 1 0x404000 1 1 7")
+                              .text());
+  ASSERT_EQ(profile.line_details.size(), 1u);
+  EXPECT_EQ(profile.line_details[0].offset_in_object, -8);
+  ASSERT_EQ(profile.line_writers.size(), 1u);
+  EXPECT_EQ(profile.line_writers[0].thread, 1u);
+  EXPECT_EQ(profile.line_writers[0].invalidations, 7u);
+}
+
 TEST(ParserTest, RejectsAnEmptyFile) {
   EXPECT_EQ(rejection(""),
             "tiny.profile:1: the file is empty; a ccsim profile starts with \"ccsim-profile-version: 1\"");

@@ -151,12 +151,14 @@ TEST(MatrixViewTest, CrossesLinesWithObjects) {
   EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/conflict.c:10 (sum_pairs)"), (Cells{".", "10"}));
 }
 
-// counters: thread 2 wrote bytes 0-7 and thread 3 bytes 8-15 of the same line: false sharing.
+// counters: thread 2 wrote bytes 0-7 and thread 3 bytes 8-15 of the same line: false sharing; the
+// line-writer records name the increment on each thread, heaviest (thread 3's 1000) first.
 TEST(FindingsViewTest, ExplainsFalseSharing) {
   std::string output = view_of("counters.profile", {"--view=findings"});
   EXPECT_NE(
       output.find("- object counters (global, 16 B), line 0x404040 at offset 0: thread 2 writes bytes 0-7, "
-                  "thread 3 writes bytes 8-15 -> false sharing; pad or separate per-thread data\n"),
+                  "thread 3 writes bytes 8-15 -> false sharing; pad or separate per-thread data; invalidating "
+                  "writes: counters.c:12 on thread 3 (1000), counters.c:12 on thread 2 (999)\n"),
       std::string::npos);
 }
 

@@ -56,6 +56,62 @@ std::uint64_t Profile::skipped_count(const std::string& what) const {
   return 0;
 }
 
+std::vector<unsigned> Profile::objects_named(const std::string& name) const {
+  std::vector<unsigned> found;
+  for (const auto& [id, object] : objects) {
+    if (object.name == name) found.push_back(id);
+  }
+  return found;
+}
+
+std::uint64_t Profile::object_total(unsigned object, const std::string& event) const {
+  int index = event_index(event);
+  std::uint64_t sum = 0;
+  for (const auto& [key, values] : object_counts) {
+    if (index >= 0 && key.first == object) sum += values[index];
+  }
+  return sum;
+}
+
+std::uint64_t Profile::all_objects_total(const std::string& event) const {
+  int index = event_index(event);
+  std::uint64_t sum = 0;
+  for (const auto& [key, values] : object_counts) {
+    if (index >= 0) sum += values[index];
+  }
+  return sum;
+}
+
+namespace {
+
+// Reads the rest of `fields` as counts, padded to the number of events; false when there are too many.
+bool read_counts(std::istringstream& fields, size_t events, std::vector<std::uint64_t>* values) {
+  for (std::uint64_t v; fields >> v;) values->push_back(v);
+  if (values->size() > events) return false;
+  values->resize(events, 0);
+  return true;
+}
+
+// "-" or inclusive ranges "a-b" separated by ",", each within the line and ascending.
+bool valid_byte_ranges(const std::string& text, std::uint64_t line_size) {
+  if (text == "-") return true;
+  std::istringstream ranges(text);
+  std::int64_t previous_end = -1;
+  for (std::string range; std::getline(ranges, range, ',');) {
+    std::uint64_t first = 0, last = 0;
+    char dash = 0;
+    std::istringstream in(range);
+    if (!(in >> first >> dash >> last) || dash != '-' || !in.eof() || first > last || last >= line_size ||
+        static_cast<std::int64_t>(first) <= previous_end) {
+      return false;
+    }
+    previous_end = static_cast<std::int64_t>(last);
+  }
+  return true;
+}
+
+}  // namespace
+
 bool read_profile(const std::string& path, Profile* p, std::string* error) {
   std::ifstream in(path);
   if (!in) {
@@ -113,6 +169,52 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
         return fail("bad invalidator");
       }
       p->invalidators.push_back(r);
+    } else if (keyword == "object") {
+      unsigned id, file;
+      ProfileObject object;
+      std::string address;
+      if (!(fields >> id >> object.kind >> address >> object.size >> file) || address.rfind("0x", 0) != 0) {
+        return fail("bad object");
+      }
+      object.address = std::stoull(address, nullptr, 16);
+      if (file && !files.count(file)) return fail("undefined name");
+      object.file = file ? files[file] : "";
+      std::getline(fields >> std::ws, object.name);
+      if (object.name.empty() || !p->objects.emplace(id, object).second) return fail("object unnamed or defined twice");
+    } else if (keyword == "object-counts") {
+      unsigned object, thread;
+      std::vector<std::uint64_t> values;
+      if (!(fields >> object >> thread) || !read_counts(fields, p->events.size(), &values)) return fail("bad object-counts");
+      if (!p->objects.count(object)) return fail("undefined object");
+      p->object_counts[{object, thread}] = values;
+    } else if (keyword == "object-ref") {
+      ObjectRefRow row;
+      if (!(fields >> row.object >> row.ref >> row.thread) || !read_counts(fields, p->events.size(), &row.counts)) {
+        return fail("bad object-ref");
+      }
+      if (!p->objects.count(row.object) || !p->refs.count(row.ref)) return fail("undefined object or ref");
+      p->object_refs.push_back(row);
+    } else if (keyword == "line-detail") {
+      LineDetailRow row;
+      std::string line, r, w;
+      if (!(fields >> row.object >> line >> row.offset_in_object >> row.thread >> r >> row.read >> w >> row.written) ||
+          r != "R" || w != "W" || line.rfind("0x", 0) != 0) {
+        return fail("bad line-detail");
+      }
+      row.line = std::stoull(line, nullptr, 16);
+      const std::uint64_t line_size = std::stoull(p->header["line-size"]);
+      if (!valid_byte_ranges(row.read, line_size) || !valid_byte_ranges(row.written, line_size)) return fail("bad ranges");
+      if (!p->objects.count(row.object)) return fail("undefined object");
+      p->line_details.push_back(row);
+    } else if (keyword == "line-writer") {
+      LineWriterRow row;
+      std::string line;
+      if (!(fields >> row.object >> line >> row.thread >> row.ref >> row.invalidations) || line.rfind("0x", 0) != 0) {
+        return fail("bad line-writer");
+      }
+      row.line = std::stoull(line, nullptr, 16);
+      if (!p->objects.count(row.object) || !p->refs.count(row.ref)) return fail("undefined object or ref");
+      p->line_writers.push_back(row);
     } else if (keyword == "summary") {
       for (std::uint64_t v; fields >> v;) p->summary.push_back(v);
       if (p->summary != sums) return fail("summary differs from the sum of the counts records");

@@ -22,6 +22,35 @@ struct InvalidatorRow {
   std::uint64_t true_in, true_in_critical, false_in, true_across, false_across;
 };
 
+// An `object:` record (docs/output-format.md, "Data objects").
+struct ProfileObject {
+  std::string kind;  // global, heap, stack, named, unknown
+  std::uint64_t address = 0;
+  std::uint64_t size = 0;
+  std::string file;  // "" when unknown
+  std::string name;
+};
+
+struct ObjectRefRow {
+  unsigned object, ref, thread;
+  std::vector<std::uint64_t> counts;  // events order, padded with zeros
+};
+
+struct LineDetailRow {
+  unsigned object;
+  std::uint64_t line;
+  std::int64_t offset_in_object;
+  unsigned thread;
+  std::string read, written;  // as written: "16-23", "0-7,16-23" or "-"
+};
+
+struct LineWriterRow {
+  unsigned object;
+  std::uint64_t line;
+  unsigned thread, ref;
+  std::uint64_t invalidations;
+};
+
 struct Profile {
   std::map<std::string, std::string> header;             // first value of each header keyword
   std::vector<std::string> skipped;                      // "stack N", "runtime N"
@@ -29,6 +58,11 @@ struct Profile {
   std::map<unsigned, ProfileRef> refs;
   std::map<std::pair<unsigned, unsigned>, std::vector<std::uint64_t>> counts;  // (ref, thread) -> counts
   std::vector<InvalidatorRow> invalidators;
+  std::map<unsigned, ProfileObject> objects;
+  std::map<std::pair<unsigned, unsigned>, std::vector<std::uint64_t>> object_counts;  // (object, thread) -> counts
+  std::vector<ObjectRefRow> object_refs;
+  std::vector<LineDetailRow> line_details;
+  std::vector<LineWriterRow> line_writers;
   std::vector<std::uint64_t> summary;
 
   int event_index(const std::string& name) const;  // -1 when the profile has no such event
@@ -38,6 +72,11 @@ struct Profile {
   std::uint64_t in_function(const std::string& function, const std::string& event) const;
   std::uint64_t total(const std::string& event) const;  // from the summary record
   std::uint64_t skipped_count(const std::string& what) const;
+  // The objects named exactly `name` (ids ascending).
+  std::vector<unsigned> objects_named(const std::string& name) const;
+  // `event` summed over the threads of one object, or over every object and thread.
+  std::uint64_t object_total(unsigned object, const std::string& event) const;
+  std::uint64_t all_objects_total(const std::string& event) const;
 };
 
 // Reads `path`; on any deviation from the format (including a summary that differs from the sum of the

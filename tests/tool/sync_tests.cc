@@ -115,7 +115,10 @@ TEST(FalseSharingCounters, InterleavedPaddedAndPiped) {
 
 // LLVM's libomp (clang -fopenmp), observed through OMPT, gives the same classification. clang compiles an
 // increment into one read-modify-write, so in the false-sharing program every write but thread 0's first
-// removes the other's copy: 2 x 2000 - 1 = 3999 (the program derives it); the critical ping-pong is 1999.
+// removes the other's copy: 2 x 2000 - 1 = 3999 (the program derives it). In the critical ping-pong every
+// invalidation is true, in-region and critical, as with libgomp; the count is 1999 less the few critical
+// sections by which libomp's lock code, which runs outside the OMPT callbacks, puts one thread ahead
+// (omp_critical_counter.c): at most 2 x 1000 - 1, and at least 1990.
 bool libomp_built(const std::string& program) { return std::ifstream(test_program(program)).good(); }
 
 TEST(LibOmp, FalseSharingCountersAreFalseInRegion) {
@@ -132,8 +135,9 @@ TEST(LibOmp, CriticalPingPongIsTrueInRegionCritical) {
   Invalidations i = invalidations_at(
       profile_of("libomp_nbf", "omp_critical_counter_libomp", {"--sim-mode=interleaved"}), kCritical,
       marked_line(kCritical, "increment"), "received");
-  EXPECT_EQ(i.true_in_critical, 1999u);
-  EXPECT_EQ(i.total(), 1999u);
+  EXPECT_LE(i.true_in_critical, 1999u);
+  EXPECT_GE(i.true_in_critical, 1990u);
+  EXPECT_EQ(i.total(), i.true_in_critical);
 }
 
 // wupwise: a serial zeroing, a parallel initialisation, a serial read by the master. Thread 1's half
@@ -197,7 +201,8 @@ TEST(CriticalSections, PthreadMutexCounterIsCritical) {
 }
 
 // Interleaved and piped results depend only on each thread's stream and the synchronization: two runs
-// give identical profiles but for the pid and command lines.
+// give identical profiles but for the pid and command lines and the count of runtime accesses skipped
+// (how long the runtime's threads spun while waiting depends on real time; none of it is simulated).
 TEST(Determinism, TwoInterleavedRunsGiveIdenticalProfiles) {
   auto profile_text = [](const std::string& test) {
     std::string dir = scratch_directory(test);
@@ -207,7 +212,10 @@ TEST(Determinism, TwoInterleavedRunsGiveIdenticalProfiles) {
     std::ifstream in(dir + "/ccsim.out");
     std::string text, kept;
     while (std::getline(in, text)) {
-      if (text.rfind("pid: ", 0) != 0 && text.rfind("command: ", 0) != 0) kept += text + "\n";
+      if (text.rfind("pid: ", 0) != 0 && text.rfind("command: ", 0) != 0 &&
+          text.rfind("skipped: runtime ", 0) != 0) {
+        kept += text + "\n";
+      }
     }
     return kept;
   };

@@ -8,6 +8,7 @@
 # T3: 1000 write misses = 1 compulsory + 999 coherence (false); received 999, caused 1000.
 # Then thread 1 reads counters[0] (ref 2: compulsory miss) and counters[1] (ref 3, same line 30:
 # spatial hit, bytes 8-15 not touched before).
+# line-writer: T3's increments (ref 1) removed T2's copy 1000 times, T2's removed T3's 999 times.
 ccsim-profile-version: 1
 creator: ccsim 0.1.0
 pid: 4242
@@ -46,4 +47,6 @@ object-ref: 1 2 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 1
 object-ref: 1 3 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1
 line-detail: 1 0x404040 0 2 R - W 0-7
 line-detail: 1 0x404040 0 3 R - W 8-15
+line-writer: 1 0x404040 3 1 1000
+line-writer: 1 0x404040 2 1 999
 summary: 2 2000 0 1998 0 0 1999 0 0 0 0 1999 0 0 1 2000 3 1998 0 0 1 0 0

@@ -1,0 +1,67 @@
+// notices.cc: the observer's notices (observer.h), built from the simulator's state at the slow-path event
+// that counted them. Each event site calls these only when the observer wants that notice, so building
+// them costs nothing otherwise.
+#include "ccsim/core/simulator_impl.h"
+
+namespace ccsim {
+
+void Simulator::notify_miss(const LineAccess& access, Level level, LevelEvent cause, bool capacity) const {
+  MissNotice notice;
+  notice.proc = access.proc;
+  notice.ref = access.ref;
+  notice.address = (access.line << line_shift_) + access.bytes.first;
+  notice.size = access.bytes.length;
+  notice.level = level;
+  notice.cause = cause;
+  notice.capacity = capacity;
+  notice.write = writes(access.kind);
+  notice.region = access.region;
+  observer_.miss(observer_.context, notice);
+}
+
+void Simulator::notify_coherence_miss(const LineAccess& access, bool true_sharing) const {
+  CoherenceMissNotice notice;
+  notice.proc = access.proc;
+  notice.ref = access.ref;
+  notice.address = (access.line << line_shift_) + access.bytes.first;
+  notice.size = access.bytes.length;
+  notice.true_sharing = true_sharing;
+  notice.region = access.region;
+  observer_.coherence_miss(observer_.context, notice);
+}
+
+void Simulator::notify_invalidation(const LineAccess& access, ProcId victim, const LineInfo& victim_info,
+                                    const std::uint64_t* victim_touched, const std::uint64_t* victim_written,
+                                    bool true_sharing, bool in_region, bool critical) const {
+  InvalidationNotice notice;
+  notice.victim_proc = victim;
+  notice.victim_ref = victim_info.last_ref;
+  notice.writer_proc = access.proc;
+  notice.writer_ref = access.ref;
+  notice.line_address = access.line << line_shift_;
+  notice.written_offset = access.bytes.first;
+  notice.written_size = access.bytes.length;
+  notice.victim_touched = victim_touched;
+  notice.victim_written = victim_written;
+  notice.true_sharing = true_sharing;
+  notice.in_region = in_region;
+  notice.critical = critical;
+  notice.writer_region = access.region;
+  observer_.invalidation(observer_.context, notice);
+}
+
+void Simulator::notify_eviction(const LineAccess& access, Level level, const Cache& cache, std::uint32_t way,
+                                std::uint32_t bytes_used) const {
+  const LineInfo& victim = cache.info(way);
+  EvictionNotice notice;
+  notice.victim_proc = victim.last_proc;
+  notice.victim_ref = victim.last_ref;
+  notice.evictor_proc = access.proc;
+  notice.evictor_ref = access.ref;
+  notice.line_address = cache.tag(way) << line_shift_;
+  notice.level = level;
+  notice.bytes_used = bytes_used;
+  observer_.eviction(observer_.context, notice);
+}
+
+}  // namespace ccsim

@@ -1,0 +1,35 @@
+// cached_ranges.h: address ranges remembered from object lookups (data_objects.h), so that the next access
+// in the same range needs no lookup, and their invalidation when the layout of objects changes (a heap
+// block allocated or freed, a range named, a library mapped, a thread's stack moved).
+//
+// Why a list instead of a generation counter: a cache entry holds only a range, so checking it is one
+// unsigned compare on the hot path. Every entry filled since the last change is on one list; a change
+// walks that list and empties the entries whose range it touches. Each fill is walked at most once per
+// change, so the cost stays proportional to the lookups made.
+#ifndef CCSIM_TOOL_CACHED_RANGES_H
+#define CCSIM_TOOL_CACHED_RANGES_H
+
+#include "ccsim/core/types.h"
+
+namespace ccsim {
+
+// One remembered range [start, start + size). Empty when size is 0: `address - start < size` is then
+// false for every address, so an empty entry needs no separate test.
+struct CachedRange {
+  Addr start;
+  Addr size;
+};
+
+// Remembers [low, high] (inclusive) in `range` and puts it on the list of filled entries. A range
+// covering the whole address space cannot be expressed and is not remembered.
+void remember_range(CachedRange* range, Addr low, Addr high);
+
+// Empties every remembered range that overlaps [low, high] (inclusive): the objects there changed.
+void forget_ranges(Addr low, Addr high);
+
+// Empties every remembered range (CCSIM_ZERO_STATS, a library loaded).
+void forget_all_ranges();
+
+}  // namespace ccsim
+
+#endif

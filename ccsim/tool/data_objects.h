@@ -1,0 +1,74 @@
+// data_objects.h: the data objects ccsim charges misses and invalidations to, and the lookup from a client
+// address to the object that holds it (docs/data-objects.md).
+//
+// An object is a global or static variable (global_variables.h), the heap blocks allocated from one call
+// stack (heap_blocks.h, allocation_sites.h), a thread's stack (stack_objects.h), a range the program named
+// (named_ranges.h), or, for any other address, the mapping that holds it (mapping_objects.h). Each of those
+// files keeps its own address index, a "layer"; find_object() asks them in order of precedence.
+//
+// Lookups happen on the simulator's slow path (object_statistics.h) and when a reference's one-entry
+// cache misses (object_access_counts.h), never per L1 hit.
+#ifndef CCSIM_TOOL_DATA_OBJECTS_H
+#define CCSIM_TOOL_DATA_OBJECTS_H
+
+#include <cstdint>
+
+#include "ccsim/core/types.h"
+
+namespace ccsim {
+
+// Index into the object table. Object 0 is the one "unknown" object: addresses in no mapping at all.
+using ObjectId = std::uint32_t;
+constexpr ObjectId kUnknownObject = 0;
+
+enum class ObjectKind : std::uint8_t { Global, Heap, Stack, Named, Unknown };
+
+// One data object, as the profile's `object:` record shows it.
+struct DataObject {
+  ObjectKind kind;
+  // The object's extent when it has one (a variable, a stack, a range named once); address 0 and the
+  // largest extent's size when it has several (a heap bin's blocks, a name given to several ranges).
+  Addr address;
+  std::uint64_t size;
+  std::uint32_t file;  // defining source file (reference_names().files number), 0 when unknown
+  const char* name;    // never freed: objects live until exit
+  // Accesses counted on the hot path (object_access_counts.h), [processor * 2 + (write ? 1 : 0)];
+  // null until the object's first access.
+  std::uint64_t* access_counts;
+};
+
+// What one lookup found: the object, the start of the extent holding the address (offsets within the
+// object count from there), and the range [low, high] around the address where the same answer holds,
+// which callers may cache (cached_ranges.h).
+struct ObjectExtent {
+  ObjectId object;
+  Addr base;
+  Addr low;
+  Addr high;  // inclusive
+};
+
+// Creates the table (with the unknown object) and every layer. Only with --data-objects=yes; nothing
+// else here may be called otherwise.
+void init_data_objects();
+
+// Adds an object; `name` is copied.
+ObjectId add_object(ObjectKind kind, Addr address, std::uint64_t size, std::uint32_t file, const char* name);
+DataObject& data_object(ObjectId id);
+std::uint32_t object_count();
+// Another extent [address, address + size) of `id` (a block of a heap bin, a range given the same name):
+// unless it is the one the object already has, the object now has several.
+void add_object_extent(ObjectId id, Addr address, std::uint64_t size);
+
+// The object holding `address`, by precedence: named range, heap block, global, thread stack, mapping.
+ObjectExtent find_object(Addr address);
+
+// A layer's answer for `address`: true with the object's extent in `found`; false when the layer has no
+// object there, with [found->low, found->high] set to the gap around the address where it has none.
+using LayerLookup = bool (*)(Addr address, ObjectExtent* found);
+
+// "global", "heap", "stack", "named", "unknown".
+const char* object_kind_name(ObjectKind kind);
+
+}  // namespace ccsim
+
+#endif

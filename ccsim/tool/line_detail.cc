@@ -1,0 +1,201 @@
+// line_detail.cc: accumulates the bytes of invalidated lines, and picks the hottest lines at the end.
+#include "ccsim/tool/line_detail.h"
+
+#include "ccsim/core/byte_mask.h"
+#include "ccsim/core/growable_array.h"
+#include "ccsim/core/hash_map.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+namespace {
+
+std::uint32_t line_bytes = 0;
+std::uint32_t mask_words = 0;
+std::uint32_t hottest_lines = 0;  // --line-detail
+
+// (line, object, processor): whose bytes one record describes.
+struct BytesKey {
+  Addr line;
+  ObjectId object;
+  ProcId proc;
+};
+struct BytesKeyTraits {
+  static std::uint64_t hash(const BytesKey& key) { return key.line ^ (std::uint64_t(key.object) << 40) ^ key.proc; }
+  static bool equal(const BytesKey& a, const BytesKey& b) {
+    return a.line == b.line && a.object == b.object && a.proc == b.proc;
+  }
+};
+
+// (line, object, processor, reference): one writer of one line.
+struct WriterKey {
+  Addr line;
+  ObjectId object;
+  ProcId proc;
+  RefId ref;
+};
+struct WriterKeyTraits {
+  static std::uint64_t hash(const WriterKey& key) {
+    return key.line ^ (std::uint64_t(key.object) << 40) ^ (std::uint64_t(key.ref) << 12) ^ key.proc;
+  }
+  static bool equal(const WriterKey& a, const WriterKey& b) {
+    return a.line == b.line && a.object == b.object && a.proc == b.proc && a.ref == b.ref;
+  }
+};
+
+// One (line, object, processor) record; its touched and written masks are at masks[2 * index * words].
+struct BytesRecord {
+  BytesKey key;
+  Addr object_base;
+};
+
+// Everything kept; created once, emptied by zero_line_detail().
+struct LineTables {
+  HashMap<Addr, std::uint64_t> invalidations{"ccsim.lines.invalidations"};  // line -> invalidations there
+  HashMap<BytesKey, std::uint32_t, BytesKeyTraits> record_of{"ccsim.lines.record_of"};  // -> index in records
+  GrowableArray<BytesRecord> records{"ccsim.lines.records"};
+  GrowableArray<std::uint64_t> masks{"ccsim.lines.masks"};
+  HashMap<WriterKey, std::uint64_t, WriterKeyTraits> writers{"ccsim.lines.writers"};  // -> invalidations
+};
+LineTables* tables = nullptr;
+
+bool byte_in(const std::uint64_t* mask, std::uint32_t byte) { return (mask[byte / 64] >> (byte % 64)) & 1; }
+
+std::uint32_t record_index(Addr line, const ObjectExtent& object, ProcId proc) {
+  bool added = false;
+  std::uint32_t& index = tables->record_of.find_or_add(BytesKey{line, object.object, proc}, &added);
+  if (added) {
+    index = tables->records.size();
+    tables->records.push_back(BytesRecord{BytesKey{line, object.object, proc}, object.base});
+    tables->masks.resize(tables->masks.size() + 2 * mask_words);
+  }
+  return index;
+}
+
+// Adds the bytes of `touched` (and of `written` among them) to `proc`'s records of the line, one record
+// per object those bytes belong to.
+void add_bytes(Addr line, ProcId proc, const std::uint64_t* touched, const std::uint64_t* written) {
+  for (std::uint32_t first = 0; first < line_bytes;) {
+    if (!byte_in(touched, first)) {
+      ++first;
+      continue;
+    }
+    const ObjectExtent object = find_object(line + first);
+    const Addr object_last = object.high - line;  // last byte of the line in that object (may lie past it)
+    std::uint32_t last = first;
+    while (last + 1 < line_bytes && last + 1 <= object_last && byte_in(touched, last + 1)) ++last;
+    const ByteRange run{first, last - first + 1};
+    std::uint64_t* masks = &tables->masks[2 * record_index(line, object, proc) * mask_words];
+    for (std::uint32_t w = 0; w < mask_words; ++w) {
+      const std::uint64_t bits = range_bits_in_word(run, w);
+      masks[w] |= bits;
+      masks[mask_words + w] |= written[w] & bits;
+    }
+    first = last + 1;
+  }
+}
+
+// A line and its invalidations, sorted to rank the lines: most invalidated first, ties by address.
+struct RankedLine {
+  Addr line;
+  std::uint64_t invalidations;
+};
+
+Int hotter_first(const void* a, const void* b) {
+  const RankedLine& x = *static_cast<const RankedLine*>(a);
+  const RankedLine& y = *static_cast<const RankedLine*>(b);
+  if (x.invalidations != y.invalidations) return x.invalidations > y.invalidations ? -1 : 1;
+  return x.line < y.line ? -1 : x.line > y.line ? 1 : 0;
+}
+
+// A record or writer to visit, in order: by its line's rank, then object, thread and reference. `index`
+// is its place in tables->records (bytes) or in the array of writers being written.
+struct Visit {
+  std::uint32_t rank;
+  ObjectId object;
+  ProcId proc;
+  RefId ref;
+  std::uint32_t index;
+};
+
+Int visit_order(const void* a, const void* b) {
+  const Visit& x = *static_cast<const Visit*>(a);
+  const Visit& y = *static_cast<const Visit*>(b);
+  if (x.rank != y.rank) return x.rank < y.rank ? -1 : 1;
+  if (x.object != y.object) return x.object < y.object ? -1 : 1;
+  if (x.proc != y.proc) return x.proc < y.proc ? -1 : 1;
+  if (x.ref != y.ref) return x.ref < y.ref ? -1 : 1;
+  return 0;
+}
+
+// The hottest lines, line -> rank.
+void rank_lines(HashMap<Addr, std::uint32_t>* ranks) {
+  GrowableArray<RankedLine> lines("ccsim.lines.ranking");
+  tables->invalidations.for_each([&](Addr line, std::uint64_t count) { lines.push_back(RankedLine{line, count}); });
+  VG_(ssort)(lines.data(), lines.size(), sizeof(RankedLine), hotter_first);
+  for (std::uint32_t rank = 0; rank < lines.size() && rank < hottest_lines; ++rank) {
+    ranks->find_or_add(lines[rank].line) = rank;
+  }
+}
+
+}  // namespace
+
+void init_line_detail(std::uint32_t bytes_per_line, std::uint32_t lines_to_show) {
+  line_bytes = bytes_per_line;
+  mask_words = mask_words_for(bytes_per_line);
+  hottest_lines = lines_to_show;
+  tables = create_object<LineTables>("ccsim.lines");
+}
+
+void record_line_invalidation(const InvalidationNotice& notice) {
+  if (hottest_lines == 0) return;
+  const Addr line = notice.line_address;
+  ++tables->invalidations.find_or_add(line);
+  std::uint64_t victim_bytes[kMaxMaskWords];
+  for (std::uint32_t w = 0; w < mask_words; ++w) victim_bytes[w] = notice.victim_touched[w] | notice.victim_written[w];
+  add_bytes(line, notice.victim_proc, victim_bytes, notice.victim_written);
+  std::uint64_t stored[kMaxMaskWords] = {};
+  mask_set(stored, mask_words, ByteRange{notice.written_offset, notice.written_size});
+  add_bytes(line, notice.writer_proc, stored, stored);
+  const ObjectId written = find_object(line + notice.written_offset).object;
+  ++tables->writers.find_or_add(WriterKey{line, written, notice.writer_proc, notice.writer_ref});
+}
+
+void zero_line_detail() {
+  if (tables == nullptr) return;
+  tables->invalidations.clear();
+  tables->record_of.clear();
+  tables->records.clear();
+  tables->masks.clear();
+  tables->writers.clear();
+}
+
+void for_each_hot_line(LineBytesVisitor visit_bytes, LineWriterVisitor visit_writer, void* context) {
+  HashMap<Addr, std::uint32_t> ranks("ccsim.lines.ranks");
+  rank_lines(&ranks);
+
+  GrowableArray<Visit> visits("ccsim.lines.visits");
+  for (std::uint32_t i = 0; i < tables->records.size(); ++i) {
+    const BytesKey& key = tables->records[i].key;
+    if (const std::uint32_t* rank = ranks.find(key.line)) visits.push_back(Visit{*rank, key.object, key.proc, 0, i});
+  }
+  VG_(ssort)(visits.data(), visits.size(), sizeof(Visit), visit_order);
+  for (std::uint32_t v = 0; v < visits.size(); ++v) {
+    const BytesRecord& record = tables->records[visits[v].index];
+    const std::uint64_t* masks = &tables->masks[2 * visits[v].index * mask_words];
+    visit_bytes(context, LineBytes{record.key.line, record.key.object, record.object_base, record.key.proc, masks,
+                                   masks + mask_words});
+  }
+
+  GrowableArray<LineWriter> writers("ccsim.lines.hot_writers");
+  visits.clear();
+  tables->writers.for_each([&](const WriterKey& key, std::uint64_t invalidations) {
+    const std::uint32_t* rank = ranks.find(key.line);
+    if (rank == nullptr) return;
+    visits.push_back(Visit{*rank, key.object, key.proc, key.ref, writers.size()});
+    writers.push_back(LineWriter{key.line, key.object, key.proc, key.ref, invalidations});
+  });
+  VG_(ssort)(visits.data(), visits.size(), sizeof(Visit), visit_order);
+  for (std::uint32_t v = 0; v < visits.size(); ++v) visit_writer(context, writers[visits[v].index]);
+}
+
+}  // namespace ccsim

@@ -1,0 +1,20 @@
+// mapping_objects.h: the last layer. An address that is in no named range, heap block, variable or stack
+// (a stripped program's data, anonymous mmap memory, a TLS block, memory freed and not reused) belongs
+// to the mapping that holds it, an object of kind unknown named by its address range and file:
+// "mapping 0x601000-0x602fff of /usr/bin/app", "anonymous mapping 0x7f0000000000-0x7f00000fffff".
+//
+// It also watches the client's mmap and munmap: a changed mapping ends what was known about its memory,
+// and new code may come with new variables (global_variables.h).
+#ifndef CCSIM_TOOL_MAPPING_OBJECTS_H
+#define CCSIM_TOOL_MAPPING_OBJECTS_H
+
+#include "ccsim/tool/data_objects.h"
+
+namespace ccsim {
+
+void init_mapping_objects();
+bool mapping_object_at(Addr address, ObjectExtent* found);
+
+}  // namespace ccsim
+
+#endif

@@ -1,0 +1,48 @@
+// object_access_counts.h: the one part of data-centric attribution on the hot path: counting every
+// simulated access against the object it touches (the reads and writes of `object-counts:`).
+//
+// Each Reference keeps a one-entry cache: the range of the object it last touched and that object's
+// counters. An instruction mostly touches one object (one array in a loop, one field of one struct), so
+// the entry almost always hits, and a hit costs one subtraction, one unsigned compare, the line count
+// (two shifts, a subtraction) and one add to memory: no lookup, no call. A miss costs one find_object()
+// (a few tree lookups) and refills the entry. With --data-objects=no the helpers without this code are
+// chosen at instrumentation time, so it costs nothing.
+#ifndef CCSIM_TOOL_OBJECT_ACCESS_COUNTS_H
+#define CCSIM_TOOL_OBJECT_ACCESS_COUNTS_H
+
+#include <cstdint>
+
+#include "ccsim/core/types.h"
+#include "ccsim/tool/cached_ranges.h"
+
+namespace ccsim {
+
+// One reference's cache: the object bytes around its last access, and that object's access counts
+// (DataObject::access_counts). Zero-filled (empty) when the reference is created.
+struct ReferenceObjectCache {
+  CachedRange range;
+  std::uint64_t* access_counts;
+};
+
+// log2 of the line size: an access is counted once per line it touches, as the core counts line
+// accesses, so the objects' reads and writes add up to the summary's.
+extern std::uint32_t object_line_shift;
+
+void init_object_access_counts(std::uint32_t line_bytes, std::uint32_t max_processors);
+// The cache missed: look the object up and remember it.
+void refill_object_cache(ReferenceObjectCache* cache, Addr address);
+// CCSIM_ZERO_STATS.
+void zero_object_access_counts();
+
+template <AccessKind kKind>
+__attribute__((always_inline)) inline void count_object_access(ReferenceObjectCache* cache, ProcId processor,
+                                                               Addr address, std::uint32_t size) {
+  // One unsigned compare covers both ends of the range; an empty entry (size 0) always misses.
+  if (__builtin_expect(address - cache->range.start >= cache->range.size, 0)) refill_object_cache(cache, address);
+  const Addr lines = ((address + size - 1) >> object_line_shift) - (address >> object_line_shift) + 1;
+  cache->access_counts[2 * processor + (writes(kKind) ? 1 : 0)] += lines;
+}
+
+}  // namespace ccsim
+
+#endif

@@ -1,0 +1,214 @@
+// object_statistics.cc: the simulator's observer, charging each slow-path event to a data object.
+#include "ccsim/tool/object_statistics.h"
+
+#include "ccsim/core/arena.h"
+#include "ccsim/core/byte_mask.h"
+#include "ccsim/core/events.h"
+#include "ccsim/core/hash_map.h"
+#include "ccsim/core/observer.h"
+#include "ccsim/core/simulator.h"
+#include "ccsim/tool/cached_ranges.h"
+#include "ccsim/tool/line_detail.h"
+#include "ccsim/tool/object_access_counts.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+namespace {
+
+// (object, reference, processor): one cell of the code x data matrix.
+struct CellKey {
+  ObjectId object;
+  RefId ref;
+  ProcId proc;
+};
+struct CellKeyTraits {
+  static std::uint64_t hash(const CellKey& key) {
+    return (std::uint64_t(key.object) << 32 | key.ref) ^ (std::uint64_t(key.proc) << 20);
+  }
+  static bool equal(const CellKey& a, const CellKey& b) {
+    return a.object == b.object && a.ref == b.ref && a.proc == b.proc;
+  }
+};
+
+// kNumEvents counters per (object, processor), keyed object << 32 | processor, and per matrix cell. The
+// counters live in an arena: zeroing clears them in place and keeps the entries.
+struct Tables {
+  Arena counters{"ccsim.objects.counters"};
+  HashMap<std::uint64_t, std::uint64_t*> per_thread{"ccsim.objects.per_thread"};
+  HashMap<CellKey, std::uint64_t*, CellKeyTraits> per_cell{"ccsim.objects.per_cell"};
+};
+Tables* tables = nullptr;
+std::uint32_t mask_words = 0;
+bool miss_classes = false;
+
+std::uint64_t* counters_for(std::uint64_t*& slot) {
+  if (slot == nullptr) slot = tables->counters.allocate_array<std::uint64_t>(kNumEvents);
+  return slot;
+}
+
+std::uint64_t* thread_counters(ObjectId object, ProcId proc) {
+  return counters_for(tables->per_thread.find_or_add(std::uint64_t(object) << 32 | proc));
+}
+
+// Where one event goes: the object's counters on the thread and its matrix cell, found once per notice.
+struct Charge {
+  std::uint64_t* thread;
+  std::uint64_t* cell;
+  void add(std::uint32_t event, std::uint64_t amount = 1) {
+    thread[event] += amount;
+    cell[event] += amount;
+  }
+};
+
+// Consecutive events mostly come from a few instructions on one thread in a few objects (a loop over
+// some arrays). The last few cells charged are kept with the object range they were found for, searched
+// in order and replaced round-robin: an event that matches one needs neither the object lookup nor the
+// two hash lookups. Their counters never move (they live in the arena); their ranges are forgotten when
+// objects change, like every cached range (cached_ranges.h).
+constexpr std::uint32_t kRecentCells = 8;
+struct RecentCell {
+  CachedRange range;
+  RefId ref;
+  ProcId proc;
+  Charge charge;
+};
+RecentCell recent_cells[kRecentCells] = {};
+std::uint32_t next_replaced = 0;
+
+Charge charge(Addr address, RefId ref, ProcId proc) {
+  for (const RecentCell& recent : recent_cells) {
+    if (address - recent.range.start < recent.range.size && recent.ref == ref && recent.proc == proc) {
+      return recent.charge;
+    }
+  }
+  const ObjectExtent found = find_object(address);
+  const CellKey cell{found.object, ref, proc};
+  RecentCell& replaced = recent_cells[next_replaced];
+  next_replaced = (next_replaced + 1) % kRecentCells;
+  replaced.ref = ref;
+  replaced.proc = proc;
+  replaced.charge = Charge{thread_counters(found.object, proc), counters_for(tables->per_cell.find_or_add(cell))};
+  remember_range(&replaced.range, found.low, found.high);
+  return replaced.charge;
+}
+
+bool byte_in(const std::uint64_t* mask, std::uint32_t byte) { return (mask[byte / 64] >> (byte % 64)) & 1; }
+
+// The victim's byte that names the object of a received invalidation: for true sharing the first byte
+// the writer stored that the victim had touched (the data actually shared), else the first byte the
+// victim touched.
+Addr victim_byte(const InvalidationNotice& notice) {
+  if (notice.true_sharing) {
+    for (std::uint32_t b = notice.written_offset; b < notice.written_offset + notice.written_size; ++b) {
+      if (byte_in(notice.victim_touched, b)) return notice.line_address + b;
+    }
+  }
+  for (std::uint32_t w = 0; w < mask_words; ++w) {
+    if (notice.victim_touched[w] != 0) {
+      return notice.line_address + 64 * w + static_cast<std::uint32_t>(__builtin_ctzll(notice.victim_touched[w]));
+    }
+  }
+  return notice.line_address;
+}
+
+void on_miss(void*, const MissNotice& miss) {
+  Charge to = charge(miss.address, miss.ref, miss.proc);
+  to.add(level_event(miss.level, miss.write ? kWriteMisses : kReadMisses));
+  to.add(level_event(miss.level, miss.cause));
+  if (miss_classes && miss.cause == kMissReplacement) {
+    to.add(level_event(miss.level, miss.capacity ? kMissCapacity : kMissConflict));
+  }
+}
+
+void on_coherence_miss(void*, const CoherenceMissNotice& miss) {
+  charge(miss.address, miss.ref, miss.proc).add(miss.true_sharing ? kCoherenceMissTrue : kCoherenceMissFalse);
+}
+
+// Received and caused invalidations have the same five events in the same order (events.h): the notice's
+// class is an offset from the true in-region event of either. The critical count is a subset of the
+// true in-region count.
+constexpr std::uint32_t kCriticalOffset = kInvalidationsReceivedTrueInRegionCritical - kInvalidationsReceivedTrueInRegion;
+
+std::uint32_t invalidation_offset(const InvalidationNotice& notice) {
+  std::uint32_t event;
+  if (notice.in_region) {
+    event = notice.true_sharing ? kInvalidationsReceivedTrueInRegion : kInvalidationsReceivedFalseInRegion;
+  } else {
+    event = notice.true_sharing ? kInvalidationsReceivedTrueAcrossRegions : kInvalidationsReceivedFalseAcrossRegions;
+  }
+  return event - kInvalidationsReceivedTrueInRegion;
+}
+
+void on_invalidation(void*, const InvalidationNotice& notice) {
+  const std::uint32_t offset = invalidation_offset(notice);
+  const bool critical = notice.critical && notice.true_sharing && notice.in_region;
+  Charge victim = charge(victim_byte(notice), notice.victim_ref, notice.victim_proc);
+  victim.add(kInvalidationsReceivedTrueInRegion + offset);
+  if (critical) victim.add(kInvalidationsReceivedTrueInRegion + kCriticalOffset);
+  Charge writer = charge(notice.line_address + notice.written_offset, notice.writer_ref, notice.writer_proc);
+  writer.add(kInvalidationsCausedTrueInRegion + offset);
+  if (critical) writer.add(kInvalidationsCausedTrueInRegion + kCriticalOffset);
+  record_line_invalidation(notice);
+}
+
+void on_eviction(void*, const EvictionNotice& eviction) {
+  Charge to = charge(eviction.line_address, eviction.victim_ref, eviction.victim_proc);
+  to.add(level_event(eviction.level, kEvictions));
+  to.add(level_event(eviction.level, kEvictedBytesUsed), eviction.bytes_used);
+}
+
+const Observer kObserver = {nullptr, on_miss, on_coherence_miss, on_invalidation, on_eviction};
+
+bool any_count(const std::uint64_t* counts) {
+  for (std::uint32_t event = 0; event < kNumEvents; ++event) {
+    if (counts[event] != 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void init_object_statistics(Simulator* simulator) {
+  const MachineConfig& machine = machine_config(simulator);
+  tables = create_object<Tables>("ccsim.objects");
+  mask_words = mask_words_for(machine.l1.line_bytes);
+  miss_classes = machine.miss_classes;
+  init_object_access_counts(machine.l1.line_bytes, machine.max_processors);
+  init_line_detail(machine.l1.line_bytes, options.line_detail);
+  set_observer(simulator, &kObserver);
+}
+
+void zero_object_statistics() {
+  auto zero = [](auto, std::uint64_t* counts) { VG_(memset)(counts, 0, kNumEvents * sizeof(std::uint64_t)); };
+  tables->per_thread.for_each(zero);
+  tables->per_cell.for_each(zero);
+  zero_object_access_counts();
+  zero_line_detail();
+}
+
+// The hot path's reads and writes join the slow path's counters first.
+void for_each_object_counts(ObjectCountsVisitor visit, void* context) {
+  const std::uint32_t processors = options.machine.max_processors;
+  for (ObjectId object = 0; object < object_count(); ++object) {
+    const std::uint64_t* accesses = data_object(object).access_counts;
+    if (accesses == nullptr) continue;
+    for (ProcId proc = 0; proc < processors; ++proc) {
+      if (accesses[2 * proc] == 0 && accesses[2 * proc + 1] == 0) continue;
+      std::uint64_t* counts = thread_counters(object, proc);
+      counts[kReads] = accesses[2 * proc];
+      counts[kWrites] = accesses[2 * proc + 1];
+    }
+  }
+  tables->per_thread.for_each([&](std::uint64_t key, std::uint64_t* counts) {
+    if (any_count(counts)) visit(context, static_cast<ObjectId>(key >> 32), static_cast<ProcId>(key), counts);
+  });
+}
+
+void for_each_object_reference(ObjectReferenceVisitor visit, void* context) {
+  tables->per_cell.for_each([&](const CellKey& key, std::uint64_t* counts) {
+    if (any_count(counts)) visit(context, key.object, key.ref, key.proc, counts);
+  });
+}
+
+}  // namespace ccsim

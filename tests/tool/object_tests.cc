@@ -1,0 +1,384 @@
+// object_tests.cc: end-to-end tests of data-centric attribution (docs/data-objects.md): objects by name,
+// allocation site, stack and named range, their counts, the hottest lines' byte detail, and the options.
+// Expected numbers are derived from each program's source (see the comment at the top of each program).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "tests/tool/profile_reader.h"
+#include "tests/tool/run_valgrind.h"
+
+namespace ccsim_test {
+namespace {
+
+const std::vector<std::string> kNative = {"--sim-mode=native", "--ccsim-out-file=ccsim.out"};
+// The line-detail tests need the threads to take a line from each other again and again, whatever
+// Valgrind's scheduler does: replayed round-robin one access at a time, two threads running the same loop
+// alternate access by access.
+const std::vector<std::string> kInterleaved = {"--sim-mode=interleaved", "--quantum=1", "--ccsim-out-file=ccsim.out"};
+
+// One run of a test program under ccsim, and its profile.
+struct ObjectRun {
+  std::string directory;
+  RunResult result;
+  Profile profile;
+};
+
+ObjectRun run_program(const std::string& test_name, const std::string& program,
+                      const std::vector<std::string>& options = kNative) {
+  ObjectRun run;
+  run.directory = scratch_directory("objects_" + test_name);
+  run.result = run_ccsim(run.directory, options, test_program(program));
+  EXPECT_EQ(run.result.exit_code, 0) << run.result.stderr_text;
+  std::string error;
+  EXPECT_TRUE(read_profile(run.directory + "/ccsim.out", &run.profile, &error)) << error;
+  return run;
+}
+
+// The one object called `name` (0, after a failure, when there is not exactly one).
+unsigned only_object(const Profile& profile, const std::string& name) {
+  std::vector<unsigned> found = profile.objects_named(name);
+  EXPECT_EQ(found.size(), 1u) << "objects named '" << name << "'";
+  return found.size() == 1 ? found[0] : 0;
+}
+
+// The heap objects whose allocation stack starts at the line of `program_file` marked `site`, in main.
+std::vector<unsigned> heap_objects_from(const Profile& profile, const std::string& program_file,
+                                        const std::string& site) {
+  const std::string prefix = program_file + ":" + std::to_string(marked_line(program_file, site)) + " main";
+  std::vector<unsigned> found;
+  for (const auto& [id, object] : profile.objects) {
+    if (object.kind == "heap" && object.name.rfind(prefix, 0) == 0) found.push_back(id);
+  }
+  return found;
+}
+
+std::uint64_t writes_of(const Profile& profile, unsigned object) { return profile.object_total(object, "writes"); }
+
+std::string stdout_of(const ObjectRun& run) {
+  std::ifstream in(run.directory + "/stdout.txt");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// pthread_false_sharing.c keeps its two counters in `static volatile long counters[2]`: the object is
+// reported by that name, as a global of 2 x 8 = 16 bytes.
+TEST(GlobalObjects, ArrayOfCountersIsNamedWithItsSize) {
+  ObjectRun run = run_program("counters", "pthread_false_sharing");
+  unsigned counters = only_object(run.profile, "counters");
+  ASSERT_NE(counters, 0u);
+  EXPECT_EQ(run.profile.objects[counters].kind, "global");
+  EXPECT_EQ(run.profile.objects[counters].size, 16u);
+}
+
+// Two threads increment their own counter 2,000,000 times each: 4,000,000 stores to `counters`, and no
+// other store (main only reads the counters after joining). Each thread touches only its own counter, so
+// every copy of the line a thread loses held bytes of `counters` alone: the invalidations received at
+// the increment line are exactly those received by the object.
+TEST(GlobalObjects, CountersGetEveryWriteAndEveryInvalidationOfTheIncrementLine) {
+  ObjectRun run = run_program("counters_events", "pthread_false_sharing");
+  unsigned counters = only_object(run.profile, "counters");
+  ASSERT_NE(counters, 0u);
+  EXPECT_EQ(writes_of(run.profile, counters), 4000000u);
+  const unsigned line = marked_line("pthread_false_sharing.c", "increment");
+  for (const char* event : {"invalidations_received_false_in_region", "invalidations_received_false_across_regions",
+                            "invalidations_received_true_in_region", "invalidations_received_true_across_regions"}) {
+    SCOPED_TRACE(event);
+    EXPECT_EQ(run.profile.object_total(counters, event), run.profile.at_line("pthread_false_sharing.c", line, event));
+  }
+  EXPECT_GT(run.profile.object_total(counters, "invalidations_received_false_in_region"), 0u);
+}
+
+// heap_sites.c allocates one block of 8 longs at each of two lines: two objects, each with the 8 stores
+// of its block and the block's 64 bytes as its size.
+TEST(HeapObjects, TwoCallSitesAreTwoObjects) {
+  ObjectRun run = run_program("heap_sites", "heap_sites");
+  std::vector<unsigned> first = heap_objects_from(run.profile, "heap_sites.c", "site first");
+  std::vector<unsigned> second = heap_objects_from(run.profile, "heap_sites.c", "site second");
+  ASSERT_EQ(first.size(), 1u);
+  ASSERT_EQ(second.size(), 1u);
+  EXPECT_NE(first[0], second[0]);
+  for (unsigned object : {first[0], second[0]}) {
+    SCOPED_TRACE(run.profile.objects[object].name);
+    EXPECT_EQ(writes_of(run.profile, object), 8u);
+    EXPECT_EQ(run.profile.objects[object].size, 64u);
+    EXPECT_EQ(run.profile.objects[object].address, 0u);  // a heap bin has no single address
+  }
+}
+
+// heap_sites.c allocates two blocks of 16 longs at one line (a loop): one object with the stores of both,
+// 2 x 16 = 32, and the largest block's 128 bytes as its size.
+TEST(HeapObjects, TwoBlocksFromOneSiteAreOneObject) {
+  ObjectRun run = run_program("heap_site_loop", "heap_sites");
+  std::vector<unsigned> loop = heap_objects_from(run.profile, "heap_sites.c", "site loop");
+  ASSERT_EQ(loop.size(), 1u);
+  EXPECT_EQ(writes_of(run.profile, loop[0]), 32u);
+  EXPECT_EQ(run.profile.objects[loop[0]].size, 128u);
+}
+
+// heap_new.cc allocates with new[] (8 longs, written once: 8 stores, 64 bytes) and with the aligned
+// new[] (two 64-byte-aligned structs, one store each: 2 stores, 128 bytes): both are heap objects named
+// by the line that allocated them.
+TEST(HeapObjects, CxxNewAllocationsAreObjects) {
+  ObjectRun run = run_program("heap_new", "heap_new");
+  std::vector<unsigned> array = heap_objects_from(run.profile, "heap_new.cc", "site array");
+  std::vector<unsigned> aligned = heap_objects_from(run.profile, "heap_new.cc", "site aligned");
+  ASSERT_EQ(array.size(), 1u);
+  ASSERT_EQ(aligned.size(), 1u);
+  EXPECT_EQ(writes_of(run.profile, array[0]), 8u);
+  EXPECT_EQ(run.profile.objects[array[0]].size, 64u);
+  EXPECT_EQ(writes_of(run.profile, aligned[0]), 2u);
+  EXPECT_EQ(run.profile.objects[aligned[0]].size, 128u);
+}
+
+// With --alloc-depth=1 a bin is named by its innermost frame only: no " <- " in any heap object's name.
+TEST(HeapObjects, AllocDepthOneNamesBinsByOneFrame) {
+  std::vector<std::string> options = kNative;
+  options.push_back("--alloc-depth=1");
+  ObjectRun run = run_program("alloc_depth", "heap_sites", options);
+  ASSERT_EQ(heap_objects_from(run.profile, "heap_sites.c", "site loop").size(), 1u);
+  for (const auto& [id, object] : run.profile.objects) {
+    if (object.kind != "heap") continue;
+    SCOPED_TRACE(object.name);
+    EXPECT_EQ(object.name.find(" <- "), std::string::npos);
+  }
+}
+
+// heap_reuse.c writes its first block once (8 stores), frees it, and gets the same memory from its next
+// allocation, which it writes three times (24 stores): the stores after the reuse belong to the second
+// allocation's object, not the first's.
+TEST(HeapObjects, FreedAndReusedMemoryBelongsToTheNewAllocation) {
+  ObjectRun run = run_program("heap_reuse", "heap_reuse");
+  ASSERT_EQ(stdout_of(run), "reused\n") << "the test needs the allocator to reuse the freed block";
+  std::vector<unsigned> first = heap_objects_from(run.profile, "heap_reuse.c", "site first");
+  std::vector<unsigned> second = heap_objects_from(run.profile, "heap_reuse.c", "site second");
+  ASSERT_EQ(first.size(), 1u);
+  ASSERT_EQ(second.size(), 1u);
+  EXPECT_EQ(writes_of(run.profile, first[0]), 8u);
+  EXPECT_EQ(writes_of(run.profile, second[0]), 24u);
+}
+
+// heap_sites.c writes the 16 longs of its global `table` once: 16 stores to a 128-byte global.
+TEST(GlobalObjects, StaticArrayIsNamedWithItsSizeAndStores) {
+  ObjectRun run = run_program("table", "heap_sites");
+  unsigned table = only_object(run.profile, "table");
+  ASSERT_NE(table, 0u);
+  EXPECT_EQ(run.profile.objects[table].kind, "global");
+  EXPECT_EQ(run.profile.objects[table].size, 128u);
+  EXPECT_EQ(writes_of(run.profile, table), 16u);
+}
+
+// heap_sites.c writes the 32 longs of an array on the main thread's stack: the stack of thread 1 is an
+// object with at least those 32 stores (calls store return addresses there too).
+TEST(StackObjects, MainThreadStackIsAnObject) {
+  ObjectRun run = run_program("stack", "heap_sites");
+  unsigned stack = only_object(run.profile, "thread 1");
+  ASSERT_NE(stack, 0u);
+  EXPECT_EQ(run.profile.objects[stack].kind, "stack");
+  EXPECT_GE(writes_of(run.profile, stack), 32u);
+}
+
+// named_range.c names bytes 1024-1535 of the 4096-byte `pool` and then stores to each of its 512 longs
+// once: 64 stores land in the named range (its own object, at pool + 1024, 512 bytes), and the other
+// 448 in `pool`.
+TEST(NamedRanges, ClientRequestNamesARangeInsideAVariable) {
+  ObjectRun run = run_program("named_range", "named_range");
+  unsigned named = only_object(run.profile, "particle pool");
+  unsigned pool = only_object(run.profile, "pool");
+  ASSERT_NE(named, 0u);
+  ASSERT_NE(pool, 0u);
+  EXPECT_EQ(run.profile.objects[named].kind, "named");
+  EXPECT_EQ(run.profile.objects[named].size, 512u);
+  EXPECT_EQ(run.profile.objects[named].address, run.profile.objects[pool].address + 1024);
+  EXPECT_EQ(writes_of(run.profile, named), 64u);
+  EXPECT_EQ(writes_of(run.profile, pool), 448u);
+}
+
+// named_range.c's second request names 0 bytes: it is refused with one sentence saying why, and the
+// program runs on.
+TEST(NamedRanges, EmptyRangeIsRefusedWithAReason) {
+  ObjectRun run = run_program("named_range_empty", "named_range");
+  EXPECT_NE(run.result.stderr_text.find("CCSIM_NAME_RANGE"), std::string::npos) << run.result.stderr_text;
+  EXPECT_NE(run.result.stderr_text.find("the size is 0"), std::string::npos) << run.result.stderr_text;
+  EXPECT_TRUE(run.profile.objects_named("nothing").empty());
+}
+
+// shared_struct.c: thread 2 reads `limit` (bytes 16-23) and writes `first` (bytes 0-7), thread 3 reads
+// `limit` and writes `second` (bytes 8-15); `pair` fills its line, so the line is at offset 0 of the
+// object, and the padding (bytes 24-63) is never touched. Interleaved, each thread's increment takes the
+// line from the other in every round, so each thread's stores and its touched bytes are seen in many
+// invalidations; the main thread reads the struct only after joining both, so it has no copy to lose.
+TEST(LineDetail, StructFieldsShowEachThreadsBytes) {
+  ObjectRun run = run_program("line_detail", "shared_struct", kInterleaved);
+  unsigned pair = only_object(run.profile, "pair");
+  ASSERT_NE(pair, 0u);
+  EXPECT_EQ(run.profile.objects[pair].size, 64u);  // 3 longs and 40 bytes of padding
+  const std::uint64_t line = run.profile.objects[pair].address;
+  std::map<unsigned, LineDetailRow> by_thread;
+  for (const LineDetailRow& row : run.profile.line_details) {
+    if (row.object == pair && row.line == line) by_thread[row.thread] = row;
+  }
+  ASSERT_EQ(by_thread.size(), 2u);
+  ASSERT_EQ(by_thread.count(2), 1u);
+  ASSERT_EQ(by_thread.count(3), 1u);
+  EXPECT_EQ(by_thread[2].offset_in_object, 0);
+  EXPECT_EQ(by_thread[2].read, "16-23");
+  EXPECT_EQ(by_thread[2].written, "0-7");
+  EXPECT_EQ(by_thread[3].offset_in_object, 0);
+  EXPECT_EQ(by_thread[3].read, "16-23");
+  EXPECT_EQ(by_thread[3].written, "8-15");
+}
+
+// In shared_struct.c the only stores to pair's line (pair fills it) are the two threads' increments, one
+// instruction: the line's writers are threads 2 and 3 at the increment line, storing to `pair`. Every
+// copy they removed had touched bytes of `pair` only, so `pair` received each invalidation they caused,
+// all false sharing within one region (no barrier; nobody writes a byte the other thread touched).
+TEST(LineDetail, WritersOfTheLineAreTheTwoIncrements) {
+  ObjectRun run = run_program("line_writers", "shared_struct", kInterleaved);
+  unsigned pair = only_object(run.profile, "pair");
+  ASSERT_NE(pair, 0u);
+  const std::uint64_t line = run.profile.objects[pair].address;
+  const unsigned increment = marked_line("shared_struct.c", "increment");
+  std::set<unsigned> threads;
+  std::uint64_t caused = 0;
+  for (const LineWriterRow& row : run.profile.line_writers) {
+    if (row.line != line) continue;
+    SCOPED_TRACE(row.thread);
+    EXPECT_EQ(row.object, pair);
+    EXPECT_EQ(run.profile.refs[row.ref].line, increment);
+    threads.insert(row.thread);
+    caused += row.invalidations;
+  }
+  EXPECT_EQ(threads, (std::set<unsigned>{2, 3}));
+  EXPECT_GT(caused, 0u);
+  EXPECT_EQ(caused, run.profile.object_total(pair, "invalidations_received_false_in_region"));
+  EXPECT_EQ(run.profile.object_total(pair, "invalidations_received_true_in_region"), 0u);
+  EXPECT_EQ(run.profile.object_total(pair, "invalidations_received_false_across_regions"), 0u);
+}
+
+// --line-detail=1 describes only the hottest line, pair's in shared_struct.c (interleaved, its ~2,000,000
+// invalidations dwarf the few of thread start-up); --line-detail=0 none.
+TEST(LineDetail, OptionLimitsTheLinesDescribed) {
+  std::vector<std::string> one = kInterleaved;
+  one.push_back("--line-detail=1");
+  ObjectRun run = run_program("line_detail_one", "shared_struct", one);
+  unsigned pair = only_object(run.profile, "pair");
+  ASSERT_FALSE(run.profile.line_details.empty());
+  for (const LineDetailRow& row : run.profile.line_details) EXPECT_EQ(row.line, run.profile.objects[pair].address);
+  for (const LineWriterRow& row : run.profile.line_writers) EXPECT_EQ(row.line, run.profile.objects[pair].address);
+
+  std::vector<std::string> none = kInterleaved;
+  none.push_back("--line-detail=0");
+  ObjectRun quiet = run_program("line_detail_none", "shared_struct", none);
+  EXPECT_TRUE(quiet.profile.line_details.empty());
+  EXPECT_TRUE(quiet.profile.line_writers.empty());
+}
+
+// heap_sites_stripped is heap_sites.c linked with -s: no symbol table, so no variable names; the run
+// still completes, its three allocation sites are named by code address (their objects have the 8, 8
+// and 32 stores of heap_sites.c) and the 16 stores to `table` go to mapping objects (kind unknown).
+TEST(Stripped, ObjectsFallBackToAddresses) {
+  ObjectRun run = run_program("stripped", "heap_sites_stripped");
+  EXPECT_TRUE(run.profile.objects_named("table").empty());
+  std::vector<std::uint64_t> site_writes;
+  std::uint64_t unknown_writes = 0;
+  for (const auto& [id, object] : run.profile.objects) {
+    if (object.kind == "heap" && object.name.rfind("0x", 0) == 0) site_writes.push_back(writes_of(run.profile, id));
+    if (object.kind == "unknown") unknown_writes += writes_of(run.profile, id);
+  }
+  std::sort(site_writes.begin(), site_writes.end());
+  EXPECT_EQ(site_writes, (std::vector<std::uint64_t>{8, 8, 32}));
+  EXPECT_GE(unknown_writes, 16u);
+}
+
+struct ConsistencyCase {
+  const char* program;
+  const char* mode;
+};
+
+void PrintTo(const ConsistencyCase& c, std::ostream* out) { *out << c.program << " --sim-mode=" << c.mode; }
+
+class ObjectCountsAddUp : public ::testing::TestWithParam<ConsistencyCase> {};
+
+// Every miss, coherence miss, invalidation and eviction is charged to exactly one object ("unknown"
+// included), and every simulated access too: summed over objects and threads, object-counts equal the
+// summary for every event but the hits (not kept per object).
+TEST_P(ObjectCountsAddUp, ToTheSummary) {
+  const ConsistencyCase& c = GetParam();
+  ObjectRun run = run_program(std::string("sums_") + c.program, c.program,
+                              {std::string("--sim-mode=") + c.mode, "--ccsim-out-file=ccsim.out"});
+  ASSERT_FALSE(run.profile.objects.empty());
+  for (const std::string& event : run.profile.events) {
+    if (event.find("_hit_") != std::string::npos) continue;
+    SCOPED_TRACE(event);
+    EXPECT_EQ(run.profile.all_objects_total(event), run.profile.total(event));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Programs, ObjectCountsAddUp,
+                         ::testing::Values(ConsistencyCase{"pthread_false_sharing", "native"},
+                                           ConsistencyCase{"heap_sites", "native"},
+                                           ConsistencyCase{"shared_struct", "interleaved"}),
+                         [](const auto& info) { return std::string(info.param.program) + "_" + info.param.mode; });
+
+// --data-objects=no writes no object records, and changes nothing else: the heap is replaced either way,
+// so a single-threaded program sees the same addresses and gets the same summary. (Both runs are made
+// in one directory: the environment, and with it the stack's layout, must be the same.)
+TEST(Options, DataObjectsNoWritesNoObjectsAndTheSameSummary) {
+  const std::string dir = scratch_directory("objects_yes_no");
+  Profile with, without;
+  std::string error;
+  ASSERT_EQ(run_ccsim(dir, {"--sim-mode=native", "--ccsim-out-file=with.out"}, test_program("heap_sites")).exit_code, 0);
+  ASSERT_EQ(run_ccsim(dir, {"--sim-mode=native", "--ccsim-out-file=without.out", "--data-objects=no"},
+                      test_program("heap_sites")).exit_code, 0);
+  ASSERT_TRUE(read_profile(dir + "/with.out", &with, &error)) << error;
+  ASSERT_TRUE(read_profile(dir + "/without.out", &without, &error)) << error;
+  EXPECT_FALSE(with.objects.empty());
+  EXPECT_TRUE(without.objects.empty());
+  EXPECT_TRUE(without.object_counts.empty());
+  EXPECT_TRUE(without.line_details.empty());
+  EXPECT_EQ(without.summary, with.summary);
+}
+
+struct BadObjectOption {
+  const char* option;
+  const char* message;  // a part of the one-sentence error
+};
+
+class RejectsBadObjectOption : public ::testing::TestWithParam<BadObjectOption> {};
+
+// A bad value stops Valgrind before the client runs, with a sentence naming what is allowed.
+TEST_P(RejectsBadObjectOption, WithItsMessage) {
+  std::string dir = scratch_directory("objects_bad_option");
+  RunResult run = run_ccsim(dir, {GetParam().option}, test_program("exit_code"));
+  EXPECT_NE(run.exit_code, 0);
+  EXPECT_NE(run.exit_code, 42) << "the client ran";
+  EXPECT_NE(run.stderr_text.find(GetParam().message), std::string::npos) << run.stderr_text;
+}
+
+INSTANTIATE_TEST_SUITE_P(Options, RejectsBadObjectOption,
+                         ::testing::Values(BadObjectOption{"--data-objects=maybe", "'yes' or 'no'"},
+                                           BadObjectOption{"--alloc-depth=0", "whole number from 1 to 64"},
+                                           BadObjectOption{"--alloc-depth=65", "whole number from 1 to 64"},
+                                           BadObjectOption{"--line-detail=ten", "whole number from 0"}));
+
+// --help lists the data-object options with their defaults.
+TEST(Options, HelpShowsTheDataObjectOptions) {
+  std::string dir = scratch_directory("objects_help");
+  run_ccsim(dir, {"--help"}, "");
+  std::ifstream out(dir + "/stdout.txt");
+  std::stringstream text;
+  text << out.rdbuf();
+  for (const char* option : {"--data-objects=yes|no", "--alloc-depth=<n>", "--line-detail=<n>"}) {
+    SCOPED_TRACE(option);
+    EXPECT_NE(text.str().find(option), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace ccsim_test
