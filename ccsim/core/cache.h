@@ -2,10 +2,12 @@
 // replacement.h. It stores what the model needs per line (tag, MESI state, byte masks, who touched it
 // last, in which region) and leaves every decision (what to evict, what to count) to the simulator.
 //
-// Layout, chosen for the L1 hit path: tags are a flat array of their own, so finding a line scans one
-// short contiguous run; the byte masks, several words each for long lines, are parallel arrays indexed by
-// way * mask_words; the rest of a line's data is one small record. Sets are a power of two, so the set of
-// a line is a mask of its address, never a division.
+// Layout: tags are a flat array of their own, and so are the replacement ranks, so finding a line or a
+// victim scans one short contiguous run. Everything else about a way is one record: its LineInfo, then its
+// byte masks (several words each for long lines). A hit, a fill or an eviction reads and writes one record,
+// and records are a power of two in size, aligned to it (64 bytes for lines up to 128 bytes), so that is
+// one host cache line where parallel arrays took three. Sets are a power of two, so the set of a line is a
+// mask of its address, never a division.
 #ifndef CCSIM_CORE_CACHE_H
 #define CCSIM_CORE_CACHE_H
 
@@ -89,11 +91,12 @@ class Cache {
   // Puts `line` in `way` as if `bytes` had just been touched (and written, for a write) by `info.last_ref`.
   // Sets every word of both masks, so remove() need not clear them: one pass per fill, none per eviction.
   // Always inlined, like remove(): every miss fills and empties ways at two levels.
-  __attribute__((always_inline)) void fill(std::uint32_t way, Addr line, const LineInfo& info, ByteRange bytes, bool write) {
+  __attribute__((always_inline)) void fill(std::uint32_t way, Addr line, const LineInfo& info, ByteRange bytes,
+                                          bool write) {
     tags_[way] = line;
-    info_[way] = info;
+    this->info(way) = info;
     mask_set(touched(way), mask_words_, bytes);
-    if (written_ != nullptr) {
+    if (keeps_written_) {
       if (write) {
         mask_set(written(way), mask_words_, bytes);
       } else {
@@ -108,7 +111,7 @@ class Cache {
   bool touch(std::uint32_t way, ByteRange bytes, RefId ref, RegionId region, ProcId proc) {
     const bool temporal = mask_add_was_covered(touched(way), bytes);
     policy_.touch(way);
-    LineInfo& line = info_[way];
+    LineInfo& line = info(way);
     line.last_ref = ref;
     line.last_region = region;
     line.last_proc = proc;
@@ -122,18 +125,18 @@ class Cache {
   // masks of an empty way.
   __attribute__((always_inline)) void remove(std::uint32_t way) {
     tags_[way] = kNoLine;
-    info_[way].state = LineState::Invalid;
+    info(way).state = LineState::Invalid;
     policy_.forget(way);
   }
   // Empties every way.
   void clear();
 
-  const LineInfo& info(std::uint32_t way) const { return info_[way]; }
-  LineInfo& info(std::uint32_t way) { return info_[way]; }
-  std::uint64_t* touched(std::uint32_t way) { return touched_ + way * mask_words_; }
-  const std::uint64_t* touched(std::uint32_t way) const { return touched_ + way * mask_words_; }
-  std::uint64_t* written(std::uint32_t way) { return written_ + way * mask_words_; }
-  const std::uint64_t* written(std::uint32_t way) const { return written_ + way * mask_words_; }
+  LineInfo& info(std::uint32_t way) { return *reinterpret_cast<LineInfo*>(record(way)); }
+  const LineInfo& info(std::uint32_t way) const { return const_cast<Cache*>(this)->info(way); }
+  std::uint64_t* touched(std::uint32_t way) { return reinterpret_cast<std::uint64_t*>(record(way) + kMasksOffset); }
+  const std::uint64_t* touched(std::uint32_t way) const { return const_cast<Cache*>(this)->touched(way); }
+  std::uint64_t* written(std::uint32_t way) { return touched(way) + mask_words_; }
+  const std::uint64_t* written(std::uint32_t way) const { return const_cast<Cache*>(this)->written(way); }
 
   // Calls visit(way) for every occupied way.
   template <class Visit>
@@ -144,12 +147,19 @@ class Cache {
   }
 
  private:
-  std::uint32_t first_way_of(Addr line) const { return static_cast<std::uint32_t>(line & set_mask_) * associativity_; }
+  // Where a record's masks start: after its LineInfo, 8-byte aligned.
+  static constexpr std::size_t kMasksOffset = (sizeof(LineInfo) + 7) & ~std::size_t(7);
 
-  Addr* tags_ = nullptr;              // per way: the line address held, or kNoLine
-  LineInfo* info_ = nullptr;          // per way
-  std::uint64_t* touched_ = nullptr;  // per way, mask_words_ words: bytes touched since the line came in
-  std::uint64_t* written_ = nullptr;  // per way, mask_words_ words: bytes written while Modified (private)
+  std::uint32_t first_way_of(Addr line) const { return static_cast<std::uint32_t>(line & set_mask_) * associativity_; }
+  unsigned char* record(std::uint32_t way) { return records_ + (std::size_t(way) << record_shift_); }
+
+  Addr* tags_ = nullptr;  // per way: the line address held, or kNoLine
+  // Per way, a record of 2^record_shift_ bytes: LineInfo; mask_words_ words of the bytes touched since the
+  // line came in; in a private cache, mask_words_ words of the bytes written while Modified.
+  unsigned char* records_ = nullptr;
+  void* records_block_ = nullptr;  // the allocation records_ lies in, aligned up
+  std::uint32_t record_shift_ = 0;
+  bool keeps_written_ = false;  // a private cache: records have written masks
   ReplacementPolicy policy_;
   std::uint32_t lines_ = 0;
   std::uint32_t associativity_ = 0;

@@ -112,6 +112,17 @@ bool valid_byte_ranges(const std::string& text, std::uint64_t line_size) {
 
 }  // namespace
 
+Invalidations invalidations_at(const Profile& p, const std::string& file, unsigned line, const char* side) {
+  const std::string prefix = std::string("invalidations_") + side + "_";
+  Invalidations i;
+  i.true_in = p.at_line(file, line, prefix + "true_in_region");
+  i.true_in_critical = p.at_line(file, line, prefix + "true_in_region_critical");
+  i.false_in = p.at_line(file, line, prefix + "false_in_region");
+  i.true_across = p.at_line(file, line, prefix + "true_across_regions");
+  i.false_across = p.at_line(file, line, prefix + "false_across_regions");
+  return i;
+}
+
 bool read_profile(const std::string& path, Profile* p, std::string* error) {
   std::ifstream in(path);
   if (!in) {

@@ -79,6 +79,16 @@ struct Profile {
   std::uint64_t all_objects_total(const std::string& event) const;
 };
 
+// The five invalidation columns of one side ("received" or "caused") summed at one source line.
+struct Invalidations {
+  std::uint64_t true_in = 0, true_in_critical = 0, false_in = 0, true_across = 0, false_across = 0;
+  std::uint64_t true_sharing() const { return true_in + true_across; }
+  std::uint64_t false_sharing() const { return false_in + false_across; }
+  std::uint64_t total() const { return true_sharing() + false_sharing(); }
+};
+Invalidations invalidations_at(const Profile& profile, const std::string& file_suffix, unsigned line,
+                               const char* side);
+
 // Reads `path`; on any deviation from the format (including a summary that differs from the sum of the
 // counts records) returns false with a description in `error`.
 bool read_profile(const std::string& path, Profile* profile, std::string* error);

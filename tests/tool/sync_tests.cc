@@ -12,23 +12,6 @@
 namespace ccsim_test {
 namespace {
 
-// The five received-invalidation columns at one line, with a total.
-struct Invalidations {
-  std::uint64_t true_in = 0, true_in_critical = 0, false_in = 0, true_across = 0, false_across = 0;
-  std::uint64_t total() const { return true_in + false_in + true_across + false_across; }
-};
-
-Invalidations invalidations_at(const Profile& p, const std::string& file, unsigned line, const char* side) {
-  const std::string prefix = std::string("invalidations_") + side + "_";
-  Invalidations i;
-  i.true_in = p.at_line(file, line, prefix + "true_in_region");
-  i.true_in_critical = p.at_line(file, line, prefix + "true_in_region_critical");
-  i.false_in = p.at_line(file, line, prefix + "false_in_region");
-  i.true_across = p.at_line(file, line, prefix + "true_across_regions");
-  i.false_across = p.at_line(file, line, prefix + "false_across_regions");
-  return i;
-}
-
 // Runs `program` under ccsim with `options` and reads its profile (ccsim.out in a fresh directory).
 Profile profile_of(const std::string& test, const std::string& program, std::vector<std::string> options) {
   std::string dir = scratch_directory(test);

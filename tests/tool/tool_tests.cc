@@ -96,16 +96,13 @@ TEST(FalseSharing, AdjacentCountersGiveOnlyFalseSharingAtTheIncrementLine) {
   ASSERT_NE(line, 0u);
   const std::string file = "pthread_false_sharing.c";
   EXPECT_EQ(p.at_line(file, line, "writes"), 4000000u);
-  std::uint64_t received_false = p.at_line(file, line, "invalidations_received_false_in_region") +
-                                 p.at_line(file, line, "invalidations_received_false_across_regions");
-  std::uint64_t received_true = p.at_line(file, line, "invalidations_received_true_in_region") +
-                                p.at_line(file, line, "invalidations_received_true_across_regions");
-  std::uint64_t caused_false = p.at_line(file, line, "invalidations_caused_false_in_region") +
-                               p.at_line(file, line, "invalidations_caused_false_across_regions");
-  EXPECT_GT(received_false, 0u);
-  EXPECT_EQ(received_true, 0u);
+  Invalidations received = invalidations_at(p, file, line, "received");
+  Invalidations caused = invalidations_at(p, file, line, "caused");
+  EXPECT_GT(received.false_sharing(), 0u);
+  EXPECT_EQ(received.true_sharing(), 0u);
   // Every invalidation at this line is caused by the other thread's increment at the same line.
-  EXPECT_EQ(caused_false, received_false);
+  EXPECT_EQ(caused.false_sharing(), received.false_sharing());
+  EXPECT_EQ(caused.true_sharing(), 0u);
   EXPECT_EQ(p.at_line(file, line, "coherence_miss_true"), 0u);
 }
 
@@ -119,13 +116,8 @@ TEST(FalseSharing, PaddedCountersGiveNoInvalidations) {
   unsigned line = marked_line("pthread_false_sharing.c", "increment");
   const std::string file = "pthread_false_sharing.c";
   EXPECT_EQ(p.at_line(file, line, "writes"), 4000000u);
-  for (const char* event : {"invalidations_received_false_in_region", "invalidations_received_false_across_regions",
-                            "invalidations_received_true_in_region", "invalidations_received_true_across_regions",
-                            "invalidations_caused_false_in_region", "invalidations_caused_true_in_region",
-                            "invalidations_caused_false_across_regions", "invalidations_caused_true_across_regions"}) {
-    SCOPED_TRACE(event);
-    EXPECT_EQ(p.at_line(file, line, event), 0u);
-  }
+  EXPECT_EQ(invalidations_at(p, file, line, "received").total(), 0u);
+  EXPECT_EQ(invalidations_at(p, file, line, "caused").total(), 0u);
 }
 
 // Two threads update one counter (alone on its line) under a mutex, 200,000 times each: 400,000 writes at
@@ -139,12 +131,9 @@ TEST(MutexCounter, SharedCounterGivesTrueSharingAtTheIncrementLine) {
   unsigned line = marked_line("pthread_mutex_counter.c", "increment");
   const std::string file = "pthread_mutex_counter.c";
   EXPECT_EQ(p.at_line(file, line, "writes"), 400000u);
-  std::uint64_t received_true = p.at_line(file, line, "invalidations_received_true_in_region") +
-                                p.at_line(file, line, "invalidations_received_true_across_regions");
-  std::uint64_t received_false = p.at_line(file, line, "invalidations_received_false_in_region") +
-                                 p.at_line(file, line, "invalidations_received_false_across_regions");
-  EXPECT_GT(received_true, 0u);
-  EXPECT_EQ(received_false, 0u);
+  Invalidations received = invalidations_at(p, file, line, "received");
+  EXPECT_GT(received.true_sharing(), 0u);
+  EXPECT_EQ(received.false_sharing(), 0u);
 }
 
 // exit(42) from a second thread: Valgrind exits with 42 and the profile is complete.
