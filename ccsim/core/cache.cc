@@ -4,17 +4,13 @@
 #include "ccsim/core/platform.h"
 
 namespace ccsim {
-namespace {
-
-// Records are aligned to their size up to a host cache line (64 bytes on the machines Valgrind runs on),
-// so a record of up to 64 bytes never straddles two.
-constexpr std::size_t kHostCacheLine = 64;
-
-}  // namespace
 
 Cache::~Cache() {
   release(tags_);
-  release(records_block_);
+  release(info_);
+  release(links_);
+  release(touched_);
+  release(written_);
 }
 
 void Cache::init(const CacheGeometry& geometry, CacheRole role, const char* cost_centre) {
@@ -23,15 +19,12 @@ void Cache::init(const CacheGeometry& geometry, CacheRole role, const char* cost
   mask_words_ = mask_words_for(geometry.line_bytes);
   set_mask_ = geometry.sets() - 1;
   tags_ = allocate_zeroed_array<Addr>(cost_centre, lines_);
-  keeps_written_ = role == CacheRole::Private;
-  const std::size_t record_bytes = kMasksOffset + sizeof(std::uint64_t) * mask_words_ * (keeps_written_ ? 2 : 1);
-  record_shift_ = 0;
-  while ((std::size_t(1) << record_shift_) < record_bytes) ++record_shift_;
-  const std::size_t record_size = std::size_t(1) << record_shift_;
-  const std::size_t alignment = record_size < kHostCacheLine ? record_size : kHostCacheLine;
-  records_block_ = allocate_zeroed_array<unsigned char>(cost_centre, lines_ * record_size + alignment);
-  const std::uintptr_t block = reinterpret_cast<std::uintptr_t>(records_block_);
-  records_ = static_cast<unsigned char*>(records_block_) + (((block + alignment - 1) & ~(alignment - 1)) - block);
+  info_ = allocate_zeroed_array<LineInfo>(cost_centre, lines_);
+  touched_ = allocate_zeroed_array<std::uint64_t>(cost_centre, std::size_t(lines_) * mask_words_);
+  if (role == CacheRole::Private) {
+    links_ = allocate_zeroed_array<LineLinks>(cost_centre, lines_);
+    written_ = allocate_zeroed_array<std::uint64_t>(cost_centre, std::size_t(lines_) * mask_words_);
+  }
   policy_.init(lines_, cost_centre);
   for (std::uint32_t way = 0; way < lines_; ++way) tags_[way] = kNoLine;
 }
@@ -55,7 +48,7 @@ std::uint32_t Cache::choose_way(Addr line) const {
 void Cache::clear() {
   for (std::uint32_t way = 0; way < lines_; ++way) {
     tags_[way] = kNoLine;
-    info(way).state = LineState::Invalid;
+    info_[way].state = LineState::Invalid;
   }
   policy_.clear();
 }

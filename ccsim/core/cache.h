@@ -2,12 +2,10 @@
 // replacement.h. It stores what the model needs per line (tag, MESI state, byte masks, who touched it
 // last, in which region) and leaves every decision (what to evict, what to count) to the simulator.
 //
-// Layout: tags are a flat array of their own, and so are the replacement ranks, so finding a line or a
-// victim scans one short contiguous run. Everything else about a way is one record: its LineInfo, then its
-// byte masks (several words each for long lines). A hit, a fill or an eviction reads and writes one record,
-// and records are a power of two in size, aligned to it (64 bytes for lines up to 128 bytes), so that is
-// one host cache line where parallel arrays took three. Sets are a power of two, so the set of a line is a
-// mask of its address, never a division.
+// Layout, chosen for the L1 hit path: tags are a flat array of their own, so finding a line scans one
+// short contiguous run; the byte masks, several words each for long lines, are parallel arrays indexed by
+// way * mask_words; the rest of a line's data is one small record. Sets are a power of two, so the set of
+// a line is a mask of its address, never a division.
 #ifndef CCSIM_CORE_CACHE_H
 #define CCSIM_CORE_CACHE_H
 
@@ -25,19 +23,21 @@ namespace ccsim {
 // misses need them), the shared last-level cache, which has no MESI state, does not.
 enum class CacheRole : std::uint8_t { Private, Shared };
 
-// What a cache remembers about a line besides its tag and masks.
+// What a cache remembers about a line besides its tag and masks. 16 bytes: the L1 hit path writes it.
 struct LineInfo {
   RefId last_ref;        // the reference that last touched the line here (victim of an eviction/invalidation)
   RegionId last_region;  // the region of that touch (in-region vs across-region invalidations)
   ProcId last_proc;      // the processor of that touch (always the owner in a private cache)
-  // Private caches: the line's directory record (coherence.h), valid while the line is held, so that an
-  // eviction or a write upgrade needs no directory lookup. Unused in the shared cache.
-  std::uint32_t directory_entry;
-  // Private caches of a processor with an L2: in L1, the way of the line's L2 copy (inclusion keeps it
-  // there); in L2, the way of its L1 copy, or Cache::kAbsent. Moving a line between the levels then needs
-  // no scan of the other level's set. Unused otherwise.
-  std::uint32_t peer_way;
   LineState state;       // MESI state in a private cache; Shared for any valid line of the shared cache
+};
+
+// What the simulator links to a line of a private cache, valid while the line is there, so that the miss
+// path finds it without a lookup. Kept apart from LineInfo, which the hit path writes and never needs these.
+struct LineLinks {
+  std::uint32_t directory_entry;  // the line's directory record (coherence.h)
+  // With an L2: in L1, the way of the line's L2 copy (inclusion keeps it there); in L2, the way of its L1
+  // copy, or Cache::kAbsent. Moving a line between the levels then needs no scan of the other's set.
+  std::uint32_t peer_way;
 };
 
 class Cache {
@@ -89,20 +89,16 @@ class Cache {
   }
 
   // Puts `line` in `way` as if `bytes` had just been touched (and written, for a write) by `info.last_ref`.
-  // Sets every word of both masks, so remove() need not clear them: one pass per fill, none per eviction.
+  // Sets every word of the touched mask, so remove() need not clear it. The written mask of an empty way
+  // is already empty (the simulator keeps a copy's written mask empty unless the copy is Modified, and
+  // clears it when a Modified copy stops being one or leaves L1 for L2), so only a write fill stores to it.
   // Always inlined, like remove(): every miss fills and empties ways at two levels.
   __attribute__((always_inline)) void fill(std::uint32_t way, Addr line, const LineInfo& info, ByteRange bytes,
-                                          bool write) {
+                                           bool write) {
     tags_[way] = line;
-    this->info(way) = info;
+    info_[way] = info;
     mask_set(touched(way), mask_words_, bytes);
-    if (keeps_written_) {
-      if (write) {
-        mask_set(written(way), mask_words_, bytes);
-      } else {
-        mask_clear(written(way), mask_words_);
-      }
-    }
+    if (write && written_ != nullptr) mask_set(written(way), mask_words_, bytes);
     policy_.touch(way);
   }
 
@@ -111,7 +107,7 @@ class Cache {
   bool touch(std::uint32_t way, ByteRange bytes, RefId ref, RegionId region, ProcId proc) {
     const bool temporal = mask_add_was_covered(touched(way), bytes);
     policy_.touch(way);
-    LineInfo& line = info(way);
+    LineInfo& line = info_[way];
     line.last_ref = ref;
     line.last_region = region;
     line.last_proc = proc;
@@ -121,22 +117,24 @@ class Cache {
   // Adds `bytes` to the bytes written while Modified (private caches only).
   void mark_written(std::uint32_t way, ByteRange bytes) { mask_add(written(way), bytes); }
 
-  // Empties `way`. Its masks keep stale bits until the next fill, which overwrites them; nothing reads the
-  // masks of an empty way.
+  // Empties `way`. Its touched mask keeps stale bits until the next fill, which overwrites it; nothing reads
+  // the masks of an empty way.
   __attribute__((always_inline)) void remove(std::uint32_t way) {
     tags_[way] = kNoLine;
-    info(way).state = LineState::Invalid;
+    info_[way].state = LineState::Invalid;
     policy_.forget(way);
   }
   // Empties every way.
   void clear();
 
-  LineInfo& info(std::uint32_t way) { return *reinterpret_cast<LineInfo*>(record(way)); }
-  const LineInfo& info(std::uint32_t way) const { return const_cast<Cache*>(this)->info(way); }
-  std::uint64_t* touched(std::uint32_t way) { return reinterpret_cast<std::uint64_t*>(record(way) + kMasksOffset); }
-  const std::uint64_t* touched(std::uint32_t way) const { return const_cast<Cache*>(this)->touched(way); }
-  std::uint64_t* written(std::uint32_t way) { return touched(way) + mask_words_; }
-  const std::uint64_t* written(std::uint32_t way) const { return const_cast<Cache*>(this)->written(way); }
+  const LineInfo& info(std::uint32_t way) const { return info_[way]; }
+  LineInfo& info(std::uint32_t way) { return info_[way]; }
+  const LineLinks& links(std::uint32_t way) const { return links_[way]; }
+  LineLinks& links(std::uint32_t way) { return links_[way]; }
+  std::uint64_t* touched(std::uint32_t way) { return touched_ + way * mask_words_; }
+  const std::uint64_t* touched(std::uint32_t way) const { return touched_ + way * mask_words_; }
+  std::uint64_t* written(std::uint32_t way) { return written_ + way * mask_words_; }
+  const std::uint64_t* written(std::uint32_t way) const { return written_ + way * mask_words_; }
 
   // Calls visit(way) for every occupied way.
   template <class Visit>
@@ -147,19 +145,13 @@ class Cache {
   }
 
  private:
-  // Where a record's masks start: after its LineInfo, 8-byte aligned.
-  static constexpr std::size_t kMasksOffset = (sizeof(LineInfo) + 7) & ~std::size_t(7);
-
   std::uint32_t first_way_of(Addr line) const { return static_cast<std::uint32_t>(line & set_mask_) * associativity_; }
-  unsigned char* record(std::uint32_t way) { return records_ + (std::size_t(way) << record_shift_); }
 
-  Addr* tags_ = nullptr;  // per way: the line address held, or kNoLine
-  // Per way, a record of 2^record_shift_ bytes: LineInfo; mask_words_ words of the bytes touched since the
-  // line came in; in a private cache, mask_words_ words of the bytes written while Modified.
-  unsigned char* records_ = nullptr;
-  void* records_block_ = nullptr;  // the allocation records_ lies in, aligned up
-  std::uint32_t record_shift_ = 0;
-  bool keeps_written_ = false;  // a private cache: records have written masks
+  Addr* tags_ = nullptr;              // per way: the line address held, or kNoLine
+  LineInfo* info_ = nullptr;          // per way
+  LineLinks* links_ = nullptr;        // per way, private caches only: set by the simulator after each fill
+  std::uint64_t* touched_ = nullptr;  // per way, mask_words_ words: bytes touched since the line came in
+  std::uint64_t* written_ = nullptr;  // per way, mask_words_ words: bytes written while Modified (private)
   ReplacementPolicy policy_;
   std::uint32_t lines_ = 0;
   std::uint32_t associativity_ = 0;

@@ -26,21 +26,10 @@ std::uint32_t Directory::find(Addr line) const {
   return record_plus_one - 1;  // kAbsent for 0
 }
 
-std::uint32_t Directory::find_or_add(Addr line) {
-  IndexChunk& chunk = index_.find_or_add(line);
-  std::uint32_t& record_plus_one = chunk.record_plus_one[index_.slot_of(line)];
-  if (record_plus_one != 0) return record_plus_one - 1;
-  ++chunk.lines;
-  std::uint32_t entry;
-  if (!free_records_.empty()) {
-    entry = free_records_.pop_back();
-  } else {
-    entry = records_.size();
-    records_.resize(entry + 1);
-    sharer_words_.resize((entry + 1) * words_per_set_);
-  }
-  record_plus_one = entry + 1;
-  records_[entry] = LineRecord{line, 0, kNoProcessor, false, 0, nullptr};
+std::uint32_t Directory::grow_records() {
+  const std::uint32_t entry = records_.size();
+  records_.resize(entry + 1);
+  sharer_words_.resize((entry + 1) * words_per_set_);
   return entry;
 }
 
@@ -79,16 +68,6 @@ bool Directory::written_since(std::uint32_t entry, ByteRange bytes, std::uint64_
     if (record.written_at[byte] > since) return true;
   }
   return false;
-}
-
-void Directory::release_if_unused(std::uint32_t entry) {
-  LineRecord& record = records_[entry];
-  if (record.holder_count != 0 || record.lost_count != 0) return;
-  IndexChunk* chunk = index_.find(record.line);
-  chunk->record_plus_one[index_.slot_of(record.line)] = 0;
-  if (--chunk->lines == 0) index_.erase(record.line);
-  record.line = kFreeRecord;
-  free_records_.push_back(entry);
 }
 
 }  // namespace ccsim

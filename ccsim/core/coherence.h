@@ -48,7 +48,18 @@ class Directory {
   // Records are named by an index that stays valid until the record is released (the index is stable;
   // references to the record are not, across find_or_add).
   std::uint32_t find(Addr line) const;
-  std::uint32_t find_or_add(Addr line);
+  // Inline, like release_if_unused(): a miss adds a record and the eviction it causes drops one.
+  __attribute__((always_inline)) std::uint32_t find_or_add(Addr line) {
+    IndexChunk& chunk = index_.find_or_add(line);
+    std::uint32_t& record_plus_one = chunk.record_plus_one[index_.slot_of(line)];
+    if (record_plus_one == 0) {
+      const std::uint32_t entry = free_records_.empty() ? grow_records() : free_records_.pop_back();
+      records_[entry] = LineRecord{line, 0, kNoProcessor, false, 0, nullptr};
+      record_plus_one = entry + 1;
+      ++chunk.lines;
+    }
+    return record_plus_one - 1;
+  }
   LineRecord& record(std::uint32_t entry) { return records_[entry]; }
   const LineRecord& record(std::uint32_t entry) const { return records_[entry]; }
   SharerSet holders(std::uint32_t entry) { return SharerSet(sharer_words_.data() + entry * words_per_set_); }
@@ -88,8 +99,17 @@ class Directory {
   // Whether a byte of `bytes` was written by another processor's tenure that ended after time `since`.
   bool written_since(std::uint32_t entry, ByteRange bytes, std::uint64_t since) const;
 
-  // Drops the record once no processor holds or has lost the line.
-  void release_if_unused(std::uint32_t entry);
+  // Drops the record once no processor holds or has lost the line. Always inlined: once per eviction from
+  // a processor's outermost private level.
+  __attribute__((always_inline)) void release_if_unused(std::uint32_t entry) {
+    LineRecord& record = records_[entry];
+    if (record.holder_count != 0 || record.lost_count != 0) return;
+    IndexChunk* chunk = index_.find(record.line);
+    chunk->record_plus_one[index_.slot_of(record.line)] = 0;
+    if (--chunk->lines == 0) index_.erase(record.line);
+    record.line = kFreeRecord;
+    free_records_.push_back(entry);
+  }
 
   // Calls visit(entry) for every record in use.
   template <class Visit>
@@ -111,9 +131,12 @@ class Directory {
     std::uint32_t lines;
   };
 
+  // A new record at the end of the pool (none is free).
+  std::uint32_t grow_records();
+
   LineChunks<IndexChunk, kIndexChunkBits> index_;  // line -> record
-  GrowableArray<LineRecord> records_;          // indexed by record; free ones are listed in free_records_
-  GrowableArray<std::uint64_t> sharer_words_;  // words_per_set_ words per record (sharer_set.h)
+  GrowableArray<LineRecord> records_;              // indexed by record; free ones are listed in free_records_
+  GrowableArray<std::uint64_t> sharer_words_;      // words_per_set_ words per record (sharer_set.h)
   GrowableArray<std::uint32_t> free_records_;
   std::uint32_t words_per_set_ = 0;
   std::uint32_t line_bytes_ = 0;

@@ -30,15 +30,18 @@ bool EdgeTables::InvalidatorKeyTraits::equal(const InvalidatorKey& a, const Inva
          a.invalidator_proc == b.invalidator_proc;
 }
 
-void EdgeTables::remember_evictor(const EvictorKey& key, LastEvictor* last) {
+void EdgeTables::remember_evictor(const EvictorKey& key, RecentEvictor* recent) {
   bool added = false;
   std::uint64_t& count = evictors_.find_or_add(key, &added);
-  if (added) forget_last_evictors();
-  *last = LastEvictor{pair_bits(key.victim_ref, key.victim_proc), pair_bits(key.evictor_ref, key.evictor_proc), &count};
+  if (added) forget_recent_evictors();
+  *recent =
+      RecentEvictor{pair_bits(key.victim_ref, key.victim_proc), pair_bits(key.evictor_ref, key.evictor_proc), &count};
 }
 
-void EdgeTables::forget_last_evictors() {
-  for (LastEvictor& last : last_evictors_) last.count = nullptr;
+void EdgeTables::forget_recent_evictors() {
+  for (auto& level : recent_evictors_) {
+    for (RecentEvictor& recent : level) recent.count = nullptr;
+  }
 }
 
 void EdgeTables::add_invalidation(RefId victim_ref, ProcId victim_proc, RefId invalidator_ref, ProcId invalidator_proc,
@@ -50,7 +53,7 @@ void EdgeTables::add_invalidation(RefId victim_ref, ProcId victim_proc, RefId in
 }
 
 void EdgeTables::clear() {
-  forget_last_evictors();
+  forget_recent_evictors();
   evictors_.clear();
   invalidators_.clear();
 }

@@ -38,15 +38,15 @@ class EdgeTables {
  public:
   EdgeTables();
 
-  // Inline: two or three evictions per miss, mostly of the edge counted last at that level.
+  // Inline: two or three evictions per miss, mostly of an edge counted recently.
   void add_eviction(RefId victim_ref, ProcId victim_proc, RefId evictor_ref, ProcId evictor_proc, Level level) {
-    LastEvictor& last = last_evictors_[static_cast<std::uint32_t>(level)];
     const std::uint64_t victim = pair_bits(victim_ref, victim_proc);
     const std::uint64_t evictor = pair_bits(evictor_ref, evictor_proc);
-    if (last.count == nullptr || last.victim != victim || last.evictor != evictor) {
-      remember_evictor(EvictorKey{victim_ref, victim_proc, evictor_ref, evictor_proc, level}, &last);
+    RecentEvictor& recent = recent_evictors_[static_cast<std::uint32_t>(level)][recent_slot(victim, evictor)];
+    if (recent.count == nullptr || recent.victim != victim || recent.evictor != evictor) {
+      remember_evictor(EvictorKey{victim_ref, victim_proc, evictor_ref, evictor_proc, level}, &recent);
     }
-    ++*last.count;
+    ++*recent.count;
   }
   void add_invalidation(RefId victim_ref, ProcId victim_proc, RefId invalidator_ref, ProcId invalidator_proc,
                         InvalidationClass how);
@@ -100,25 +100,32 @@ class EdgeTables {
     std::uint64_t count[kNumSharingKinds];  // indexed by SharingKind
   };
 
-  // The evictor edge counted last at one level: its victim and evictor pairs (pair_bits) and its count, or
-  // a null count for none.
-  struct LastEvictor {
+  // An evictor edge counted recently: its victim and evictor pairs (pair_bits) and its count, or a null
+  // count for none.
+  struct RecentEvictor {
     std::uint64_t victim;
     std::uint64_t evictor;
     std::uint64_t* count;
   };
+  static constexpr std::uint32_t kRecentBits = 4;  // 16 edges remembered per level
 
-  // Finds (or creates, at 0) the count of `key` and makes it `*last`.
-  void remember_evictor(const EvictorKey& key, LastEvictor* last);
-  void forget_last_evictors();
+  // Where the edge of a victim and an evictor pair is remembered (a multiplicative hash of both).
+  static std::uint32_t recent_slot(std::uint64_t victim, std::uint64_t evictor) {
+    return static_cast<std::uint32_t>(((victim * 0x9E3779B97F4A7C15ull) ^ (evictor * 0xff51afd7ed558ccdull)) >>
+                                      (64 - kRecentBits));
+  }
+
+  // Finds (or creates, at 0) the count of `key` and remembers it in `*recent`.
+  void remember_evictor(const EvictorKey& key, RecentEvictor* recent);
+  void forget_recent_evictors();
 
   HashMap<EvictorKey, std::uint64_t, EvictorKeyTraits> evictors_;
   HashMap<InvalidatorKey, InvalidationSplit, InvalidatorKeyTraits> invalidators_;
-  // Per level, the edge counted last: a run of misses by one reference mostly evicts lines of one victim
-  // reference, so the same edge is counted again and again, and two compares are cheaper than a hash
-  // probe. A count's address changes only when evictors_ gains an edge, which happens only in
-  // remember_evictor, and that forgets every remembered edge.
-  LastEvictor last_evictors_[kNumLevels] = {};
+  // Per level, edges counted recently, by recent_slot(): a loop's few references evict each other's lines
+  // over and over, on each thread, so the same few edges are counted again and again, and two compares are
+  // cheaper than a hash probe. A count's address changes only when evictors_ gains an edge, which happens
+  // only in remember_evictor, and that forgets every remembered edge.
+  RecentEvictor recent_evictors_[kNumLevels][1u << kRecentBits] = {};
 };
 
 }  // namespace ccsim

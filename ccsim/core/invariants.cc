@@ -3,6 +3,7 @@
 // check_invariants(). Per line:
 //   - inclusion: a line in a processor's L1 is in its L2, in the same MESI state, and the two copies name
 //     each other's ways;
+//   - only a Modified copy has written bytes (and, checked by check_invariants(), no empty way has any);
 //   - the directory lists exactly the processors whose private hierarchy holds the line, and every
 //     private copy names the line's directory record;
 //   - at most one processor holds it in E or M, that processor is the directory's owner and then the only
@@ -27,6 +28,19 @@ const char* state_name(LineState state) {
       return "Modified";
   }
   return "?";
+}
+
+bool mask_is_empty(const std::uint64_t* mask, std::uint32_t words) {
+  for (std::uint32_t w = 0; w < words; ++w) {
+    if (mask[w] != 0) return false;
+  }
+  return true;
+}
+
+// Whether `way` of a private cache keeps written bytes it should not: only a Modified copy has any.
+bool written_without_modified(const Cache& cache, std::uint32_t way, std::uint32_t mask_words) {
+  const bool modified = cache.tag(way) != Cache::kNoLine && cache.info(way).state == LineState::Modified;
+  return !modified && !mask_is_empty(cache.written(way), mask_words);
 }
 
 }  // namespace
@@ -64,8 +78,21 @@ bool Simulator::check_line(Addr line, ErrorMessage* error) const {
         return false;
       }
     }
-    const bool l1_link_broken = way1 != Cache::kAbsent && self->l2.present() && self->l1.info(way1).peer_way != way2;
-    const bool l2_link_broken = way2 != Cache::kAbsent && self->l2.info(way2).peer_way != way1;
+    const bool l1_written_stray = way1 != Cache::kAbsent && written_without_modified(self->l1, way1, mask_words_);
+    const bool l2_written_stray = way2 != Cache::kAbsent && written_without_modified(self->l2, way2, mask_words_);
+    if (l1_written_stray || l2_written_stray) {
+      MessageWriter(error)
+          .text("processor ")
+          .number(proc)
+          .text("'s ")
+          .text(l1_written_stray ? "L1" : "L2")
+          .text(" copy of line ")
+          .hex(line)
+          .text(" is not Modified but has written bytes.");
+      return false;
+    }
+    const bool l1_link_broken = way1 != Cache::kAbsent && self->l2.present() && self->l1.links(way1).peer_way != way2;
+    const bool l2_link_broken = way2 != Cache::kAbsent && self->l2.links(way2).peer_way != way1;
     if (l1_link_broken || l2_link_broken) {
       MessageWriter(error)
           .text("processor ")
@@ -94,8 +121,8 @@ bool Simulator::check_line(Addr line, ErrorMessage* error) const {
           .text(" it as a holder.");
       return false;
     }
-    const bool l1_entry_stale = way1 != Cache::kAbsent && self->l1.info(way1).directory_entry != entry;
-    const bool l2_entry_stale = way2 != Cache::kAbsent && self->l2.info(way2).directory_entry != entry;
+    const bool l1_entry_stale = way1 != Cache::kAbsent && self->l1.links(way1).directory_entry != entry;
+    const bool l2_entry_stale = way2 != Cache::kAbsent && self->l2.links(way2).directory_entry != entry;
     if (l1_entry_stale || l2_entry_stale) {
       MessageWriter(error)
           .text("processor ")
@@ -105,7 +132,7 @@ bool Simulator::check_line(Addr line, ErrorMessage* error) const {
           .text(" copy of line ")
           .hex(line)
           .text(" names directory record ")
-          .number((l1_entry_stale ? self->l1.info(way1) : self->l2.info(way2)).directory_entry)
+          .number((l1_entry_stale ? self->l1.links(way1) : self->l2.links(way2)).directory_entry)
           .text(" but the line's record is ")
           .number(entry)
           .text(".");
@@ -237,6 +264,22 @@ bool Simulator::check_invariants(ErrorMessage* error) const {
           .hex(unknown_line)
           .text(" that the directory has no record of.");
       return false;
+    }
+    const Cache* const private_caches[] = {&self->l1, &self->l2};
+    for (const Cache* cache : private_caches) {
+      if (!cache->present()) continue;
+      for (std::uint32_t way = 0; way < cache->lines(); ++way) {
+        if (cache->tag(way) == Cache::kNoLine && written_without_modified(*cache, way, mask_words_)) {
+          MessageWriter(error)
+              .text("processor ")
+              .number(proc)
+              .text(cache == &self->l1 ? "'s L1" : "'s L2")
+              .text(" way ")
+              .number(way)
+              .text(" is empty but has written bytes, which a read fill would keep.");
+          return false;
+        }
+      }
     }
   }
   bool consistent = true;

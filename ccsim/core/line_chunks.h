@@ -4,13 +4,15 @@
 //
 // A hash table of lines puts consecutive lines at random places: each miss of a program walking an array
 // costs a probe at a random spot of a large table, a host cache miss. Programs touch memory in runs
-// (arrays, stacks, heap blocks), so here consecutive lines share a chunk, and the chunks of the last two
-// lookups are checked first: a run of misses costs a compare or two each, and one hash probe per chunk.
-// Two, because a miss works on two places at once: the line coming in and the line it evicts.
+// (arrays, stacks, heap blocks), so here consecutive lines share a chunk, and recently found chunks are
+// remembered in a small direct-mapped table checked first: a run of misses costs a compare each, and one
+// hash probe per chunk. Several, because a miss works on two places at once (the line coming in and the
+// line it evicts) and the threads' misses interleave in the shared directory.
 //
 // Chunks live in a pool (indices, not pointers, so the pool can grow) with a free list, so a table whose
 // chunks come and go, like the directory's, allocates nothing once it has reached its largest size.
-// `Chunk` is trivially copyable and starts zero-filled; a reference to it is valid until the next add().
+// `Chunk` is trivially copyable and starts zero-filled; a reference to it is valid until the next
+// find_or_add() or erase().
 #ifndef CCSIM_CORE_LINE_CHUNKS_H
 #define CCSIM_CORE_LINE_CHUNKS_H
 
@@ -32,47 +34,39 @@ class LineChunks {
   // The position of `line` within its chunk.
   static std::uint32_t slot_of(Addr line) { return static_cast<std::uint32_t>(line & (kChunkLines - 1)); }
 
-  // The chunk of `line`, or null.
-  Chunk* find(Addr line) {
+  // The chunk of `line`, or null. Both lookups are always inlined as far as the remembered chunks: that
+  // is most lookups, and a few instructions; the hash probe is out of line.
+  __attribute__((always_inline)) Chunk* find(Addr line) {
     const Addr number = line >> kChunkBits;
     std::uint32_t chunk;
-    if (recall(number, &chunk)) return &chunks_[chunk];
-    const std::uint32_t* found = index_.find(number);
-    if (found == nullptr) return nullptr;
-    remember(number, *found);
-    return &chunks_[*found];
+    if (!recall(number, &chunk)) chunk = look_up(number);
+    return chunk == kNoPlace ? nullptr : &chunks_[chunk];
   }
   const Chunk* find(Addr line) const { return const_cast<LineChunks*>(this)->find(line); }
 
   // The chunk of `line`, created zero-filled when absent.
-  Chunk& find_or_add(Addr line) {
+  __attribute__((always_inline)) Chunk& find_or_add(Addr line) {
     const Addr number = line >> kChunkBits;
     std::uint32_t chunk;
-    if (!recall(number, &chunk)) {
-      bool added = false;
-      std::uint32_t& found = index_.find_or_add(number, &added);
-      if (added) found = new_chunk();
-      chunk = found;
-      remember(number, chunk);
-    }
+    if (!recall(number, &chunk)) chunk = look_up_or_add(number);
     return chunks_[chunk];
   }
 
-  // Drops the chunk of `line` (which must exist); its storage goes back to the pool.
-  void erase(Addr line) {
+  // Drops the chunk of `line` (which must exist); its storage goes back to the pool. Out of line: once per
+  // chunk, not per line.
+  __attribute__((noinline)) void erase(Addr line) {
     const Addr number = line >> kChunkBits;
     free_.push_back(*index_.find(number));
     index_.erase(number);
-    for (Remembered& remembered : remembered_) {
-      if (remembered.number == number) remembered = Remembered{};
-    }
+    Remembered& remembered = remembered_[memo_slot(number)];
+    if (remembered.number == number) remembered = Remembered{};
   }
 
   void clear() {
     index_.clear();
     chunks_.clear();
     free_.clear();
-    remembered_[0] = remembered_[1] = Remembered{};
+    for (Remembered& remembered : remembered_) remembered = Remembered{};
   }
 
  private:
@@ -84,23 +78,40 @@ class LineChunks {
     std::uint32_t chunk = 0;
   };
 
-  // Whether the chunk `number` was one of the last two looked up; then its place.
-  bool recall(Addr number, std::uint32_t* chunk) const {
-    for (std::uint32_t which = 0; which < 2; ++which) {
-      if (remembered_[which].number == number) {
-        most_recent_ = which;
-        *chunk = remembered_[which].chunk;
-        return true;
-      }
-    }
-    return false;
+  static constexpr std::uint32_t kNoPlace = ~std::uint32_t(0);
+  static constexpr std::uint32_t kMemoBits = 4;  // 16 remembered chunks
+
+  // Where chunk `number` is remembered: a multiplicative hash, so that chunks a fixed distance apart (the
+  // line a miss brings in and the line it evicts, one cache size apart) rarely share a slot.
+  static std::uint32_t memo_slot(Addr number) {
+    return static_cast<std::uint32_t>((number * 0x9E3779B97F4A7C15ull) >> (64 - kMemoBits));
   }
 
-  // Remembers a chunk in place of the one recalled less recently.
-  void remember(Addr number, std::uint32_t chunk) const {
-    most_recent_ ^= 1;
-    remembered_[most_recent_] = Remembered{number, chunk};
+  // Whether chunk `number` is remembered; then its place.
+  bool recall(Addr number, std::uint32_t* chunk) const {
+    const Remembered& remembered = remembered_[memo_slot(number)];
+    if (remembered.number != number) return false;
+    *chunk = remembered.chunk;
+    return true;
   }
+
+  // The place of chunk `number`, or kNoPlace, by the hash map.
+  __attribute__((noinline)) std::uint32_t look_up(Addr number) const {
+    const std::uint32_t* found = index_.find(number);
+    if (found == nullptr) return kNoPlace;
+    remember(number, *found);
+    return *found;
+  }
+
+  __attribute__((noinline)) std::uint32_t look_up_or_add(Addr number) {
+    bool added = false;
+    std::uint32_t& found = index_.find_or_add(number, &added);
+    if (added) found = new_chunk();
+    remember(number, found);
+    return found;
+  }
+
+  void remember(Addr number, std::uint32_t chunk) const { remembered_[memo_slot(number)] = Remembered{number, chunk}; }
 
   std::uint32_t new_chunk() {
     if (!free_.empty()) {
@@ -115,10 +126,9 @@ class LineChunks {
   HashMap<Addr, std::uint32_t> index_;  // chunk number -> its place in chunks_
   GrowableArray<Chunk> chunks_;         // the pool; unused places are listed in free_
   GrowableArray<std::uint32_t> free_;
-  // The last two chunks looked up, and which of them was looked up last. Mutable: a cache of lookups, not
-  // part of the table's contents.
-  mutable Remembered remembered_[2];
-  mutable std::uint32_t most_recent_ = 0;
+  // Chunks found recently, by memo_slot(); a slot holds the last chunk found there. Mutable: a cache of
+  // lookups, not part of the table's contents.
+  mutable Remembered remembered_[1u << kMemoBits];
 };
 
 }  // namespace ccsim

@@ -6,7 +6,8 @@
 // context; a null function pointer means that notice is not wanted. Notices come only from the slow path:
 // an L1 hit, the common case, never produces one, and with no observer set the slow path pays one
 // predictable branch per event. Each notice is delivered during the simulate_access() call that caused it,
-// before that call returns; a callback must not call back into the simulator.
+// before that call returns; a callback must not call back into the simulator. reset_processor() and
+// zero_statistics() count nothing and deliver nothing.
 //
 // One notice per count: every time the core counts one of the events below, it delivers exactly one
 // notice, so a client re-counting notices gets the core's own totals.
@@ -38,10 +39,10 @@ struct MissNotice {
   Addr address;        // the first byte of this line access
   std::uint32_t size;  // its bytes (within one line)
   Level level;
-  LevelEvent cause;    // kMissCompulsory, kMissCoherence or kMissReplacement (never capacity or conflict)
-  bool capacity;       // with miss classes: a replacement miss that is a capacity (true) or conflict miss
-  bool write;          // a write or modify (counted as <L>_write_misses), else a read
-  RegionId region;     // the region of the access
+  LevelEvent cause;  // kMissCompulsory, kMissCoherence or kMissReplacement (never capacity or conflict)
+  bool capacity;     // with miss classes: a replacement miss that is a capacity (true) or conflict miss
+  bool write;        // a write or modify (counted as <L>_write_misses), else a read
+  RegionId region;   // the region of the access
 };
 
 // A miss on a line this processor lost to another's write: true when the bytes accessed include one that
@@ -62,17 +63,17 @@ struct InvalidationNotice {
   RefId victim_ref;
   ProcId writer_proc;
   RefId writer_ref;
-  Addr line_address;                            // the address of the line's first byte
-  std::uint32_t written_offset, written_size;   // the bytes of the line the writer's access writes
+  Addr line_address;                           // the address of the line's first byte
+  std::uint32_t written_offset, written_size;  // the bytes of the line the writer's access writes
   // The victim copy's byte masks (bit i of word i / 64 is byte i of the line), mask_words_for(line size)
   // 64-bit words each (byte_mask.h): bytes the victim touched since the line came into its hierarchy, and
   // bytes it wrote during its current Modified tenure (empty unless its copy was Modified). The pointers
   // are valid only during the callback: copy what you need.
   const std::uint64_t* victim_touched;
   const std::uint64_t* victim_written;
-  bool true_sharing;     // the written bytes overlap victim_touched
-  bool in_region;        // the victim's last touch was in the writer's region
-  bool critical;         // true sharing, in region, and the writer held a lock
+  bool true_sharing;  // the written bytes overlap victim_touched
+  bool in_region;     // the victim's last touch was in the writer's region
+  bool critical;      // true sharing, in region, and the writer held a lock
   RegionId writer_region;
 };
 
@@ -84,7 +85,7 @@ struct EvictionNotice {
   RefId victim_ref;
   ProcId evictor_proc;
   RefId evictor_ref;
-  Addr line_address;         // the address of the evicted line's first byte
+  Addr line_address;  // the address of the evicted line's first byte
   Level level;
   std::uint32_t bytes_used;  // bytes of the line touched while it was in `level` (as <L>_evicted_bytes_used)
 };

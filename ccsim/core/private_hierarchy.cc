@@ -4,8 +4,8 @@
 // L2 and L1.
 //
 // The steps of a miss are separate functions for reading, and those used only here are always inlined:
-// the miss path then pays no call and register saves between them (about 90 instructions of a miss's
-// 1400, by Callgrind on perf/core_bench's private streaming).
+// the miss path then pays no call and register saves between them (a tenth of a miss's instructions, by
+// Callgrind on perf/core_bench's private streaming).
 #include "ccsim/core/simulator_impl.h"
 
 namespace ccsim {
@@ -41,7 +41,7 @@ void Simulator::find_copies(const Processor& self, Addr line, std::uint32_t* way
     return;
   }
   *way2 = self.l2.find(line);
-  *way1 = *way2 != Cache::kAbsent ? self.l2.info(*way2).peer_way : Cache::kAbsent;
+  *way1 = *way2 != Cache::kAbsent ? self.l2.links(*way2).peer_way : Cache::kAbsent;
 }
 
 // Limit: an access straddling lines is one line access per line (Cachegrind counts one access).
@@ -74,7 +74,7 @@ void Simulator::access_line_slow(const LineAccess& access, std::uint32_t l1_way)
   }
   if (way1 != Cache::kAbsent) {
     if (writes(access.kind)) {
-      const std::uint32_t way2 = self.l2.present() ? self.l1.info(way1).peer_way : Cache::kAbsent;
+      const std::uint32_t way2 = self.l2.present() ? self.l1.links(way1).peer_way : Cache::kAbsent;
       obtain_write_permission(access, self, counters, way1, way2);
     }
     record_l1_hit(self, way1, access, counters);
@@ -89,7 +89,7 @@ void Simulator::access_line_slow(const LineAccess& access, std::uint32_t l1_way)
     const bool temporal = self.l2.touch(way2, access.bytes, access.ref, access.region, access.proc);
     count(counters, level_event(Level::L2, temporal ? kHitTemporal : kHitSpatial));
     if (writes(access.kind)) obtain_write_permission(access, self, counters, Cache::kAbsent, way2);
-    fill_l1(access, self, fill.l1, self.l2.info(way2).state, self.l2.info(way2).directory_entry, way2);
+    fill_l1(access, self, fill.l1, self.l2.info(way2).state, self.l2.links(way2).directory_entry, way2);
     return;
   }
   const std::uint32_t entry = directory_.find_or_add(access.line);
@@ -124,8 +124,9 @@ __attribute__((always_inline)) inline void Simulator::fetch_line(const LineAcces
     if (self.l2.tag(way2) != Cache::kNoLine && evict_from_l2(access, self, way2)) {
       fill.l1 = self.l1.choose_way(access.line);
     }
-    self.l2.fill(way2, access.line, LineInfo{access.ref, access.region, access.proc, entry, Cache::kAbsent, state},
-                 access.bytes, writes(access.kind));
+    self.l2.fill(way2, access.line, LineInfo{access.ref, access.region, access.proc, state}, access.bytes,
+                 writes(access.kind));
+    self.l2.links(way2) = LineLinks{entry, Cache::kAbsent};
   }
   fill_l1(access, self, fill.l1, state, entry, way2);
   directory_.add_holder(entry, access.proc);
@@ -137,15 +138,16 @@ __attribute__((always_inline)) inline void Simulator::fetch_line(const LineAcces
 }
 
 // Into `way1`, which the lookup chose; `way2` is the line's L2 copy, or kAbsent without an L2; the two
-// copies are linked (LineInfo::peer_way).
+// copies are linked (LineLinks::peer_way).
 __attribute__((always_inline)) inline void Simulator::fill_l1(const LineAccess& access, Processor& self,
                                                               std::uint32_t way1, LineState state, std::uint32_t entry,
                                                               std::uint32_t way2) {
   CCSIM_DEBUG_ASSERT(way1 == self.l1.choose_way(access.line));
   if (self.l1.tag(way1) != Cache::kNoLine) evict_from_l1(access, self, way1);
-  self.l1.fill(way1, access.line, LineInfo{access.ref, access.region, access.proc, entry, way2, state}, access.bytes,
+  self.l1.fill(way1, access.line, LineInfo{access.ref, access.region, access.proc, state}, access.bytes,
                writes(access.kind));
-  if (way2 != Cache::kAbsent) self.l2.info(way2).peer_way = way1;
+  self.l1.links(way1) = LineLinks{entry, way2};
+  if (way2 != Cache::kAbsent) self.l2.links(way2).peer_way = way1;
   self.l1_hint = way1;
 }
 
@@ -158,14 +160,18 @@ __attribute__((always_inline)) inline void Simulator::evict_from_l1(const LineAc
     leave_hierarchy(self, access.proc, way1, Cache::kAbsent);
     return;
   }
-  const LineInfo& inner = self.l1.info(way1);
-  const std::uint32_t way2 = inner.peer_way;
+  const std::uint32_t way2 = self.l1.links(way1).peer_way;
   mask_or(self.l2.touched(way2), self.l1.touched(way1), mask_words_);
-  mask_or(self.l2.written(way2), self.l1.written(way1), mask_words_);
+  // Only a Modified copy has written bytes; the L1 way leaves with an empty written mask (Cache::fill).
+  if (self.l1.info(way1).state == LineState::Modified) {
+    mask_or(self.l2.written(way2), self.l1.written(way1), mask_words_);
+    mask_clear(self.l1.written(way1), mask_words_);
+  }
+  const LineInfo& inner = self.l1.info(way1);
   LineInfo& outer = self.l2.info(way2);
   outer.last_ref = inner.last_ref;
   outer.last_region = inner.last_region;
-  outer.peer_way = Cache::kAbsent;
+  self.l2.links(way2).peer_way = Cache::kAbsent;
   self.l1.remove(way1);
 }
 
@@ -173,7 +179,7 @@ __attribute__((always_inline)) inline void Simulator::evict_from_l1(const LineAc
 // copy, so the L2 eviction counts every byte the processor touched. Says whether there was an L1 copy.
 __attribute__((always_inline)) inline bool Simulator::evict_from_l2(const LineAccess& access, Processor& self,
                                                                     std::uint32_t way2) {
-  const std::uint32_t way1 = self.l2.info(way2).peer_way;
+  const std::uint32_t way1 = self.l2.links(way2).peer_way;
   if (way1 != Cache::kAbsent) evict_from_l1(access, self, way1);
   count_eviction(access, Level::L2, self.l2, way2, self);
   leave_hierarchy(self, access.proc, Cache::kAbsent, way2);
@@ -184,9 +190,10 @@ __attribute__((always_inline)) inline bool Simulator::evict_from_l2(const LineAc
 // Modified copy's writes become visible, and the directory forgets this holder.
 __attribute__((always_inline)) inline void Simulator::leave_hierarchy(Processor& self, ProcId proc, std::uint32_t way1,
                                                                       std::uint32_t way2) {
-  const LineInfo& info = way1 != Cache::kAbsent ? self.l1.info(way1) : self.l2.info(way2);
-  const std::uint32_t entry = info.directory_entry;
-  if (info.state == LineState::Modified) end_modified_tenure(self, entry, way1, way2);
+  const Cache& level = way1 != Cache::kAbsent ? self.l1 : self.l2;
+  const std::uint32_t way = way1 != Cache::kAbsent ? way1 : way2;
+  const std::uint32_t entry = level.links(way).directory_entry;
+  if (level.info(way).state == LineState::Modified) end_modified_tenure(self, entry, way1, way2);
   if (way1 != Cache::kAbsent) self.l1.remove(way1);
   if (way2 != Cache::kAbsent) self.l2.remove(way2);
   directory_.remove_holder(entry, proc);
@@ -198,7 +205,7 @@ void Simulator::drop_private_lines(Processor& self, ProcId proc) {
   const bool has_l2 = self.l2.present();
   const Cache& outer = has_l2 ? self.l2 : self.l1;
   outer.for_each_line([&](std::uint32_t way) {
-    const std::uint32_t way1 = has_l2 ? self.l2.info(way).peer_way : way;
+    const std::uint32_t way1 = has_l2 ? self.l2.links(way).peer_way : way;
     leave_hierarchy(self, proc, way1, has_l2 ? way : Cache::kAbsent);
   });
 }

@@ -39,10 +39,16 @@ class ReferenceCounters {
   }
 
   // The record of `ref`, created at the processor's first use of it. Inline: every miss, eviction and
-  // invalidation asks for a record, and almost always it exists.
+  // invalidation asks for a record, almost always one that exists, and mostly the one asked for last (a
+  // loop's reference evicting the lines it brought in): that one is remembered, a compare instead of two
+  // dependent loads. Records never move (arena storage), so the remembered one never goes stale.
   HotCounters& find_or_add(RefId ref, Arena& arena) {
-    HotCounters* counters = find(ref);
-    return counters != nullptr ? *counters : add(ref, arena);
+    if (ref != last_ref_ || last_record_ == nullptr) {
+      HotCounters* counters = find(ref);
+      last_record_ = counters != nullptr ? counters : &add(ref, arena);
+      last_ref_ = ref;
+    }
+    return *last_record_;
   }
 
   // The kNumEvents counters of the slow-path events (not the four hot ones), created at the first.
@@ -77,6 +83,8 @@ class ReferenceCounters {
   HotCounters& add(RefId ref, Arena& arena);
 
   GrowableArray<HotCounters**> pages_;  // by ref >> kPageBits: a page of kPageSize records, or null
+  RefId last_ref_ = 0;                  // the reference find_or_add() returned last, and its record
+  HotCounters* last_record_ = nullptr;
 };
 
 }  // namespace ccsim

@@ -22,8 +22,8 @@ void Simulator::access_llc(const LineAccess& access, HotCounters& counters) {
     count_eviction(access, Level::LLC, llc_, fill_way, processor(llc_.info(fill_way).last_proc));
     llc_.remove(fill_way);
   }
-  llc_.fill(fill_way, access.line, LineInfo{access.ref, access.region, access.proc, Directory::kAbsent, Cache::kAbsent, LineState::Shared},
-            access.bytes, writes(access.kind));
+  llc_.fill(fill_way, access.line, LineInfo{access.ref, access.region, access.proc, LineState::Shared}, access.bytes,
+            writes(access.kind));
 }
 
 }  // namespace ccsim

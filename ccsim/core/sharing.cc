@@ -28,10 +28,11 @@ InvalidationClass classify_invalidation(bool true_sharing, bool in_region, bool 
 // From E the upgrade is silent (no other copy exists); from S every other copy is invalidated first.
 void Simulator::obtain_write_permission(const LineAccess& access, Processor& self, HotCounters& counters,
                                         std::uint32_t way1, std::uint32_t way2) {
-  const LineInfo& info = way1 != Cache::kAbsent ? self.l1.info(way1) : self.l2.info(way2);
-  const LineState state = info.state;
+  const Cache& level = way1 != Cache::kAbsent ? self.l1 : self.l2;
+  const std::uint32_t way = way1 != Cache::kAbsent ? way1 : way2;
+  const LineState state = level.info(way).state;
   if (state == LineState::Modified) return;
-  const std::uint32_t entry = info.directory_entry;
+  const std::uint32_t entry = level.links(way).directory_entry;
   if (state == LineState::Shared) invalidate_other_holders(access, counters, entry);
   LineRecord& record = directory_.record(entry);
   record.owner = access.proc;
@@ -91,23 +92,18 @@ void Simulator::invalidate_copy(const LineAccess& access, HotCounters& counters,
   holder.lost_lines.find_or_add(access.line) = directory_.add_loss(entry);
 }
 
-// A read miss: an exclusive copy elsewhere (E or M) becomes Shared; the reader gets E when nobody else
-// holds the line, else S.
-LineState Simulator::share_for_read(std::uint32_t entry) {
-  const ProcId owner = directory_.record(entry).owner;
-  if (owner != kNoProcessor) {
-    Processor& holder = *processors_[owner];
-    std::uint32_t way1;
-    std::uint32_t way2;
-    find_copies(holder, directory_.record(entry).line, &way1, &way2);
-    if (directory_.record(entry).dirty) end_modified_tenure(holder, entry, way1, way2);
-    if (way1 != Cache::kAbsent) holder.l1.info(way1).state = LineState::Shared;
-    if (way2 != Cache::kAbsent) holder.l2.info(way2).state = LineState::Shared;
-    LineRecord& record = directory_.record(entry);
-    record.owner = kNoProcessor;
-    record.dirty = false;
-  }
-  return directory_.record(entry).holder_count == 0 ? LineState::Exclusive : LineState::Shared;
+// A read miss on a line another processor holds exclusively (E or M): that copy becomes Shared.
+void Simulator::downgrade_owner(std::uint32_t entry) {
+  Processor& holder = *processors_[directory_.record(entry).owner];
+  std::uint32_t way1;
+  std::uint32_t way2;
+  find_copies(holder, directory_.record(entry).line, &way1, &way2);
+  if (directory_.record(entry).dirty) end_modified_tenure(holder, entry, way1, way2);
+  if (way1 != Cache::kAbsent) holder.l1.info(way1).state = LineState::Shared;
+  if (way2 != Cache::kAbsent) holder.l2.info(way2).state = LineState::Shared;
+  LineRecord& record = directory_.record(entry);
+  record.owner = kNoProcessor;
+  record.dirty = false;
 }
 
 // A Modified copy stops being Modified: its written bytes are stamped for the processors that lost the

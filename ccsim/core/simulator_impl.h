@@ -185,7 +185,13 @@ class Simulator {
                                std::uint32_t way1, std::uint32_t way2);
   void invalidate_other_holders(const LineAccess& access, HotCounters& counters, std::uint32_t entry);
   void invalidate_copy(const LineAccess& access, HotCounters& counters, std::uint32_t entry, ProcId victim);
-  LineState share_for_read(std::uint32_t entry);
+  // A read miss: an exclusive copy elsewhere (E or M) becomes Shared; the reader gets E when nobody else
+  // holds the line, else S. Inline as far as the common case, a line nobody else holds exclusively.
+  LineState share_for_read(std::uint32_t entry) {
+    if (directory_.record(entry).owner != kNoProcessor) downgrade_owner(entry);
+    return directory_.record(entry).holder_count == 0 ? LineState::Exclusive : LineState::Shared;
+  }
+  void downgrade_owner(std::uint32_t entry);
   void end_modified_tenure(Processor& holder, std::uint32_t entry, std::uint32_t way1, std::uint32_t way2);
   // Into `mask`, the union of one byte mask over a processor's L1 and L2 copies of a line (kAbsent: none):
   // everything the processor touched, or wrote while Modified, since the line came in.
@@ -198,10 +204,11 @@ class Simulator {
   // --- the shared last-level cache (shared_cache.cc) ---
   void access_llc(const LineAccess& access, HotCounters& counters);
 
-  // --- counting (private_hierarchy.cc) ---
+  // --- counting (inline here; enter_region() in private_hierarchy.cc) ---
   void enter_region(RegionId region);
   // Inline, and a caller counting several events of one record fetches its slow-path counters once (the
-  // overloads on counts): a miss counts a dozen events.
+  // overloads on counts): a miss counts a dozen events. count() is for the events not kept per region
+  // (hits); count_in_region() adds to the current region's totals too.
   std::uint64_t* cold_counts(HotCounters& counters) { return ReferenceCounters::cold_counts(counters, arena_); }
   void count(HotCounters& counters, std::uint32_t event) { ++cold_counts(counters)[event]; }
   void count_in_region(std::uint64_t* counts, std::uint32_t event, std::uint64_t amount = 1) {
@@ -226,8 +233,8 @@ class Simulator {
   // An eviction from `level`, charged to the victim (the last reference and processor to touch the line
   // there, on `victim_processor`) with the bytes it used; the edge names the access that caused it.
   // Always inlined: a miss evicts from two levels, and a call would save and restore half the registers.
-  __attribute__((always_inline)) void count_eviction(const LineAccess& access, Level level, const Cache& cache, std::uint32_t way,
-                      Processor& victim_processor) {
+  __attribute__((always_inline)) void count_eviction(const LineAccess& access, Level level, const Cache& cache,
+                                                     std::uint32_t way, Processor& victim_processor) {
     const LineInfo& victim = cache.info(way);
     const std::uint32_t bytes_used = mask_popcount(cache.touched(way), mask_words_);
     std::uint64_t* counts = cold_counts(victim_processor.counters.find_or_add(victim.last_ref, arena_));

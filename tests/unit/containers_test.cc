@@ -9,8 +9,10 @@
 
 #include "ccsim/core/growable_array.h"
 #include "ccsim/core/hash_map.h"
+#include "ccsim/core/line_chunks.h"
 #include "ccsim/core/shadow_cache.h"
 #include "ccsim/core/sharer_set.h"
+#include "ccsim/core/sparse_line_set.h"
 #include "tests/unit/scenario.h"
 
 namespace ccsim::test {
@@ -142,6 +144,59 @@ TEST(SharerSetTest, RemovalDuringVisitIsSafe) {
   });
   EXPECT_EQ(visits, 86);  // 0, 3, ..., 255: 255 / 3 + 1
   EXPECT_TRUE(sharers.empty());
+}
+
+// A chunk of the test tables below: one value per line of a 16-line chunk.
+struct TestChunk {
+  std::uint64_t value[16];
+};
+using TestChunks = LineChunks<TestChunk, 4>;
+
+// 100,000 random stores, reads and chunk erasures over 4,000 lines (250 chunks, visited in runs and at
+// random, so the two remembered chunks are hit, missed and erased) agree with std::unordered_map after
+// every operation; an erased chunk comes back zero-filled.
+TEST(LineChunksTest, AgreesWithUnorderedMapUnderRandomOperations) {
+  TestChunks chunks("test");
+  std::unordered_map<Addr, std::uint64_t> expected;  // line -> value; absent lines read 0
+  std::mt19937_64 random(5);
+  std::uniform_int_distribution<Addr> line(0, 3999);
+  std::uniform_int_distribution<int> operation(0, 9);
+  Addr run = 0;
+  for (int i = 0; i < 100000; ++i) {
+    SCOPED_TRACE("operation " + std::to_string(i));
+    const Addr l = operation(random) < 5 ? (run = (run + 1) % 4000) : line(random);
+    const int what = operation(random);
+    if (what < 4) {
+      chunks.find_or_add(l).value[TestChunks::slot_of(l)] = i;
+      expected[l] = i;
+    } else if (what < 9) {
+      const TestChunk* chunk = chunks.find(l);
+      const auto value = expected.find(l);
+      ASSERT_EQ(chunk == nullptr ? 0 : chunk->value[TestChunks::slot_of(l)],
+                value == expected.end() ? 0 : value->second);
+    } else if (chunks.find(l) != nullptr) {
+      chunks.erase(l);
+      for (Addr first = l & ~Addr(15), other = first; other < first + 16; ++other) expected.erase(other);
+    }
+  }
+}
+
+// Adding a line reports whether it was there before, across chunk boundaries (lines 1023 and 1024 fall
+// in different 1024-line chunks) and far apart; clear() forgets every line.
+TEST(SparseLineSetTest, ReportsEachLineOnceUntilCleared) {
+  SparseLineSet set("test");
+  const Addr lines[] = {0, 1023, 1024, 5000000, Addr(1) << 50};
+  for (Addr line : lines) {
+    SCOPED_TRACE("line " + std::to_string(line));
+    EXPECT_FALSE(set.add_was_present(line));
+  }
+  for (Addr line : lines) {
+    SCOPED_TRACE("line " + std::to_string(line));
+    EXPECT_TRUE(set.add_was_present(line));
+  }
+  EXPECT_FALSE(set.add_was_present(1));
+  set.clear();
+  EXPECT_FALSE(set.add_was_present(0));
 }
 
 }  // namespace
