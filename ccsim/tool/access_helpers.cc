@@ -17,21 +17,23 @@ namespace {
 template <AccessKind kKind, bool kBuffered, bool kSkipStack, bool kCountObjects>
 VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
   ThreadState* thread = current_thread;
+  // Accesses made by the runtimes' synchronization code (barrier spinning, idle workers, lock words) are
+  // not the user's. The reference's class (references.h) and whether the thread is inside a runtime call
+  // decide it with one add and compare: OpenMP runtime code (2) always, library code (1) inside a runtime
+  // call, the program's own code (0) never. The sum is almost always below 2, so the branch predicts well.
+  // Tested before the stack: how often a waiting thread touches its own stack depends on real time, and
+  // only the runtime count may (docs/synchronization.md, "Determinism").
+  if (__builtin_expect(static_cast<unsigned>(ref->runtime_class) + (thread->runtime_depth != 0) >= 2, 0) &&
+      !options.sync.trace_runtime) {
+    ++thread->excluded_runtime_accesses;
+    return;
+  }
   if (kSkipStack) {
     // One unsigned compare covers both bounds: addresses below the stack wrap to large values.
     if (addr - thread->stack_low < thread->stack_high - thread->stack_low) {
       ++thread->skipped_stack_accesses;
       return;
     }
-  }
-  // Accesses made by the runtimes' synchronization code (barrier spinning, idle workers, lock words) are
-  // not the user's. The reference's class (references.h) and whether the thread is inside a runtime call
-  // decide it with one add and compare: OpenMP runtime code (2) always, library code (1) inside a runtime
-  // call, the program's own code (0) never. The sum is almost always below 2, so the branch predicts well.
-  if (__builtin_expect(static_cast<unsigned>(ref->runtime_class) + (thread->runtime_depth != 0) >= 2, 0) &&
-      !options.sync.trace_runtime) {
-    ++thread->excluded_runtime_accesses;
-    return;
   }
   if (kCountObjects) {
     count_object_access<kKind>(&ref->objects, thread->processor, addr, static_cast<std::uint32_t>(size));

@@ -19,6 +19,17 @@ struct EventList {
 
 EventList reported_events(const MachineConfig& machine);
 
+// One record's counts (kNumEvents entries, events.h order), copied out of a visitor to be written later.
+struct EventCounts {
+  std::uint64_t values[kNumEvents];
+};
+
+inline EventCounts copy_of_counts(const std::uint64_t* counts) {
+  EventCounts copy;
+  VG_(memcpy)(copy.values, counts, sizeof copy.values);
+  return copy;
+}
+
 // Writes `counts` (kNumEvents entries) in event-list order and ends the line, leaving out trailing zeros
 // unless `all`.
 void write_counts(VgFile* file, const EventList& events, const std::uint64_t* counts, bool all);

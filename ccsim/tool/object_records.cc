@@ -3,51 +3,142 @@
 
 #include "ccsim/core/byte_mask.h"
 #include "ccsim/core/platform.h"
-#include "ccsim/tool/data_objects.h"
 #include "ccsim/tool/line_detail.h"
 #include "ccsim/tool/object_statistics.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/profile_numbering.h"
+#include "ccsim/tool/sorted_rows.h"
 
 namespace ccsim {
 namespace {
 
-// What the writers share: the file, the columns, and the profile number of each object (0: not written),
-// indexed by ObjectId.
-struct RecordWriter {
-  VgFile* file;
+// What the visitors that choose the written objects share: the columns, the choice so far (by ObjectId,
+// 1 = written), and the numbering that learns which references the records name.
+struct ObjectChoice {
   const EventList* events;
-  std::uint32_t* numbers;
+  std::uint32_t* chosen;
+  ProfileNumbering* numbering;
 };
 
-void mark_counted(void* context, ObjectId object, ProcId, const std::uint64_t* counts) {
-  RecordWriter* w = static_cast<RecordWriter*>(context);
-  if (any_reported(*w->events, counts)) w->numbers[object] = 1;
+void choose_counted(void* context, ObjectId object, ProcId, const std::uint64_t* counts) {
+  ObjectChoice* c = static_cast<ObjectChoice*>(context);
+  if (any_reported(*c->events, counts)) c->chosen[object] = 1;
 }
 
-void mark_cell(void* context, ObjectId object, RefId, ProcId proc, const std::uint64_t* counts) {
-  mark_counted(context, object, proc, counts);
+void choose_cell(void* context, ObjectId object, RefId ref, ProcId, const std::uint64_t* counts) {
+  ObjectChoice* c = static_cast<ObjectChoice*>(context);
+  if (!any_reported(*c->events, counts)) return;
+  c->chosen[object] = 1;
+  c->numbering->use_reference(ref);
 }
 
-void mark_line_bytes(void* context, const LineBytes& bytes) {
-  static_cast<RecordWriter*>(context)->numbers[bytes.object] = 1;
+void choose_line_bytes(void* context, const LineBytes& bytes) {
+  static_cast<ObjectChoice*>(context)->chosen[bytes.object] = 1;
 }
 
-void mark_line_writer(void* context, const LineWriter& writer) {
-  static_cast<RecordWriter*>(context)->numbers[writer.object] = 1;
+void choose_line_writer(void* context, const LineWriter& writer) {
+  ObjectChoice* c = static_cast<ObjectChoice*>(context);
+  c->chosen[writer.object] = 1;
+  c->numbering->use_reference(writer.ref);
 }
 
-void write_object_counts(void* context, ObjectId object, ProcId proc, const std::uint64_t* counts) {
-  RecordWriter* w = static_cast<RecordWriter*>(context);
-  if (!any_reported(*w->events, counts)) return;
-  VG_(fprintf)(w->file, "object-counts: %u %u", w->numbers[object], proc + 1);
-  write_counts(w->file, *w->events, counts, false);
+template <class T>
+Int three_way(T x, T y) {
+  return x < y ? -1 : (y < x ? 1 : 0);
 }
 
-void write_object_reference(void* context, ObjectId object, RefId ref, ProcId proc, const std::uint64_t* counts) {
-  RecordWriter* w = static_cast<RecordWriter*>(context);
-  if (!any_reported(*w->events, counts)) return;
-  VG_(fprintf)(w->file, "object-ref: %u %u %u", w->numbers[object], ref, proc + 1);
-  write_counts(w->file, *w->events, counts, false);
+// By kind, name, address and size: what the `object:` record shows. The name comes before the address
+// so that a heap bin whose one block moved (the allocator's order changed) keeps its place.
+// Limit: objects alike in all of these (two heap bins whose call stacks print the same) keep the order
+// they were created in, which may change between runs.
+Int compare_objects(const void* a, const void* b) {
+  const ObjectId x = *static_cast<const ObjectId*>(a);
+  const ObjectId y = *static_cast<const ObjectId*>(b);
+  const DataObject& p = data_object(x);
+  const DataObject& q = data_object(y);
+  if (p.kind != q.kind) return three_way(p.kind, q.kind);
+  const Int by_name = VG_(strcmp)(p.name, q.name);
+  if (by_name != 0) return by_name;
+  if (p.address != q.address) return three_way(p.address, q.address);
+  if (p.size != q.size) return three_way(p.size, q.size);
+  return three_way(x, y);
+}
+
+// `object-counts: <object> <thread>` rows.
+struct ObjectCountsRows {
+  const EventList* events;
+  const std::uint32_t* numbers;  // by ObjectId
+  SortedRows<2, EventCounts> rows{"ccsim.out.object_counts"};
+};
+
+void collect_object_counts(void* context, ObjectId object, ProcId proc, const std::uint64_t* counts) {
+  ObjectCountsRows* r = static_cast<ObjectCountsRows*>(context);
+  if (any_reported(*r->events, counts)) r->rows.add({r->numbers[object], proc + 1}, copy_of_counts(counts));
+}
+
+// `object-ref: <object> <ref> <thread>` rows.
+struct ObjectReferenceRows {
+  const EventList* events;
+  const std::uint32_t* numbers;  // by ObjectId
+  const ProfileNumbering* numbering;
+  SortedRows<3, EventCounts> rows{"ccsim.out.object_refs"};
+};
+
+void collect_object_reference(void* context, ObjectId object, RefId ref, ProcId proc, const std::uint64_t* counts) {
+  ObjectReferenceRows* r = static_cast<ObjectReferenceRows*>(context);
+  if (!any_reported(*r->events, counts)) return;
+  r->rows.add({r->numbers[object], r->numbering->reference_number(ref), proc + 1}, copy_of_counts(counts));
+}
+
+// Numbers the hot lines 1, 2, ... in the order for_each_hot_line() visits them (hottest first), so that
+// sorting by it first keeps that order and only sorts the records within each line.
+struct HotLineOrdinals {
+  Addr last_line = ~Addr(0);  // never a line's address: those are aligned
+  std::uint32_t ordinal = 0;
+  std::uint32_t of(Addr line) {
+    if (line != last_line) {
+      last_line = line;
+      ++ordinal;
+    }
+    return ordinal;
+  }
+};
+
+// A `line-detail:` record's bytes, copied out of the visitor. R: bytes touched but not written (read
+// only); W: bytes written (perhaps read too: the masks cannot say).
+struct LineBytesRow {
+  Addr line_address;
+  Addr object_base;
+  std::uint64_t read_only[kMaxMaskWords];
+  std::uint64_t written[kMaxMaskWords];
+};
+
+// `line-detail: <object> ... <thread>` rows keyed (line, object, thread) and `line-writer: <object> ...
+// <thread> <ref>` rows keyed (line, object, thread, ref).
+struct HotLineRows {
+  const std::uint32_t* numbers;  // by ObjectId
+  const ProfileNumbering* numbering;
+  HotLineOrdinals byte_lines;
+  HotLineOrdinals writer_lines;
+  SortedRows<3, LineBytesRow> bytes{"ccsim.out.line_detail"};
+  SortedRows<4, LineWriter> writers{"ccsim.out.line_writers"};
+};
+
+void collect_line_bytes(void* context, const LineBytes& bytes) {
+  HotLineRows* r = static_cast<HotLineRows*>(context);
+  LineBytesRow row{bytes.line_address, bytes.object_base, {}, {}};
+  for (std::uint32_t word = 0; word < mask_words_for(options.machine.l1.line_bytes); ++word) {
+    row.read_only[word] = bytes.touched[word] & ~bytes.written[word];
+    row.written[word] = bytes.written[word];
+  }
+  r->bytes.add({r->byte_lines.of(bytes.line_address), r->numbers[bytes.object], bytes.proc + 1}, row);
+}
+
+void collect_line_writer(void* context, const LineWriter& writer) {
+  HotLineRows* r = static_cast<HotLineRows*>(context);
+  r->writers.add({r->writer_lines.of(writer.line_address), r->numbers[writer.object], writer.proc + 1,
+                  r->numbering->reference_number(writer.ref)},
+                 writer);
 }
 
 // " 0-7,16-23": the runs of set bytes of a line's mask as inclusive offsets, or " -" when none.
@@ -66,47 +157,64 @@ void write_byte_ranges(VgFile* file, const std::uint64_t* mask) {
   if (separator[0] == ' ') VG_(fprintf)(file, " -");
 }
 
-// R: bytes touched but not written (read only); W: bytes written (perhaps read too: the masks cannot say).
-void write_line_bytes(void* context, const LineBytes& bytes) {
-  RecordWriter* w = static_cast<RecordWriter*>(context);
-  std::uint64_t read_only[kMaxMaskWords] = {};
-  for (std::uint32_t word = 0; word < mask_words_for(options.machine.l1.line_bytes); ++word) {
-    read_only[word] = bytes.touched[word] & ~bytes.written[word];
-  }
-  VG_(fprintf)(w->file, "line-detail: %u 0x%lx %lld %u R", w->numbers[bytes.object], bytes.line_address,
-               static_cast<Long>(bytes.line_address - bytes.object_base), bytes.proc + 1);
-  write_byte_ranges(w->file, read_only);
-  VG_(fprintf)(w->file, " W");
-  write_byte_ranges(w->file, bytes.written);
-  VG_(fprintf)(w->file, "\n");
-}
-
-void write_line_writer(void* context, const LineWriter& writer) {
-  RecordWriter* w = static_cast<RecordWriter*>(context);
-  VG_(fprintf)(w->file, "line-writer: %u 0x%lx %u %u %llu\n", w->numbers[writer.object], writer.line_address,
-               writer.proc + 1, writer.ref, static_cast<ULong>(writer.invalidations));
-}
-
 }  // namespace
 
-void write_object_records(VgFile* file, const EventList& events) {
-  RecordWriter w{file, &events, allocate_zeroed_array<std::uint32_t>("ccsim.out.objects", object_count())};
-  for_each_object_counts(mark_counted, &w);
-  for_each_object_reference(mark_cell, &w);
-  for_each_hot_line(mark_line_bytes, mark_line_writer, &w);
+ObjectRecords::ObjectRecords(const EventList& events, ProfileNumbering* numbering)
+    : events_(events),
+      numbers_(allocate_zeroed_array<std::uint32_t>("ccsim.out.objects", object_count())),
+      in_profile_order_("ccsim.out.objects") {
+  ObjectChoice choice{&events, numbers_, numbering};
+  for_each_object_counts(choose_counted, &choice);
+  for_each_object_reference(choose_cell, &choice);
+  for_each_hot_line(choose_line_bytes, choose_line_writer, &choice);
 
-  std::uint32_t next = 1;
   for (ObjectId id = 0; id < object_count(); ++id) {
-    if (w.numbers[id] == 0) continue;
-    w.numbers[id] = next++;
-    const DataObject& object = data_object(id);
-    VG_(fprintf)(file, "object: %u %s 0x%lx %llu %u %s\n", w.numbers[id], object_kind_name(object.kind),
-                 object.address, static_cast<ULong>(object.size), object.file, object.name);
+    if (numbers_[id] != 0) in_profile_order_.push_back(id);
   }
-  for_each_object_counts(write_object_counts, &w);
-  for_each_object_reference(write_object_reference, &w);
-  for_each_hot_line(write_line_bytes, write_line_writer, &w);
-  release(w.numbers);
+  VG_(ssort)(in_profile_order_.data(), in_profile_order_.size(), sizeof(ObjectId), compare_objects);
+  for (std::uint32_t i = 0; i < in_profile_order_.size(); ++i) {
+    numbers_[in_profile_order_[i]] = i + 1;
+    numbering->use_source_file(data_object(in_profile_order_[i]).file);
+  }
+}
+
+ObjectRecords::~ObjectRecords() { release(numbers_); }
+
+void ObjectRecords::write(VgFile* file, const ProfileNumbering& numbering) const {
+  for (std::uint32_t i = 0; i < in_profile_order_.size(); ++i) {
+    const DataObject& object = data_object(in_profile_order_[i]);
+    VG_(fprintf)(file, "object: %u %s 0x%lx %llu %u %s\n", i + 1, object_kind_name(object.kind), object.address,
+                 static_cast<ULong>(object.size), numbering.source_file_number(object.file), object.name);
+  }
+
+  ObjectCountsRows counts{&events_, numbers_};
+  for_each_object_counts(collect_object_counts, &counts);
+  counts.rows.visit_sorted([&](const std::uint32_t* key, const EventCounts& row) {
+    VG_(fprintf)(file, "object-counts: %u %u", key[0], key[1]);
+    write_counts(file, events_, row.values, false);
+  });
+
+  ObjectReferenceRows cells{&events_, numbers_, &numbering};
+  for_each_object_reference(collect_object_reference, &cells);
+  cells.rows.visit_sorted([&](const std::uint32_t* key, const EventCounts& row) {
+    VG_(fprintf)(file, "object-ref: %u %u %u", key[0], key[1], key[2]);
+    write_counts(file, events_, row.values, false);
+  });
+
+  HotLineRows lines{numbers_, &numbering, {}, {}};
+  for_each_hot_line(collect_line_bytes, collect_line_writer, &lines);
+  lines.bytes.visit_sorted([&](const std::uint32_t* key, const LineBytesRow& row) {
+    VG_(fprintf)(file, "line-detail: %u 0x%lx %lld %u R", key[1], row.line_address,
+                 static_cast<Long>(row.line_address - row.object_base), key[2]);
+    write_byte_ranges(file, row.read_only);
+    VG_(fprintf)(file, " W");
+    write_byte_ranges(file, row.written);
+    VG_(fprintf)(file, "\n");
+  });
+  lines.writers.visit_sorted([&](const std::uint32_t* key, const LineWriter& writer) {
+    VG_(fprintf)(file, "line-writer: %u 0x%lx %u %u %llu\n", key[1], writer.line_address, key[2], key[3],
+                 static_cast<ULong>(writer.invalidations));
+  });
 }
 
 }  // namespace ccsim

@@ -6,7 +6,9 @@
 #include "ccsim/tool/event_columns.h"
 #include "ccsim/tool/object_records.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/profile_numbering.h"
 #include "ccsim/tool/references.h"
+#include "ccsim/tool/sorted_rows.h"
 #include "ccsim/tool/sync.h"
 #include "ccsim/tool/thread_events.h"
 #include "ccsim/tool/threads.h"
@@ -35,42 +37,72 @@ const char* level_name(Level level) {
   return "L1";
 }
 
-// State shared by the visitors while writing the per-reference section.
-struct CountsWriter {
-  VgFile* file;
+// What the first pass over the tables shares: which references the written records name.
+struct ReferenceUse {
   const EventList* events;
-  std::uint64_t summary[kNumEvents];
+  ProfileNumbering* numbering;
 };
 
-void write_reference_counts(void* context, ProcId proc, RefId ref, const std::uint64_t* counts) {
-  CountsWriter* w = static_cast<CountsWriter*>(context);
-  if (!any_reported(*w->events, counts)) return;
-  for (std::uint32_t e = 0; e < kNumEvents; ++e) w->summary[e] += counts[e];
-  VG_(fprintf)(w->file, "counts: %u %u", ref, proc + 1);
-  write_counts(w->file, *w->events, counts, false);
+void use_counted_reference(void* context, ProcId, RefId ref, const std::uint64_t* counts) {
+  ReferenceUse* use = static_cast<ReferenceUse*>(context);
+  if (any_reported(*use->events, counts)) use->numbering->use_reference(ref);
 }
 
-void write_evictor(void* context, const EvictorEdge& edge) {
-  VG_(fprintf)(static_cast<VgFile*>(context), "evictor: %u %u %u %u %s %llu\n", edge.victim_ref,
-               edge.victim_proc + 1, edge.evictor_ref, edge.evictor_proc + 1, level_name(edge.level),
-               static_cast<ULong>(edge.count));
+void use_evictor_references(void* context, const EvictorEdge& edge) {
+  ProfileNumbering* numbering = static_cast<ReferenceUse*>(context)->numbering;
+  numbering->use_reference(edge.victim_ref);
+  numbering->use_reference(edge.evictor_ref);
 }
 
-void write_invalidator(void* context, const InvalidatorEdge& edge) {
-  VG_(fprintf)(static_cast<VgFile*>(context), "invalidator: %u %u %u %u %llu %llu %llu %llu %llu\n",
-               edge.victim_ref, edge.victim_proc + 1, edge.invalidator_ref, edge.invalidator_proc + 1,
-               static_cast<ULong>(edge.true_in_region), static_cast<ULong>(edge.true_in_region_critical),
-               static_cast<ULong>(edge.false_in_region), static_cast<ULong>(edge.true_across_regions),
-               static_cast<ULong>(edge.false_across_regions));
+void use_invalidator_references(void* context, const InvalidatorEdge& edge) {
+  ProfileNumbering* numbering = static_cast<ReferenceUse*>(context)->numbering;
+  numbering->use_reference(edge.victim_ref);
+  numbering->use_reference(edge.invalidator_ref);
+}
+
+// `counts: <ref> <thread>` rows.
+struct CountsRows {
+  const EventList* events;
+  const ProfileNumbering* numbering;
+  SortedRows<2, EventCounts> rows{"ccsim.out.counts"};
+};
+
+void collect_reference_counts(void* context, ProcId proc, RefId ref, const std::uint64_t* counts) {
+  CountsRows* r = static_cast<CountsRows*>(context);
+  if (!any_reported(*r->events, counts)) return;
+  r->rows.add({r->numbering->reference_number(ref), proc + 1}, copy_of_counts(counts));
+}
+
+// `evictor:` rows keyed (victim ref, victim thread, evictor ref, evictor thread, level); the edge gives
+// the count.
+struct EvictorRows {
+  const ProfileNumbering* numbering;
+  SortedRows<5, EvictorEdge> rows{"ccsim.out.evictors"};
+};
+
+void collect_evictor(void* context, const EvictorEdge& edge) {
+  EvictorRows* r = static_cast<EvictorRows*>(context);
+  r->rows.add({r->numbering->reference_number(edge.victim_ref), edge.victim_proc + 1,
+               r->numbering->reference_number(edge.evictor_ref), edge.evictor_proc + 1,
+               static_cast<std::uint32_t>(edge.level)},
+              edge);
+}
+
+// `invalidator:` rows keyed (victim ref, victim thread, invalidator ref, invalidator thread); the edge
+// gives the counts.
+struct InvalidatorRows {
+  const ProfileNumbering* numbering;
+  SortedRows<4, InvalidatorEdge> rows{"ccsim.out.invalidators"};
+};
+
+void collect_invalidator(void* context, const InvalidatorEdge& edge) {
+  InvalidatorRows* r = static_cast<InvalidatorRows*>(context);
+  r->rows.add({r->numbering->reference_number(edge.victim_ref), edge.victim_proc + 1,
+               r->numbering->reference_number(edge.invalidator_ref), edge.invalidator_proc + 1},
+              edge);
 }
 
 // Region rows need the closing barrier's location; sync.cc knows the barrier's code address per region.
-struct RegionWriter {
-  VgFile* file;
-  const EventList* events;
-  XArray* closes;  // of RegionClose, filled before regions are written
-};
-
 struct RegionClose {
   RegionId region;
   Addr barrier;
@@ -81,26 +113,37 @@ void collect_region_close(void* context, RegionId region, Addr barrier) {
   VG_(addToXA)(static_cast<XArray*>(context), &close);
 }
 
-void write_region(void* context, RegionId region, const std::uint64_t* counts) {
-  RegionWriter* w = static_cast<RegionWriter*>(context);
+// What a `region:` record says besides its id: the closing barrier's location (profile numbers; 0 0 0
+// when unknown) and the counts.
+struct RegionRow {
+  EventCounts counts;
+  std::uint32_t file;
+  std::uint32_t function;
+  std::uint32_t line;
+};
+
+// `region: <id>` rows.
+struct RegionRows {
+  const ProfileNumbering* numbering;
+  XArray* closes;  // of RegionClose
+  SortedRows<1, RegionRow> rows{"ccsim.out.regions"};
+};
+
+void collect_region(void* context, RegionId region, const std::uint64_t* counts) {
+  RegionRows* r = static_cast<RegionRows*>(context);
   Addr barrier = 0;
-  for (Word i = 0; i < VG_(sizeXA)(w->closes); ++i) {
-    const RegionClose* close = static_cast<const RegionClose*>(VG_(indexXA)(w->closes, i));
+  for (Word i = 0; i < VG_(sizeXA)(r->closes); ++i) {
+    const RegionClose* close = static_cast<const RegionClose*>(VG_(indexXA)(r->closes, i));
     if (close->region == region) barrier = close->barrier;
   }
-  std::uint32_t file = 0, function = 0, line = 0;
+  RegionRow row{copy_of_counts(counts), 0, 0, 0};
   if (barrier != 0) {
     const Reference* ref = reference_at(barrier);
-    file = ref->source_file;
-    function = ref->function;
-    line = ref->line;
+    row.file = r->numbering->source_file_number(ref->source_file);
+    row.function = r->numbering->function_number(ref->function);
+    row.line = ref->line;
   }
-  VG_(fprintf)(w->file, "region: %u %u %u %u", region, file, function, line);
-  write_counts(w->file, *w->events, counts, false);
-}
-
-void write_names(VgFile* file, const char* keyword, const NameTable& table) {
-  for (std::uint32_t n = 1; n <= table.count(); ++n) VG_(fprintf)(file, "%s: %u %s\n", keyword, n, table.name(n));
+  r->rows.add({region}, row);
 }
 
 void write_header(VgFile* file, const EventList& events) {
@@ -146,6 +189,75 @@ SkippedAccesses skipped_accesses() {
   return skipped;
 }
 
+// The closing barrier of every region, with the barrier's reference created: region rows name its
+// location, so it must exist before anything is numbered.
+XArray* region_closes() {
+  XArray* closes = VG_(newXA)(VG_(malloc), "ccsim.out.regions", VG_(free), sizeof(RegionClose));
+  sync_for_each_region_close(collect_region_close, closes);
+  for (Word i = 0; i < VG_(sizeXA)(closes); ++i) {
+    const Addr barrier = static_cast<const RegionClose*>(VG_(indexXA)(closes, i))->barrier;
+    if (barrier != 0) reference_at(barrier);
+  }
+  return closes;
+}
+
+// The first pass over the core's tables: the references that the counts, region and edge records name.
+void use_references(const Simulator* simulator, const EventList& events, XArray* closes,
+                    ProfileNumbering* numbering) {
+  for (Word i = 0; i < VG_(sizeXA)(closes); ++i) {
+    const Addr barrier = static_cast<const RegionClose*>(VG_(indexXA)(closes, i))->barrier;
+    if (barrier != 0) numbering->use_reference(reference_at(barrier)->id);
+  }
+  ReferenceUse use{&events, numbering};
+  for_each_reference(simulator, use_counted_reference, &use);
+  for_each_evictor_edge(simulator, use_evictor_references, &use);
+  for_each_invalidator_edge(simulator, use_invalidator_references, &use);
+}
+
+// `counts:` records, adding them up into `summary` (kNumEvents entries).
+void write_reference_counts(VgFile* file, const Simulator* simulator, const EventList& events,
+                            const ProfileNumbering& numbering, std::uint64_t* summary) {
+  CountsRows counts{&events, &numbering};
+  for_each_reference(simulator, collect_reference_counts, &counts);
+  counts.rows.visit_sorted([&](const std::uint32_t* key, const EventCounts& row) {
+    for (std::uint32_t e = 0; e < kNumEvents; ++e) summary[e] += row.values[e];
+    VG_(fprintf)(file, "counts: %u %u", key[0], key[1]);
+    write_counts(file, events, row.values, false);
+  });
+}
+
+void write_regions(VgFile* file, const Simulator* simulator, const EventList& events,
+                   const ProfileNumbering& numbering, XArray* closes) {
+  RegionRows regions{&numbering, closes};
+  for_each_region(simulator, collect_region, &regions);
+  regions.rows.visit_sorted([&](const std::uint32_t* key, const RegionRow& row) {
+    VG_(fprintf)(file, "region: %u %u %u %u", key[0], row.file, row.function, row.line);
+    write_counts(file, events, row.counts.values, false);
+  });
+}
+
+// `evictor:` and `invalidator:` records.
+void write_edges(VgFile* file, const Simulator* simulator, const ProfileNumbering& numbering) {
+  EvictorRows evictors{&numbering};
+  for_each_evictor_edge(simulator, collect_evictor, &evictors);
+  evictors.rows.visit_sorted([&](const std::uint32_t* key, const EvictorEdge& edge) {
+    VG_(fprintf)(file, "evictor: %u %u %u %u %s %llu\n", key[0], key[1], key[2], key[3], level_name(edge.level),
+                 static_cast<ULong>(edge.count));
+  });
+
+  InvalidatorRows invalidators{&numbering};
+  for_each_invalidator_edge(simulator, collect_invalidator, &invalidators);
+  invalidators.rows.visit_sorted([&](const std::uint32_t* key, const InvalidatorEdge& edge) {
+    VG_(fprintf)(file, "invalidator: %u %u %u %u %llu %llu %llu %llu %llu\n", key[0], key[1], key[2], key[3],
+                 static_cast<ULong>(edge.true_in_region), static_cast<ULong>(edge.true_in_region_critical),
+                 static_cast<ULong>(edge.false_in_region), static_cast<ULong>(edge.true_across_regions),
+                 static_cast<ULong>(edge.false_across_regions));
+  });
+}
+
+// The records are written in two passes over the tables: the first learns which references and names
+// they use, so that those can be numbered canonically (profile_numbering.h); the second writes each kind
+// of record sorted by those numbers (sorted_rows.h).
 void write_body(VgFile* file, const Simulator* simulator) {
   EventList events = reported_events(options.machine);
   write_header(file, events);
@@ -156,34 +268,23 @@ void write_body(VgFile* file, const Simulator* simulator) {
     VG_(fprintf)(file, "replay: early-flushes %llu\n", static_cast<ULong>(sync_early_flushes()));
   }
 
-  // Region rows resolve barrier addresses to references, which may add names: collect them first.
-  XArray* closes = VG_(newXA)(VG_(malloc), "ccsim.out.regions", VG_(free), sizeof(RegionClose));
-  sync_for_each_region_close(collect_region_close, closes);
-  for (Word i = 0; i < VG_(sizeXA)(closes); ++i) {
-    Addr barrier = static_cast<const RegionClose*>(VG_(indexXA)(closes, i))->barrier;
-    if (barrier != 0) reference_at(barrier);
-  }
+  XArray* closes = region_closes();
+  ProfileNumbering numbering;
+  use_references(simulator, events, closes, &numbering);
+  ObjectRecords* objects =
+      options.data_objects ? create_object<ObjectRecords>("ccsim.out.objects", events, &numbering) : nullptr;
+  numbering.number();
 
-  const ReferenceNames& names = reference_names();
-  write_names(file, "file", names.files);
-  write_names(file, "fn", names.functions);
-  write_names(file, "obj", names.objects);
-  for (RefId id = 0; id < reference_count(); ++id) {
-    const Reference* ref = reference(id);
-    VG_(fprintf)(file, "ref: %u 0x%lx %u %u %u %u\n", ref->id, ref->address, ref->object_file, ref->source_file,
-                 ref->function, ref->line);
-  }
-
-  CountsWriter counts{file, &events, {}};
-  for_each_reference(simulator, write_reference_counts, &counts);
-  RegionWriter regions{file, &events, closes};
-  for_each_region(simulator, write_region, &regions);
+  numbering.write_names_and_references(file);
+  std::uint64_t summary[kNumEvents] = {};
+  write_reference_counts(file, simulator, events, numbering, summary);
+  write_regions(file, simulator, events, numbering, closes);
   VG_(deleteXA)(closes);
-  for_each_evictor_edge(simulator, write_evictor, file);
-  for_each_invalidator_edge(simulator, write_invalidator, file);
-  if (options.data_objects) write_object_records(file, events);
+  write_edges(file, simulator, numbering);
+  if (objects != nullptr) objects->write(file, numbering);
+  destroy_object(objects);
   VG_(fprintf)(file, "summary:");
-  write_counts(file, events, counts.summary, true);
+  write_counts(file, events, summary, true);
 }
 
 }  // namespace
