@@ -84,8 +84,8 @@ class Simulator {
 
   // simulate_access(). An access within one line, the common case, goes straight to the line access;
   // one that straddles lines is split out of line.
-  void access(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind, RegionId region,
-              bool in_critical) {
+  __attribute__((always_inline)) void access(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind,
+                                             RegionId region, bool in_critical) {
     CCSIM_DEBUG_ASSERT(proc < config_.max_processors && size >= 1 && size <= 4096);
     const auto offset = static_cast<std::uint32_t>(addr & line_offset_mask_);
     if (offset + size <= line_bytes_) {
