@@ -54,11 +54,12 @@ __attribute__((noinline)) inline bool mask_add_was_covered_spanning(std::uint64_
 // This runs on every L1 hit. Almost every access lies within one 64-byte word of the mask (always, for
 // lines up to 64 bytes), so that case is a few straight-line instructions.
 inline bool mask_add_was_covered(std::uint64_t* mask, ByteRange range) {
-  const std::uint32_t word = range.first / 64;
-  if (word != (range.first + range.length - 1) / 64) return mask_add_was_covered_spanning(mask, range);
-  const std::uint64_t bits = bit_run(range.first % 64, range.length);
-  const std::uint64_t before = mask[word];
-  mask[word] = before | bits;
+  const std::uint32_t shift = range.first & 63;
+  if (__builtin_expect(shift + range.length > 64, 0)) return mask_add_was_covered_spanning(mask, range);
+  const std::uint64_t bits = bit_run(shift, range.length);
+  std::uint64_t& word = mask[range.first >> 6];
+  const std::uint64_t before = word;
+  word = before | bits;
   return (before & bits) == bits;
 }
 

@@ -9,10 +9,12 @@ Directory::Directory()
     : index_("ccsim.directory"),
       records_("ccsim.directory"),
       sharer_words_("ccsim.directory"),
-      free_records_("ccsim.directory") {}
+      free_records_("ccsim.directory"),
+      spare_written_at_("ccsim.directory") {}
 
 Directory::~Directory() {
   for_each_record([&](std::uint32_t entry) { release(records_[entry].written_at); });
+  while (!spare_written_at_.empty()) release(spare_written_at_.pop_back());
 }
 
 void Directory::init(std::uint32_t max_processors, std::uint32_t line_bytes) {
@@ -36,7 +38,9 @@ std::uint32_t Directory::grow_records() {
 std::uint64_t Directory::add_loss(std::uint32_t entry) {
   LineRecord& record = records_[entry];
   if (record.lost_count++ == 0) {
-    record.written_at = allocate_zeroed_array<std::uint64_t>("ccsim.directory.written_at", line_bytes_);
+    record.written_at = spare_written_at_.empty()
+                            ? allocate_zeroed_array<std::uint64_t>("ccsim.directory.written_at", line_bytes_)
+                            : spare_written_at_.pop_back();
   }
   return ++clock_;
 }
@@ -45,7 +49,7 @@ void Directory::remove_loss(std::uint32_t entry) {
   LineRecord& record = records_[entry];
   CCSIM_DEBUG_ASSERT(record.lost_count > 0);
   if (--record.lost_count == 0) {
-    release(record.written_at);
+    spare_written_at_.push_back(record.written_at);
     record.written_at = nullptr;
   }
 }

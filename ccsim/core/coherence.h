@@ -30,7 +30,8 @@ struct LineRecord {
   bool dirty;                  // the owner holds the line Modified
   std::uint32_t lost_count;    // processors that lost the line to another's write and have not re-fetched it
   // While lost_count > 0, one entry per byte of the line: the coherence clock at which a write to that byte
-  // was last folded in (when the writer's Modified copy stopped being Modified); 0 for none since.
+  // was last folded in (when the writer's Modified copy stopped being Modified). Entries older than the
+  // first loss mean no write since: the array may come from another line (below) and is not cleared.
   std::uint64_t* written_at;
 };
 
@@ -138,6 +139,11 @@ class Directory {
   GrowableArray<LineRecord> records_;              // indexed by record; free ones are listed in free_records_
   GrowableArray<std::uint64_t> sharer_words_;      // words_per_set_ words per record (sharer_set.h)
   GrowableArray<std::uint32_t> free_records_;
+  // written_at arrays of lines that no processor has lost any more, kept for the next loss: in a
+  // ping-pong every write starts a loss and the next read ends it, and an allocation and release per
+  // access cost more than the rest of the coherence miss. A reused array needs no clearing: every tick
+  // it holds is older than the loss that takes it (clock_ only grows).
+  GrowableArray<std::uint64_t*> spare_written_at_;
   std::uint32_t words_per_set_ = 0;
   std::uint32_t line_bytes_ = 0;
   std::uint64_t clock_ = 0;  // orders losses and write folds; one tick per event

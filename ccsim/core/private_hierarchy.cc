@@ -89,7 +89,7 @@ void Simulator::access_line_slow(const LineAccess& access, std::uint32_t l1_way)
     const bool temporal = self.l2.touch(way2, access.bytes, access.ref, access.region, access.proc);
     count(counters, level_event(Level::L2, temporal ? kHitTemporal : kHitSpatial));
     if (writes(access.kind)) obtain_write_permission(access, self, counters, Cache::kAbsent, way2);
-    fill_l1(access, self, fill.l1, self.l2.info(way2).state, self.l2.links(way2).directory_entry, way2);
+    fill_l1(access, self, counters, fill.l1, self.l2.info(way2).state, self.l2.links(way2).directory_entry, way2);
     return;
   }
   const std::uint32_t entry = directory_.find_or_add(access.line);
@@ -128,7 +128,7 @@ __attribute__((always_inline)) inline void Simulator::fetch_line(const LineAcces
                  writes(access.kind));
     self.l2.links(way2) = LineLinks{entry, Cache::kAbsent};
   }
-  fill_l1(access, self, fill.l1, state, entry, way2);
+  fill_l1(access, self, counters, fill.l1, state, entry, way2);
   directory_.add_holder(entry, access.proc);
   if (state != LineState::Shared) {
     LineRecord& record = directory_.record(entry);
@@ -140,8 +140,8 @@ __attribute__((always_inline)) inline void Simulator::fetch_line(const LineAcces
 // Into `way1`, which the lookup chose; `way2` is the line's L2 copy, or kAbsent without an L2; the two
 // copies are linked (LineLinks::peer_way).
 __attribute__((always_inline)) inline void Simulator::fill_l1(const LineAccess& access, Processor& self,
-                                                              std::uint32_t way1, LineState state, std::uint32_t entry,
-                                                              std::uint32_t way2) {
+                                                              HotCounters& counters, std::uint32_t way1,
+                                                              LineState state, std::uint32_t entry, std::uint32_t way2) {
   CCSIM_DEBUG_ASSERT(way1 == self.l1.choose_way(access.line));
   if (self.l1.tag(way1) != Cache::kNoLine) evict_from_l1(access, self, way1);
   self.l1.fill(way1, access.line, LineInfo{access.ref, access.region, access.proc, state}, access.bytes,
@@ -149,6 +149,7 @@ __attribute__((always_inline)) inline void Simulator::fill_l1(const LineAccess& 
   self.l1.links(way1) = LineLinks{entry, way2};
   if (way2 != Cache::kAbsent) self.l2.links(way2).peer_way = way1;
   self.l1_hint = way1;
+  counters.l1_way = way1;
 }
 
 // With an L2, the evicted L1 copy's knowledge moves into the L2 copy: the bytes it touched and wrote

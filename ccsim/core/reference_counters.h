@@ -4,7 +4,7 @@
 // of 256 record pointers is created when the processor first uses a reference of that page, and a record
 // when it first uses the reference. Lookup is two indexed loads, no hashing, so the L1 hit path can afford
 // it. A record holds the counters the hit path bumps; every other counter lives in a cold block allocated
-// at the pair's first slow-path event, so pairs that only ever hit cost 40 bytes.
+// at the pair's first slow-path event, so pairs that only ever hit cost 48 bytes.
 // Limit: a table covers RefIds up to the largest used, 8 bytes per 256 ids; the tool hands out dense ids.
 #ifndef CCSIM_CORE_REFERENCE_COUNTERS_H
 #define CCSIM_CORE_REFERENCE_COUNTERS_H
@@ -25,6 +25,11 @@ struct HotCounters {
   std::uint64_t l1_hits_temporal;
   std::uint64_t l1_hits_spatial;
   std::uint64_t* cold;  // kNumEvents counters, null until the first other event; the four above stay 0 there
+  // The L1 way of this reference's last hit or fill on this processor, a hint for the hit path: an
+  // instruction in a loop mostly touches the line it touched last, while the loop's other instructions
+  // touch other lines (a[i] = b[i] + c[i] walks three), so one hint per processor would miss and scan
+  // the set on nearly every access. Checked against the tag before use, so it never needs invalidating.
+  std::uint32_t l1_way;
 };
 
 class ReferenceCounters {

@@ -64,6 +64,7 @@ struct Processor {
   Cache l2;  // present() only when the machine has a private L2
   // The L1 way of the last hit or fill: consecutive accesses mostly fall in the same line, and checking
   // one tag is cheaper than scanning the set. Checked against the tag, so it never needs invalidating.
+  // (Each reference has a hint of its own too: HotCounters::l1_way.)
   std::uint32_t l1_hint = 0;
   ReferenceCounters counters;
   SparseLineSet ever_held;                  // lines the hierarchy ever held: compulsory vs replacement misses
@@ -83,8 +84,8 @@ class Simulator {
 
   // simulate_access(). An access within one line, the common case, goes straight to the line access;
   // one that straddles lines is split out of line.
-  void access(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind, RegionId region,
-              bool in_critical) {
+  __attribute__((always_inline)) void access(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind,
+                                             RegionId region, bool in_critical) {
     CCSIM_DEBUG_ASSERT(proc < config_.max_processors && size >= 1 && size <= 4096);
     const auto offset = static_cast<std::uint32_t>(addr & line_offset_mask_);
     if (offset + size <= line_bytes_) {
@@ -113,9 +114,15 @@ class Simulator {
   // or this when the fast path did not look (then the slow path does).
   static constexpr std::uint32_t kL1NotLookedUp = Cache::kAbsent - 1;
 
-  __attribute__((always_inline)) void access_line(const LineAccess& access) {
+  // By value, and the slow path takes its own copy: the hit path then keeps the access in registers, and
+  // only a slow-path access is written to memory (a reference to one object for both made every access
+  // store it first, a dozen instructions).
+  __attribute__((always_inline)) void access_line(LineAccess access) {
     std::uint32_t l1_way = kL1NotLookedUp;
-    if (!try_l1_hit(access, &l1_way)) access_line_slow(access, l1_way);
+    if (!try_l1_hit(access, &l1_way)) {
+      const LineAccess slow = access;
+      access_line_slow(slow, l1_way);
+    }
     debug_check_line(access.line);
   }
 
@@ -125,14 +132,18 @@ class Simulator {
   __attribute__((always_inline)) bool try_l1_hit(const LineAccess& access, std::uint32_t* l1_way) {
     Processor* processor = processors_[access.proc];
     if (processor == nullptr || !fast_path_enabled_) return false;
+    HotCounters* counters = processor->counters.find(access.ref);
+    if (counters == nullptr) return false;
+    // The reference's own hint, then the processor's, then a scan of the set.
     Cache& l1 = processor->l1;
-    std::uint32_t way = processor->l1_hint;
-    if (l1.tag(way) != access.line) way = l1.find(access.line);
+    std::uint32_t way = counters->l1_way;
+    if (l1.tag(way) != access.line) {
+      way = processor->l1_hint;
+      if (l1.tag(way) != access.line) way = l1.find(access.line);
+    }
     *l1_way = way;
     if (way == Cache::kAbsent) return false;
     if (access.kind != AccessKind::Read && l1.info(way).state != LineState::Modified) return false;
-    HotCounters* counters = processor->counters.find(access.ref);
-    if (counters == nullptr) return false;
     record_l1_hit(*processor, way, access, *counters);
     return true;
   }
@@ -141,6 +152,7 @@ class Simulator {
   __attribute__((always_inline)) static void record_l1_hit(Processor& processor, std::uint32_t way,
                                                            const LineAccess& access, HotCounters& counters) {
     processor.l1_hint = way;
+    counters.l1_way = way;
     const bool temporal = processor.l1.touch(way, access.bytes, access.ref, access.region, access.proc);
     if (writes(access.kind)) processor.l1.mark_written(way, access.bytes);
     count_access(counters, access.kind);
@@ -173,8 +185,8 @@ class Simulator {
   MissCause private_miss_cause(Processor& processor, Addr line, std::uint32_t entry);
   void fetch_line(const LineAccess& access, Processor& processor, HotCounters& counters, std::uint32_t entry,
                   MissCause cause, FillWays fill);
-  void fill_l1(const LineAccess& access, Processor& processor, std::uint32_t way1, LineState state, std::uint32_t entry,
-               std::uint32_t way2);
+  void fill_l1(const LineAccess& access, Processor& processor, HotCounters& counters, std::uint32_t way1,
+               LineState state, std::uint32_t entry, std::uint32_t way2);
   void evict_from_l1(const LineAccess& access, Processor& processor, std::uint32_t way1);
   bool evict_from_l2(const LineAccess& access, Processor& processor, std::uint32_t way2);
   void leave_hierarchy(Processor& processor, ProcId proc, std::uint32_t way1, std::uint32_t way2);

@@ -58,7 +58,21 @@ struct LineTables {
 };
 LineTables* tables = nullptr;
 
-bool byte_in(const std::uint64_t* mask, std::uint32_t byte) { return (mask[byte / 64] >> (byte % 64)) & 1; }
+// The first byte at or after `from` whose bit in `mask` is set (`set`) or clear (!`set`), or line_bytes
+// when there is none: a word at a time, so a line costs a few instructions per run of bytes, not a loop
+// over its bytes (this runs twice per invalidation).
+std::uint32_t next_byte(const std::uint64_t* mask, std::uint32_t from, bool set) {
+  while (from < line_bytes) {
+    const std::uint32_t word = from / 64;
+    const std::uint64_t bits = (set ? mask[word] : ~mask[word]) >> (from % 64);
+    if (bits != 0) {
+      from += static_cast<std::uint32_t>(__builtin_ctzll(bits));
+      return from < line_bytes ? from : line_bytes;
+    }
+    from = (word + 1) * 64;
+  }
+  return line_bytes;
+}
 
 std::uint32_t record_index(Addr line, const ObjectExtent& object, ProcId proc) {
   bool added = false;
@@ -74,23 +88,19 @@ std::uint32_t record_index(Addr line, const ObjectExtent& object, ProcId proc) {
 // Adds the bytes of `touched` (and of `written` among them) to `proc`'s records of the line, one record
 // per object those bytes belong to.
 void add_bytes(Addr line, ProcId proc, const std::uint64_t* touched, const std::uint64_t* written) {
-  for (std::uint32_t first = 0; first < line_bytes;) {
-    if (!byte_in(touched, first)) {
-      ++first;
-      continue;
-    }
+  for (std::uint32_t first = next_byte(touched, 0, true); first < line_bytes; first = next_byte(touched, first, true)) {
     const ObjectExtent object = find_object(line + first);
     const Addr object_last = object.high - line;  // last byte of the line in that object (may lie past it)
-    std::uint32_t last = first;
-    while (last + 1 < line_bytes && last + 1 <= object_last && byte_in(touched, last + 1)) ++last;
-    const ByteRange run{first, last - first + 1};
+    std::uint32_t end = next_byte(touched, first, false);  // one past the run of touched bytes
+    if (object_last < end - 1) end = static_cast<std::uint32_t>(object_last + 1);
+    const ByteRange run{first, end - first};
     std::uint64_t* masks = &tables->masks[2 * record_index(line, object, proc) * mask_words];
     for (std::uint32_t w = 0; w < mask_words; ++w) {
       const std::uint64_t bits = range_bits_in_word(run, w);
       masks[w] |= bits;
       masks[mask_words + w] |= written[w] & bits;
     }
-    first = last + 1;
+    first = end;
   }
 }
 

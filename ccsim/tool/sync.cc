@@ -8,7 +8,7 @@
 
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/platform.h"
-#include "ccsim/core/simulator.h"
+#include "ccsim/core/simulator_impl.h"
 #include "ccsim/replay/sync_model.h"
 #include "ccsim/sync/requests.h"
 #include "ccsim/tool/threads.h"
@@ -59,7 +59,8 @@ Addr call_of(unsigned long return_address) { return return_address != 0 ? return
 
 void simulate_replayed_access(void* simulator, ProcId proc, RefId ref, Addr addr, std::uint32_t size,
                               AccessKind kind, RegionId region, bool in_critical) {
-  simulate_access(static_cast<Simulator*>(simulator), proc, ref, addr, size, kind, region, in_critical);
+  // The hit path inlined here (simulator_impl.h): this runs once per replayed access.
+  static_cast<Simulator*>(simulator)->access(proc, ref, addr, size, kind, region, in_critical);
 }
 
 // A thread starts on a processor in replay order: a reused thread id is a new thread with cold caches.

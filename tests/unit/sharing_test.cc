@@ -196,5 +196,29 @@ TEST(SharingTest, CoherenceMissOnUnwrittenBytesIsFalse) {
   EXPECT_EQ(machine.count(0, 63, kCoherenceMissTrue), 1u);
 }
 
+// The per-byte write times of a lost line are kept only while some processor has lost it, and the
+// storage is reused for the next lost line without clearing: the old times must not count as writes
+// to the new line.
+TEST(SharingTest, WriteTimesOfAnEarlierLostLineDoNotLeakIntoTheNext) {
+  constexpr Addr kOther = 0x8000;
+  Machine machine(make_machine("32768,8,64", "none", "none", 2));
+  // Line A: P0 reads bytes 0-7, P1 writes bytes 0-7 (P0 loses A), P1's copy is downgraded when P0
+  // re-reads: the write to bytes 0-7 is folded in, and P0's re-read is a true coherence miss.
+  machine.run(load(0, kLine).by_ref(70));
+  machine.run(store(1, kLine).by_ref(71));
+  machine.run(load(0, kLine).by_ref(72));
+  // Line B: P0 reads bytes 0-7 and 8-15, P1 writes only bytes 8-15 (P0 loses B, taking the storage A
+  // used, with byte 0-7 times still in it), then P0 re-reads bytes 0-7 of B: nobody wrote them since
+  // the loss, a false coherence miss.
+  machine.run(load(0, kOther).by_ref(73));
+  machine.run(load(0, kOther + 8).by_ref(73));
+  machine.run(store(1, kOther + 8).by_ref(74));
+  machine.run(load(0, kOther).by_ref(75));
+  ASSERT_EQ(machine.invariant_violation(), "");
+  EXPECT_EQ(machine.count(0, 72, kCoherenceMissTrue), 1u);
+  EXPECT_EQ(machine.count(0, 75, kCoherenceMissFalse), 1u);
+  EXPECT_EQ(machine.count(0, 75, kCoherenceMissTrue), 0u);
+}
+
 }  // namespace
 }  // namespace ccsim::test
