@@ -3,6 +3,7 @@
 // references, profile_writer, sync, and data_objects with the files it names).
 #include "ccsim/core/simulator.h"
 #include "ccsim/tool/data_objects.h"
+#include "ccsim/tool/fixed_random_bytes.h"
 #include "ccsim/tool/heap_blocks.h"
 #include "ccsim/tool/instrument.h"
 #include "ccsim/tool/named_ranges.h"
@@ -54,6 +55,19 @@ Bool handle_client_request(ThreadId tid, UWord* args, UWord* ret) {
   }
 }
 
+// The first translation happens after Valgrind has built the client's stack and before the client runs:
+// the moment to fix its random bytes (fixed_random_bytes.h). Later translations go straight through.
+IRSB* instrument_first_superblock(VgCallbackClosure* closure, IRSB* sb_in, const VexGuestLayout* layout,
+                                  const VexGuestExtents* extents, const VexArchInfo* arch, IRType guest_word,
+                                  IRType host_word) {
+  static bool client_started = false;
+  if (!client_started) {
+    client_started = true;
+    fix_client_random_bytes();
+  }
+  return instrument_superblock(closure, sb_in, layout, extents, arch, guest_word, host_word);
+}
+
 void post_command_line_init() {
   check_options();
   simulator = create_simulator(options.machine);
@@ -81,7 +95,7 @@ void pre_command_line_init() {
   VG_(details_bug_reports_to)("the ccsim issue tracker");
   VG_(details_avg_translation_sizeB)(500);
 
-  VG_(basic_tool_funcs)(post_command_line_init, instrument_superblock, at_exit);
+  VG_(basic_tool_funcs)(post_command_line_init, instrument_first_superblock, at_exit);
   VG_(needs_command_line_options)(process_command_line_option, print_usage_text, print_debug_usage_text);
   VG_(needs_client_requests)(handle_client_request);
 

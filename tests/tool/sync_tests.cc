@@ -243,11 +243,10 @@ void PrintTo(const RepeatedRun& run, std::ostream* out) { *out << run.program <<
 
 class RepeatedRuns : public ::testing::TestWithParam<RepeatedRun> {};
 
-// Two runs in one directory write the same file, line for line, but for the lines that name the process
-// or measure real time. --trace-stack=no: the dynamic linker's start-up reads up to three of the 16 random
-// bytes every process is given (AT_RANDOM) and indexes a table on its stack with them, so with the stack
-// traced, which start-up reference last touched a stack line may change between runs (the exception
-// docs/synchronization.md documents); every other access is simulated.
+// Two runs in one directory, with the default options, write the same file, line for line, but for the
+// lines that name the process or measure real time. This includes the dynamic linker's start-up, which
+// reads a few of the 16 random bytes every process is given (AT_RANDOM) and indexes a table on its stack
+// with them: ccsim fixes those bytes (ccsim/tool/fixed_random_bytes.h).
 TEST_P(RepeatedRuns, WriteTheSameProfile) {
   const RepeatedRun& run = GetParam();
   const std::string dir = scratch_directory(std::string("repeated_") + run.program + "_" + run.mode);
@@ -255,8 +254,7 @@ TEST_P(RepeatedRuns, WriteTheSameProfile) {
   for (int i = 0; i < 2; ++i) {
     SCOPED_TRACE("run " + std::to_string(i + 1));
     const std::string name = "ccsim.out." + std::to_string(i + 1);
-    RunResult result = run_ccsim(dir, {std::string("--sim-mode=") + run.mode, "--trace-stack=no",
-                                       "--ccsim-out-file=" + name},
+    RunResult result = run_ccsim(dir, {std::string("--sim-mode=") + run.mode, "--ccsim-out-file=" + name},
                                  test_program(run.program));
     ASSERT_EQ(result.exit_code, 0) << result.stderr_text;
     for (const std::string& line : lines_of(dir + "/" + name)) {
