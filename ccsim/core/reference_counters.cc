@@ -12,6 +12,14 @@ HotCounters& ReferenceCounters::add(RefId ref, Arena& arena) {
   return *record;
 }
 
+HotCounters* ReferenceCounters::find_in_pages(RefId ref) const {
+  const std::uint32_t page = ref >> kPageBits;
+  if (page >= pages_.size() || pages_[page] == nullptr) return nullptr;
+  HotCounters* counters = pages_[page][ref & kPageMask];
+  if (counters != nullptr) recent_[ref & kRecentMask] = Recent{ref, counters};
+  return counters;
+}
+
 void ReferenceCounters::read(const HotCounters& counters, std::uint64_t* counts) {
   for (std::uint32_t event = 0; event < kNumEvents; ++event) {
     counts[event] = counters.cold == nullptr ? 0 : counters.cold[event];
