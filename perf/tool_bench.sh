@@ -3,11 +3,15 @@
 # For each workload (perf/workloads/*.c, OpenMP, 4 threads): native time, then --tool=none, Cachegrind
 # (--cache-sim=yes) and ccsim, each the best of $REPEAT runs; prints each slowdown over native, peak
 # memory, and the ratio ccsim/Cachegrind (issue targets: native order <= 1.0, interleaved/piped <= 1.2).
-# Usage: perf/tool_bench.sh [ccsim options...]   e.g. perf/tool_bench.sh --sim-mode=native
+# Usage: [REPEAT=n] [SCALE=n] perf/tool_bench.sh [ccsim options...]   e.g. perf/tool_bench.sh --sim-mode=native
+# SCALE (default 1) multiplies each workload's work: at 1 the runs last about a second and Valgrind's
+# start-up (reading debug information) is a large part of every time; at 8 the ratios approach the
+# steady state of the simulation itself.
 # Needs a built tree (scripts/build.sh).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 REPEAT=${REPEAT:-3}
+SCALE=${SCALE:-1}
 export OMP_NUM_THREADS=4
 work="$top/build/perf-tool"
 mkdir -p "$work"
@@ -29,10 +33,10 @@ printf '%-14s %8s %9s %11s %9s %11s %13s %12s\n' workload native none cachegrind
 for src in "$top"/perf/workloads/*.c; do
   name=$(basename "$src" .c)
   gcc -O2 -g -fopenmp "$src" -o "$name"
-  n=$(best_of "./$name")
-  none=$(best_of valgrind --tool=none "./$name")
-  cg=$(best_of valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file=/dev/null "./$name")
-  cc=$(best_of "$top/build/vg-in-place" --tool=ccsim $ccsim_options --ccsim-out-file=ccsim.out "./$name")
+  n=$(best_of "./$name" "$SCALE")
+  none=$(best_of valgrind --tool=none "./$name" "$SCALE")
+  cg=$(best_of valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file=/dev/null "./$name" "$SCALE")
+  cc=$(best_of "$top/build/vg-in-place" --tool=ccsim $ccsim_options --ccsim-out-file=ccsim.out "./$name" "$SCALE")
   awk -v name="$name" -v n="${n% *}" -v none="${none% *}" -v cg="${cg% *}" -v cc="${cc% *}" \
       -v cgm="${cg#* }" -v ccm="${cc#* }" 'BEGIN {
     if (n < 0.01) n = 0.01
