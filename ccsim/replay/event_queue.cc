@@ -35,6 +35,14 @@ void EventQueue::push_sync(const SyncEvent& event) {
   tail_->used += kSyncWords;
 }
 
+void EventQueue::push_layout_change(std::uint32_t change) {
+  CCSIM_DEBUG_ASSERT(has_room(kLayoutChangeWords));
+  std::uint32_t* words = tail_->words + tail_->used;
+  words[0] = change;
+  words[1] = kLayoutChange << kTagShift;
+  tail_->used += kLayoutChangeWords;
+}
+
 SyncEvent EventQueue::front_sync() const {
   SyncEvent event;
   std::memcpy(&event, head_->words + read_ + 2, sizeof(SyncEvent));

@@ -5,7 +5,9 @@
 // singly linked list from the oldest (read) chunk to the newest (write) chunk. An access takes 3 words
 // (12 bytes): the address's low 48 bits, size - 1 (12 bits), kind (2 bits) and a 2-bit tag share one
 // 64-bit word, and the reference id takes the third. amd64 user addresses fit in 48 bits; a wider one
-// takes a 5-word form. A synchronization event takes 10 words: the tag word pair and the SyncEvent.
+// takes a 5-word form. A synchronization event takes 10 words: the tag word pair and the SyncEvent. A
+// layout change (a change of the data-object layout the tool made while the thread ran, known to the
+// engine only by the tool's number for it) takes 2: the number, and the word holding the tag.
 // Appending is a bounds check and three stores; a chunk allocation every ~340 accesses.
 //
 // Chunk memory is counted in a BufferMemory that the queues of all threads share: the replay engine
@@ -41,6 +43,7 @@ class EventQueue {
   // Words an event takes: an access at `addr`, a synchronization event.
   static std::uint32_t access_words(Addr addr) { return addr >> 48 == 0 ? 3 : 5; }
   static constexpr std::uint32_t kSyncWords = 10;
+  static constexpr std::uint32_t kLayoutChangeWords = 2;
 
   explicit EventQueue(BufferMemory* memory) : memory_(memory) {}
   ~EventQueue();
@@ -72,12 +75,17 @@ class EventQueue {
     }
   }
   void push_sync(const SyncEvent& event);
+  void push_layout_change(std::uint32_t change);
 
   // Reading, oldest first.
-  enum class Head : std::uint8_t { Empty, Access, Sync };
+  enum class Head : std::uint8_t { Empty, Access, Sync, LayoutChange };
   Head head() const {
     if (empty()) return Head::Empty;
-    return tag_at_head() == kSync ? Head::Sync : Head::Access;
+    switch (tag_at_head()) {
+      case kSync: return Head::Sync;
+      case kLayoutChange: return Head::LayoutChange;
+      default: return Head::Access;
+    }
   }
   bool empty() const { return head_ == nullptr || read_ == head_->used; }
   // Inline: the replay loop decodes and pops every access.
@@ -96,10 +104,12 @@ class EventQueue {
     return access;
   }
   SyncEvent front_sync() const;
+  std::uint32_t front_layout_change() const { return head_->words[read_]; }
   void pop() {
     CCSIM_DEBUG_ASSERT(!empty());
-    const std::uint32_t tag = tag_at_head();
-    read_ += tag == kNarrowAccess ? 3 : tag == kWideAccess ? 5 : kSyncWords;
+    // Hot path (once per replayed event): the words each tag takes, looked up rather than tested.
+    static constexpr std::uint8_t kWordsByTag[4] = {3, 5, kSyncWords, kLayoutChangeWords};
+    read_ += kWordsByTag[tag_at_head()];
     if (read_ == head_->used) finish_chunk();
   }
 
@@ -117,6 +127,7 @@ class EventQueue {
   static constexpr std::uint32_t kNarrowAccess = 0;
   static constexpr std::uint32_t kWideAccess = 1;
   static constexpr std::uint32_t kSync = 2;
+  static constexpr std::uint32_t kLayoutChange = 3;
 
   // A chunk's header and its words; 4 KiB in all.
   struct Chunk {

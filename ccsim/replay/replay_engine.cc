@@ -47,6 +47,19 @@ void ReplayEngine::append_sync(Stream* stream, const SyncEvent& event) {
   if (stream->awaited) replay(Drive::WaitForEvents);
 }
 
+void ReplayEngine::record_layout_change(ProcId proc, std::uint32_t change) {
+  Stream* stream = recording_[proc];
+  // A thread whose end has been replayed already (an exit reported twice) has no stream left to order
+  // the change by: it takes effect now.
+  if (stream == nullptr) {
+    sink_.layout_change(sink_.context, change);
+    return;
+  }
+  if (!stream->events.has_room(EventQueue::kLayoutChangeWords)) make_room(stream, EventQueue::kLayoutChangeWords);
+  stream->events.push_layout_change(change);
+  if (stream->awaited && --stream->accesses_until_resume == 0) replay(Drive::WaitForEvents);
+}
+
 StreamId ReplayEngine::record_thread_created(ProcId parent, ProcId child) {
   const StreamId id = streams_.size();
   Stream* stream = create_object<Stream>("ccsim.replay.stream", id, child, &memory_);
@@ -147,6 +160,13 @@ ReplayEngine::Run ReplayEngine::run(Stream* stream, std::uint32_t* budget, Drive
         progressed = true;
         if (config_.mode == SimMode::Piped) return Run{RunEnd::Synchronized, true};
         if (event.kind == SyncKind::LockRelease) return Run{RunEnd::TurnOver, true};
+        break;
+      }
+      case EventQueue::Head::LayoutChange: {
+        const std::uint32_t change = stream->events.front_layout_change();
+        stream->events.pop();
+        sink_.layout_change(sink_.context, change);
+        progressed = true;
         break;
       }
       case EventQueue::Head::Access: {

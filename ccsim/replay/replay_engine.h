@@ -1,5 +1,5 @@
-// replay_engine.h: the interleaved and piped simulation orders. Each thread's accesses and
-// synchronization events are recorded into a buffer of its own as the client runs; the engine replays
+// replay_engine.h: the interleaved and piped simulation orders. Each thread's accesses, synchronization
+// events and layout changes are recorded into a buffer of its own as the client runs; the engine replays
 // them to a sink (the simulator, or a test) in an order that depends only on each thread's own stream
 // and its synchronization events, never on how Valgrind happened to schedule the threads.
 //
@@ -9,7 +9,8 @@
 //   - Piped: the lowest-numbered thread that can run replays up to its next synchronization event,
 //     then the lowest-numbered thread that can run goes again; so each region's segments are replayed
 //     one whole thread after another (thread 0's, then thread 1's, ...).
-//   Synchronization events take no turn of their own, except that releasing a lock ends the turn.
+//   Synchronization events and layout changes take no turn of their own, except that releasing a lock
+//   ends the turn.
 //   Every order honours the synchronization: nobody passes a barrier before every participant reached
 //   it; a lock is held by at most one replaying thread (mutual exclusion in replay order: the client's
 //   own acquisition order is not forced, as it mostly reflects Valgrind's coarse thread switching); a
@@ -40,14 +41,16 @@
 namespace ccsim {
 
 // Where replayed events go: each access with the region and critical flag the replayed synchronization
-// gives it, and the start of each created thread (its processor's private caches start cold). One
-// indirect call per replayed access, always to the same target (so well predicted), keeps the engine
-// free of the simulator: the tool passes simulate_access, the tests a recorder.
+// gives it, the start of each created thread (its processor's private caches start cold), and each
+// layout change (record_layout_change) where its thread's stream reaches it. One indirect call per
+// replayed access, always to the same target (so well predicted), keeps the engine free of the
+// simulator: the tool passes simulate_access, the tests a recorder.
 struct ReplaySink {
   void* context;
   void (*access)(void* context, ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind,
                  RegionId region, bool in_critical);
   void (*thread_start)(void* context, ProcId proc);
+  void (*layout_change)(void* context, std::uint32_t change);
 };
 
 struct ReplayConfig {
@@ -82,6 +85,12 @@ class ReplayEngine {
   }
   // Any kind but ThreadCreate, which record_thread_created records.
   void record_sync(ProcId proc, const SyncEvent& event);
+  // The thread changed the layout of data objects here (allocated or freed a heap block, named a range,
+  // ...): `change` is the tool's number for it. The sink gets it exactly once, when the replay reaches
+  // it in the thread's stream, so the accesses replayed around it see the objects as the thread did.
+  // Like a synchronization event it takes no turn; like an access it resumes a waiting replay only
+  // after a batch (accesses_per_resume counts it).
+  void record_layout_change(ProcId proc, std::uint32_t change);
   // `parent` created a thread that runs on `child`; returns the child's stream (for joins).
   StreamId record_thread_created(ProcId parent, ProcId child);
   void record_thread_exit(ProcId proc);
@@ -128,7 +137,8 @@ class ReplayEngine {
   void replay_piped(Drive drive);
   bool settle_pending_sync(Drive drive);
   // Runs `stream` until it waits, has no event, its next access would exceed `*budget`, or it released
-  // a lock (piped order: until it replayed any synchronization event).
+  // a lock (piped order: until it replayed any synchronization event). Layout changes on the way are
+  // handed to the sink.
   Run run(Stream* stream, std::uint32_t* budget, Drive drive);
   bool replay_sync(Stream* stream, const SyncEvent& event);
   void begin_running(Stream* stream);

@@ -23,9 +23,9 @@ struct Stream {
   bool created = false;                 // its creation has been replayed (the main thread: from the start)
   bool complete = false;                // the thread has exited: nothing more will be recorded
   // Hot path: set while the replay waits for this thread's next events. A synchronization event or the
-  // thread's exit resumes the replay at once; accesses resume it after `accesses_until_resume` of them
-  // (a batch per resumption keeps the replay loop's entry cost off each access, and the replayed order
-  // does not depend on when the replay runs).
+  // thread's exit resumes the replay at once; accesses and layout changes resume it after
+  // `accesses_until_resume` of them (a batch per resumption keeps the replay loop's entry cost off each
+  // access, and the replayed order does not depend on when the replay runs).
   bool awaited = false;
   std::uint32_t accesses_until_resume = 0;
 };

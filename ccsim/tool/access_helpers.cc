@@ -35,8 +35,10 @@ VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
       return;
     }
   }
+  // Only in native order: the replay counts a buffered access when it simulates it (sync.cc).
+  static_assert(!(kBuffered && kCountObjects), "buffered accesses are counted against objects when replayed");
   if (kCountObjects) {
-    count_object_access<kKind>(&ref->objects, thread->processor, addr, static_cast<std::uint32_t>(size));
+    count_object_access(&ref->objects, thread->processor, addr, static_cast<std::uint32_t>(size), kKind);
   }
   if (kBuffered) {
     sync_record_access(thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind);
@@ -47,32 +49,34 @@ VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
   }
 }
 
-// Every variant of one kind, indexed by route (buffered, skip_stack, count_objects as bits 2, 1, 0), with
-// the names Valgrind's IR printer shows.
+// Every variant of one kind, with the names Valgrind's IR printer shows: native order by skip_stack and
+// count_objects (bits 1 and 0), then buffered by skip_stack.
+constexpr int kVariants = 6;
+int variant_of(AccessRoute route) {
+  if (route.buffered) return 4 + (route.skip_stack ? 1 : 0);
+  return (route.skip_stack ? 2 : 0) + (route.count_objects ? 1 : 0);
+}
+
 template <AccessKind kKind>
 struct HelperTable {
-  static constexpr AccessHelper kHelpers[8] = {
+  static constexpr AccessHelper kHelpers[kVariants] = {
       &on_access<kKind, false, false, false>, &on_access<kKind, false, false, true>,
       &on_access<kKind, false, true, false>,  &on_access<kKind, false, true, true>,
-      &on_access<kKind, true, false, false>,  &on_access<kKind, true, false, true>,
-      &on_access<kKind, true, true, false>,   &on_access<kKind, true, true, true>};
+      &on_access<kKind, true, false, false>,  &on_access<kKind, true, true, false>};
 };
 
-const char* const kHelperNames[3][8] = {
+const char* const kHelperNames[3][kVariants] = {
     {"ccsim_read", "ccsim_read_objects", "ccsim_read_skip_stack", "ccsim_read_skip_stack_objects",
-     "ccsim_read_buffered", "ccsim_read_buffered_objects", "ccsim_read_buffered_skip_stack",
-     "ccsim_read_buffered_skip_stack_objects"},
+     "ccsim_read_buffered", "ccsim_read_buffered_skip_stack"},
     {"ccsim_write", "ccsim_write_objects", "ccsim_write_skip_stack", "ccsim_write_skip_stack_objects",
-     "ccsim_write_buffered", "ccsim_write_buffered_objects", "ccsim_write_buffered_skip_stack",
-     "ccsim_write_buffered_skip_stack_objects"},
+     "ccsim_write_buffered", "ccsim_write_buffered_skip_stack"},
     {"ccsim_modify", "ccsim_modify_objects", "ccsim_modify_skip_stack", "ccsim_modify_skip_stack_objects",
-     "ccsim_modify_buffered", "ccsim_modify_buffered_objects", "ccsim_modify_buffered_skip_stack",
-     "ccsim_modify_buffered_skip_stack_objects"}};
+     "ccsim_modify_buffered", "ccsim_modify_buffered_skip_stack"}};
 
 }  // namespace
 
 AccessHelper access_helper(AccessKind kind, AccessRoute route, const char** name) {
-  const int variant = (route.buffered ? 4 : 0) + (route.skip_stack ? 2 : 0) + (route.count_objects ? 1 : 0);
+  const int variant = variant_of(route);
   *name = kHelperNames[static_cast<int>(kind)][variant];
   switch (kind) {
     case AccessKind::Read: return HelperTable<AccessKind::Read>::kHelpers[variant];

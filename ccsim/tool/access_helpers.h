@@ -18,7 +18,8 @@ extern Simulator* access_simulator;
 struct AccessRoute {
   bool buffered;       // interleaved/piped: record for replay instead of simulating now
   bool skip_stack;     // --trace-stack=no: drop accesses to the running thread's own stack
-  bool count_objects;  // --data-objects=yes: count the access against its data object
+  bool count_objects;  // --data-objects=yes: count the access against its data object (unless buffered:
+                       // the replay counts buffered accesses when it simulates them)
 };
 
 using AccessHelper = VG_REGPARM(3) void (*)(Reference* ref, Addr addr, UWord size);

@@ -5,6 +5,7 @@
 #include "ccsim/tool/cached_ranges.h"
 #include "ccsim/tool/global_variables.h"
 #include "ccsim/tool/heap_blocks.h"
+#include "ccsim/tool/layout_changes.h"
 #include "ccsim/tool/mapping_objects.h"
 #include "ccsim/tool/named_ranges.h"
 #include "ccsim/tool/stack_objects.h"
@@ -56,6 +57,7 @@ ObjectExtent find_in_layers(Addr address) {
 void init_data_objects() {
   objects = create_object<GrowableArray<DataObject>>("ccsim.objects", "ccsim.objects.table");
   add_object(ObjectKind::Unknown, 0, 0, 0, "addresses outside every mapping");
+  init_layout_changes();
   init_named_ranges();
   init_heap_blocks();
   init_global_variables();

@@ -4,7 +4,10 @@
 // An object is a global or static variable (global_variables.h), the heap blocks allocated from one call
 // stack (heap_blocks.h, allocation_sites.h), a thread's stack (stack_objects.h), a range the program named
 // (named_ranges.h), or, for any other address, the mapping that holds it (mapping_objects.h). Each of those
-// files keeps its own address index, a "layer"; find_object() asks them in order of precedence.
+// files keeps its own address index, a "layer"; find_object() asks them in order of precedence. The layers
+// follow the simulated order, not the real run's: in the interleaved and piped modes an allocation, a
+// free, a thread's start or end, a named range and a mapping take effect where the replay reaches them
+// (layout_changes.h), so an access is charged to the objects as they were when it happened.
 //
 // Lookups happen on the simulator's slow path (object_statistics.h) and when a reference's one-entry
 // cache misses (object_access_counts.h), never per L1 hit.

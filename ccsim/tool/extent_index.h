@@ -4,6 +4,8 @@
 #ifndef CCSIM_TOOL_EXTENT_INDEX_H
 #define CCSIM_TOOL_EXTENT_INDEX_H
 
+#include <cstdint>
+
 #include "ccsim/tool/data_objects.h"
 
 struct _WordFM;  // Valgrind's AVL tree (valgrind_api.h)
@@ -15,6 +17,7 @@ struct Extent {
   Addr start;
   Addr size;
   ObjectId object;
+  std::uint32_t key;  // the owner's own number for the extent (a heap block's allocation number), or 0
 };
 
 class ExtentIndex {
@@ -24,14 +27,23 @@ class ExtentIndex {
   ExtentIndex& operator=(const ExtentIndex&) = delete;
 
   // Adds an extent; returns false, adding nothing, when one already starts at `start`.
-  bool add(Addr start, Addr size, ObjectId object);
+  bool add(Addr start, Addr size, ObjectId object, std::uint32_t key = 0);
   // The extent starting exactly at `start`, or null.
   const Extent* at(Addr start) const;
+  // The lowest extent that holds a byte of [low, high] or starts in it (an empty one), or null.
+  const Extent* first_overlapping(Addr low, Addr high) const;
   void remove(Addr start);
   // The layer lookup of data_objects.h: the extent holding `address`, or the gap around it.
   bool find(Addr address, ObjectExtent* found) const;
 
  private:
+  // The extents starting nearest below and above `address`, at which none starts (null where none).
+  struct Neighbours {
+    const Extent* below;
+    const Extent* above;
+  };
+  Neighbours neighbours(Addr address) const;
+
   const char* cost_centre_;
   ::_WordFM* extents_;  // start -> Extent* (allocated per extent)
 };

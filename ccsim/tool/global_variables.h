@@ -5,7 +5,9 @@
 //
 // Libraries loaded later (dlopen) are picked up lazily: a new mapping marks Valgrind's list of debug info
 // as possibly changed (mapping_objects.h), and the next lookup that reaches this layer reads the objects
-// it has not read yet.
+// it has not read yet. Unlike the other layers this one does not wait for the simulated order
+// (layout_changes.h): code and its variables are not unmapped while a program runs, in practice, so
+// reading them early changes no answer for an address that was accessed.
 #ifndef CCSIM_TOOL_GLOBAL_VARIABLES_H
 #define CCSIM_TOOL_GLOBAL_VARIABLES_H
 

@@ -1,10 +1,13 @@
-// heap_blocks.cc: the malloc replacement (in the shape of DHAT's) and the index of live blocks.
+// heap_blocks.cc: the malloc replacement (in the shape of DHAT's), the live blocks it keeps, and the layer of
+// blocks in the simulated order.
 #include "ccsim/tool/heap_blocks.h"
 
+#include "ccsim/core/hash_map.h"
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/allocation_sites.h"
 #include "ccsim/tool/cached_ranges.h"
 #include "ccsim/tool/extent_index.h"
+#include "ccsim/tool/layout_changes.h"
 #include "ccsim/tool/named_ranges.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/valgrind_api.h"
@@ -14,37 +17,72 @@ namespace {
 
 bool recording = false;  // --data-objects=yes: blocks are indexed; otherwise the replacement only allocates
 
-// The live blocks, each an extent belonging to its bin: free and realloc find their block by start.
+// A block as the allocator sees it now, in the real run: what free and realloc need to know about it.
+struct LiveBlock {
+  SizeT size;
+  ObjectId object;         // its bin
+  // Its allocation number, which tells its free from that of a later block at the same start (numbers
+  // wrap after 2^32 allocations: two blocks that far apart are never both pending in the replay).
+  std::uint32_t number;
+};
+// The client's live blocks in the real run, by start address. Apart from the layer below: in the
+// replay modes the layer lags behind the real run.
+HashMap<Addr, LiveBlock>* live_blocks = nullptr;
+std::uint32_t next_allocation_number = 1;
+
+// The layer: the blocks live at the point the simulation has reached (layout_changes.h), each an
+// extent of its bin whose key is its allocation number. find_object() looks here.
 ExtentIndex* blocks = nullptr;
 
-// The new block's range may lie in a range some cache remembers as belonging to another object (a gap
-// of the heap mapping, a freed block): those caches are forgotten.
-void add_block(Addr start, SizeT size, ObjectId object) {
-  blocks->add(start, size, object);
-  add_object_extent(object, start, size);
-  if (size > 0) forget_ranges(start, start + size - 1);
+// Ends a block in the layer. Caches that remember its bytes are forgotten, and so are the names given
+// to any part of it.
+void end_block(const Extent& block) {
+  const Extent ended = block;
+  blocks->remove(ended.start);
+  if (ended.size > 0) {
+    forget_ranges(ended.start, ended.start + ended.size - 1);
+    forget_named_ranges(ended.start, ended.start + ended.size - 1);
+  }
 }
 
-void remove_block(const Extent& block) {
-  const Extent freed = block;
-  blocks->remove(freed.start);
-  if (freed.size > 0) {
-    forget_ranges(freed.start, freed.start + freed.size - 1);
-    forget_named_ranges(freed.start, freed.start + freed.size - 1);
-  }
+// The layer's side of an allocation. The replay may reach it before another thread's free that came
+// before it in the real run: whatever block the layer still has over its bytes was freed by then, and
+// ends here (its own free, reached later, then finds another allocation number and changes nothing).
+// Caches that remember the bytes as a gap of the heap mapping or an older block are forgotten.
+void apply_block_allocated(const LayoutChange& change) {
+  const Addr last = change.start + (change.size > 0 ? change.size - 1 : 0);
+  while (const Extent* overlapped = blocks->first_overlapping(change.start, last)) end_block(*overlapped);
+  blocks->add(change.start, change.size, change.object, change.key);
+  add_object_extent(change.object, change.start, change.size);
+  if (change.size > 0) forget_ranges(change.start, last);
+}
+
+void apply_block_freed(const LayoutChange& change) {
+  const Extent* block = blocks->at(change.start);
+  if (block != nullptr && block->key == change.key) end_block(*block);
+}
+
+void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object) {
+  const std::uint32_t number = next_allocation_number++;
+  live_blocks->find_or_add(start) = LiveBlock{size, object, number};
+  change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number});
 }
 
 void* allocate(ThreadId tid, SizeT size, SizeT alignment, bool zeroed) {
   void* memory = VG_(cli_malloc)(alignment, size);
   if (memory == nullptr) return nullptr;
   if (zeroed) VG_(memset)(memory, 0, size);
-  if (recording) add_block(reinterpret_cast<Addr>(memory), size, allocation_site_object(tid));
+  if (recording) record_allocation(tid, reinterpret_cast<Addr>(memory), size, allocation_site_object(tid));
   return memory;
 }
 
-void release(void* memory) {
+void release(ThreadId tid, void* memory) {
   if (recording) {
-    if (const Extent* block = blocks->at(reinterpret_cast<Addr>(memory))) remove_block(*block);
+    const Addr start = reinterpret_cast<Addr>(memory);
+    if (const LiveBlock* block = live_blocks->find(start)) {
+      change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number});
+      live_blocks->erase(start);
+    }
   }
   VG_(cli_free)(memory);
 }
@@ -53,15 +91,15 @@ void release(void* memory) {
 // a growing buffer is one data object however often it grows.
 void* reallocate(ThreadId tid, void* old, SizeT size) {
   if (old == nullptr) return allocate(tid, size, VG_(clo_alignment), false);
-  const Extent* block = recording ? blocks->at(reinterpret_cast<Addr>(old)) : nullptr;
+  const LiveBlock* block = recording ? live_blocks->find(reinterpret_cast<Addr>(old)) : nullptr;
   const SizeT old_size = block != nullptr ? block->size : VG_(cli_malloc_usable_size)(old);
   void* moved = VG_(cli_malloc)(VG_(clo_alignment), size);
   if (moved == nullptr) return nullptr;
   VG_(memcpy)(moved, old, old_size < size ? old_size : size);
   ObjectId object = kUnknownObject;
   if (recording) object = block != nullptr ? block->object : allocation_site_object(tid);
-  release(old);
-  if (recording) add_block(reinterpret_cast<Addr>(moved), size, object);
+  release(tid, old);
+  if (recording) record_allocation(tid, reinterpret_cast<Addr>(moved), size, object);
   return moved;
 }
 
@@ -80,9 +118,9 @@ void* replacement_calloc(ThreadId tid, SizeT count, SizeT size) {
   return allocate(tid, count * size, VG_(clo_alignment), true);
 }
 
-void replacement_free(ThreadId, void* memory) { release(memory); }
+void replacement_free(ThreadId tid, void* memory) { release(tid, memory); }
 
-void replacement_aligned_delete(ThreadId, void* memory, SizeT) { release(memory); }
+void replacement_aligned_delete(ThreadId tid, void* memory, SizeT) { release(tid, memory); }
 
 void* replacement_realloc(ThreadId tid, void* old, SizeT size) { return reallocate(tid, old, size); }
 
@@ -101,6 +139,7 @@ void install_heap_replacement() {
 }
 
 void init_heap_blocks() {
+  live_blocks = create_object<HashMap<Addr, LiveBlock>>("ccsim.objects", "ccsim.objects.live_blocks");
   blocks = create_object<ExtentIndex>("ccsim.objects", "ccsim.objects.blocks");
   init_allocation_sites(options.alloc_depth);
   recording = true;

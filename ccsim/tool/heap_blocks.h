@@ -2,7 +2,8 @@
 // memalign, posix_memalign, aligned_alloc, new, new[], delete, delete[] and their aligned forms), and the
 // layer of live heap blocks. Each block belongs to the bin of its allocation stack (allocation_sites.h);
 // a block's statistics are its bin's, so they outlive the block, and memory freed and allocated again
-// belongs to the new allocation's bin from then on.
+// belongs to the new allocation's bin from then on. The layer follows the simulated order: allocations
+// and frees are layout changes (layout_changes.h), applied where the simulation reaches them.
 #ifndef CCSIM_TOOL_HEAP_BLOCKS_H
 #define CCSIM_TOOL_HEAP_BLOCKS_H
 

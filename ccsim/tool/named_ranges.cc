@@ -3,6 +3,7 @@
 
 #include "ccsim/core/growable_array.h"
 #include "ccsim/tool/cached_ranges.h"
+#include "ccsim/tool/layout_changes.h"
 #include "ccsim/tool/names.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -53,6 +54,15 @@ const char* check_request(Addr address, std::uint64_t size, Addr name_address, H
   return read_name(name_address, name);
 }
 
+// The layer's side of a request: the range takes its name where the simulation reaches the request.
+void apply_range_named(const LayoutChange& change) {
+  add_object_extent(change.object, change.start, change.size);
+  requests->push_back(NamedRange{change.start, change.object});
+  const Addr last = change.start + change.size - 1;
+  VG_(bindRangeMap)(ranges_by_address, change.start, last, requests->size());
+  forget_ranges(change.start, last);
+}
+
 }  // namespace
 
 void init_named_ranges() {
@@ -69,16 +79,13 @@ bool name_range(Addr address, std::uint64_t size, Addr name_address) {
               name_address, problem);
     return false;
   }
+  // The request is checked, and its name read, now: the client may reuse the string's memory.
   const std::uint32_t number = names.intern(name);
   if (number > objects_by_name->size()) {
     objects_by_name->push_back(add_object(ObjectKind::Named, address, size, 0, name));
-  } else {
-    add_object_extent((*objects_by_name)[number - 1], address, size);
   }
-  requests->push_back(NamedRange{address, (*objects_by_name)[number - 1]});
-  const Addr last = address + size - 1;
-  VG_(bindRangeMap)(ranges_by_address, address, last, requests->size());
-  forget_ranges(address, last);
+  change_layout(VG_(get_running_tid)(),
+                LayoutChange{apply_range_named, address, size, (*objects_by_name)[number - 1], 0});
   return true;
 }
 

@@ -7,6 +7,10 @@
 // (two shifts, a subtraction) and one add to memory: no lookup, no call. A miss costs one find_object()
 // (a few tree lookups) and refills the entry. With --data-objects=no the helpers without this code are
 // chosen at instrumentation time, so it costs nothing.
+//
+// Native order counts each access in the access helper, as it happens; the interleaved and piped modes
+// count it when the replay simulates it (the replay sink in sync.cc), so that the counts follow the
+// objects as they are at that point of the simulated order (layout_changes.h), as the slow-path events do.
 #ifndef CCSIM_TOOL_OBJECT_ACCESS_COUNTS_H
 #define CCSIM_TOOL_OBJECT_ACCESS_COUNTS_H
 
@@ -34,13 +38,14 @@ void refill_object_cache(ReferenceObjectCache* cache, Addr address);
 // CCSIM_ZERO_STATS.
 void zero_object_access_counts();
 
-template <AccessKind kKind>
+// Always inlined: in each native helper `kind` is a constant, so the write test folds away; in the replay
+// sink it is the replayed access's kind.
 __attribute__((always_inline)) inline void count_object_access(ReferenceObjectCache* cache, ProcId processor,
-                                                               Addr address, std::uint32_t size) {
+                                                               Addr address, std::uint32_t size, AccessKind kind) {
   // One unsigned compare covers both ends of the range; an empty entry (size 0) always misses.
   if (__builtin_expect(address - cache->range.start >= cache->range.size, 0)) refill_object_cache(cache, address);
   const Addr lines = ((address + size - 1) >> object_line_shift) - (address >> object_line_shift) + 1;
-  cache->access_counts[2 * processor + (writes(kKind) ? 1 : 0)] += lines;
+  cache->access_counts[2 * processor + (writes(kind) ? 1 : 0)] += lines;
 }
 
 }  // namespace ccsim

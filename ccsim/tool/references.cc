@@ -4,6 +4,9 @@
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
+
+GrowableArray<Reference*>* references_by_id = nullptr;
+
 namespace {
 
 // Removes "x/../" and "./" segments in place ("/src/build/../t.c" -> "/src/t.c"), so one source file has
@@ -30,7 +33,6 @@ void normalize_path(HChar* path) {
 }
 
 VgHashTable* references_by_address = nullptr;  // instruction address -> Reference
-XArray* references_by_id = nullptr;            // RefId -> Reference*
 ReferenceNames names;
 
 // The last component of a path.
@@ -89,7 +91,7 @@ std::uint32_t source_file_of(unsigned long address, std::uint32_t* line) {
 
 void init_references() {
   references_by_address = VG_(HT_construct)("ccsim.refs.by_address");
-  references_by_id = VG_(newXA)(VG_(malloc), "ccsim.refs.by_id", VG_(free), sizeof(Reference*));
+  references_by_id = create_object<GrowableArray<Reference*>>("ccsim.refs", "ccsim.refs.by_id");
   names.files.init("ccsim.names.files");
   names.functions.init("ccsim.names.functions");
   names.objects.init("ccsim.names.objects");
@@ -100,16 +102,14 @@ Reference* reference_at(unsigned long address) {
   if (ref) return ref;
   ref = static_cast<Reference*>(VG_(calloc)("ccsim.refs.node", 1, sizeof(Reference)));
   ref->address = address;
-  ref->id = static_cast<RefId>(VG_(sizeXA)(references_by_id));
+  ref->id = references_by_id->size();
   resolve_debug_info(ref);
-  VG_(addToXA)(references_by_id, &ref);
+  references_by_id->push_back(ref);
   VG_(HT_add_node)(references_by_address, ref);
   return ref;
 }
 
-std::uint32_t reference_count() { return static_cast<std::uint32_t>(VG_(sizeXA)(references_by_id)); }
-
-const Reference* reference(RefId id) { return *static_cast<Reference**>(VG_(indexXA)(references_by_id, id)); }
+std::uint32_t reference_count() { return references_by_id->size(); }
 
 const ReferenceNames& reference_names() { return names; }
 

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "ccsim/core/growable_array.h"
 #include "ccsim/core/types.h"
 #include "ccsim/tool/names.h"
 #include "ccsim/tool/object_access_counts.h"
@@ -51,7 +52,12 @@ std::uint32_t source_file_of(unsigned long address, std::uint32_t* line);
 // an instruction returns the same reference.
 Reference* reference_at(unsigned long address);
 std::uint32_t reference_count();
-const Reference* reference(RefId id);
+
+// RefId -> Reference, in creation order (use reference()).
+extern GrowableArray<Reference*>* references_by_id;
+// Inline, an array load: the replay sink finds the reference of every replayed access (sync.cc).
+inline Reference* reference(RefId id) { return (*references_by_id)[id]; }
+
 const ReferenceNames& reference_names();
 
 }  // namespace ccsim

@@ -11,6 +11,10 @@
 #include "ccsim/core/simulator_impl.h"
 #include "ccsim/replay/sync_model.h"
 #include "ccsim/sync/requests.h"
+#include "ccsim/tool/layout_changes.h"
+#include "ccsim/tool/object_access_counts.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/references.h"
 #include "ccsim/tool/threads.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -57,14 +61,27 @@ void report(unsigned tid, const SyncEvent& event) {
 // The preload passes return addresses; a region's closing barrier is reported inside the call.
 Addr call_of(unsigned long return_address) { return return_address != 0 ? return_address - 1 : 0; }
 
+// The replay sink's access, one variant per --data-objects setting (chosen once, in replay_sink(), so
+// nothing is tested per access). With data objects the access is counted against its object here, in the
+// simulated order (object_access_counts.h): the reference's one-entry cache check, as the native helpers
+// make it when the access happens.
+template <bool kCountObjects>
 void simulate_replayed_access(void* simulator, ProcId proc, RefId ref, Addr addr, std::uint32_t size,
                               AccessKind kind, RegionId region, bool in_critical) {
+  if (kCountObjects) count_object_access(&reference(ref)->objects, proc, addr, size, kind);
   // The hit path inlined here (simulator_impl.h): this runs once per replayed access.
   static_cast<Simulator*>(simulator)->access(proc, ref, addr, size, kind, region, in_critical);
 }
 
 // A thread starts on a processor in replay order: a reused thread id is a new thread with cold caches.
 void start_replayed_thread(void* simulator, ProcId proc) { reset_processor(static_cast<Simulator*>(simulator), proc); }
+
+// Where the replay engine sends what it replays: the simulator, and with --data-objects the object counts
+// and the layout changes (layout_changes.h).
+ReplaySink replay_sink(Simulator* sim) {
+  return ReplaySink{sim, options.data_objects ? simulate_replayed_access<true> : simulate_replayed_access<false>,
+                    start_replayed_thread, apply_recorded_layout_change};
+}
 
 void handle_barrier_wait(unsigned tid, unsigned long barrier, unsigned long return_address) {
   const BarrierObject* object = barrier_objects->find(barrier);
@@ -101,8 +118,7 @@ void sync_init(const SyncOptions& options, Simulator* sim) {
   config.seed = options.seed;
   config.max_buffer_bytes = options.max_buffer_bytes;
   config.max_processors = VG_N_THREADS;
-  replay_engine = create_object<ReplayEngine>("ccsim.replay", config,
-                                              ReplaySink{sim, simulate_replayed_access, start_replayed_thread});
+  replay_engine = create_object<ReplayEngine>("ccsim.replay", config, replay_sink(sim));
   streams_by_pthread = create_object<HashMap<std::uint64_t, StreamId>>("ccsim.sync.streams_by_pthread",
                                                                        "ccsim.sync.streams_by_pthread");
   last_created_stream = allocate_zeroed_array<StreamId>("ccsim.sync.last_created", VG_N_THREADS);

@@ -20,14 +20,13 @@ ThreadState* threads = nullptr;  // indexed by ThreadId, VG_N_THREADS entries
 Simulator* simulator = nullptr;
 
 void refresh_stack_bounds(ThreadId tid, ThreadState* thread) {
-  const Addr high = VG_(thread_get_stack_max)(tid);
+  // Valgrind gives the stack's highest byte and its size.
+  const Addr high = VG_(thread_get_stack_max)(tid) + 1;
   const Addr low = high - VG_(thread_get_stack_size)(tid);
   if (low == thread->stack_low && high == thread->stack_high) return;
-  // Data objects: what was known about this memory before (another thread's stack, a mapping) is stale.
-  stack_bounds_changed(thread->stack_low, thread->stack_high);
-  stack_bounds_changed(low, high);
   thread->stack_high = high;
   thread->stack_low = low;
+  stack_moved(tid, low, high);
 }
 
 // Valgrind is about to run `tid`: make it the current processor. Cheap enough to do on every switch.
@@ -46,7 +45,6 @@ void on_thread_created(ThreadId parent, ThreadId child) {
   // processor itself, in replay order: doing it now would drop the old thread's lines before its
   // buffered accesses are replayed.
   if (thread->ever_ran && options.sync.mode == SimMode::Native) reset_processor(simulator, thread->processor);
-  thread->alive = true;
   thread->ever_ran = true;
   thread->region = 0;
   thread->locks_held = 0;
@@ -55,10 +53,9 @@ void on_thread_created(ThreadId parent, ThreadId child) {
 }
 
 void on_thread_exited(ThreadId tid) {
-  threads[tid].alive = false;
   // Its stack may serve a later thread (glibc keeps stacks for reuse): forget it, so that thread's first
-  // run sees the bounds as new.
-  stack_bounds_changed(threads[tid].stack_low, threads[tid].stack_high);
+  // run sees the bounds as new. The stack object ends here in the thread's stream, before its exit.
+  if (threads[tid].stack_high != 0) stack_moved(tid, 0, 0);
   threads[tid].stack_low = 0;
   threads[tid].stack_high = 0;
   sync_thread_exited(tid);
@@ -79,7 +76,6 @@ void init_threads(Simulator* sim) {
     threads[tid].processor = tid == 0 ? 0 : tid - 1;
   }
   // The main thread (tid 1) exists before any creation event.
-  threads[1].alive = true;
   threads[1].ever_ran = true;
   current_thread = &threads[1];
   VG_(track_start_client_code)(on_start_client_code);

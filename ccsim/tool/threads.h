@@ -11,7 +11,6 @@ namespace ccsim {
 // One client thread. Indexed by Valgrind ThreadId (1..VG_N_THREADS-1); processor = tid - 1.
 struct ThreadState {
   ProcId processor = 0;           // the simulated processor this thread runs on
-  bool alive = false;             // between thread creation and exit
   RegionId region = 0;            // barrier epoch of the thread's team; 0 before any team exists
   std::uint32_t locks_held = 0;   // > 0: the thread is inside a critical section (any lock)
   std::uint32_t runtime_depth = 0;  // > 0: inside OpenMP/pthread synchronization code

@@ -27,6 +27,10 @@ class EventQueueTest : public ::testing::Test {
     if (!queue_.has_room(EventQueue::kSyncWords)) queue_.add_chunk();
     queue_.push_sync(e);
   }
+  void push_layout_change(std::uint32_t change) {
+    if (!queue_.has_room(EventQueue::kLayoutChangeWords)) queue_.add_chunk();
+    queue_.push_layout_change(change);
+  }
   RecordedAccess pop_access() {
     EXPECT_EQ(queue_.head(), EventQueue::Head::Access);
     const RecordedAccess a = queue_.front_access();
@@ -73,6 +77,39 @@ TEST_F(EventQueueTest, SyncEventRoundTrips) {
   EXPECT_EQ(e.member, 3u);
   EXPECT_EQ(e.participants, 8u);
   EXPECT_EQ(e.address, 0x401234u);
+}
+
+// A layout change's number comes back whole, all 32 bits of it (0 and 2^32 - 1 included), between the
+// accesses recorded around it.
+TEST_F(EventQueueTest, LayoutChangeRoundTripsBetweenAccesses) {
+  for (std::uint32_t change : {0u, 0xffffffffu, 0x80000001u}) {
+    SCOPED_TRACE("change " + std::to_string(change));
+    push(make_access(1, 0x1000, 8, AccessKind::Read));
+    push_layout_change(change);
+    push(make_access(2, 0x2000, 8, AccessKind::Write));
+    expect_same(pop_access(), make_access(1, 0x1000, 8, AccessKind::Read));
+    ASSERT_EQ(queue_.head(), EventQueue::Head::LayoutChange);
+    EXPECT_EQ(queue_.front_layout_change(), change);
+    queue_.pop();
+    expect_same(pop_access(), make_access(2, 0x2000, 8, AccessKind::Write));
+    EXPECT_TRUE(queue_.empty());
+  }
+}
+
+// A layout change takes 2 words: 510 of them fill one chunk of 1020 words exactly, the 511th takes a
+// second chunk, and all 511 come back in order.
+TEST_F(EventQueueTest, LayoutChangesTakeTwoWordsEach) {
+  for (std::uint32_t i = 0; i < 510; ++i) push_layout_change(i);
+  EXPECT_EQ(memory_.bytes, EventQueue::kChunkBytes);
+  push_layout_change(510);
+  EXPECT_EQ(memory_.bytes, 2u * EventQueue::kChunkBytes);
+  for (std::uint32_t i = 0; i <= 510; ++i) {
+    SCOPED_TRACE("change " + std::to_string(i));
+    ASSERT_EQ(queue_.head(), EventQueue::Head::LayoutChange);
+    EXPECT_EQ(queue_.front_layout_change(), i);
+    queue_.pop();
+  }
+  EXPECT_TRUE(queue_.empty());
 }
 
 // Accesses and synchronization events mixed over several chunks come out in the order they went in.

@@ -329,6 +329,99 @@ TEST_F(RoundRobinTest, CapForcesOneEarlyFlush) {
   EXPECT_EQ(replayed_.size(), 1000u);
 }
 
+using LayoutChangeTest = ReplayTest;
+
+// Thread 0: a0, change 1, a1; thread 1: a0, a1. Round-robin, quantum 1: thread 0's first turn replays
+// its creation of thread 1 and a0, then the change in front of a1 (a change takes no turn), and ends at
+// a1: the change lies between thread 0's two accesses and before thread 1's first.
+TEST_F(LayoutChangeTest, RoundRobinAppliesAChangeBetweenTheAccessesAroundIt) {
+  start(interleaved(1));
+  create(0, 1);
+  access(0, 0);
+  change_layout(0, 1);
+  access(0, 1);
+  accesses(1, 0, 2);
+  exit_thread(0);
+  exit_thread(1);
+  finish();
+  EXPECT_EQ(order_with_changes(), "t0a0 c1 t1a0 t0a1 t1a1");
+}
+
+// The same streams in piped order: thread 0's whole segment (a0, the change, a1), then thread 1's.
+TEST_F(LayoutChangeTest, PipedAppliesAChangeWithinItsThreadsSegment) {
+  start(piped());
+  create(0, 1);
+  access(0, 0);
+  change_layout(0, 1);
+  access(0, 1);
+  accesses(1, 0, 2);
+  exit_thread(0);
+  exit_thread(1);
+  finish();
+  EXPECT_EQ(order_with_changes(), "t0a0 c1 t0a1 t1a0 t1a1");
+}
+
+// Thread 1 records 1000 accesses and, after each tenth, a change numbered 0..99, while thread 0 records
+// nothing after creating it: in every order the replay waits for thread 0, so thread 1's events pile
+// up. Ten accesses and a change take 10 x 3 + 2 = 32 words, so the 900 accesses before the mid-run
+// flush at access 900 take 2880 words, more than the two-chunk cap's 2040: an early flush comes first.
+// Each change reaches the sink exactly once, in thread 1's order, change c after exactly
+// t1a0..t1a(10c+9): 10c + 10 accesses.
+TEST_F(LayoutChangeTest, EveryChangeIsAppliedOnceInStreamOrderAcrossFlushes) {
+  const std::vector<std::pair<const char*, ReplayConfig>> orders = {
+      {"interleaved", interleaved(1)}, {"piped", piped()}, {"random", random_order(3)}};
+  for (const auto& [name, order_config] : orders) {
+    SCOPED_TRACE(name);
+    ReplayConfig config = order_config;
+    config.max_buffer_bytes = 2 * EventQueue::kChunkBytes;
+    start(config);
+    create(0, 1);
+    for (std::uint32_t i = 0; i < 1000; ++i) {
+      access(1, i);
+      if (i % 10 == 9) change_layout(1, i / 10);
+      if (i == 900) engine_->flush();
+    }
+    EXPECT_GE(engine_->early_flushes(), 1u);  // the scenario does go through the cap's flush
+    exit_thread(0);
+    exit_thread(1);
+    finish();
+    ASSERT_EQ(changes_.size(), 100u);
+    for (std::uint32_t c = 0; c < 100; ++c) {
+      SCOPED_TRACE("change " + std::to_string(c));
+      EXPECT_EQ(changes_[c].change, c);
+      EXPECT_EQ(changes_[c].after_accesses, 10u * c + 10);
+    }
+  }
+}
+
+// Thread 1 records a change and an access, but the replay waits for thread 0, which records nothing
+// more: nothing of thread 1 is replayed during the run. The end of the run replays it: the change,
+// then the access.
+TEST_F(LayoutChangeTest, ChangesOfAThreadNeverReplayedDuringTheRunAreAppliedAtFinish) {
+  start(interleaved(1));
+  create(0, 1);
+  change_layout(1, 7);
+  access(1, 0);
+  EXPECT_EQ(order_with_changes(), "");
+  finish();
+  EXPECT_EQ(order_with_changes(), "c7 t1a0");
+}
+
+// Thread 1 exits without events and its stream ends at its first turn (after t0a0); a change recorded
+// for its processor afterwards (an exit reported twice) has no stream to wait in: it applies at once,
+// after t0a1, the last access replayed so far.
+TEST_F(LayoutChangeTest, ChangeOfAThreadWhoseStreamEndedAppliesAtOnce) {
+  start(interleaved(1));
+  create(0, 1);
+  exit_thread(1);
+  accesses(0, 0, 2);
+  change_layout(1, 9);
+  EXPECT_EQ(order_with_changes(), "t0a0 t0a1 c9");
+  exit_thread(0);
+  finish();
+  EXPECT_EQ(changes_.size(), 1u);
+}
+
 using PipedTest = ReplayTest;
 
 // Without synchronization, piped order replays thread 0's whole stream, then thread 1's.

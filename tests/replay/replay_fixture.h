@@ -26,6 +26,12 @@ struct Replayed {
   bool critical;
 };
 
+// One layout change as the sink received it, and how many accesses had been replayed before it.
+struct AppliedChange {
+  std::uint32_t change;
+  std::size_t after_accesses;
+};
+
 inline ReplayConfig interleaved(std::uint32_t quantum = 1) {
   ReplayConfig config;
   config.mode = SimMode::Interleaved;
@@ -57,7 +63,9 @@ class ReplayTest : public ::testing::Test {
   void start(const ReplayConfig& config) {
     replayed_.clear();
     started_.clear();
-    engine_ = std::make_unique<ReplayEngine>(config, ReplaySink{this, &ReplayTest::on_access, &ReplayTest::on_start});
+    changes_.clear();
+    engine_ = std::make_unique<ReplayEngine>(
+        config, ReplaySink{this, &ReplayTest::on_access, &ReplayTest::on_start, &ReplayTest::on_layout_change});
   }
 
   // Recording, as the tool would during the client's run.
@@ -67,6 +75,7 @@ class ReplayTest : public ::testing::Test {
   void accesses(ProcId thread, std::uint32_t first, std::uint32_t count) {
     for (std::uint32_t i = first; i < first + count; ++i) access(thread, i);
   }
+  void change_layout(ProcId thread, std::uint32_t change) { engine_->record_layout_change(thread, change); }
   StreamId create(ProcId parent, ProcId child) { return engine_->record_thread_created(parent, child); }
   void exit_thread(ProcId thread) { engine_->record_thread_exit(thread); }
   void enter_team(ProcId thread, std::uint64_t team, std::uint32_t member, std::uint32_t size) {
@@ -100,10 +109,24 @@ class ReplayTest : public ::testing::Test {
   // The replayed accesses as "t<thread>a<index>" separated by spaces.
   std::string order() const {
     std::string text;
-    for (const Replayed& r : replayed_) {
-      if (!text.empty()) text += ' ';
-      text += "t" + std::to_string(r.proc) + "a" + std::to_string(r.ref % 100);
+    for (const Replayed& r : replayed_) append(&text, access_name(r));
+    return text;
+  }
+
+  // order(), with each layout change as "c<change>" where the sink received it.
+  std::string order_with_changes() const {
+    std::string text;
+    std::size_t next_change = 0;
+    auto append_changes_after = [&](std::size_t accesses) {
+      for (; next_change < changes_.size() && changes_[next_change].after_accesses == accesses; ++next_change) {
+        append(&text, "c" + std::to_string(changes_[next_change].change));
+      }
+    };
+    for (std::size_t i = 0; i < replayed_.size(); ++i) {
+      append_changes_after(i);
+      append(&text, access_name(replayed_[i]));
     }
+    append_changes_after(replayed_.size());
     return text;
   }
 
@@ -119,13 +142,25 @@ class ReplayTest : public ::testing::Test {
   std::unique_ptr<ReplayEngine> engine_;
   std::vector<Replayed> replayed_;
   std::vector<ProcId> started_;  // processors in the order threads started on them
+  std::vector<AppliedChange> changes_;  // layout changes in the order the sink received them
 
  private:
+  static std::string access_name(const Replayed& r) {
+    return "t" + std::to_string(r.proc) + "a" + std::to_string(r.ref % 100);
+  }
+  static void append(std::string* text, const std::string& token) {
+    if (!text->empty()) *text += ' ';
+    *text += token;
+  }
   static void on_access(void* context, ProcId proc, RefId ref, Addr, std::uint32_t, AccessKind, RegionId region,
                         bool critical) {
     static_cast<ReplayTest*>(context)->replayed_.push_back(Replayed{proc, ref, region, critical});
   }
   static void on_start(void* context, ProcId proc) { static_cast<ReplayTest*>(context)->started_.push_back(proc); }
+  static void on_layout_change(void* context, std::uint32_t change) {
+    ReplayTest* test = static_cast<ReplayTest*>(context);
+    test->changes_.push_back(AppliedChange{change, test->replayed_.size()});
+  }
 };
 
 }  // namespace ccsim

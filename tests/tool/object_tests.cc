@@ -21,6 +21,14 @@ const std::vector<std::string> kNative = {"--sim-mode=native", "--ccsim-out-file
 // alternate access by access.
 const std::vector<std::string> kInterleaved = {"--sim-mode=interleaved", "--quantum=1", "--ccsim-out-file=ccsim.out"};
 
+bool ends_with(const std::string& text, const std::string& suffix) {
+  return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::vector<std::string> in_mode(const std::string& mode) {
+  return {"--sim-mode=" + mode, "--ccsim-out-file=ccsim.out"};
+}
+
 // One run of a test program under ccsim, and its profile.
 struct ObjectRun {
   std::string directory;
@@ -161,6 +169,84 @@ TEST(HeapObjects, FreedAndReusedMemoryBelongsToTheNewAllocation) {
   ASSERT_EQ(second.size(), 1u);
   EXPECT_EQ(writes_of(run.profile, first[0]), 8u);
   EXPECT_EQ(writes_of(run.profile, second[0]), 24u);
+}
+
+// heap_reuse_threaded.c frees a 64 KiB block and gets its memory back from an allocation at another line
+// while its worker holds the replay back, so in the replay modes main's accesses are simulated after the
+// real program reused the memory. In every order each sweep's 1024 writes, and their 1024 L1 write misses
+// (the first sweep's compulsory, the second's replacement: see the program), go to the allocation that held
+// the memory when main wrote it, and none of the sweep line's misses go to an unknown object. (Its
+// evictions may: an eviction goes to the object holding the line's first byte, which for the block's first
+// line is the allocator's header, and for lines evicted after the final free no block at all.)
+TEST(ObjectsInSimulatedOrder, ReusedHeapMemoryIsChargedToTheBlockOfTheTime) {
+  for (const char* mode : {"native", "interleaved", "piped"}) {
+    SCOPED_TRACE(mode);
+    ObjectRun run = run_program(std::string("heap_reuse_threaded_") + mode, "heap_reuse_threaded", in_mode(mode));
+    std::vector<unsigned> first = heap_objects_from(run.profile, "heap_reuse_threaded.c", "site first");
+    std::vector<unsigned> second = heap_objects_from(run.profile, "heap_reuse_threaded.c", "site second");
+    ASSERT_EQ(first.size(), 1u);
+    ASSERT_EQ(second.size(), 1u);
+    EXPECT_EQ(writes_of(run.profile, first[0]), 1024u);
+    EXPECT_EQ(run.profile.object_total(first[0], "L1_write_misses"), 1024u);
+    EXPECT_EQ(run.profile.object_total(first[0], "L1_miss_compulsory"), 1024u);
+    EXPECT_EQ(writes_of(run.profile, second[0]), 1024u);
+    EXPECT_EQ(run.profile.object_total(second[0], "L1_write_misses"), 1024u);
+    EXPECT_EQ(run.profile.object_total(second[0], "L1_miss_replacement"), 1024u);
+    const unsigned sweep = marked_line("heap_reuse_threaded.c", "sweep");
+    const int read_misses = run.profile.event_index("L1_read_misses");
+    const int write_misses = run.profile.event_index("L1_write_misses");
+    for (const ObjectRefRow& row : run.profile.object_refs) {
+      const ProfileRef& ref = run.profile.refs[row.ref];
+      if (!ends_with(ref.file, "/heap_reuse_threaded.c") || ref.line != sweep) continue;
+      if (run.profile.objects[row.object].kind != "unknown") continue;
+      SCOPED_TRACE(run.profile.objects[row.object].name);
+      EXPECT_EQ(row.counts[read_misses] + row.counts[write_misses], 0u);
+    }
+  }
+}
+
+// pthread_barrier_phases.c, interleaved: a thread's last accesses are replayed after the real thread has
+// exited (the replay resumes at its exit). They still belong to its stack, so none of the events on a
+// worker's stack go to the mapping that holds it: Valgrind's extent of a thread's stack is the whole
+// mapping but its guard page, which nobody touches, so no unknown object overlapping a stack has any
+// event (an object without events is not written). Each worker's first touch of its new stack is a
+// compulsory miss, charged on that worker to its `thread N` object. Several runs, as Valgrind's
+// scheduling, and with it how far the replay lags, differs between them.
+TEST(ObjectsInSimulatedOrder, WorkerStacksKeepTheirEventsAfterTheThreadsExit) {
+  for (int attempt = 1; attempt <= 3; ++attempt) {
+    SCOPED_TRACE("run " + std::to_string(attempt));
+    ObjectRun run = run_program("barrier_stacks_" + std::to_string(attempt), "pthread_barrier_phases", kInterleaved);
+    for (unsigned thread : {2u, 3u}) {
+      SCOPED_TRACE("thread " + std::to_string(thread));
+      const unsigned stack = only_object(run.profile, "thread " + std::to_string(thread));
+      ASSERT_NE(stack, 0u);
+      const ProfileObject& extent = run.profile.objects[stack];
+      for (const auto& [id, object] : run.profile.objects) {
+        const bool overlaps =
+            object.address < extent.address + extent.size && extent.address < object.address + object.size;
+        if (object.kind == "unknown" && overlaps) ADD_FAILURE() << "events charged to " << object.name;
+      }
+      const auto counts = run.profile.object_counts.find({stack, thread});
+      ASSERT_NE(counts, run.profile.object_counts.end());
+      EXPECT_GE(counts->second[run.profile.event_index("L1_miss_compulsory")], 1u);
+    }
+  }
+}
+
+// named_range.c's name, in every order: the 64 stores to the named bytes and the 448 to the rest of
+// `pool` (see NamedRanges.ClientRequestNamesARangeInsideAVariable) whether the request takes effect at
+// once or where the replay reaches it.
+TEST(ObjectsInSimulatedOrder, NamedRangeTakesEffectWhereTheReplayReachesIt) {
+  for (const char* mode : {"interleaved", "piped"}) {
+    SCOPED_TRACE(mode);
+    ObjectRun run = run_program(std::string("named_range_") + mode, "named_range", in_mode(mode));
+    const unsigned named = only_object(run.profile, "particle pool");
+    const unsigned pool = only_object(run.profile, "pool");
+    ASSERT_NE(named, 0u);
+    ASSERT_NE(pool, 0u);
+    EXPECT_EQ(writes_of(run.profile, named), 64u);
+    EXPECT_EQ(writes_of(run.profile, pool), 448u);
+  }
 }
 
 // heap_sites.c writes the 16 longs of its global `table` once: 16 stores to a 128-byte global.
