@@ -362,7 +362,8 @@ void print_summary(const Simulator* simulator) {
               static_cast<ULong>(skipped.runtime));
   }
   if (options.sync.mode != SimMode::Native && sync_early_flushes() != 0) {
-    VG_(umsg)("the --max-buffer cap forced %llu early replays: raise it for exact interleaving\n",
+    VG_(umsg)("the --max-buffer cap forced %llu early replays: raise it, or add --fair-sched=yes so that "
+              "threads take turns evenly, for exact interleaving\n",
               static_cast<ULong>(sync_early_flushes()));
   }
 }
