@@ -93,6 +93,15 @@ void Simulator::for_each_region(RegionVisitor visit, void* context) const {
   regions_.for_each([&](RegionId region, const std::uint64_t* counts) { visit(context, region, counts); });
 }
 
+void Simulator::reference_counts(ProcId proc, RefId ref, std::uint64_t* counts) const {
+  const HotCounters* counters = processors_[proc] != nullptr ? processors_[proc]->counters.find(ref) : nullptr;
+  if (counters != nullptr) {
+    ReferenceCounters::read(*counters, counts);
+  } else {
+    for (std::uint32_t event = 0; event < kNumEvents; ++event) counts[event] = 0;
+  }
+}
+
 void Simulator::processor_totals(ProcId proc, std::uint64_t* counts) const {
   for (std::uint32_t event = 0; event < kNumEvents; ++event) counts[event] = 0;
   if (processors_[proc] == nullptr) return;
@@ -150,6 +159,10 @@ void set_observer(Simulator* sim, const Observer* observer) { sim->set_observer(
 
 void for_each_reference(const Simulator* sim, ReferenceVisitor visit, void* context) {
   sim->for_each_reference(visit, context);
+}
+
+void reference_counts(const Simulator* sim, ProcId proc, RefId ref, std::uint64_t* counts) {
+  sim->reference_counts(proc, ref, counts);
 }
 
 void for_each_evictor_edge(const Simulator* sim, EvictorVisitor visit, void* context) {

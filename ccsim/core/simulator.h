@@ -74,6 +74,10 @@ using InvalidatorVisitor = void (*)(void* context, const InvalidatorEdge& edge);
 using RegionVisitor = void (*)(void* context, RegionId region, const std::uint64_t* counts);
 
 void for_each_reference(const Simulator* sim, ReferenceVisitor visit, void* context);
+// The counts (kNumEvents entries) of one (processor, reference) pair, as for_each_reference() reports
+// them; all zero for a pair it would not visit. For a writer that visits pairs in an order of its own
+// and should not have to copy every pair's counts first.
+void reference_counts(const Simulator* sim, ProcId proc, RefId ref, std::uint64_t* counts);
 void for_each_evictor_edge(const Simulator* sim, EvictorVisitor visit, void* context);
 void for_each_invalidator_edge(const Simulator* sim, InvalidatorVisitor visit, void* context);
 // Per-region totals of the slow-path events only (misses by level and cause, coherence misses,

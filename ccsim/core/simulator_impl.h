@@ -100,6 +100,7 @@ class Simulator {
   void zero_statistics();
 
   void for_each_reference(ReferenceVisitor visit, void* context) const;
+  void reference_counts(ProcId proc, RefId ref, std::uint64_t* counts) const;
   void for_each_evictor_edge(EvictorVisitor visit, void* context) const;
   void for_each_invalidator_edge(InvalidatorVisitor visit, void* context) const;
   void for_each_region(RegionVisitor visit, void* context) const;

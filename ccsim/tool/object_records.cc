@@ -64,16 +64,17 @@ Int compare_objects(const void* a, const void* b) {
   return three_way(x, y);
 }
 
-// `object-counts: <object> <thread>` rows.
+// `object-counts: <object> <thread>` rows. A row keeps the statistics' own counters (they stay where
+// they are until the next access; object_statistics.h), not a copy of kNumEvents counters.
 struct ObjectCountsRows {
   const EventList* events;
   const std::uint32_t* numbers;  // by ObjectId
-  SortedRows<2, EventCounts> rows{"ccsim.out.object_counts"};
+  SortedRows<2, const std::uint64_t*> rows{"ccsim.out.object_counts"};
 };
 
 void collect_object_counts(void* context, ObjectId object, ProcId proc, const std::uint64_t* counts) {
   ObjectCountsRows* r = static_cast<ObjectCountsRows*>(context);
-  if (any_reported(*r->events, counts)) r->rows.add({r->numbers[object], proc + 1}, copy_of_counts(counts));
+  if (any_reported(*r->events, counts)) r->rows.add({r->numbers[object], proc + 1}, counts);
 }
 
 // `object-ref: <object> <ref> <thread>` rows.
@@ -81,13 +82,13 @@ struct ObjectReferenceRows {
   const EventList* events;
   const std::uint32_t* numbers;  // by ObjectId
   const ProfileNumbering* numbering;
-  SortedRows<3, EventCounts> rows{"ccsim.out.object_refs"};
+  SortedRows<3, const std::uint64_t*> rows{"ccsim.out.object_refs"};  // as ObjectCountsRows
 };
 
 void collect_object_reference(void* context, ObjectId object, RefId ref, ProcId proc, const std::uint64_t* counts) {
   ObjectReferenceRows* r = static_cast<ObjectReferenceRows*>(context);
   if (!any_reported(*r->events, counts)) return;
-  r->rows.add({r->numbers[object], r->numbering->reference_number(ref), proc + 1}, copy_of_counts(counts));
+  r->rows.add({r->numbers[object], r->numbering->reference_number(ref), proc + 1}, counts);
 }
 
 // Numbers the hot lines 1, 2, ... in the order for_each_hot_line() visits them (hottest first), so that
@@ -189,16 +190,16 @@ void ObjectRecords::write(VgFile* file, const ProfileNumbering& numbering) const
 
   ObjectCountsRows counts{&events_, numbers_};
   for_each_object_counts(collect_object_counts, &counts);
-  counts.rows.visit_sorted([&](const std::uint32_t* key, const EventCounts& row) {
+  counts.rows.visit_sorted([&](const std::uint32_t* key, const std::uint64_t* const& row) {
     VG_(fprintf)(file, "object-counts: %u %u", key[0], key[1]);
-    write_counts(file, events_, row.values, false);
+    write_counts(file, events_, row, false);
   });
 
   ObjectReferenceRows cells{&events_, numbers_, &numbering};
   for_each_object_reference(collect_object_reference, &cells);
-  cells.rows.visit_sorted([&](const std::uint32_t* key, const EventCounts& row) {
+  cells.rows.visit_sorted([&](const std::uint32_t* key, const std::uint64_t* const& row) {
     VG_(fprintf)(file, "object-ref: %u %u %u", key[0], key[1], key[2]);
-    write_counts(file, events_, row.values, false);
+    write_counts(file, events_, row, false);
   });
 
   HotLineRows lines{numbers_, &numbering, {}, {}};

@@ -26,8 +26,9 @@ void init_object_statistics(Simulator* simulator);
 // CCSIM_ZERO_STATS: every object count, matrix cell and line detail back to zero.
 void zero_object_statistics();
 
-// `counts` has kNumEvents entries (events.h order). Only pairs with a non-zero count are visited; the
-// order is unspecified.
+// `counts` has kNumEvents entries (events.h order) and is the statistics' own storage: it stays valid and
+// unchanged until the next simulated access or zeroing, so a writer may keep the pointer to sort rows.
+// Only pairs with a non-zero count are visited; the order is unspecified.
 using ObjectCountsVisitor = void (*)(void* context, ObjectId object, ProcId proc, const std::uint64_t* counts);
 using ObjectReferenceVisitor = void (*)(void* context, ObjectId object, RefId ref, ProcId proc,
                                         const std::uint64_t* counts);

@@ -60,17 +60,19 @@ void use_invalidator_references(void* context, const InvalidatorEdge& edge) {
   numbering->use_reference(edge.invalidator_ref);
 }
 
-// `counts: <ref> <thread>` rows.
+// `counts: <ref> <thread>` rows. A row keeps the reference's id, not a copy of its counts, which are
+// read again when the row is written (reference_counts): a large program has hundreds of thousands of
+// (reference, thread) pairs, and a copy is kNumEvents counters.
 struct CountsRows {
   const EventList* events;
   const ProfileNumbering* numbering;
-  SortedRows<2, EventCounts> rows{"ccsim.out.counts"};
+  SortedRows<2, RefId> rows{"ccsim.out.counts"};
 };
 
 void collect_reference_counts(void* context, ProcId proc, RefId ref, const std::uint64_t* counts) {
   CountsRows* r = static_cast<CountsRows*>(context);
   if (!any_reported(*r->events, counts)) return;
-  r->rows.add({r->numbering->reference_number(ref), proc + 1}, copy_of_counts(counts));
+  r->rows.add({r->numbering->reference_number(ref), proc + 1}, ref);
 }
 
 // `evictor:` rows keyed (victim ref, victim thread, evictor ref, evictor thread, level); the edge gives
@@ -219,10 +221,12 @@ void write_reference_counts(VgFile* file, const Simulator* simulator, const Even
                             const ProfileNumbering& numbering, std::uint64_t* summary) {
   CountsRows counts{&events, &numbering};
   for_each_reference(simulator, collect_reference_counts, &counts);
-  counts.rows.visit_sorted([&](const std::uint32_t* key, const EventCounts& row) {
-    for (std::uint32_t e = 0; e < kNumEvents; ++e) summary[e] += row.values[e];
+  std::uint64_t row[kNumEvents];
+  counts.rows.visit_sorted([&](const std::uint32_t* key, const RefId& ref) {
+    reference_counts(simulator, key[1] - 1, ref, row);
+    for (std::uint32_t e = 0; e < kNumEvents; ++e) summary[e] += row[e];
     VG_(fprintf)(file, "counts: %u %u", key[0], key[1]);
-    write_counts(file, events, row.values, false);
+    write_counts(file, events, row, false);
   });
 }
 

@@ -43,6 +43,35 @@ class ConsistencyTest : public ::testing::Test {
 // The trace leaves the whole machine consistent (it was checked line by line after every access too).
 TEST_F(ConsistencyTest, InvariantsHold) { EXPECT_EQ(machine.invariant_violation(), ""); }
 
+// reference_counts() answers for one (processor, reference) pair exactly what for_each_reference()
+// reports for it, and zeros for a pair the trace never made (references 7 and 100 are never used).
+TEST_F(ConsistencyTest, OnePairsCountsAreTheVisitorsCounts) {
+  struct Check {
+    const Simulator* sim;
+    std::uint32_t pairs;
+  } check{machine.simulator(), 0};
+  for_each_reference(
+      machine.simulator(),
+      [](void* context, ProcId proc, RefId ref, const std::uint64_t* counts) {
+        Check* c = static_cast<Check*>(context);
+        std::uint64_t one[kNumEvents];
+        reference_counts(c->sim, proc, ref, one);
+        for (std::uint32_t event = 0; event < kNumEvents; ++event) {
+          SCOPED_TRACE(std::string(event_name(event)) + " of ref " + std::to_string(ref) + " on " + std::to_string(proc));
+          EXPECT_EQ(one[event], counts[event]);
+        }
+        ++c->pairs;
+      },
+      &check);
+  // 4 processors x references 0..6, every pair made by 40,000 random accesses.
+  EXPECT_EQ(check.pairs, 28u);
+  std::uint64_t none[kNumEvents];
+  for (const auto& [proc, ref] : {std::pair<ProcId, RefId>{0, 7}, {3, 100}}) {
+    reference_counts(machine.simulator(), proc, ref, none);
+    for (std::uint32_t event = 0; event < kNumEvents; ++event) EXPECT_EQ(none[event], 0u);
+  }
+}
+
 // Per level, misses = compulsory + coherence + replacement, and replacement = capacity + conflict.
 TEST_F(ConsistencyTest, MissCausesAddUpToMisses) {
   for (Level level : {Level::L1, Level::L2, Level::LLC}) {
