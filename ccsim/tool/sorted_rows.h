@@ -38,7 +38,7 @@ class SortedRows {
   }
 
  private:
-  // The sort moves keys only: a payload (a row of event counts is ~400 bytes) stays where it was added.
+  // The sort moves keys only: a payload (a region row holds a copy of its counts) stays where it was added.
   struct IndexedKey {
     std::uint32_t fields[kKeyFields];
     std::uint32_t payload;  // index into payloads_
