@@ -4,6 +4,7 @@
 #include "ccsim/core/byte_mask.h"
 #include "ccsim/core/growable_array.h"
 #include "ccsim/core/hash_map.h"
+#include "ccsim/tool/cached_ranges.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -48,15 +49,68 @@ struct BytesRecord {
   Addr object_base;
 };
 
-// Everything kept; created once, emptied by zero_line_detail().
+// Everything kept; created once, emptied by zero_line_detail(). The two invalidation counts live in
+// arrays, the maps giving their places: a place stays valid as the maps grow (RepeatedNotice keeps it).
 struct LineTables {
-  HashMap<Addr, std::uint64_t> invalidations{"ccsim.lines.invalidations"};  // line -> invalidations there
+  HashMap<Addr, std::uint32_t> line_count_of{"ccsim.lines.line_count_of"};  // line -> place in line_counts
+  GrowableArray<std::uint64_t> line_counts{"ccsim.lines.line_counts"};      // invalidations of a line
   HashMap<BytesKey, std::uint32_t, BytesKeyTraits> record_of{"ccsim.lines.record_of"};  // -> index in records
   GrowableArray<BytesRecord> records{"ccsim.lines.records"};
   GrowableArray<std::uint64_t> masks{"ccsim.lines.masks"};
-  HashMap<WriterKey, std::uint64_t, WriterKeyTraits> writers{"ccsim.lines.writers"};  // -> invalidations
+  HashMap<WriterKey, std::uint32_t, WriterKeyTraits> writer_count_of{"ccsim.lines.writer_count_of"};
+  GrowableArray<std::uint64_t> writer_counts{"ccsim.lines.writer_counts"};  // invalidations by one writer
 };
 LineTables* tables = nullptr;
+
+// The place of `key`'s count in `counts`, a new zero count the first time.
+template <class Map, class Key>
+std::uint32_t count_place(Map& places, const Key& key, GrowableArray<std::uint64_t>& counts) {
+  bool added = false;
+  std::uint32_t& place = places.find_or_add(key, &added);
+  if (added) {
+    place = counts.size();
+    counts.push_back(0);
+  }
+  return place;
+}
+
+// A hot line is invalidated over and over by the same threads with the same bytes (a ping-pong), and a
+// repeat of an invalidation changes nothing but two counts: the byte records only gain bytes they already
+// have. The last few different invalidations are remembered with the places of those counts, so that a
+// repeat costs a comparison instead of four hash lookups and the object lookups of its bytes. The line's
+// range is a cached range (cached_ranges.h): a change of the objects there forgets the entry, as their
+// bytes may now belong to other objects' records.
+struct RepeatedNotice {
+  CachedRange line;  // [line address, + line size): empty when forgotten
+  bool valid;        // false when emptied by zero_line_detail()
+  ProcId victim_proc;
+  ProcId writer_proc;
+  RefId writer_ref;
+  std::uint32_t written_offset;
+  std::uint32_t written_size;
+  std::uint64_t victim_touched[kMaxMaskWords];
+  std::uint64_t victim_written[kMaxMaskWords];
+  std::uint32_t line_count;    // place in tables->line_counts
+  std::uint32_t writer_count;  // place in tables->writer_counts
+};
+constexpr std::uint32_t kRepeatedNotices = 8;
+RepeatedNotice repeated_notices[kRepeatedNotices] = {};
+std::uint32_t next_replaced_notice = 0;
+
+bool same_invalidation(const RepeatedNotice& seen, const InvalidationNotice& notice) {
+  if (!seen.valid || notice.line_address - seen.line.start >= seen.line.size) return false;
+  if (seen.victim_proc != notice.victim_proc || seen.writer_proc != notice.writer_proc ||
+      seen.writer_ref != notice.writer_ref || seen.written_offset != notice.written_offset ||
+      seen.written_size != notice.written_size) {
+    return false;
+  }
+  for (std::uint32_t w = 0; w < mask_words; ++w) {
+    if (seen.victim_touched[w] != notice.victim_touched[w] || seen.victim_written[w] != notice.victim_written[w]) {
+      return false;
+    }
+  }
+  return true;
+}
 
 // The first byte at or after `from` whose bit in `mask` is set (`set`) or clear (!`set`), or line_bytes
 // when there is none: a word at a time, so a line costs a few instructions per run of bytes, not a loop
@@ -140,7 +194,8 @@ Int visit_order(const void* a, const void* b) {
 // The hottest lines, line -> rank.
 void rank_lines(HashMap<Addr, std::uint32_t>* ranks) {
   GrowableArray<RankedLine> lines("ccsim.lines.ranking");
-  tables->invalidations.for_each([&](Addr line, std::uint64_t count) { lines.push_back(RankedLine{line, count}); });
+  tables->line_count_of.for_each(
+      [&](Addr line, std::uint32_t place) { lines.push_back(RankedLine{line, tables->line_counts[place]}); });
   VG_(ssort)(lines.data(), lines.size(), sizeof(RankedLine), hotter_first);
   for (std::uint32_t rank = 0; rank < lines.size() && rank < hottest_lines; ++rank) {
     ranks->find_or_add(lines[rank].line) = rank;
@@ -156,10 +211,12 @@ void init_line_detail(std::uint32_t bytes_per_line, std::uint32_t lines_to_show)
   tables = create_object<LineTables>("ccsim.lines");
 }
 
-void record_line_invalidation(const InvalidationNotice& notice) {
-  if (hottest_lines == 0) return;
+namespace {
+
+// The first time an invalidation is seen (or seen again after being forgotten): its bytes join the line's
+// records, and it is remembered with the places of its two counts.
+RepeatedNotice& record_new_invalidation(const InvalidationNotice& notice) {
   const Addr line = notice.line_address;
-  ++tables->invalidations.find_or_add(line);
   std::uint64_t victim_bytes[kMaxMaskWords];
   for (std::uint32_t w = 0; w < mask_words; ++w) victim_bytes[w] = notice.victim_touched[w] | notice.victim_written[w];
   add_bytes(line, notice.victim_proc, victim_bytes, notice.victim_written);
@@ -167,16 +224,52 @@ void record_line_invalidation(const InvalidationNotice& notice) {
   mask_set(stored, mask_words, ByteRange{notice.written_offset, notice.written_size});
   add_bytes(line, notice.writer_proc, stored, stored);
   const ObjectId written = find_object(line + notice.written_offset).object;
-  ++tables->writers.find_or_add(WriterKey{line, written, notice.writer_proc, notice.writer_ref});
+
+  RepeatedNotice& seen = repeated_notices[next_replaced_notice];
+  next_replaced_notice = (next_replaced_notice + 1) % kRepeatedNotices;
+  remember_range(&seen.line, line, line + line_bytes - 1);
+  seen.valid = true;
+  seen.victim_proc = notice.victim_proc;
+  seen.writer_proc = notice.writer_proc;
+  seen.writer_ref = notice.writer_ref;
+  seen.written_offset = notice.written_offset;
+  seen.written_size = notice.written_size;
+  for (std::uint32_t w = 0; w < mask_words; ++w) {
+    seen.victim_touched[w] = notice.victim_touched[w];
+    seen.victim_written[w] = notice.victim_written[w];
+  }
+  seen.line_count = count_place(tables->line_count_of, line, tables->line_counts);
+  seen.writer_count = count_place(tables->writer_count_of, WriterKey{line, written, notice.writer_proc, notice.writer_ref},
+                                  tables->writer_counts);
+  return seen;
+}
+
+}  // namespace
+
+void record_line_invalidation(const InvalidationNotice& notice) {
+  if (hottest_lines == 0) return;
+  RepeatedNotice* seen = nullptr;
+  for (RepeatedNotice& candidate : repeated_notices) {
+    if (same_invalidation(candidate, notice)) {
+      seen = &candidate;
+      break;
+    }
+  }
+  if (seen == nullptr) seen = &record_new_invalidation(notice);
+  ++tables->line_counts[seen->line_count];
+  ++tables->writer_counts[seen->writer_count];
 }
 
 void zero_line_detail() {
   if (tables == nullptr) return;
-  tables->invalidations.clear();
+  for (RepeatedNotice& seen : repeated_notices) seen.valid = false;
+  tables->line_count_of.clear();
+  tables->line_counts.clear();
   tables->record_of.clear();
   tables->records.clear();
   tables->masks.clear();
-  tables->writers.clear();
+  tables->writer_count_of.clear();
+  tables->writer_counts.clear();
 }
 
 void for_each_hot_line(LineBytesVisitor visit_bytes, LineWriterVisitor visit_writer, void* context) {
@@ -198,11 +291,11 @@ void for_each_hot_line(LineBytesVisitor visit_bytes, LineWriterVisitor visit_wri
 
   GrowableArray<LineWriter> writers("ccsim.lines.hot_writers");
   visits.clear();
-  tables->writers.for_each([&](const WriterKey& key, std::uint64_t invalidations) {
+  tables->writer_count_of.for_each([&](const WriterKey& key, std::uint32_t place) {
     const std::uint32_t* rank = ranks.find(key.line);
     if (rank == nullptr) return;
     visits.push_back(Visit{*rank, key.object, key.proc, key.ref, writers.size()});
-    writers.push_back(LineWriter{key.line, key.object, key.proc, key.ref, invalidations});
+    writers.push_back(LineWriter{key.line, key.object, key.proc, key.ref, tables->writer_counts[place]});
   });
   VG_(ssort)(visits.data(), visits.size(), sizeof(Visit), visit_order);
   for (std::uint32_t v = 0; v < visits.size(); ++v) visit_writer(context, writers[visits[v].index]);
