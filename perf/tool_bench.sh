@@ -12,6 +12,11 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 REPEAT=${REPEAT:-3}
 SCALE=${SCALE:-1}
+for setting in "REPEAT=$REPEAT" "SCALE=$SCALE"; do
+  case "${setting#*=}" in
+    '' | *[!0-9]* | 0) echo "tool_bench.sh: ${setting%%=*} must be a whole number of at least 1, not '${setting#*=}'." >&2; exit 2 ;;
+  esac
+done
 export OMP_NUM_THREADS=4
 work="$top/build/perf-tool"
 mkdir -p "$work"

@@ -347,6 +347,42 @@ TEST(LineDetail, WritersOfTheLineAreTheTwoIncrements) {
   EXPECT_EQ(run.profile.object_total(pair, "invalidations_received_false_across_regions"), 0u);
 }
 
+// heap_reuse_pingpong.c: the same two increments fight over one line twice, first in a block from
+// "site first", then, after it is freed, in the same memory allocated at "site second". The writers the
+// line detail lists for each block are the invalidations that block received, no more, no fewer: a
+// writer's count must follow the memory's owner even though the second phase repeats the first
+// phase's invalidations exactly (same instruction, threads - Valgrind reuses ids 2 and 3 - and bytes),
+// which line_detail.cc remembers. Both phases' increments made invalidations (the threads alternate
+// access by access after their barrier).
+TEST(LineDetail, WritersFollowTheMemoryWhenABlockIsReused) {
+  ObjectRun run = run_program("line_writers_reuse", "heap_reuse_pingpong", kInterleaved);
+  const unsigned increment = marked_line("heap_reuse_pingpong.c", "increment");
+  for (const char* site : {"site first", "site second"}) {
+    SCOPED_TRACE(site);
+    const std::vector<unsigned> block = heap_objects_from(run.profile, "heap_reuse_pingpong.c", site);
+    ASSERT_EQ(block.size(), 1u);
+    std::uint64_t caused = 0;
+    std::uint64_t by_increments = 0;
+    std::set<unsigned> increment_threads;
+    for (const LineWriterRow& row : run.profile.line_writers) {
+      if (row.object != block[0]) continue;
+      caused += row.invalidations;
+      if (run.profile.refs[row.ref].line != increment) continue;
+      by_increments += row.invalidations;
+      increment_threads.insert(row.thread);
+    }
+    std::uint64_t received = 0;
+    for (const char* event : {"invalidations_received_true_in_region", "invalidations_received_false_in_region",
+                              "invalidations_received_true_across_regions",
+                              "invalidations_received_false_across_regions"}) {
+      received += run.profile.object_total(block[0], event);
+    }
+    EXPECT_EQ(caused, received);
+    EXPECT_EQ(increment_threads, (std::set<unsigned>{2, 3}));
+    EXPECT_GT(by_increments, 0u);
+  }
+}
+
 // --line-detail=1 describes only the hottest line, pair's in shared_struct.c (interleaved, its ~2,000,000
 // invalidations dwarf the few of thread start-up); --line-detail=0 none.
 TEST(LineDetail, OptionLimitsTheLinesDescribed) {
