@@ -53,14 +53,19 @@ __attribute__((noinline)) inline bool mask_add_was_covered_spanning(std::uint64_
 // Adds `range` to `mask` and says whether every byte of it was already there (a temporal hit).
 // This runs on every L1 hit. Almost every access lies within one 64-byte word of the mask (always, for
 // lines up to 64 bytes), so that case is a few straight-line instructions.
-inline bool mask_add_was_covered(std::uint64_t* mask, ByteRange range) {
-  const std::uint32_t shift = range.first & 63;
-  if (__builtin_expect(shift + range.length > 64, 0)) return mask_add_was_covered_spanning(mask, range);
-  const std::uint64_t bits = bit_run(shift, range.length);
+// mask_add_was_covered() for a range that lies within one word of the mask, as the L1 hit path checks
+// before it starts: straight-line code with no call.
+inline bool mask_add_was_covered_in_word(std::uint64_t* mask, ByteRange range) {
+  const std::uint64_t bits = bit_run(range.first & 63, range.length);
   std::uint64_t& word = mask[range.first >> 6];
   const std::uint64_t before = word;
   word = before | bits;
   return (before & bits) == bits;
+}
+
+inline bool mask_add_was_covered(std::uint64_t* mask, ByteRange range) {
+  if (__builtin_expect((range.first & 63) + range.length > 64, 0)) return mask_add_was_covered_spanning(mask, range);
+  return mask_add_was_covered_in_word(mask, range);
 }
 
 inline void mask_add(std::uint64_t* mask, ByteRange range) { mask_add_was_covered(mask, range); }

@@ -102,20 +102,36 @@ class Cache {
     policy_.touch(way);
   }
 
-  // Records a hit on `bytes`: touched mask, recency, last toucher. Returns whether every byte had already
-  // been touched since the line came in (a temporal hit; otherwise spatial).
-  bool touch(std::uint32_t way, ByteRange bytes, RefId ref, RegionId region, ProcId proc) {
-    const bool temporal = mask_add_was_covered(touched(way), bytes);
+  // Records a hit on `bytes` in a private cache: touched mask, recency, last toucher (whose processor is
+  // always the owner, set at fill: one store fewer on the L1 hit path). Returns whether every byte had
+  // already been touched since the line came in (a temporal hit; otherwise spatial).
+  // `within_word`: the caller knows the bytes lie within one word of the mask (the L1 hit path checks
+  // that first), so no branch to the several-word case; a constant where this is inlined.
+  __attribute__((always_inline)) bool touch_private(std::uint32_t way, ByteRange bytes, RefId ref, RegionId region,
+                                                    bool within_word = false) {
+    const bool temporal = within_word ? mask_add_was_covered_in_word(touched(way), bytes)
+                                      : mask_add_was_covered(touched(way), bytes);
     policy_.touch(way);
     LineInfo& line = info_[way];
     line.last_ref = ref;
     line.last_region = region;
-    line.last_proc = proc;
     return temporal;
+  }
+  // The same in any cache, the shared one included: the toucher's processor too.
+  bool touch(std::uint32_t way, ByteRange bytes, RefId ref, RegionId region, ProcId proc) {
+    info_[way].last_proc = proc;
+    return touch_private(way, bytes, ref, region);
   }
 
   // Adds `bytes` to the bytes written while Modified (private caches only).
-  void mark_written(std::uint32_t way, ByteRange bytes) { mask_add(written(way), bytes); }
+  // `within_word` as for touch_private().
+  __attribute__((always_inline)) void mark_written(std::uint32_t way, ByteRange bytes, bool within_word = false) {
+    if (within_word) {
+      mask_add_was_covered_in_word(written(way), bytes);
+    } else {
+      mask_add(written(way), bytes);
+    }
+  }
 
   // Empties `way`. Its touched mask keeps stale bits until the next fill, which overwrites it; nothing reads
   // the masks of an empty way.

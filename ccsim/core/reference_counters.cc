@@ -1,9 +1,12 @@
 // reference_counters.cc: see reference_counters.h.
 #include "ccsim/core/reference_counters.h"
 
+#include "ccsim/core/platform.h"
+
 namespace ccsim {
 
 HotCounters& ReferenceCounters::add(RefId ref, Arena& arena) {
+  CCSIM_ASSERT(ref != kNoRef);
   const std::uint32_t page = ref >> kPageBits;
   if (page >= pages_.size()) pages_.resize(page + 1);
   if (pages_[page] == nullptr) pages_[page] = arena.allocate_array<HotCounters*>(kPageSize);
@@ -24,15 +27,16 @@ void ReferenceCounters::read(const HotCounters& counters, std::uint64_t* counts)
   for (std::uint32_t event = 0; event < kNumEvents; ++event) {
     counts[event] = counters.cold == nullptr ? 0 : counters.cold[event];
   }
-  counts[kReads] += counters.reads;
-  counts[kWrites] += counters.writes;
-  counts[level_event(Level::L1, kHitTemporal)] += counters.l1_hits_temporal;
-  counts[level_event(Level::L1, kHitSpatial)] += counters.l1_hits_spatial;
+  const auto& hits = counters.l1_hits;
+  counts[kReads] += hits[0][0] + hits[0][1];
+  counts[kWrites] += hits[1][0] + hits[1][1];
+  counts[level_event(Level::L1, kHitTemporal)] += hits[0][1] + hits[1][1];
+  counts[level_event(Level::L1, kHitSpatial)] += hits[0][0] + hits[1][0];
 }
 
 void ReferenceCounters::zero() {
   for_each([](RefId, HotCounters& counters) {
-    counters.reads = counters.writes = counters.l1_hits_temporal = counters.l1_hits_spatial = 0;
+    counters.l1_hits[0][0] = counters.l1_hits[0][1] = counters.l1_hits[1][0] = counters.l1_hits[1][1] = 0;
     if (counters.cold != nullptr) {
       for (std::uint32_t event = 0; event < kNumEvents; ++event) counters.cold[event] = 0;
     }

@@ -20,11 +20,11 @@ namespace ccsim {
 
 // The counters of one (reference, processor) pair that an L1 hit bumps, and the rest.
 struct HotCounters {
-  std::uint64_t reads;
-  std::uint64_t writes;
-  std::uint64_t l1_hits_temporal;
-  std::uint64_t l1_hits_spatial;
-  std::uint64_t* cold;  // kNumEvents counters, null until the first other event; the four above stay 0 there
+  // L1 hits by [write][temporal]: a hit bumps one counter, at an index computed without a branch. The
+  // reads and writes that missed L1 are counted in `cold` (kReads, kWrites), which every miss allocates
+  // anyway; read() adds the two.
+  std::uint64_t l1_hits[2][2];
+  std::uint64_t* cold;  // kNumEvents counters, null until the first other event
   // The L1 way of this reference's last hit or fill on this processor, a hint for the hit path: an
   // instruction in a loop mostly touches the line it touched last, while the loop's other instructions
   // touch other lines (a[i] = b[i] + c[i] walks three), so one hint per processor would miss and scan
@@ -41,9 +41,14 @@ class ReferenceCounters {
   // object, answer with one load where the pages take three (array, page, record pointer). A loop's
   // few references stay in them; they are refilled from the pages on a miss.
   HotCounters* find(RefId ref) const {
+    HotCounters* counters = find_recent(ref);
+    return counters != nullptr ? counters : find_in_pages(ref);
+  }
+  // find() among the recent records alone (null when `ref` is not one of them): no call, for a hit path
+  // that must make none (Simulator::try_hit).
+  HotCounters* find_recent(RefId ref) const {
     const Recent& recent = recent_[ref & kRecentMask];
-    if (recent.ref == ref && recent.counters != nullptr) return recent.counters;
-    return find_in_pages(ref);
+    return recent.ref == ref ? recent.counters : nullptr;
   }
 
   // The record of `ref`, created at the processor's first use of it. Inline: every miss, eviction and
@@ -59,7 +64,7 @@ class ReferenceCounters {
     return *last_record_;
   }
 
-  // The kNumEvents counters of the slow-path events (not the four hot ones), created at the first.
+  // The kNumEvents counters of the slow-path events (the hits are apart), created at the first.
   static std::uint64_t* cold_counts(HotCounters& counters, Arena& arena) {
     if (counters.cold == nullptr) counters.cold = arena.allocate_array<std::uint64_t>(kNumEvents);
     return counters.cold;
@@ -93,15 +98,19 @@ class ReferenceCounters {
   // find() past the recent records; remembers what it finds. Out of line: the hit path inlines find().
   HotCounters* find_in_pages(RefId ref) const;
 
-  // A record found recently, by ref & kRecentMask (direct-mapped); counters null while empty. Records
-  // never move (arena storage), so an entry never goes stale. Mutable: a cache of lookups.
+  // A record found recently, by ref & kRecentMask (direct-mapped). An empty entry names kNoRef, which
+  // no reference is, so a matching id alone means a record: one compare on the hit path. Records never
+  // move (arena storage), so an entry never goes stale. Mutable: a cache of lookups.
+  static constexpr RefId kNoRef = ~RefId(0);
   struct Recent {
-    RefId ref;
-    HotCounters* counters;
+    RefId ref = kNoRef;
+    HotCounters* counters = nullptr;
   };
-  static constexpr std::uint32_t kRecentBits = 4;
+  // 64 entries, 1 KiB per processor: a hot loop's references have consecutive ids (the tool numbers them
+  // as it instruments), so they rarely collide, and a collision sends try_hit() to the slow path.
+  static constexpr std::uint32_t kRecentBits = 6;
   static constexpr std::uint32_t kRecentMask = (1u << kRecentBits) - 1;
-  mutable Recent recent_[1u << kRecentBits] = {};
+  mutable Recent recent_[1u << kRecentBits];
 
   GrowableArray<HotCounters**> pages_;  // by ref >> kPageBits: a page of kPageSize records, or null
   RefId last_ref_ = 0;                  // the reference find_or_add() returned last, and its record

@@ -20,9 +20,12 @@ Simulator::Simulator(const MachineConfig& config)
       line_shift_(static_cast<std::uint32_t>(__builtin_ctz(config.l1.line_bytes))),
       line_bytes_(config.l1.line_bytes),
       line_offset_mask_(config.l1.line_bytes - 1),
+      mask_word_bytes_(config.l1.line_bytes < 64 ? config.l1.line_bytes : 64),
       mask_words_(mask_words_for(config.l1.line_bytes)),
-      fast_path_enabled_(!config.miss_classes),
       processors_(allocate_zeroed_array<Processor*>("ccsim.processors", config.max_processors)),
+      hit_path_processors_(config.miss_classes
+                               ? allocate_zeroed_array<Processor*>("ccsim.processors.none", config.max_processors)
+                               : processors_),
       arena_("ccsim.counters"),
       llc_ever_held_("ccsim.llc") {
   directory_.init(config.max_processors, config.l1.line_bytes);
@@ -34,6 +37,7 @@ Simulator::Simulator(const MachineConfig& config)
 
 Simulator::~Simulator() {
   for (ProcId proc = 0; proc < config_.max_processors; ++proc) destroy_object(processors_[proc]);
+  if (hit_path_processors_ != processors_) release(hit_path_processors_);
   release(processors_);
 }
 

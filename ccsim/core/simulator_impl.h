@@ -95,6 +95,25 @@ class Simulator {
     }
   }
 
+  // The L1 hit path alone, for a caller that keeps everything else out of line: simulates the access and
+  // returns true when it is an L1 hit that needs no coherence action, of bytes within one word of the
+  // line's byte masks, by a reference among the processor's recent ones (ReferenceCounters::find_recent);
+  // otherwise returns false having changed nothing, and the caller passes the access to
+  // simulate_access(). It makes no call, so the tool's access helpers that use it make none on a hit:
+  // the compiler then gives them no stack frame and saves no registers, about a quarter of a hit's
+  // instructions. A miss looks at the hints twice, a few instructions against its hundreds.
+  __attribute__((always_inline)) bool try_hit(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind,
+                                              RegionId region) {
+    CCSIM_DEBUG_ASSERT(proc < config_.max_processors && size >= 1 && size <= 4096);
+    // Within one mask word implies within the line (mask_word_bytes_ <= line_bytes_, both powers of 2).
+    if ((addr & (mask_word_bytes_ - 1)) + size > mask_word_bytes_) return false;
+    const auto offset = static_cast<std::uint32_t>(addr & line_offset_mask_);
+    std::uint32_t l1_way;
+    // The critical flag only matters to invalidations, which a hit never causes.
+    return try_l1_hit<true>(LineAccess{proc, ref, addr >> line_shift_, ByteRange{offset, size}, kind, region, false},
+                            &l1_way);
+  }
+
   void set_observer(const Observer* observer) { observer_ = observer != nullptr ? *observer : Observer{}; }
   void reset_processor(ProcId proc);
   void zero_statistics();
@@ -129,11 +148,14 @@ class Simulator {
 
   // The fast path: an L1 hit that needs no coherence action, recorded; false sends the access to the slow
   // path, with the L1 way in `*l1_way` if it was looked up (the slow path then does not scan the set's tags
-  // again). Always inlined: a call and its register saves would cost as much as the hit itself.
+  // again). Always inlined: a call and its register saves would cost as much as the hit itself. kLeaf
+  // (try_hit()): make no call either, so only a recent record will do and the bytes lie within one mask
+  // word (checked by the caller).
+  template <bool kLeaf = false>
   __attribute__((always_inline)) bool try_l1_hit(const LineAccess& access, std::uint32_t* l1_way) {
-    Processor* processor = processors_[access.proc];
-    if (processor == nullptr || !fast_path_enabled_) return false;
-    HotCounters* counters = processor->counters.find(access.ref);
+    Processor* processor = hit_path_processors_[access.proc];
+    if (processor == nullptr) return false;
+    HotCounters* counters = kLeaf ? processor->counters.find_recent(access.ref) : processor->counters.find(access.ref);
     if (counters == nullptr) return false;
     // The reference's own hint, then the processor's, then a scan of the set.
     Cache& l1 = processor->l1;
@@ -145,24 +167,24 @@ class Simulator {
     *l1_way = way;
     if (way == Cache::kAbsent) return false;
     if (access.kind != AccessKind::Read && l1.info(way).state != LineState::Modified) return false;
-    record_l1_hit(*processor, way, access, *counters);
+    record_l1_hit(*processor, way, access, *counters, kLeaf);
     return true;
   }
 
-  // An L1 hit, whichever path found it; the caller has already obtained write permission.
+  // An L1 hit, whichever path found it; the caller has already obtained write permission. `within_word`:
+  // the bytes lie within one word of the byte masks (a constant where this is inlined).
   __attribute__((always_inline)) static void record_l1_hit(Processor& processor, std::uint32_t way,
-                                                           const LineAccess& access, HotCounters& counters) {
+                                                           const LineAccess& access, HotCounters& counters,
+                                                           bool within_word = false) {
     processor.l1_hint = way;
     counters.l1_way = way;
-    const bool temporal = processor.l1.touch(way, access.bytes, access.ref, access.region, access.proc);
-    if (writes(access.kind)) processor.l1.mark_written(way, access.bytes);
-    count_access(counters, access.kind);
-    ++(temporal ? counters.l1_hits_temporal : counters.l1_hits_spatial);
+    const bool temporal = processor.l1.touch_private(way, access.bytes, access.ref, access.region, within_word);
+    if (writes(access.kind)) processor.l1.mark_written(way, access.bytes, within_word);
+    ++counters.l1_hits[writes(access.kind) ? 1 : 0][temporal ? 1 : 0];
   }
 
-  static void count_access(HotCounters& counters, AccessKind kind) {
-    ++(writes(kind) ? counters.writes : counters.reads);
-  }
+  // An access that did not hit L1 (the hits are counted apart, HotCounters::l1_hits).
+  void count_access(HotCounters& counters, AccessKind kind) { count(counters, writes(kind) ? kWrites : kReads); }
 
   // Debug builds check the accessed line's invariants after every line access (O(processors));
   // check_invariants() walks the whole machine and is for tests.
@@ -272,10 +294,13 @@ class Simulator {
   std::uint32_t line_shift_;
   std::uint32_t line_bytes_;
   Addr line_offset_mask_;
+  Addr mask_word_bytes_;  // the line bytes one word of a byte mask covers: min(line size, 64)
   std::uint32_t mask_words_;  // 64-bit words per byte mask (byte_mask.h)
-  // Miss classes need every L1 access to reach the L1 shadow, so they turn the fast path off.
-  bool fast_path_enabled_;
   Processor** processors_;       // max_processors entries, null until the processor's first access
+  // What the fast path looks processors up in: processors_ itself, or, with miss classes (every L1 access
+  // must reach the L1 shadow), an array of nulls that sends every access to the slow path. One load and
+  // test on the hit path instead of two.
+  Processor** hit_path_processors_;
   Arena arena_;                  // counter records and region totals
   Directory directory_;          // who holds each line (coherence.h)
   Cache llc_;                    // present() only when the machine has a shared LLC

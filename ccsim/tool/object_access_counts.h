@@ -38,14 +38,27 @@ void refill_object_cache(ReferenceObjectCache* cache, Addr address);
 // CCSIM_ZERO_STATS.
 void zero_object_access_counts();
 
-// Always inlined: in each native helper `kind` is a constant, so the write test folds away; in the replay
-// sink it is the replayed access's kind.
-__attribute__((always_inline)) inline void count_object_access(ReferenceObjectCache* cache, ProcId processor,
-                                                               Addr address, std::uint32_t size, AccessKind kind) {
-  // One unsigned compare covers both ends of the range; an empty entry (size 0) always misses.
-  if (__builtin_expect(address - cache->range.start >= cache->range.size, 0)) refill_object_cache(cache, address);
+// Whether the reference's cache holds the object at `address`. One unsigned compare covers both ends of
+// the range; an empty entry (size 0) always misses.
+inline bool object_cache_covers(const ReferenceObjectCache* cache, Addr address) {
+  return __builtin_expect(address - cache->range.start < cache->range.size, 1);
+}
+
+// Counts the access against the cached object, which covers `address`. Always inlined: in each native
+// helper `kind` is a constant, so the write test folds away; in the replay sink it is the replayed
+// access's kind.
+__attribute__((always_inline)) inline void count_cached_object_access(ReferenceObjectCache* cache, ProcId processor,
+                                                                      Addr address, std::uint32_t size,
+                                                                      AccessKind kind) {
   const Addr lines = ((address + size - 1) >> object_line_shift) - (address >> object_line_shift) + 1;
   cache->access_counts[2 * processor + (writes(kind) ? 1 : 0)] += lines;
+}
+
+// Counts the access against its object, refilling the cache first when it misses.
+__attribute__((always_inline)) inline void count_object_access(ReferenceObjectCache* cache, ProcId processor,
+                                                               Addr address, std::uint32_t size, AccessKind kind) {
+  if (!object_cache_covers(cache, address)) refill_object_cache(cache, address);
+  count_cached_object_access(cache, processor, address, size, kind);
 }
 
 }  // namespace ccsim
