@@ -24,8 +24,9 @@ __attribute__((noinline)) void simulate_missed_access(Reference* ref, Addr addr,
                   thread->region, thread->locks_held != 0);
 }
 
-// The reference's object cache missed (native order, --data-objects=yes): look the object up, count the
-// access, simulate it. Out of line and in tail position, like simulate_missed_access.
+// Native order with --data-objects=yes, when the hit path did not take the access or the reference's
+// object cache missed: count the access against its object (looking the object up if need be), simulate
+// it. Out of line and in tail position, like simulate_missed_access.
 template <AccessKind kKind>
 __attribute__((noinline)) void count_and_simulate_access(Reference* ref, Addr addr, UWord size) {
   const ThreadState* thread = current_thread;
@@ -64,14 +65,15 @@ VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
     sync_record_access(thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind);
     return;
   }
-  if (kCountObjects) {
-    if (!object_cache_covers(&ref->objects, addr)) return count_and_simulate_access<kKind>(ref, addr, size);
-    count_cached_object_access(&ref->objects, thread->processor, addr, static_cast<std::uint32_t>(size), kKind);
-  }
+  // With data objects, an access the hit path does not take is counted against its object out of line;
+  // a hit lies within one line, so it adds one line access to the cached object's count.
+  if (kCountObjects && !object_cache_covers(&ref->objects, addr)) return count_and_simulate_access<kKind>(ref, addr, size);
   if (!access_simulator->try_hit(thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind,
                                  thread->region)) {
-    return simulate_missed_access<kKind>(ref, addr, size);
+    return kCountObjects ? count_and_simulate_access<kKind>(ref, addr, size)
+                         : simulate_missed_access<kKind>(ref, addr, size);
   }
+  if (kCountObjects) ++ref->objects.access_counts[2 * thread->processor + (writes(kKind) ? 1 : 0)];
 }
 
 // Every variant of one kind, with the names Valgrind's IR printer shows: native order by skip_stack and

@@ -3,9 +3,8 @@
 //
 // Each Reference keeps a one-entry cache: the range of the object it last touched and that object's
 // counters. An instruction mostly touches one object (one array in a loop, one field of one struct), so
-// the entry almost always hits, and a hit costs one subtraction, one unsigned compare, the line count
-// (two shifts, a subtraction) and one add to memory: no lookup, no call. A miss costs one find_object()
-// (a few tree lookups) and refills the entry. With --data-objects=no the helpers without this code are
+// the entry almost always hits, and a hit costs one subtraction, one unsigned compare and one add to
+// memory: no lookup, no call. A miss costs one find_object() (a few tree lookups) and refills the entry. With --data-objects=no the helpers without this code are
 // chosen at instrumentation time, so it costs nothing.
 //
 // Native order counts each access in the access helper, as it happens; the interleaved and piped modes
@@ -44,21 +43,14 @@ inline bool object_cache_covers(const ReferenceObjectCache* cache, Addr address)
   return __builtin_expect(address - cache->range.start < cache->range.size, 1);
 }
 
-// Counts the access against the cached object, which covers `address`. Always inlined: in each native
-// helper `kind` is a constant, so the write test folds away; in the replay sink it is the replayed
-// access's kind.
-__attribute__((always_inline)) inline void count_cached_object_access(ReferenceObjectCache* cache, ProcId processor,
-                                                                      Addr address, std::uint32_t size,
-                                                                      AccessKind kind) {
-  const Addr lines = ((address + size - 1) >> object_line_shift) - (address >> object_line_shift) + 1;
-  cache->access_counts[2 * processor + (writes(kind) ? 1 : 0)] += lines;
-}
-
-// Counts the access against its object, refilling the cache first when it misses.
+// Counts the access against its object, refilling the cache first when it misses. Always inlined: in the
+// replay sink `kind` is the replayed access's kind. (The native helpers count a hit of the L1 hit path
+// themselves: it lies within one line, so it is one line access.)
 __attribute__((always_inline)) inline void count_object_access(ReferenceObjectCache* cache, ProcId processor,
                                                                Addr address, std::uint32_t size, AccessKind kind) {
   if (!object_cache_covers(cache, address)) refill_object_cache(cache, address);
-  count_cached_object_access(cache, processor, address, size, kind);
+  const Addr lines = ((address + size - 1) >> object_line_shift) - (address >> object_line_shift) + 1;
+  cache->access_counts[2 * processor + (writes(kind) ? 1 : 0)] += lines;
 }
 
 }  // namespace ccsim
