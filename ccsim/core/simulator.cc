@@ -61,6 +61,19 @@ void Simulator::reset_processor(ProcId proc) {
   self->l1_hint = 0;
 }
 
+void Simulator::access_after_try_hit(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind,
+                                     RegionId region, bool in_critical) {
+  CCSIM_DEBUG_ASSERT(proc < config_.max_processors && size >= 1 && size <= 4096);
+  const auto offset = static_cast<std::uint32_t>(addr & line_offset_mask_);
+  if (offset + size > line_bytes_) {
+    access_straddling(proc, ref, addr, size, kind, region, in_critical);
+    return;
+  }
+  const Addr line = addr >> line_shift_;
+  access_line_slow(LineAccess{proc, ref, line, ByteRange{offset, size}, kind, region, in_critical}, kL1NotLookedUp);
+  debug_check_line(line);
+}
+
 void Simulator::zero_statistics() {
   for (ProcId proc = 0; proc < config_.max_processors; ++proc) {
     if (processors_[proc] != nullptr) processors_[proc]->counters.zero();

@@ -114,6 +114,11 @@ class Simulator {
                             &l1_way);
   }
 
+  // The access after try_hit() returned false: straight to the slow path, which looks the L1 set up once
+  // for both the line and the way a miss fills (rather than trying the hit path's hints and scan again).
+  void access_after_try_hit(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind, RegionId region,
+                            bool in_critical);
+
   void set_observer(const Observer* observer) { observer_ = observer != nullptr ? *observer : Observer{}; }
   void reset_processor(ProcId proc);
   void zero_statistics();

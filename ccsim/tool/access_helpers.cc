@@ -20,8 +20,8 @@ namespace {
 template <AccessKind kKind>
 __attribute__((noinline)) void simulate_missed_access(Reference* ref, Addr addr, UWord size) {
   const ThreadState* thread = current_thread;
-  simulate_access(access_simulator, thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind,
-                  thread->region, thread->locks_held != 0);
+  access_simulator->access_after_try_hit(thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind,
+                                         thread->region, thread->locks_held != 0);
 }
 
 // Native order with --data-objects=yes, when the hit path did not take the access or the reference's
@@ -31,8 +31,7 @@ template <AccessKind kKind>
 __attribute__((noinline)) void count_and_simulate_access(Reference* ref, Addr addr, UWord size) {
   const ThreadState* thread = current_thread;
   count_object_access(&ref->objects, thread->processor, addr, static_cast<std::uint32_t>(size), kKind);
-  simulate_access(access_simulator, thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind,
-                  thread->region, thread->locks_held != 0);
+  simulate_missed_access<kKind>(ref, addr, size);
 }
 
 // The helper. In native order its common case, an L1 hit, makes no call: every call is in tail position
@@ -67,7 +66,9 @@ VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
   }
   // With data objects, an access the hit path does not take is counted against its object out of line;
   // a hit lies within one line, so it adds one line access to the cached object's count.
-  if (kCountObjects && !object_cache_covers(&ref->objects, addr)) return count_and_simulate_access<kKind>(ref, addr, size);
+  if (kCountObjects && !object_cache_covers(&ref->objects, addr)) {
+    return count_and_simulate_access<kKind>(ref, addr, size);
+  }
   if (!access_simulator->try_hit(thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind,
                                  thread->region)) {
     return kCountObjects ? count_and_simulate_access<kKind>(ref, addr, size)
