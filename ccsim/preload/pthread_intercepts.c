@@ -12,9 +12,8 @@
    it again on return (the signal that woke the waiter orders nothing). Every call runs bracketed as
    runtime code, and so does a thread's own start and exit inside the thread library.
 */
-#include <errno.h>
 #include <pthread.h>
-#include <stdlib.h>
+#include <sched.h>
 
 #include "pub_tool_basics.h"
 #include "pub_tool_redir.h"
@@ -38,12 +37,34 @@
 
 /* What a new thread needs to start: the user's routine and argument, and whether its creator was
    itself inside the runtime (libgomp or libomp creating a worker: the worker stays in the runtime
-   until it runs a region body). Allocated by the creator, freed by the new thread. */
+   until it runs a region body). Filled by the creator, released by the new thread. */
 struct thread_start {
   void* (*routine)(void*);
   void* arg;
   int creator_in_runtime;
 };
+
+/* The thread_starts in flight, in static storage rather than the program's heap: a block malloc'ed by
+   the creator and freed by the new thread goes to that thread's malloc cache and back to the creator's
+   arena when the thread exits, at a moment that depends on timing, so the program's later heap
+   addresses (and ccsim's results) would differ from run to run. A slot is held only from the creation
+   until the new thread runs its first lines; when all are held, the creator waits for one. */
+#define START_SLOTS 256
+static struct thread_start start_slots[START_SLOTS];
+static int start_slot_held[START_SLOTS];
+
+static struct thread_start* hold_start_slot(void) {
+  for (;;) {
+    for (int i = 0; i < START_SLOTS; i++) {
+      if (__atomic_exchange_n(&start_slot_held[i], 1, __ATOMIC_ACQUIRE) == 0) return &start_slots[i];
+    }
+    sched_yield();
+  }
+}
+
+static void release_start_slot(struct thread_start* start) {
+  __atomic_store_n(&start_slot_held[start - start_slots], 0, __ATOMIC_RELEASE);
+}
 
 /* The new thread's first function. A thread starts inside the thread library (runtime code); a thread
    created by user code leaves it for its start routine and goes back for its exit. */
@@ -52,7 +73,7 @@ static void* thread_start_trampoline(void* start_v) {
   void* (*routine)(void*) = start->routine;
   void* arg = start->arg;
   const int creator_in_runtime = start->creator_in_runtime;
-  free(start);
+  release_start_slot(start);
   if (!creator_in_runtime) ccsim_runtime_exit();
   void* result = routine(arg);
   if (!creator_in_runtime) ccsim_runtime_enter();
@@ -64,11 +85,7 @@ static int create_WRK(OrigFn orig, pthread_t* thread, const pthread_attr_t* attr
                       void* arg) {
   int result;
   const ccsim_word depth_before = ccsim_runtime_enter();
-  struct thread_start* start = (struct thread_start*)malloc(sizeof *start);
-  if (start == NULL) {
-    ccsim_runtime_exit();
-    return EAGAIN;  /* what pthread_create itself returns when resources are short */
-  }
+  struct thread_start* start = hold_start_slot();
   start->routine = routine;
   start->arg = arg;
   start->creator_in_runtime = depth_before > 0;
@@ -76,7 +93,7 @@ static int create_WRK(OrigFn orig, pthread_t* thread, const pthread_attr_t* attr
   if (result == 0) {
     ccsim_report_thread_created((ccsim_word)*thread);
   } else {
-    free(start);
+    release_start_slot(start);
   }
   ccsim_runtime_exit();
   return result;
