@@ -88,28 +88,24 @@ class EventQueue {
     }
   }
   bool empty() const { return head_ == nullptr || read_ == head_->used; }
-  // Inline: the replay loop decodes and pops every access.
-  RecordedAccess front_access() const {
-    const std::uint32_t* words = head_->words + read_;
-    const std::uint32_t shape = words[1];
-    RecordedAccess access;
-    access.ref = words[2];
-    access.size = ((shape >> kSizeShift) & 0xfff) + 1;
-    access.kind = static_cast<AccessKind>((shape >> kKindShift) & 3);
-    if ((shape >> kTagShift) == kNarrowAccess) {
-      access.addr = (static_cast<Addr>(shape & 0xffff) << 32) | words[0];
-    } else {
-      access.addr = (static_cast<Addr>(words[4]) << 32) | words[3];
-    }
-    return access;
-  }
+  // The replay's test before each access: head() without its dispatch.
+  bool front_is_access() const { return !empty() && tag_at_head() <= kWideAccess; }
+  RecordedAccess front_access() const { return decode_access(head_->words + read_); }
   SyncEvent front_sync() const;
   std::uint32_t front_layout_change() const { return head_->words[read_]; }
   void pop() {
     CCSIM_DEBUG_ASSERT(!empty());
-    // Hot path (once per replayed event): the words each tag takes, looked up rather than tested.
+    // The words each tag takes, looked up rather than tested (accesses take pop_access(), cheaper still).
     static constexpr std::uint8_t kWordsByTag[4] = {3, 5, kSyncWords, kLayoutChangeWords};
     read_ += kWordsByTag[tag_at_head()];
+    if (read_ == head_->used) finish_chunk();
+  }
+
+  // Removes the access at the front, which front_access() returned as `access`. Hot path (once per
+  // replayed access): its length in words follows from its address, so the tag is not read again.
+  void pop_access(const RecordedAccess& access) {
+    CCSIM_DEBUG_ASSERT(front_is_access() && front_access().addr == access.addr);
+    read_ += access_words(access.addr);
     if (read_ == head_->used) finish_chunk();
   }
 
@@ -139,6 +135,20 @@ class EventQueue {
   static_assert(sizeof(SyncEvent) == 4 * (kSyncWords - 2), "a SyncEvent is stored as 8 words");
 
   std::uint32_t tag_at_head() const { return head_->words[read_ + 1] >> kTagShift; }
+  // The access whose first word is `words[0]`.
+  static RecordedAccess decode_access(const std::uint32_t* words) {
+    const std::uint32_t shape = words[1];
+    RecordedAccess access;
+    access.ref = words[2];
+    access.size = ((shape >> kSizeShift) & 0xfff) + 1;
+    access.kind = static_cast<AccessKind>((shape >> kKindShift) & 3);
+    if ((shape >> kTagShift) == kNarrowAccess) {
+      access.addr = (static_cast<Addr>(shape & 0xffff) << 32) | words[0];
+    } else {
+      access.addr = (static_cast<Addr>(words[4]) << 32) | words[3];
+    }
+    return access;
+  }
   // The oldest chunk has been read to its end.
   void finish_chunk();
 

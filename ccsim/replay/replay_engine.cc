@@ -142,9 +142,10 @@ void ReplayEngine::await_idle_threads() {
 }
 
 ReplayEngine::Run ReplayEngine::run(Stream* stream, std::uint32_t* budget, Drive drive) {
+  // Only the thread's own synchronization events make it wait, so this is checked here and after each.
+  if (stream->sync.waiting_at != nullptr) return Run{RunEnd::Waiting, false};
   bool progressed = false;
   for (;;) {
-    if (stream->sync.waiting_at != nullptr) return Run{RunEnd::Waiting, progressed};
     switch (stream->events.head()) {
       case EventQueue::Head::Empty:
         if (stream->complete) {
@@ -160,6 +161,7 @@ ReplayEngine::Run ReplayEngine::run(Stream* stream, std::uint32_t* budget, Drive
         progressed = true;
         if (config_.mode == SimMode::Piped) return Run{RunEnd::Synchronized, true};
         if (event.kind == SyncKind::LockRelease) return Run{RunEnd::TurnOver, true};
+        if (stream->sync.waiting_at != nullptr) return Run{RunEnd::Waiting, true};
         break;
       }
       case EventQueue::Head::LayoutChange: {
@@ -169,16 +171,12 @@ ReplayEngine::Run ReplayEngine::run(Stream* stream, std::uint32_t* budget, Drive
         progressed = true;
         break;
       }
-      case EventQueue::Head::Access: {
+      case EventQueue::Head::Access:
         if (*budget == 0) return Run{RunEnd::TurnOver, progressed};
-        const RecordedAccess access = stream->events.front_access();
-        sink_.access(sink_.context, stream->proc, access.ref, access.addr, access.size, access.kind,
-                     stream->sync.region, stream->sync.locks_held > 0);
-        stream->events.pop();
-        --*budget;
+        // The whole run of accesses in one loop: the head is dispatched on once per run, not per access.
+        replay_accesses(stream, budget);
         progressed = true;
         break;
-      }
     }
   }
 }

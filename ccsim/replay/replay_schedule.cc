@@ -17,17 +17,40 @@ void ReplayEngine::replay_round_robin(Drive drive) {
       while (position < active_.size() && active_[position] < turn_proc_) ++position;
     }
     if (position == active_.size()) position = 0;
+    // Fast lane, the hot path with quantum 1: while each turn replays accesses only and ends at an
+    // access beyond its budget, the turns go round active_ by position, with none of run()'s dispatch
+    // and none of the turn bookkeeping below (active_ cannot change: only thread starts and ends change
+    // it). The first turn that is anything else (a synchronization event or layout change before its
+    // next access, a thread that waits, has nothing recorded or has ended) goes on in run(), with the
+    // budget it has left, exactly as if run() had replayed the turn's accesses itself.
+    Stream* stream;
+    std::uint32_t budget = turn_budget_;  // in a register, stored once when leaving the lane
+    bool replayed_in_lane;
+    for (;;) {
+      stream = running_stream(active_[position]);
+      replayed_in_lane = false;
+      if (stream->sync.waiting_at != nullptr) break;
+      const std::uint32_t budget_before = budget;
+      const bool access_next = replay_accesses(stream, &budget);
+      replayed_in_lane = budget != budget_before;
+      if (!access_next) break;
+      // The turn ended at an access beyond its budget.
+      turns_without_progress = 0;
+      budget = config_.quantum;
+      if (++position == active_.size()) position = 0;
+    }
+    turn_budget_ = budget;
     const ProcId proc = active_[position];
-    Stream* stream = running_stream(proc);
     const Run result = run(stream, &turn_budget_, drive);
     if (result.end == RunEnd::Starved) {
       stalled_on_ = stream;
       turn_proc_ = proc;  // the same turn, with its remaining budget, once the event arrives
+      turn_position_ = position;
       return;
     }
     // A turn that ended at an access beyond its budget had work (a turn resumed after a stall may
     // start with no budget left); only a thread that could do nothing makes the turn a quiet one.
-    const bool had_work = result.progressed || result.end == RunEnd::TurnOver;
+    const bool had_work = replayed_in_lane || result.progressed || result.end == RunEnd::TurnOver;
     turns_without_progress = had_work ? 0 : turns_without_progress + 1;
     turn_proc_ = proc + 1;
     turn_position_ = position + 1;

@@ -147,5 +147,42 @@ TEST_F(EventQueueTest, MemoryIsCountedPerChunk) {
   EXPECT_EQ(memory_.bytes, 0u);
 }
 
+// front_is_access() is true exactly when the oldest event is an access: not for an empty queue, a
+// synchronization event or a layout change.
+TEST_F(EventQueueTest, FrontIsAccessOnlyForAnAccess) {
+  EXPECT_FALSE(queue_.front_is_access());
+  push(make_access(1, 0x1000, 8, AccessKind::Read));
+  push(make_lock_acquire(0xa000));
+  push_layout_change(7);
+  EXPECT_TRUE(queue_.front_is_access());
+  queue_.pop();
+  EXPECT_FALSE(queue_.front_is_access());
+  queue_.pop();
+  EXPECT_FALSE(queue_.front_is_access());
+  queue_.pop();
+  EXPECT_FALSE(queue_.front_is_access());
+}
+
+// pop_access() steps over exactly the words its access took, 3 or 5 by its address, and gives back
+// each chunk it has read: 1000 accesses, every 7th in the 5-word form (143 of them: 857 x 3 + 143 x 5 =
+// 3286 words, four chunks of 1020), come back in order, and the drained queue keeps one chunk.
+TEST_F(EventQueueTest, PopAccessStepsOverEitherFormAcrossChunks) {
+  auto access_number = [](std::uint32_t i) {
+    const Addr addr = i % 7 == 0 ? (Addr(1) << 48) + 8 * i : 0x1000 + 8 * i;
+    return make_access(i, addr, 1 + i % 64, i % 2 == 0 ? AccessKind::Read : AccessKind::Modify);
+  };
+  for (std::uint32_t i = 0; i < 1000; ++i) push(access_number(i));
+  EXPECT_EQ(memory_.bytes, 4u * EventQueue::kChunkBytes);
+  for (std::uint32_t i = 0; i < 1000; ++i) {
+    SCOPED_TRACE("access " + std::to_string(i));
+    ASSERT_TRUE(queue_.front_is_access());
+    const RecordedAccess a = queue_.front_access();
+    expect_same(a, access_number(i));
+    queue_.pop_access(a);
+  }
+  EXPECT_TRUE(queue_.empty());
+  EXPECT_EQ(memory_.bytes, EventQueue::kChunkBytes);
+}
+
 }  // namespace
 }  // namespace ccsim

@@ -1,0 +1,109 @@
+// replay_bench.cc: how fast the replay engine records and replays accesses, in replayed accesses per
+// second (items_per_second), with a sink that only sums its arguments: the engine's own cost per access,
+// without the simulator's. Four threads in one team (as an OpenMP parallel region) each record 1024
+// accesses and then reach a barrier, recording their accesses alternately (t0a0 t1a0 t2a0 t3a0 t0a1 ...)
+// as Valgrind's fair scheduler would run them; the engine replays as the events arrive, resuming after
+// every 64 accesses of the thread it waits for (the tool's setting). Orders: (a) interleaved round-robin,
+// quantum 1 (the default); (b) piped.
+//
+// Build and run: make perf/replay_bench && perf/replay_bench (the release engine, libccsimreplay.a).
+// Instructions per access, which do not vary between runs: valgrind --tool=callgrind
+// perf/replay_bench --benchmark_filter=round_robin --benchmark_min_time=0.2 --benchmark_repetitions=1,
+// then divide the inclusive counts of `callgrind_annotate --inclusive=yes` by the accesses printed at
+// the end: replay_order's for recording and replaying, ReplayEngine::replay's for replaying alone.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "ccsim/core/host_platform.h"
+#include "ccsim/replay/replay_engine.h"
+
+namespace {
+
+using ccsim::AccessKind;
+using ccsim::Addr;
+using ccsim::ProcId;
+
+constexpr std::uint32_t kThreads = 4;
+constexpr std::uint32_t kAccessesPerSegment = 1024;  // per thread between two barriers
+constexpr std::uint64_t kTeam = 1;
+
+// The sink: every argument of every replayed access goes into one sum, so the calls cannot be dropped.
+struct SummingSink {
+  std::uint64_t sum = 0;
+  std::uint64_t accesses = 0;
+
+  static void access(void* context, ProcId proc, ccsim::RefId ref, Addr addr, std::uint32_t size, AccessKind kind,
+                     ccsim::RegionId region, bool in_critical) {
+    SummingSink* sink = static_cast<SummingSink*>(context);
+    sink->sum += proc + ref + addr + size + static_cast<std::uint32_t>(kind) + region + in_critical;
+    ++sink->accesses;
+  }
+  static void thread_start(void*, ProcId) {}
+  static void layout_change(void*, std::uint32_t) {}
+};
+
+std::uint64_t total_replayed = 0;  // over every benchmark run, for the per-access division
+
+// One order: each iteration records (and so replays) one segment of every thread and a barrier.
+void replay_order(benchmark::State& state, ccsim::SimMode mode) {
+  SummingSink sink;
+  ccsim::ReplayConfig config;
+  config.mode = mode;
+  config.quantum = 1;
+  config.max_buffer_bytes = std::uint64_t(64) << 20;  // far above what one segment needs: no early flush
+  config.max_processors = kThreads;
+  ccsim::ReplayEngine engine(
+      config, ccsim::ReplaySink{&sink, &SummingSink::access, &SummingSink::thread_start, &SummingSink::layout_change});
+  for (ProcId thread = 1; thread < kThreads; ++thread) engine.record_thread_created(0, thread);
+  for (ProcId thread = 0; thread < kThreads; ++thread) {
+    engine.record_sync(thread, ccsim::make_team_enter(kTeam, thread, kThreads, 0));
+  }
+  for (auto _ : state) {
+    for (std::uint32_t i = 0; i < kAccessesPerSegment; ++i) {
+      for (ProcId thread = 0; thread < kThreads; ++thread) {
+        // Each thread reads and writes its own array of 8-byte words, from eight references of its own.
+        const Addr addr = 0x10000000 + (Addr(thread) << 20) + 8 * i;
+        engine.record_access(thread, thread * 100 + (i & 7), addr, 8, (i & 1) ? AccessKind::Write : AccessKind::Read);
+      }
+    }
+    for (ProcId thread = 0; thread < kThreads; ++thread) engine.record_sync(thread, ccsim::make_team_barrier(0));
+  }
+  for (ProcId thread = 0; thread < kThreads; ++thread) {
+    engine.record_sync(thread, ccsim::make_team_exit(0));
+    engine.record_thread_exit(thread);
+  }
+  engine.finish();
+  state.SetItemsProcessed(static_cast<std::int64_t>(sink.accesses));
+  total_replayed += sink.accesses;
+  benchmark::DoNotOptimize(sink.sum);
+}
+
+// (a) Interleaved round-robin, quantum 1: every access is a turn of its own.
+void round_robin_quantum_1(benchmark::State& state) { replay_order(state, ccsim::SimMode::Interleaved); }
+// (b) Piped: each thread's segment replayed whole, thread after thread.
+void piped(benchmark::State& state) { replay_order(state, ccsim::SimMode::Piped); }
+
+BENCHMARK(round_robin_quantum_1);
+BENCHMARK(piped);
+
+}  // namespace
+
+// By default each benchmark runs 5 times, interleaved in random order with the other, and reports the
+// mean, median and spread (the machines are shared and noisy). Flags given on the command line override these.
+int main(int argc, char** argv) {
+  ccsim::install_host_platform();
+  std::vector<char*> arguments = {argv[0], const_cast<char*>("--benchmark_repetitions=5"),
+                                  const_cast<char*>("--benchmark_enable_random_interleaving=true"),
+                                  const_cast<char*>("--benchmark_report_aggregates_only=true")};
+  arguments.insert(arguments.end(), argv + 1, argv + argc);
+  int count = static_cast<int>(arguments.size());
+  benchmark::Initialize(&count, arguments.data());
+  if (benchmark::ReportUnrecognizedArguments(count, arguments.data())) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  std::printf("accesses replayed in all runs: %llu\n", static_cast<unsigned long long>(total_replayed));
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,206 @@
+// turn_order_test.cc: the replayed order of three threads where the turns stop going round in step: a
+// lock released part-way through a turn, a barrier in the middle of the streams, a turn stalled because
+// its thread has not recorded its next access yet, a thread finishing in the middle of a round. The
+// round-robin order replays runs of plain turns in a fast lane (replay_schedule.cc): these are the
+// cases where it must hand the turn on exactly. Every expected order is derived by hand; notation and
+// rules as in replay_engine_test.cc (tXaY is thread X's access Y; a turn replays up to `quantum`
+// accesses and the synchronization events before its next access, and ends early at a lock release).
+#include <functional>
+
+#include "tests/replay/replay_fixture.h"
+
+namespace ccsim {
+namespace {
+
+constexpr std::uint64_t kTeam = 0x7ea3;
+constexpr std::uint64_t kLock = 0xa000;
+
+// One thread's events in program order, one recording step each.
+using Script = std::vector<std::function<void()>>;
+
+// The orders in which the threads' steps can reach the engine; the replayed order must not depend on
+// it (the engine resumes after every access here, so each order stalls the replay at other points).
+enum class Recording { ThreadByThread, LastThreadFirst, StepByStep };
+const char* name_of(Recording recording) {
+  switch (recording) {
+    case Recording::ThreadByThread: return "threads recorded 0, 1, 2";
+    case Recording::LastThreadFirst: return "threads recorded 2, 1, 0";
+    case Recording::StepByStep: return "one step of each thread in turn";
+  }
+  return "";
+}
+
+class TurnOrderTest : public ReplayTest {
+ protected:
+  // Thread 0 creates threads 1 and 2, then the scripts are recorded `recording`'s way, and the run ends.
+  void replay_three_threads(const ReplayConfig& config, const std::vector<Script>& scripts, Recording recording) {
+    start(config);
+    create(0, 1);
+    create(0, 2);
+    if (recording == Recording::StepByStep) {
+      for (std::size_t step = 0; has_step(scripts, step); ++step) {
+        for (const Script& script : scripts) {
+          if (step < script.size()) script[step]();
+        }
+      }
+    } else {
+      for (std::size_t i = 0; i < scripts.size(); ++i) {
+        const Script& script = scripts[recording == Recording::ThreadByThread ? i : scripts.size() - 1 - i];
+        for (const auto& step : script) step();
+      }
+    }
+    finish();
+  }
+
+  // Steps that record accesses first..first+count-1 of `thread`, one each.
+  Script accesses_of(ProcId thread, std::uint32_t first, std::uint32_t count) {
+    Script steps;
+    for (std::uint32_t i = first; i < first + count; ++i) steps.push_back([this, thread, i] { access(thread, i); });
+    return steps;
+  }
+
+ private:
+  static bool has_step(const std::vector<Script>& scripts, std::size_t step) {
+    for (const Script& script : scripts) {
+      if (step < script.size()) return true;
+    }
+    return false;
+  }
+};
+
+Script operator+(Script first, const Script& second) {
+  first.insert(first.end(), second.begin(), second.end());
+  return first;
+}
+
+constexpr Recording kRecordings[] = {Recording::ThreadByThread, Recording::LastThreadFirst, Recording::StepByStep};
+
+// Quantum 2. t0: a0..a3; t1: lock, a0, unlock, a1..a3; t2: a0..a3; each then exits.
+// Turns: t0 creates t1 and t2, a0 a1 | t1 locks, a0, unlocks: the release ends the turn with one access
+// of its budget unused | t2 a0 a1 | t0 a2 a3, and ends (it leaves the round) | t1 a1 a2 | t2 a2 a3, ends |
+// t1 a3. Only t1a0 is critical.
+TEST_F(TurnOrderTest, LockReleaseEndsATurnWithBudgetLeft) {
+  for (Recording recording : kRecordings) {
+    SCOPED_TRACE(name_of(recording));
+    const Script thread0 = accesses_of(0, 0, 4) + Script{[this] { exit_thread(0); }};
+    const Script thread1 = Script{[this] { lock(1, kLock); }} + accesses_of(1, 0, 1) +
+                           Script{[this] { unlock(1, kLock); }} + accesses_of(1, 1, 3) +
+                           Script{[this] { exit_thread(1); }};
+    const Script thread2 = accesses_of(2, 0, 4) + Script{[this] { exit_thread(2); }};
+    replay_three_threads(interleaved(2), {thread0, thread1, thread2}, recording);
+    EXPECT_EQ(order(), "t0a0 t0a1 t1a0 t2a0 t2a1 t0a2 t0a3 t1a1 t1a2 t2a2 t2a3 t1a3");
+    EXPECT_TRUE(replayed(1, 0).critical);
+    EXPECT_FALSE(replayed(1, 1).critical);
+  }
+}
+
+// Quantum 1, a team of three. t0: enter, a0, barrier, a1 a2, leave; t1: enter, a0 a1, barrier, a2,
+// leave; t2: enter, a0 a1 a2, barrier, a3, leave; each then exits.
+// Turns: t0 creates t1 and t2 and waits to enter | t1 waits to enter | t2 enters last (region 1), a0 |
+// t0 a0, reaches the barrier | t1 a0 | t2 a1 | t0 waits | t1 a1, reaches the barrier | t2 a2, arrives
+// last (region 2) | t0 a1 | t1 a2, waits to leave | t2 a3, waits to leave | t0 a2, leaves last.
+TEST_F(TurnOrderTest, BarrierInTheMiddleOfTheStreamsHoldsTheTurns) {
+  for (Recording recording : kRecordings) {
+    SCOPED_TRACE(name_of(recording));
+    auto team_thread = [this](ProcId thread, std::uint32_t before_barrier, std::uint32_t after_barrier) {
+      return Script{[this, thread] { enter_team(thread, kTeam, thread, 3); }} + accesses_of(thread, 0, before_barrier) +
+             Script{[this, thread] { barrier(thread); }} + accesses_of(thread, before_barrier, after_barrier) +
+             Script{[this, thread] { leave_team(thread); }, [this, thread] { exit_thread(thread); }};
+    };
+    replay_three_threads(interleaved(1), {team_thread(0, 1, 2), team_thread(1, 2, 1), team_thread(2, 3, 1)}, recording);
+    EXPECT_EQ(order(), "t2a0 t0a0 t1a0 t2a1 t1a1 t2a2 t0a1 t1a2 t2a3 t0a2");
+    EXPECT_EQ(replayed(2, 2).region, 1u);
+    EXPECT_EQ(replayed(2, 3).region, 2u);
+    EXPECT_EQ(replayed(0, 1).region, 2u);
+  }
+}
+
+// Quantum 1. A thread with a single access finishes at its second turn and leaves the round; the
+// others keep taking turns in processor order, whether it was in the middle of active processors or at
+// the end. t1 with one access: t0a0 t1a0 t2a0 | t0a1 (t1 ends) t2a1 | t0a2 t2a2 | t0a3 t2a3. t2 with one:
+// t0a0 t1a0 t2a0 | t0a1 t1a1 (t2 ends) | t0a2 t1a2 | t0a3 t1a3.
+TEST_F(TurnOrderTest, ThreadFinishingMidRoundLeavesTheOthersInTurn) {
+  const struct {
+    ProcId short_thread;
+    const char* order;
+  } cases[] = {
+      {1, "t0a0 t1a0 t2a0 t0a1 t2a1 t0a2 t2a2 t0a3 t2a3"},
+      {2, "t0a0 t1a0 t2a0 t0a1 t1a1 t0a2 t1a2 t0a3 t1a3"},
+  };
+  for (const auto& c : cases) {
+    for (Recording recording : kRecordings) {
+      SCOPED_TRACE("thread " + std::to_string(c.short_thread) + " has one access; " + name_of(recording));
+      std::vector<Script> scripts;
+      for (ProcId thread = 0; thread < 3; ++thread) {
+        scripts.push_back(accesses_of(thread, 0, thread == c.short_thread ? 1 : 4) +
+                          Script{[this, thread] { exit_thread(thread); }});
+      }
+      replay_three_threads(interleaved(1), scripts, recording);
+      EXPECT_EQ(order(), c.order);
+    }
+  }
+}
+
+// Quantum 2, watched after each recording step: a turn stalled for its thread's next access resumes
+// with the budget it had left, so a turn's two accesses stay together even with a stall between them.
+TEST_F(TurnOrderTest, StalledTurnResumesWithItsRemainingBudget) {
+  start(interleaved(2));
+  create(0, 1);
+  create(0, 2);
+  // t0's turn: the creations, a0 a1; a2 is beyond the budget, so t1's turn comes, and t1 has nothing.
+  accesses(0, 0, 3);
+  EXPECT_EQ(order(), "t0a0 t0a1");
+  // t1's turn replays a0 and waits with one access of its budget left.
+  access(1, 0);
+  EXPECT_EQ(order(), "t0a0 t0a1 t1a0");
+  // t2's accesses wait for t1's turn to end.
+  accesses(2, 0, 3);
+  EXPECT_EQ(order(), "t0a0 t0a1 t1a0");
+  // t1's a1 is the second access of the same turn; the turn ends only at an access beyond the budget.
+  access(1, 1);
+  EXPECT_EQ(order(), "t0a0 t0a1 t1a0 t1a1");
+  // t1's a2 ends the turn: t2 a0 a1 | t0 a2, then waits for t0's next event with one access left.
+  access(1, 2);
+  EXPECT_EQ(order(), "t0a0 t0a1 t1a0 t1a1 t2a0 t2a1 t0a2");
+  // Exits, one after another: t0 ends | t1 a2 | t2 a2.
+  exit_thread(0);
+  exit_thread(1);
+  exit_thread(2);
+  finish();
+  EXPECT_EQ(order(), "t0a0 t0a1 t1a0 t1a1 t2a0 t2a1 t0a2 t1a2 t2a2");
+}
+
+// Piped, watched after each recording step: a thread's segment replayed across stalls stays whole and
+// in front of the next thread's, and its accesses take the critical flag of the lock taken in between.
+TEST_F(TurnOrderTest, PipedSegmentResumesAfterStallsWithItsLockState) {
+  start(piped());
+  create(0, 1);
+  create(0, 2);
+  // t0 replays its creations, a0 a1, and waits for its next event.
+  accesses(0, 0, 2);
+  EXPECT_EQ(order(), "t0a0 t0a1");
+  // t1's and t2's accesses wait behind t0's segment.
+  accesses(1, 0, 2);
+  access(2, 0);
+  EXPECT_EQ(order(), "t0a0 t0a1");
+  access(0, 2);
+  EXPECT_EQ(order(), "t0a0 t0a1 t0a2");
+  // t0 ends: t1's segment a0 a1, then t1 waits.
+  exit_thread(0);
+  EXPECT_EQ(order(), "t0a0 t0a1 t0a2 t1a0 t1a1");
+  // t1 takes the lock, a2 inside it, releases it.
+  lock(1, kLock);
+  access(1, 2);
+  unlock(1, kLock);
+  EXPECT_EQ(order(), "t0a0 t0a1 t0a2 t1a0 t1a1 t1a2");
+  // t1 ends: t2's a0.
+  exit_thread(1);
+  exit_thread(2);
+  finish();
+  EXPECT_EQ(order(), "t0a0 t0a1 t0a2 t1a0 t1a1 t1a2 t2a0");
+  EXPECT_FALSE(replayed(1, 1).critical);
+  EXPECT_TRUE(replayed(1, 2).critical);
+}
+
+}  // namespace
+}  // namespace ccsim
