@@ -57,7 +57,7 @@ void ReplayEngine::record_layout_change(ProcId proc, std::uint32_t change) {
   }
   if (!stream->events.has_room(EventQueue::kLayoutChangeWords)) make_room(stream, EventQueue::kLayoutChangeWords);
   stream->events.push_layout_change(change);
-  if (stream->awaited && --stream->accesses_until_resume == 0) replay(Drive::WaitForEvents);
+  if (stream->awaited) count_toward_resume(stream);
 }
 
 StreamId ReplayEngine::record_thread_created(ProcId parent, ProcId child) {
@@ -89,6 +89,17 @@ void ReplayEngine::finish() {
   do {
     replay(Drive::SkipStarved);
   } while (!active_.empty() && break_deadlock());
+}
+
+void ReplayEngine::record_access_in_new_chunk(Stream* stream, RefId ref, Addr addr, std::uint32_t size,
+                                              AccessKind kind) {
+  make_room(stream, EventQueue::access_words(addr));
+  stream->events.push_access(ref, addr, size, kind);
+  if (stream->awaited) count_toward_resume(stream);
+}
+
+void ReplayEngine::count_toward_resume(Stream* stream) {
+  if (--stream->accesses_until_resume == 0) replay(Drive::WaitForEvents);
 }
 
 void ReplayEngine::make_room(Stream* stream, std::uint32_t words) {

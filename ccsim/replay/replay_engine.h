@@ -75,13 +75,17 @@ class ReplayEngine {
   // Recording, in each thread's program order. The main thread (stream 0) runs on processor 0 from the
   // start; other threads exist from record_thread_created on.
   // The hot path, inlined into the tool's access helper: a bounds check, three stores and a flag test.
-  void record_access(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind) {
+  // The rest (a new chunk, a waiting replay) is out of line and called in tail position, so a caller
+  // that ends with this call makes no call that needs a stack frame on the common path.
+  __attribute__((always_inline)) void record_access(ProcId proc, RefId ref, Addr addr, std::uint32_t size,
+                                                    AccessKind kind) {
     Stream* stream = recording_[proc];
     CCSIM_DEBUG_ASSERT(stream != nullptr);
-    const std::uint32_t words = EventQueue::access_words(addr);
-    if (__builtin_expect(!stream->events.has_room(words), 0)) make_room(stream, words);
+    if (__builtin_expect(!stream->events.has_room(EventQueue::access_words(addr)), 0)) {
+      return record_access_in_new_chunk(stream, ref, addr, size, kind);
+    }
     stream->events.push_access(ref, addr, size, kind);
-    if (__builtin_expect(stream->awaited, 0) && --stream->accesses_until_resume == 0) replay(Drive::WaitForEvents);
+    if (__builtin_expect(stream->awaited, 0)) return count_toward_resume(stream);
   }
   // Any kind but ThreadCreate, which record_thread_created records.
   void record_sync(ProcId proc, const SyncEvent& event);
@@ -129,6 +133,10 @@ class ReplayEngine {
 
   // The recording slow path: room for an event of `words` words in `stream`, within the cap.
   void make_room(Stream* stream, std::uint32_t words);
+  // record_access() when the stream's chunk is full: make room, then record.
+  void record_access_in_new_chunk(Stream* stream, RefId ref, Addr addr, std::uint32_t size, AccessKind kind);
+  // An event was recorded into a stream the replay waits for: resume the replay after a batch of them.
+  void count_toward_resume(Stream* stream);
   void append_sync(Stream* stream, const SyncEvent& event);
   void replay(Drive drive);
   // The three orders (replay_schedule.cc); each returns when it must wait or nothing can run.

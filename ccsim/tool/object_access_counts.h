@@ -43,14 +43,21 @@ inline bool object_cache_covers(const ReferenceObjectCache* cache, Addr address)
   return __builtin_expect(address - cache->range.start < cache->range.size, 1);
 }
 
-// Counts the access against its object, refilling the cache first when it misses. Always inlined: in the
-// replay sink `kind` is the replayed access's kind. (The native helpers count a hit of the L1 hit path
-// themselves: it lies within one line, so it is one line access.)
+// Counts the access against the cached object, which covers `address` (object_cache_covers). Always
+// inlined: `kind` is often a constant there, and the write test folds away.
+__attribute__((always_inline)) inline void count_object_access_in_cache(ReferenceObjectCache* cache, ProcId processor,
+                                                                        Addr address, std::uint32_t size,
+                                                                        AccessKind kind) {
+  const Addr lines = ((address + size - 1) >> object_line_shift) - (address >> object_line_shift) + 1;
+  cache->access_counts[2 * processor + (writes(kind) ? 1 : 0)] += lines;
+}
+
+// Counts the access against its object, refilling the cache first when it misses. (The hot paths test
+// the cache themselves and send a miss out of line, so that they make no call.)
 __attribute__((always_inline)) inline void count_object_access(ReferenceObjectCache* cache, ProcId processor,
                                                                Addr address, std::uint32_t size, AccessKind kind) {
   if (!object_cache_covers(cache, address)) refill_object_cache(cache, address);
-  const Addr lines = ((address + size - 1) >> object_line_shift) - (address >> object_line_shift) + 1;
-  cache->access_counts[2 * processor + (writes(kind) ? 1 : 0)] += lines;
+  count_object_access_in_cache(cache, processor, address, size, kind);
 }
 
 }  // namespace ccsim

@@ -63,14 +63,26 @@ Addr call_of(unsigned long return_address) { return return_address != 0 ? return
 
 // The replay sink's access, one variant per --data-objects setting (chosen once, in replay_sink(), so
 // nothing is tested per access). With data objects the access is counted against its object here, in the
-// simulated order (object_access_counts.h): the reference's one-entry cache check, as the native helpers
-// make it when the access happens.
+// simulated order (object_access_counts.h). Shaped like the native helpers (access_helpers.cc): the L1
+// hit path makes no call, and everything else is a call in tail position, so a hit needs no stack frame.
+void count_and_simulate_replayed_access(void* simulator, ProcId proc, RefId ref, Addr addr, std::uint32_t size,
+                                        AccessKind kind, RegionId region, bool in_critical) {
+  count_object_access(&reference(ref)->objects, proc, addr, size, kind);
+  static_cast<Simulator*>(simulator)->access_after_try_hit(proc, ref, addr, size, kind, region, in_critical);
+}
+
 template <bool kCountObjects>
 void simulate_replayed_access(void* simulator, ProcId proc, RefId ref, Addr addr, std::uint32_t size,
                               AccessKind kind, RegionId region, bool in_critical) {
-  if (kCountObjects) count_object_access(&reference(ref)->objects, proc, addr, size, kind);
-  // The hit path inlined here (simulator_impl.h): this runs once per replayed access.
-  static_cast<Simulator*>(simulator)->access(proc, ref, addr, size, kind, region, in_critical);
+  Simulator* sim = static_cast<Simulator*>(simulator);
+  ReferenceObjectCache* objects = kCountObjects ? &reference(ref)->objects : nullptr;
+  if (kCountObjects && !object_cache_covers(objects, addr)) {
+    return count_and_simulate_replayed_access(simulator, proc, ref, addr, size, kind, region, in_critical);
+  }
+  if (kCountObjects) count_object_access_in_cache(objects, proc, addr, size, kind);
+  if (!sim->try_hit(proc, ref, addr, size, kind, region)) {
+    return sim->access_after_try_hit(proc, ref, addr, size, kind, region, in_critical);
+  }
 }
 
 // A thread starts on a processor in replay order: a reused thread id is a new thread with cold caches.
