@@ -48,7 +48,10 @@ class ReferenceCounters {
   // that must make none (Simulator::try_hit).
   HotCounters* find_recent(RefId ref) const {
     const Recent& recent = recent_[ref & kRecentMask];
-    return recent.ref == ref ? recent.counters : nullptr;
+    if (recent.ref != ref) return nullptr;
+    // A matching entry always names a record: the caller's null test then folds into the compare above.
+    if (recent.counters == nullptr) __builtin_unreachable();
+    return recent.counters;
   }
 
   // The record of `ref`, created at the processor's first use of it. Inline: every miss, eviction and
