@@ -8,7 +8,7 @@ namespace ccsim {
 Directory::Directory()
     : index_("ccsim.directory"),
       records_("ccsim.directory"),
-      sharer_words_("ccsim.directory"),
+      far_sharer_words_("ccsim.directory"),
       free_records_("ccsim.directory"),
       spare_written_at_("ccsim.directory") {}
 
@@ -18,7 +18,7 @@ Directory::~Directory() {
 }
 
 void Directory::init(std::uint32_t max_processors, std::uint32_t line_bytes) {
-  words_per_set_ = SharerSet::words_for(max_processors);
+  far_words_per_set_ = SharerSet::far_words_for(max_processors);
   line_bytes_ = line_bytes;
 }
 
@@ -31,7 +31,7 @@ std::uint32_t Directory::find(Addr line) const {
 std::uint32_t Directory::grow_records() {
   const std::uint32_t entry = records_.size();
   records_.resize(entry + 1);
-  sharer_words_.resize((entry + 1) * words_per_set_);
+  far_sharer_words_.resize((entry + 1) * far_words_per_set_);
   return entry;
 }
 
@@ -56,7 +56,7 @@ void Directory::remove_loss(std::uint32_t entry) {
 
 void Directory::fold_writes(std::uint32_t entry, const std::uint64_t* written, std::uint32_t mask_words) {
   LineRecord& record = records_[entry];
-  if (record.lost_count == 0) return;
+  CCSIM_DEBUG_ASSERT(record.lost_count != 0);
   const std::uint64_t now = ++clock_;
   for (std::uint32_t word = 0; word < mask_words; ++word) {
     for (std::uint64_t bits = written[word]; bits != 0; bits &= bits - 1) {

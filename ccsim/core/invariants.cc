@@ -181,10 +181,11 @@ bool Simulator::check_line(Addr line, ErrorMessage* error) const {
     return true;
   }
   const LineRecord& record = directory_.record(entry);
-  if (record.holder_count != holders) {
+  const std::uint32_t listed_holders = directory_.holder_count(entry);
+  if (listed_holders != holders) {
     MessageWriter(error)
-        .text("the directory counts ")
-        .number(record.holder_count)
+        .text("the directory lists ")
+        .number(listed_holders)
         .text(" holders of line ")
         .hex(line)
         .text(" but ")

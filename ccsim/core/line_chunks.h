@@ -45,12 +45,17 @@ class LineChunks {
   const Chunk* find(Addr line) const { return const_cast<LineChunks*>(this)->find(line); }
 
   // The chunk of `line`, created zero-filled when absent.
-  __attribute__((always_inline)) Chunk& find_or_add(Addr line) {
+  __attribute__((always_inline)) Chunk& find_or_add(Addr line) { return chunks_[find_or_add_place(line)]; }
+
+  // Likewise, but the chunk's place: a name for it that stays valid until the chunk is erased, for a
+  // caller that keeps it to reach the chunk again with at() instead of a lookup.
+  __attribute__((always_inline)) std::uint32_t find_or_add_place(Addr line) {
     const Addr number = line >> kChunkBits;
     std::uint32_t chunk;
     if (!recall(number, &chunk)) chunk = look_up_or_add(number);
-    return chunks_[chunk];
+    return chunk;
   }
+  Chunk& at(std::uint32_t place) { return chunks_[place]; }
 
   // Drops the chunk of `line` (which must exist); its storage goes back to the pool. Out of line: once per
   // chunk, not per line.

@@ -111,7 +111,8 @@ __attribute__((always_inline)) inline void Simulator::fetch_line(const LineAcces
                                                                  MissCause cause, FillWays fill) {
   LineState state;
   if (writes(access.kind)) {
-    invalidate_other_holders(access, counters, entry);
+    // This processor holds no copy, so any holder is another's; mostly there is none (private data).
+    if (directory_.has_holders(entry)) invalidate_other_holders(access, counters, entry);
     state = LineState::Modified;
   } else {
     state = share_for_read(entry);

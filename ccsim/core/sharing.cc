@@ -107,13 +107,16 @@ void Simulator::downgrade_owner(std::uint32_t entry) {
 }
 
 // A Modified copy stops being Modified: its written bytes are stamped for the processors that lost the
-// line, and the copy starts a clean slate.
+// line, and the copy starts a clean slate. The eviction of private data, the common case, has nothing
+// to stamp: nobody lost the line.
 void Simulator::end_modified_tenure(Processor& holder, std::uint32_t entry, std::uint32_t way1, std::uint32_t way2) {
-  std::uint64_t written[kMaxMaskWords];
-  union_of_copies(holder, way1, way2, CopyMask::Written, written);
+  if (directory_.record(entry).lost_count != 0) {
+    std::uint64_t written[kMaxMaskWords];
+    union_of_copies(holder, way1, way2, CopyMask::Written, written);
+    directory_.fold_writes(entry, written, mask_words_);
+  }
   if (way1 != Cache::kAbsent) mask_clear(holder.l1.written(way1), mask_words_);
   if (way2 != Cache::kAbsent) mask_clear(holder.l2.written(way2), mask_words_);
-  directory_.fold_writes(entry, written, mask_words_);
 }
 
 void Simulator::union_of_copies(const Processor& holder, std::uint32_t way1, std::uint32_t way2, CopyMask which,

@@ -229,7 +229,7 @@ class Simulator {
   // holds the line, else S. Inline as far as the common case, a line nobody else holds exclusively.
   LineState share_for_read(std::uint32_t entry) {
     if (directory_.record(entry).owner != kNoProcessor) downgrade_owner(entry);
-    return directory_.record(entry).holder_count == 0 ? LineState::Exclusive : LineState::Shared;
+    return directory_.has_holders(entry) ? LineState::Shared : LineState::Exclusive;
   }
   void downgrade_owner(std::uint32_t entry);
   void end_modified_tenure(Processor& holder, std::uint32_t entry, std::uint32_t way1, std::uint32_t way2);

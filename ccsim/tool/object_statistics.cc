@@ -62,35 +62,52 @@ struct Charge {
 };
 
 // Consecutive events mostly come from a few instructions on one thread in a few objects (a loop over
-// some arrays). The last few cells charged are kept with the object range they were found for, searched
-// in order and replaced round-robin: an event that matches one needs neither the object lookup nor the
-// two hash lookups. Their counters never move (they live in the arena); their ranges are forgotten when
-// objects change, like every cached range (cached_ranges.h).
-constexpr std::uint32_t kRecentCells = 8;
+// some arrays), and a miss sends up to four notices (a miss and an eviction at two levels) for two or
+// three such cells. Cells charged recently are remembered with the object range they were found for, in
+// sets of two chosen by (reference, processor): an event that finds its cell there needs a compare or two
+// of the range, neither the object lookup nor the two hash lookups. Two per set, so that a reference
+// alternating between two objects (a helper called on two arrays) keeps both. A loop's references have
+// consecutive ids and its threads consecutive numbers, so the set is their sum with the processor spread
+// out rather than a hash: the cells of a loop of up to 8 references on four threads take different sets.
+// (A search of the last 8 cells in order cost more than the rest of the charge.) Their counters never
+// move (they live in the arena); their ranges are forgotten when objects change, like every cached range
+// (cached_ranges.h).
 struct RecentCell {
   CachedRange range;
   RefId ref;
   ProcId proc;
   Charge charge;
 };
-RecentCell recent_cells[kRecentCells] = {};
-std::uint32_t next_replaced = 0;
+struct RecentCells {
+  RecentCell cells[2];
+  std::uint32_t next_replaced;  // the cells take turns being replaced
+};
+constexpr std::uint32_t kRecentSetBits = 5;  // 32 sets
+RecentCells recent_sets[1u << kRecentSetBits] = {};
 
-Charge charge(Addr address, RefId ref, ProcId proc) {
-  for (const RecentCell& recent : recent_cells) {
+// Finds the cell of an event that matched no cell of its set and remembers it there. Out of line, so
+// that the common case, a match, saves no registers.
+__attribute__((noinline)) Charge remember_cell(RecentCells& set, Addr address, RefId ref, ProcId proc) {
+  RecentCell& replaced = set.cells[set.next_replaced];
+  set.next_replaced ^= 1;
+  const ObjectExtent found = find_object(address);
+  replaced.ref = ref;
+  replaced.proc = proc;
+  std::uint64_t* cell = counters_for(tables->per_cell.find_or_add(CellKey{found.object, ref, proc}));
+  replaced.charge = Charge{thread_counters(found.object, proc), cell};
+  remember_range(&replaced.range, found.low, found.high);
+  return replaced.charge;
+}
+
+// Inlined into each notice handler: the common case is a few instructions, less than a call.
+__attribute__((always_inline)) inline Charge charge(Addr address, RefId ref, ProcId proc) {
+  RecentCells& set = recent_sets[(ref + proc * 8) & ((1u << kRecentSetBits) - 1)];
+  for (const RecentCell& recent : set.cells) {
     if (address - recent.range.start < recent.range.size && recent.ref == ref && recent.proc == proc) {
       return recent.charge;
     }
   }
-  const ObjectExtent found = find_object(address);
-  const CellKey cell{found.object, ref, proc};
-  RecentCell& replaced = recent_cells[next_replaced];
-  next_replaced = (next_replaced + 1) % kRecentCells;
-  replaced.ref = ref;
-  replaced.proc = proc;
-  replaced.charge = Charge{thread_counters(found.object, proc), counters_for(tables->per_cell.find_or_add(cell))};
-  remember_range(&replaced.range, found.low, found.high);
-  return replaced.charge;
+  return remember_cell(set, address, ref, proc);
 }
 
 bool byte_in(const std::uint64_t* mask, std::uint32_t byte) { return (mask[byte / 64] >> (byte % 64)) & 1; }

@@ -121,10 +121,20 @@ TEST(ShadowCacheTest, RemovedLineFreesItsSlot) {
   EXPECT_FALSE(shadow.access(2));
 }
 
+// The storage of one sharer set as the directory keeps it: the summary and processors 0-63 in one place
+// (its record of the line), the words of processors 64 and up in another.
+struct SharerStorage {
+  explicit SharerStorage(std::uint32_t processors) : far(SharerSet::far_words_for(processors), 0) {}
+  SharerSet set() { return SharerSet(&near, far.data()); }
+
+  NearSharers near{0, 0};
+  std::vector<std::uint64_t> far;
+};
+
 // A sharer set of 4096 processors visits exactly its members, lowest first, across its 64 words.
 TEST(SharerSetTest, VisitsMembersAcrossWords) {
-  std::vector<std::uint64_t> words(SharerSet::words_for(4096), 0);
-  SharerSet sharers(words.data());
+  SharerStorage storage(4096);
+  SharerSet sharers = storage.set();
   const std::vector<ProcId> members = {0, 63, 64, 1000, 4095};
   for (ProcId proc : members) sharers.add(proc);
   std::vector<ProcId> visited;
@@ -134,8 +144,8 @@ TEST(SharerSetTest, VisitsMembersAcrossWords) {
 
 // Members may be removed while visiting (a write invalidating every sharer does that); the set ends empty.
 TEST(SharerSetTest, RemovalDuringVisitIsSafe) {
-  std::vector<std::uint64_t> words(SharerSet::words_for(256), 0);
-  SharerSet sharers(words.data());
+  SharerStorage storage(256);
+  SharerSet sharers = storage.set();
   for (ProcId proc = 0; proc < 256; proc += 3) sharers.add(proc);
   int visits = 0;
   sharers.for_each([&](ProcId proc) {
@@ -144,6 +154,63 @@ TEST(SharerSetTest, RemovalDuringVisitIsSafe) {
   });
   EXPECT_EQ(visits, 86);  // 0, 3, ..., 255: 255 / 3 + 1
   EXPECT_TRUE(sharers.empty());
+}
+
+// The far words cover processors 64 and up only: none up to 64 processors, one word per further 64.
+TEST(SharerSetTest, FarWordsStartAtProcessorSixtyFour) {
+  EXPECT_EQ(SharerSet::far_words_for(1), 0u);
+  EXPECT_EQ(SharerSet::far_words_for(64), 0u);
+  EXPECT_EQ(SharerSet::far_words_for(65), 1u);     // processor 64 alone in word 1
+  EXPECT_EQ(SharerSet::far_words_for(500), 7u);    // processors 64-511: words 1-7
+  EXPECT_EQ(SharerSet::far_words_for(4096), 63u);  // processors 64-4095: words 1-63
+}
+
+// Processors 0-63 live entirely in the near part: a set of a 64-processor machine has no far words at
+// all (a null pointer here), and adding, finding, visiting and removing 0 and 63 never reach for one.
+TEST(SharerSetTest, FirstSixtyFourProcessorsNeedOnlyTheNearPart) {
+  NearSharers near{0, 0};
+  SharerSet sharers(&near, nullptr);
+  sharers.add(0);
+  sharers.add(63);
+  EXPECT_EQ(near.first, (std::uint64_t(1) << 63) | 1u);
+  EXPECT_EQ(near.summary, 1u);  // only word 0 has members
+  EXPECT_TRUE(sharers.contains(63));
+  EXPECT_FALSE(sharers.contains(62));
+  std::vector<ProcId> visited;
+  sharers.for_each([&](ProcId proc) { visited.push_back(proc); });
+  EXPECT_EQ(visited, (std::vector<ProcId>{0, 63}));
+  sharers.remove(0);
+  sharers.remove(63);
+  EXPECT_TRUE(sharers.empty());
+}
+
+// Members on both sides of 64 and the last processor, 4095: each is found in its own word, the others
+// are not, size() counts them, and removing the only member of a far word clears that word's summary
+// bit (so visiting skips it) while the near part is untouched.
+TEST(SharerSetTest, MembersOnBothSidesOfSixtyFourAndTheLastProcessor) {
+  SharerStorage storage(4096);
+  SharerSet sharers = storage.set();
+  const std::vector<ProcId> members = {0, 63, 64, 4095};
+  for (ProcId proc : members) sharers.add(proc);
+  for (ProcId proc : members) {
+    SCOPED_TRACE("member " + std::to_string(proc));
+    EXPECT_TRUE(sharers.contains(proc));
+  }
+  for (ProcId proc : {1u, 62u, 65u, 127u, 128u, 4032u, 4094u}) {
+    SCOPED_TRACE("non-member " + std::to_string(proc));
+    EXPECT_FALSE(sharers.contains(proc));
+  }
+  EXPECT_EQ(sharers.size(), 4u);
+  // Words 0 (processors 0 and 63), 1 (64) and 63 (4095) have members.
+  EXPECT_EQ(storage.near.summary, (std::uint64_t(1) << 63) | 0b11u);
+  sharers.remove(64);
+  EXPECT_EQ(storage.near.summary, (std::uint64_t(1) << 63) | 0b1u);
+  EXPECT_EQ(storage.far[0], 0u);  // word 1, processors 64-127
+  EXPECT_EQ(storage.near.first, (std::uint64_t(1) << 63) | 1u);
+  std::vector<ProcId> visited;
+  sharers.for_each([&](ProcId proc) { visited.push_back(proc); });
+  EXPECT_EQ(visited, (std::vector<ProcId>{0, 63, 4095}));
+  EXPECT_EQ(sharers.size(), 3u);
 }
 
 // A chunk of the test tables below: one value per line of a 16-line chunk.
@@ -179,6 +246,20 @@ TEST(LineChunksTest, AgreesWithUnorderedMapUnderRandomOperations) {
       for (Addr first = l & ~Addr(15), other = first; other < first + 16; ++other) expected.erase(other);
     }
   }
+}
+
+// A chunk's place names the chunk a lookup of any of its lines finds, and keeps naming it while 200 other
+// chunks are added (the pool grows and moves its chunks), until the chunk is erased.
+TEST(LineChunksTest, PlaceNamesTheChunkUntilItIsErased) {
+  TestChunks chunks("test");
+  const std::uint32_t place = chunks.find_or_add_place(100);  // the chunk of lines 96-111
+  chunks.at(place).value[TestChunks::slot_of(100)] = 7;
+  for (Addr line = 1600; line < 1600 + 200 * 16; line += 16) chunks.find_or_add(line).value[0] = 1;
+  EXPECT_EQ(chunks.find_or_add_place(111), place);
+  EXPECT_EQ(chunks.find(96), &chunks.at(place));
+  EXPECT_EQ(chunks.at(place).value[TestChunks::slot_of(100)], 7u);
+  chunks.erase(100);
+  EXPECT_EQ(chunks.find(100), nullptr);
 }
 
 // Adding a line reports whether it was there before, across chunk boundaries (lines 1023 and 1024 fall

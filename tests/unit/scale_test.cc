@@ -2,6 +2,9 @@
 // processors = 4 words of bits), and every step must keep it equal to the caches.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "tests/unit/scenario.h"
 
 namespace ccsim::test {
@@ -43,6 +46,33 @@ TEST(ScaleTest, TwoHundredFiftySixProcessorsShareOneLine) {
   EXPECT_EQ(machine.total(kInvalidationsReceivedFalseInRegion), 0u);
   EXPECT_EQ(machine.total(kCoherenceMissTrue), 1024u);
   EXPECT_EQ(machine.state(kProcessors - 1, Level::L1, kLine), LineState::Modified);
+}
+
+// On a machine of 4096 processors, processors 0, 63, 64 and 4095 (both sides of the directory's first
+// word of sharers, and the last processor) read the line; 4095 then writes bytes 0-7, which all of them
+// touched: 3 true in-region invalidations (0, 63, 64). Processor 64 writes again: a coherence miss,
+// true (4095 wrote bytes 0-7 since 64 lost the line), invalidating 4095: 4 invalidations in all.
+TEST(ScaleTest, HoldersOnBothSidesOfSixtyFourAndTheLastProcessor) {
+  Machine machine(make_machine("4096,4,64", "16384,4,64", "none", 4096));
+  const std::vector<ProcId> readers = {0, 63, 64, 4095};
+  for (ProcId proc : readers) {
+    SCOPED_TRACE("reader " + std::to_string(proc));
+    machine.run(load(proc, kLine).by_ref(1));
+    ASSERT_EQ(machine.invariant_violation(), "");
+  }
+  machine.run(store(4095, kLine).by_ref(2));
+  ASSERT_EQ(machine.invariant_violation(), "");
+  EXPECT_EQ(machine.total(kInvalidationsReceivedTrueInRegion), 3u);
+  for (ProcId proc : {0u, 63u, 64u}) {
+    SCOPED_TRACE("invalidated " + std::to_string(proc));
+    EXPECT_EQ(machine.state(proc, Level::L2, kLine), LineState::Invalid);
+  }
+  machine.run(store(64, kLine).by_ref(2));
+  ASSERT_EQ(machine.invariant_violation(), "");
+  EXPECT_EQ(machine.total(kInvalidationsReceivedTrueInRegion), 4u);
+  EXPECT_EQ(machine.total(kCoherenceMissTrue), 1u);
+  EXPECT_EQ(machine.state(64, Level::L1, kLine), LineState::Modified);
+  EXPECT_EQ(machine.state(4095, Level::L1, kLine), LineState::Invalid);
 }
 
 }  // namespace
