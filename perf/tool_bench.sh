@@ -1,7 +1,7 @@
 #!/bin/sh
 # tool_bench.sh: how much ccsim slows programs down, against baselines measured in the same run.
 # For each workload (perf/workloads/*.c, OpenMP, 4 threads): native time, then --tool=none, Cachegrind
-# (--cache-sim=yes) and ccsim, each the best of $REPEAT runs; prints each slowdown over native, peak
+# (--cache-sim=yes) and ccsim, taking turns, each the best of $REPEAT runs (CPU time); prints each slowdown over native, peak
 # memory, and the ratio ccsim/Cachegrind (issue targets: native order <= 1.0, interleaved/piped <= 1.2).
 # Usage: [REPEAT=n] [SCALE=n] perf/tool_bench.sh [ccsim options...]   e.g. perf/tool_bench.sh --sim-mode=native
 # SCALE (default 1) multiplies each workload's work: at 1 the runs last about a second and Valgrind's
@@ -18,30 +18,41 @@ for setting in "REPEAT=$REPEAT" "SCALE=$SCALE"; do
   esac
 done
 export OMP_NUM_THREADS=4
+# Waiting OpenMP threads sleep instead of spinning: under Valgrind, which runs one thread at a time, a
+# spinning thread burns as many time slices as the scheduler happens to give it, the same for every tool
+# but different in every run; passive waiting takes that noise out of the comparison.
+export OMP_WAIT_POLICY=passive
 work="$top/build/perf-tool"
 mkdir -p "$work"
 cd "$work"
 ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
 
-# best_of CMD...: prints "seconds peak_kib" of the fastest of $REPEAT runs.
-best_of() {
-  best=""
-  for _ in $(seq "$REPEAT"); do
-    /usr/bin/time -f "%e %M" -o time.out "$@" >/dev/null 2>run.err || { cat run.err >&2; exit 1; }
-    line=$(tail -n 1 time.out)
-    if [ -z "$best" ] || awk -v a="${line% *}" -v b="${best% *}" 'BEGIN{exit !(a<b)}'; then best=$line; fi
-  done
-  echo "$best"
+# run_timed SLOT CMD...: runs CMD once; keeps in SLOT.best the fastest "seconds peak_kib" seen so far.
+# Seconds are user + system CPU time: less disturbed by other load on the machine than elapsed time.
+run_timed() {
+  slot=$1
+  shift
+  /usr/bin/time -f "%U %S %M" -o time.out "$@" >/dev/null 2>run.err || { cat run.err >&2; exit 1; }
+  line=$(tail -n 1 time.out | awk '{printf "%.2f %d\n", $1 + $2, $3}')
+  if [ ! -f "$slot.best" ] || awk -v a="${line% *}" -v b="$(cut -d' ' -f1 "$slot.best")" 'BEGIN{exit !(a<b)}'; then
+    echo "$line" >"$slot.best"
+  fi
 }
 
 printf '%-14s %8s %9s %11s %9s %11s %13s %12s\n' workload native none cachegrind ccsim "cg MiB" "ccsim MiB" ccsim/cg
 for src in "$top"/perf/workloads/*.c; do
   name=$(basename "$src" .c)
   gcc -O2 -g -fopenmp "$src" -o "$name"
-  n=$(best_of "./$name" "$SCALE")
-  none=$(best_of valgrind --tool=none "./$name" "$SCALE")
-  cg=$(best_of valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file=/dev/null "./$name" "$SCALE")
-  cc=$(best_of "$top/build/vg-in-place" --tool=ccsim $ccsim_options --ccsim-out-file=ccsim.out "./$name" "$SCALE")
+  # The four ways of running it take turns, $REPEAT rounds, so that a change of the machine's load
+  # during the benchmark falls on all of them alike; each keeps its fastest run.
+  rm -f ./*.best
+  for _ in $(seq "$REPEAT"); do
+    run_timed native "./$name" "$SCALE"
+    run_timed none valgrind --tool=none "./$name" "$SCALE"
+    run_timed cg valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file=/dev/null "./$name" "$SCALE"
+    run_timed cc "$top/build/vg-in-place" --tool=ccsim $ccsim_options --ccsim-out-file=ccsim.out "./$name" "$SCALE"
+  done
+  n=$(cat native.best) none=$(cat none.best) cg=$(cat cg.best) cc=$(cat cc.best)
   awk -v name="$name" -v n="${n% *}" -v none="${none% *}" -v cg="${cg% *}" -v cc="${cc% *}" \
       -v cgm="${cg#* }" -v ccm="${cc#* }" 'BEGIN {
     if (n < 0.01) n = 0.01
