@@ -114,6 +114,29 @@ class Simulator {
                             &l1_way);
   }
 
+  // For a caller that keeps the hit path's two lookups itself, per thread and per instruction (the tool's
+  // native helpers): the processor and the counter record then come one load from what the caller holds,
+  // not through a chain of the simulator's tables, and a hit waits for fewer loads in a row. The processor
+  // as the hit path sees it (null before its first access, and always with miss classes), and the counter
+  // record of (proc, ref) (null before their first access, or as above).
+  Processor* hit_path_processor(ProcId proc) const { return hit_path_processors_[proc]; }
+  HotCounters* hit_path_counters(ProcId proc, RefId ref) const {
+    const Processor* processor = hit_path_processors_[proc];
+    return processor != nullptr ? processor->counters.find(ref) : nullptr;
+  }
+  // try_hit() with both already looked up (either may be null: then false).
+  __attribute__((always_inline)) bool try_hit_with(Processor* processor, HotCounters* counters, ProcId proc, RefId ref,
+                                                   Addr addr, std::uint32_t size, AccessKind kind, RegionId region) {
+    CCSIM_DEBUG_ASSERT(processor == nullptr || processor == hit_path_processors_[proc]);
+    if (processor == nullptr || counters == nullptr) return false;
+    if ((addr & (mask_word_bytes_ - 1)) + size > mask_word_bytes_) return false;
+    const auto offset = static_cast<std::uint32_t>(addr & line_offset_mask_);
+    std::uint32_t l1_way;
+    return try_l1_hit_in(*processor, *counters,
+                         LineAccess{proc, ref, addr >> line_shift_, ByteRange{offset, size}, kind, region, false},
+                         &l1_way, true);
+  }
+
   // The access after try_hit() returned false: straight to the slow path, which looks the L1 set up once
   // for both the line and the way a miss fills (rather than trying the hit path's hints and scan again).
   void access_after_try_hit(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind, RegionId region,
@@ -162,17 +185,24 @@ class Simulator {
     if (processor == nullptr) return false;
     HotCounters* counters = kLeaf ? processor->counters.find_recent(access.ref) : processor->counters.find(access.ref);
     if (counters == nullptr) return false;
+    return try_l1_hit_in(*processor, *counters, access, l1_way, kLeaf);
+  }
+
+  // try_l1_hit() past the lookups. `within_word` as for record_l1_hit() (a constant where inlined).
+  __attribute__((always_inline)) static bool try_l1_hit_in(Processor& processor, HotCounters& counters,
+                                                           const LineAccess& access, std::uint32_t* l1_way,
+                                                           bool within_word) {
     // The reference's own hint, then the processor's, then a scan of the set.
-    Cache& l1 = processor->l1;
-    std::uint32_t way = counters->l1_way;
+    Cache& l1 = processor.l1;
+    std::uint32_t way = counters.l1_way;
     if (l1.tag(way) != access.line) {
-      way = processor->l1_hint;
+      way = processor.l1_hint;
       if (l1.tag(way) != access.line) way = l1.find(access.line);
     }
     *l1_way = way;
     if (way == Cache::kAbsent) return false;
     if (access.kind != AccessKind::Read && l1.info(way).state != LineState::Modified) return false;
-    record_l1_hit(*processor, way, access, *counters, kLeaf);
+    record_l1_hit(processor, way, access, counters, within_word);
     return true;
   }
 

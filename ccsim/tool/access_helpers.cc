@@ -17,11 +17,15 @@ namespace {
 // The native order's access after the hit path failed (an L1 miss, a write needing permission, a line
 // straddled, a first use): the whole simulation, out of line. Called in tail position with the helper's
 // own three arguments, so the call is a jump and the helper keeps no frame for it.
+// Afterwards it refreshes the lookups the hit path keeps in the thread and the reference.
 template <AccessKind kKind>
 __attribute__((noinline)) void simulate_missed_access(Reference* ref, Addr addr, UWord size) {
-  const ThreadState* thread = current_thread;
+  ThreadState* thread = current_thread;
   access_simulator->access_after_try_hit(thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind,
                                          thread->region, thread->locks_held != 0);
+  thread->hit_processor = access_simulator->hit_path_processor(thread->processor);
+  ref->hit_proc = thread->processor;
+  ref->hit_counters = access_simulator->hit_path_counters(thread->processor, ref->id);
 }
 
 // Native order with --data-objects=yes, when the hit path did not take the access or the reference's
@@ -69,8 +73,10 @@ VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
   if (kCountObjects && !object_cache_covers(&ref->objects, addr)) {
     return count_and_simulate_access<kKind>(ref, addr, size);
   }
-  if (!access_simulator->try_hit(thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind,
-                                 thread->region)) {
+  // The processor and the counter record as the thread and the reference keep them: each one load.
+  HotCounters* counters = ref->hit_proc == thread->processor ? ref->hit_counters : nullptr;
+  if (!access_simulator->try_hit_with(thread->hit_processor, counters, thread->processor, ref->id, addr,
+                                      static_cast<std::uint32_t>(size), kKind, thread->region)) {
     return kCountObjects ? count_and_simulate_access<kKind>(ref, addr, size)
                          : simulate_missed_access<kKind>(ref, addr, size);
   }

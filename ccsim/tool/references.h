@@ -14,6 +14,8 @@
 
 namespace ccsim {
 
+struct HotCounters;
+
 // Whose code an instruction is, for excluding the runtimes' own accesses (access_helpers.cc). The values
 // are chosen so that `class + (inside a runtime call)` >= 2 means "runtime access".
 enum RuntimeClass : std::uint8_t {
@@ -34,6 +36,12 @@ struct Reference {
   std::uint32_t line;        // 0 = no line information
   RuntimeClass runtime_class;  // decided once, from the object file, when the reference is created
   ReferenceObjectCache objects;  // --data-objects: the object this instruction last accessed
+  // Native order: the simulator's counter record of this instruction on the processor that ran it last
+  // (Simulator::hit_path_counters), so that the hit path finds it in one load; null until then.
+  // Refreshed whenever the access leaves the hit path. A thread runs for a whole time slice, so the
+  // processor mostly stays the same from one execution to the next.
+  ProcId hit_proc;
+  HotCounters* hit_counters;
 };
 
 // The names every reference points into.

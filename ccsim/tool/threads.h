@@ -8,6 +8,8 @@
 
 namespace ccsim {
 
+struct Processor;
+
 // One client thread. Indexed by Valgrind ThreadId (1..VG_N_THREADS-1); processor = tid - 1.
 struct ThreadState {
   ProcId processor = 0;           // the simulated processor this thread runs on
@@ -21,6 +23,10 @@ struct ThreadState {
   Addr stack_high = 0;
   std::uint64_t skipped_stack_accesses = 0;
   bool ever_ran = false;          // a thread id reused by a new thread gets cold caches
+  // Native order: the processor as the simulator's hit path sees it (Simulator::hit_path_processor),
+  // kept here so that the hit path finds it in one load; null until the processor exists. Refreshed
+  // whenever an access leaves the hit path (the processor of a thread never changes).
+  Processor* hit_processor = nullptr;
 };
 
 // The running thread's state, switched by the tool on every thread switch; the access helpers read it
