@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "ccsim/core/host_platform.h"
 #include "ccsim/core/simulator.h"
+#include "perf/benchmark_defaults.h"
 
 namespace {
 
@@ -162,18 +162,9 @@ class RateRecorder : public benchmark::ConsoleReporter {
 
 }  // namespace
 
-// By default each benchmark runs 5 times, interleaved in random order with the others, and reports the
-// mean, median and spread: on a shared machine, load that comes and goes then affects all of them alike
-// instead of one. Flags given on the command line override these.
+// The defaults of every host benchmark (benchmark_defaults.h); flags on the command line override them.
 int main(int argc, char** argv) {
-  ccsim::install_host_platform();
-  std::vector<char*> arguments = {argv[0], const_cast<char*>("--benchmark_repetitions=5"),
-                                  const_cast<char*>("--benchmark_enable_random_interleaving=true"),
-                                  const_cast<char*>("--benchmark_report_aggregates_only=true")};
-  arguments.insert(arguments.end(), argv + 1, argv + argc);
-  int count = static_cast<int>(arguments.size());
-  benchmark::Initialize(&count, arguments.data());
-  if (benchmark::ReportUnrecognizedArguments(count, arguments.data())) return 1;
+  if (!ccsim::initialize_benchmarks(argc, argv)) return 1;
   RateRecorder reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   if (reporter.four_processors > 0 && reporter.sixty_four_processors > 0) {

@@ -15,10 +15,9 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <vector>
 
-#include "ccsim/core/host_platform.h"
 #include "ccsim/replay/replay_engine.h"
+#include "perf/benchmark_defaults.h"
 
 namespace {
 
@@ -91,17 +90,9 @@ BENCHMARK(piped);
 
 }  // namespace
 
-// By default each benchmark runs 5 times, interleaved in random order with the other, and reports the
-// mean, median and spread (the machines are shared and noisy). Flags given on the command line override these.
+// The defaults of every host benchmark (benchmark_defaults.h); flags on the command line override them.
 int main(int argc, char** argv) {
-  ccsim::install_host_platform();
-  std::vector<char*> arguments = {argv[0], const_cast<char*>("--benchmark_repetitions=5"),
-                                  const_cast<char*>("--benchmark_enable_random_interleaving=true"),
-                                  const_cast<char*>("--benchmark_report_aggregates_only=true")};
-  arguments.insert(arguments.end(), argv + 1, argv + argc);
-  int count = static_cast<int>(arguments.size());
-  benchmark::Initialize(&count, arguments.data());
-  if (benchmark::ReportUnrecognizedArguments(count, arguments.data())) return 1;
+  if (!ccsim::initialize_benchmarks(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
   std::printf("accesses replayed in all runs: %llu\n", static_cast<unsigned long long>(total_replayed));
   benchmark::Shutdown();
