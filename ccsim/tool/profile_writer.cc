@@ -291,10 +291,36 @@ void write_body(VgFile* file, const Simulator* simulator) {
   write_counts(file, events, summary, true);
 }
 
+// Whether `name` exists and is not a regular file (a device such as /dev/null or /dev/stdout, a named
+// pipe): such a target is written in place, since renaming a file over it would replace it.
+bool names_special_file(const HChar* name) {
+  struct vg_stat status;
+  return !sr_isError(VG_(stat)(name, &status)) && !VKI_S_ISREG(status.mode);
+}
+
+// Writes the profile to `name` in place (a special file, see above).
+bool write_profile_in_place(const Simulator* simulator, const HChar* name) {
+  VgFile* file = VG_(fopen)(name, VKI_O_WRONLY, 0);
+  if (file == nullptr) {
+    VG_(umsg)("ccsim: cannot write the profile: '%s' cannot be opened for writing (check --ccsim-out-file).\n",
+              name);
+    return false;
+  }
+  write_body(file, simulator);
+  VG_(fclose)(file);
+  if (VG_(clo_verbosity) > 0) VG_(umsg)("ccsim: profile written to %s\n", name);
+  return true;
+}
+
 }  // namespace
 
 bool write_profile(const Simulator* simulator) {
   HChar* final_name = VG_(expand_file_name)("--ccsim-out-file", options.out_file);
+  if (names_special_file(final_name)) {
+    const bool written = write_profile_in_place(simulator, final_name);
+    VG_(free)(final_name);
+    return written;
+  }
   HChar* temporary_name = static_cast<HChar*>(VG_(malloc)("ccsim.out.name", VG_(strlen)(final_name) + 5));
   VG_(sprintf)(temporary_name, "%s.tmp", final_name);
   VgFile* file = VG_(fopen)(temporary_name, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY, VKI_S_IRUSR | VKI_S_IWUSR |

@@ -2,9 +2,16 @@
 // Expected numbers are derived from each program's source, in the comment above each assertion.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <thread>
 
 #include "tests/tool/profile_reader.h"
 #include "tests/tool/run_valgrind.h"
@@ -154,6 +161,47 @@ TEST(Lifecycle, SegfaultingClientLeavesACompleteProfile) {
   Profile p = read_or_fail(dir + "/ccsim.out");
   EXPECT_GE(p.in_function("main", "writes"), 1024u);
   EXPECT_TRUE(files_starting_with(dir, "ccsim.out.tmp").empty());
+}
+
+// --ccsim-out-file naming a special file (here a named pipe; /dev/null and /dev/stdout alike) gets the
+// profile written into it: renaming a temporary file over it would replace the device or pipe with a
+// regular file (as root, /dev/null itself). A reader thread drains the pipe while the tool writes.
+TEST(Lifecycle, ProfileIsWrittenIntoASpecialFileInPlace) {
+  std::string dir = scratch_directory("special_file");
+  const std::string pipe_path = dir + "/profile.pipe";
+  ASSERT_EQ(mkfifo(pipe_path.c_str(), 0600), 0);
+  // Opened without blocking before the tool runs, then read until the run is over and the pipe is empty
+  // (with no writer connected, a read returns 0 at once: the thread retries until the run has ended).
+  const int reader = open(pipe_path.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(reader, 0);
+  std::atomic<bool> run_over{false};
+  std::string received;
+  std::thread drain([&] {
+    char buffer[4096];
+    for (;;) {
+      const ssize_t n = read(reader, buffer, sizeof buffer);
+      if (n > 0) {
+        received.append(buffer, static_cast<std::size_t>(n));
+      } else if (run_over) {
+        break;
+      } else {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+    }
+  });
+  RunResult run = run_ccsim(dir, {"--sim-mode=native", "--ccsim-out-file=" + pipe_path}, test_program("exit_code"));
+  run_over = true;
+  drain.join();
+  close(reader);
+  EXPECT_EQ(run.exit_code, 42) << run.stderr_text;
+  struct stat status;
+  ASSERT_EQ(stat(pipe_path.c_str(), &status), 0);
+  EXPECT_TRUE(S_ISFIFO(status.st_mode)) << "the named pipe was replaced";
+  EXPECT_TRUE(files_starting_with(dir, "profile.pipe.tmp").empty());
+  // What came through the pipe is the whole profile (read_profile checks its summary against its counts).
+  std::ofstream(dir + "/received.out") << received;
+  Profile p = read_or_fail(dir + "/received.out");
+  EXPECT_EQ(p.header["threads"], "2");
 }
 
 // A forking client leaves one profile per process, each named by its own pid.

@@ -1,0 +1,66 @@
+#!/bin/sh
+# compare_builds.sh: is one build of ccsim faster than another? On a noisy machine only runs that take
+# turns can tell: for each workload, Cachegrind, the base build and the new build run one after the other,
+# ROUNDS times, and the script prints each one's mean and best CPU time (user + system) and the ratios
+# new/base and new/Cachegrind of the means.
+# Usage: [ROUNDS=n] [SCALE=n] perf/compare_builds.sh BASE_TREE NEW_TREE [ccsim options...]
+#   BASE_TREE, NEW_TREE: source trees built with scripts/build.sh (each has build/vg-in-place); e.g. a
+#   `git worktree add --detach ../base <commit>` of the commit before a change, and this tree.
+#   ROUNDS (default 3), SCALE (default 4: each workload's work multiplied, so that Valgrind's start-up,
+#   the same for every run, weighs less), ccsim options e.g. --sim-mode=interleaved.
+set -eu
+if [ $# -lt 2 ]; then
+  echo "usage: [ROUNDS=n] [SCALE=n] perf/compare_builds.sh BASE_TREE NEW_TREE [ccsim options...]" >&2
+  exit 2
+fi
+base=$(cd "$1" && pwd)
+new=$(cd "$2" && pwd)
+shift 2
+for tree in "$base" "$new"; do
+  if [ ! -x "$tree/build/vg-in-place" ]; then
+    echo "compare_builds.sh: $tree has no build (no build/vg-in-place); run scripts/build.sh there first." >&2
+    exit 2
+  fi
+done
+ROUNDS=${ROUNDS:-3}
+SCALE=${SCALE:-4}
+for setting in "ROUNDS=$ROUNDS" "SCALE=$SCALE"; do
+  case "${setting#*=}" in
+    '' | *[!0-9]* | 0) echo "compare_builds.sh: ${setting%%=*} must be a whole number of at least 1, not '${setting#*=}'." >&2; exit 2 ;;
+  esac
+done
+export OMP_NUM_THREADS=4
+export OMP_WAIT_POLICY=passive  # as in tool_bench.sh: spinning threads make every run's time differ
+top=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
+
+# run_timed NAME CMD...: runs CMD once and appends its CPU seconds to NAME.times.
+run_timed() {
+  name=$1
+  shift
+  /usr/bin/time -f "%U %S" -o time.out "$@" >/dev/null 2>run.err || { cat run.err >&2; exit 1; }
+  tail -n 1 time.out | awk '{printf "%.2f\n", $1 + $2}' >>"$name.times"
+}
+# summary NAME: "mean best" of NAME.times.
+summary() { awk '{s += $1; if (NR == 1 || $1 < b) b = $1} END {printf "%.2f %.2f\n", s / NR, b}' "$1.times"; }
+
+printf '%-14s %13s %13s %13s %9s %9s\n' workload "cg mean/best" "base" "new" new/base new/cg
+for src in "$top"/perf/workloads/*.c; do
+  name=$(basename "$src" .c)
+  gcc -O2 -g -fopenmp "$src" -o "$name"
+  rm -f ./*.times
+  for _ in $(seq "$ROUNDS"); do
+    run_timed cg valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file=/dev/null "./$name" "$SCALE"
+    run_timed base "$base/build/vg-in-place" --tool=ccsim $ccsim_options --ccsim-out-file=/dev/null "./$name" "$SCALE"
+    run_timed new "$new/build/vg-in-place" --tool=ccsim $ccsim_options --ccsim-out-file=/dev/null "./$name" "$SCALE"
+  done
+  cg=$(summary cg) b=$(summary base) n=$(summary new)
+  awk -v name="$name" -v cg="$cg" -v b="$b" -v n="$n" 'BEGIN {
+    split(cg, c, " "); split(b, x, " "); split(n, y, " ")
+    printf "%-14s %6.2f/%-6.2f %6.2f/%-6.2f %6.2f/%-6.2f %9.2f %9.2f\n", name, c[1], c[2], x[1], x[2], y[1], y[2],
+           y[1] / x[1], y[1] / c[1]
+  }'
+done
