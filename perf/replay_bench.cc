@@ -34,10 +34,11 @@ struct SummingSink {
   std::uint64_t sum = 0;
   std::uint64_t accesses = 0;
 
-  static void access(void* context, ProcId proc, ccsim::RefId ref, Addr addr, std::uint32_t size, AccessKind kind,
-                     ccsim::RegionId region, bool in_critical) {
+  static void access(void* context, const ccsim::Stream* thread, ccsim::RefId ref, Addr addr, std::uint32_t size,
+                     AccessKind kind) {
     SummingSink* sink = static_cast<SummingSink*>(context);
-    sink->sum += proc + ref + addr + size + static_cast<std::uint32_t>(kind) + region + in_critical;
+    sink->sum += thread->proc + ref + addr + size + static_cast<std::uint32_t>(kind) + thread->region() +
+                 thread->in_critical();
     ++sink->accesses;
   }
   static void thread_start(void*, ProcId) {}

@@ -3,17 +3,30 @@
 
 namespace ccsim {
 
+BufferMemory::~BufferMemory() {
+  while (spare_chunks != nullptr) {
+    EventChunk* next = spare_chunks->next;
+    release(spare_chunks);
+    spare_chunks = next;
+  }
+}
+
 EventQueue::~EventQueue() {
   while (head_ != nullptr) {
     Chunk* next = head_->next;
-    release(head_);
-    memory_->bytes -= kChunkBytes;
+    give_back(head_);
     head_ = next;
   }
 }
 
 void EventQueue::add_chunk() {
-  Chunk* chunk = static_cast<Chunk*>(allocate("ccsim.replay.chunk", sizeof(Chunk)));
+  Chunk* chunk = memory_->spare_chunks;
+  if (chunk != nullptr) {
+    memory_->spare_chunks = chunk->next;
+    --memory_->spare_count;
+  } else {
+    chunk = static_cast<Chunk*>(allocate("ccsim.replay.chunk", sizeof(Chunk)));
+  }
   chunk->next = nullptr;
   chunk->used = 0;
   memory_->bytes += kChunkBytes;
@@ -32,6 +45,7 @@ void EventQueue::push_sync(const SyncEvent& event) {
   words[0] = 0;
   words[1] = kSync << kTagShift;
   std::memcpy(words + 2, &event, sizeof(SyncEvent));
+  mark_other_event(&words[1]);
   tail_->used += kSyncWords;
 }
 
@@ -40,7 +54,20 @@ void EventQueue::push_layout_change(std::uint32_t change) {
   std::uint32_t* words = tail_->words + tail_->used;
   words[0] = change;
   words[1] = kLayoutChange << kTagShift;
+  mark_other_event(&words[1]);
   tail_->used += kLayoutChangeWords;
+}
+
+void EventQueue::mark_other_event(std::uint32_t* tag_word) {
+  const std::uint32_t mark = accesses_pushed_ & kMarkMask;
+  // The newest queued event is still queued (events leave oldest first) exactly when any is.
+  if (other_events_queued_ == 0) {
+    oldest_event_mark_ = mark;
+  } else {
+    *newest_event_tag_word_ |= mark;
+  }
+  newest_event_tag_word_ = tag_word;
+  ++other_events_queued_;
 }
 
 SyncEvent EventQueue::front_sync() const {
@@ -59,14 +86,19 @@ void EventQueue::finish_chunk() {
   Chunk* finished = head_;
   head_ = head_->next;
   read_ = 0;
-  release(finished);
+  give_back(finished);
+}
+
+void EventQueue::give_back(Chunk* chunk) {
+  chunk->next = memory_->spare_chunks;
+  memory_->spare_chunks = chunk;
+  ++memory_->spare_count;
   memory_->bytes -= kChunkBytes;
 }
 
 void EventQueue::release_storage_if_empty() {
   if (head_ == nullptr || !empty()) return;
-  release(head_);
-  memory_->bytes -= kChunkBytes;
+  give_back(head_);
   head_ = nullptr;
   tail_ = nullptr;
   read_ = 0;

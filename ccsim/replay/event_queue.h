@@ -8,10 +8,18 @@
 // takes a 5-word form. A synchronization event takes 10 words: the tag word pair and the SyncEvent. A
 // layout change (a change of the data-object layout the tool made while the thread ran, known to the
 // engine only by the tool's number for it) takes 2: the number, and the word holding the tag.
-// Appending is a bounds check and three stores; a chunk allocation every ~340 accesses.
+// Appending an access is a bounds check, three stores and an add; a chunk allocation every ~340 accesses.
+//
+// Runs of accesses: the replay asks how many accesses lie at the front before the next other event
+// (accesses_at_front()), so it can replay a whole run, or whole rounds of turns, with no test per
+// access. The queue counts the accesses pushed and popped, and each synchronization event or layout
+// change keeps, in the spare low 30 bits of its tag word, the pushed count at which the NEXT such event
+// was pushed (written when that one is pushed); the oldest queued one's count is held apart. Counts are
+// modulo 2^30, exact while a queue holds fewer than 2^30 accesses: kMaxBytes keeps it below that.
 //
 // Chunk memory is counted in a BufferMemory that the queues of all threads share: the replay engine
-// bounds that total (--max-buffer).
+// bounds that total (--max-buffer). A chunk a queue has finished with is kept there for the next chunk
+// any queue needs, rather than given back to the allocator.
 #ifndef CCSIM_REPLAY_EVENT_QUEUE_H
 #define CCSIM_REPLAY_EVENT_QUEUE_H
 
@@ -24,9 +32,30 @@
 
 namespace ccsim {
 
-// The chunk bytes held by every queue that shares it.
+// A block of one queue's events: a header and the words; 4 KiB in all.
+struct EventChunk {
+  static constexpr std::uint32_t kBytes = 4096;
+  static constexpr std::uint32_t kWords = (kBytes - 16) / 4;
+  EventChunk* next;    // the next newer chunk of its queue, or the next spare
+  std::uint32_t used;  // words written
+  std::uint32_t words[kWords];
+};
+static_assert(sizeof(EventChunk) == EventChunk::kBytes, "a chunk is exactly kBytes");
+
+// The chunk memory of the queues that share it, and the chunks they have finished with. Hot-path
+// choice: a queue moves on by a chunk every ~340 accesses, and taking a spare chunk is two pointer
+// moves where the platform allocator (Valgrind's arena, which merges free neighbours) costs hundreds of
+// instructions. Spares are not counted in `bytes`: they exist only because `bytes` was once that much
+// higher, so the chunks held and spare together never exceed the most `bytes` has been.
 struct BufferMemory {
-  std::uint64_t bytes = 0;
+  BufferMemory() = default;
+  ~BufferMemory();  // releases the spare chunks
+  BufferMemory(const BufferMemory&) = delete;
+  BufferMemory& operator=(const BufferMemory&) = delete;
+
+  std::uint64_t bytes = 0;              // chunk bytes the queues hold
+  EventChunk* spare_chunks = nullptr;   // finished chunks, linked by EventChunk::next
+  std::uint32_t spare_count = 0;        // chunks on that list
 };
 
 // An access as it was recorded.
@@ -39,7 +68,10 @@ struct RecordedAccess {
 
 class EventQueue {
  public:
-  static constexpr std::uint32_t kChunkBytes = 4096;
+  static constexpr std::uint32_t kChunkBytes = EventChunk::kBytes;
+  // The most chunk memory a queue may hold: 2^21 chunks of at most 340 accesses each, fewer than the
+  // 2^30 accesses the run counts tell apart.
+  static constexpr std::uint64_t kMaxBytes = std::uint64_t(kChunkBytes) << 21;
   // Words an event takes: an access at `addr`, a synchronization event.
   static std::uint32_t access_words(Addr addr) { return addr >> 48 == 0 ? 3 : 5; }
   static constexpr std::uint32_t kSyncWords = 10;
@@ -73,6 +105,7 @@ class EventQueue {
       words[4] = static_cast<std::uint32_t>(addr >> 32);
       tail_->used += 5;
     }
+    ++accesses_pushed_;  // the run count: one add on the recording hot path
   }
   void push_sync(const SyncEvent& event);
   void push_layout_change(std::uint32_t change);
@@ -88,23 +121,74 @@ class EventQueue {
     }
   }
   bool empty() const { return head_ == nullptr || read_ == head_->used; }
-  // The replay's test before each access: head() without its dispatch.
-  bool front_is_access() const { return !empty() && tag_at_head() <= kWideAccess; }
+  bool front_is_access() const { return accesses_at_front() > 0; }
+  // The accesses queued before the oldest queued synchronization event or layout change (before the
+  // end when there is none): what the replay may take without looking at the events' tags.
+  std::uint32_t accesses_at_front() const {
+    const std::uint32_t boundary = other_events_queued_ > 0 ? oldest_event_mark_ : accesses_pushed_;
+    const std::uint32_t accesses = (boundary - accesses_popped_) & kMarkMask;
+    CCSIM_DEBUG_ASSERT((accesses > 0) == (!empty() && tag_at_head() <= kWideAccess));
+    return accesses;
+  }
   RecordedAccess front_access() const { return decode_access(head_->words + read_); }
   SyncEvent front_sync() const;
   std::uint32_t front_layout_change() const { return head_->words[read_]; }
   void pop() {
     CCSIM_DEBUG_ASSERT(!empty());
+    const std::uint32_t tag = tag_at_head();
+    if (tag <= kWideAccess) {
+      ++accesses_popped_;
+    } else if (--other_events_queued_ > 0) {
+      // The next one's mark was written into this one's tag word when it was pushed.
+      oldest_event_mark_ = head_->words[read_ + 1] & kMarkMask;
+    }
     // The words each tag takes, looked up rather than tested (accesses take pop_access(), cheaper still).
     static constexpr std::uint8_t kWordsByTag[4] = {3, 5, kSyncWords, kLayoutChangeWords};
-    read_ += kWordsByTag[tag_at_head()];
+    read_ += kWordsByTag[tag];
     if (read_ == head_->used) finish_chunk();
   }
 
-  // Removes the access at the front, which front_access() returned as `access`. Hot path (once per
-  // replayed access): its length in words follows from its address, so the tag is not read again.
+  // Removes the access at the front, which front_access() returned as `access`.
   void pop_access(const RecordedAccess& access) {
-    CCSIM_DEBUG_ASSERT(front_is_access() && front_access().addr == access.addr);
+    ++accesses_popped_;
+    step_over_access(access);
+  }
+
+  // Hands the `count` accesses at the front (at most accesses_at_front()) to `visit`, oldest first, and
+  // removes them. The replay's hot path: per access a decode, the visit and a step over its words; the
+  // run count is updated once for all of them.
+  template <class Visit>
+  __attribute__((always_inline)) void pop_accesses(std::uint32_t count, Visit visit) {
+    CCSIM_DEBUG_ASSERT(count <= accesses_at_front());
+    accesses_popped_ += count;
+    for (; count > 0; --count) {
+      const RecordedAccess access = front_access();
+      visit(access);
+      step_over_access(access);
+    }
+  }
+
+  // Gives its chunk back to the spares when nothing is queued (an empty queue otherwise keeps one
+  // chunk for its next event).
+  void release_storage_if_empty();
+
+ private:
+  static constexpr std::uint32_t kChunkWords = EventChunk::kWords;
+  static constexpr std::uint32_t kMaxAccessSize = 4096;
+  // Bit fields of an event's second word.
+  static constexpr std::uint32_t kSizeShift = 16;  // size - 1, 12 bits (the address's bits 32..47 are below)
+  static constexpr std::uint32_t kKindShift = 28;  // AccessKind, 2 bits
+  static constexpr std::uint32_t kTagShift = 30;   // what the event is, 2 bits
+  static constexpr std::uint32_t kMarkMask = (1u << kTagShift) - 1;  // other events: the next one's mark
+  static constexpr std::uint32_t kNarrowAccess = 0;
+  static constexpr std::uint32_t kWideAccess = 1;
+  static constexpr std::uint32_t kSync = 2;
+  static constexpr std::uint32_t kLayoutChange = 3;
+
+  // Moves past the access at the front. Its length in words follows from its address, so the tag is
+  // not read again.
+  void step_over_access(const RecordedAccess& access) {
+    CCSIM_DEBUG_ASSERT(tag_at_head() <= kWideAccess && front_access().addr == access.addr);
     read_ += access_words(access.addr);
     // The events were written long before and have left the host's caches; in the round-robin order
     // each thread's queue moves by one access per turn, too slowly for the hardware prefetcher to follow
@@ -114,29 +198,7 @@ class EventQueue {
     if (read_ == head_->used) finish_chunk();
   }
 
-  // Returns every chunk to the allocator when nothing is queued (an empty queue otherwise keeps one
-  // chunk for its next event).
-  void release_storage_if_empty();
-
- private:
-  static constexpr std::uint32_t kChunkWords = (kChunkBytes - 16) / 4;
-  static constexpr std::uint32_t kMaxAccessSize = 4096;
-  // Bit fields of an event's second word.
-  static constexpr std::uint32_t kSizeShift = 16;  // size - 1, 12 bits (the address's bits 32..47 are below)
-  static constexpr std::uint32_t kKindShift = 28;  // AccessKind, 2 bits
-  static constexpr std::uint32_t kTagShift = 30;   // what the event is, 2 bits
-  static constexpr std::uint32_t kNarrowAccess = 0;
-  static constexpr std::uint32_t kWideAccess = 1;
-  static constexpr std::uint32_t kSync = 2;
-  static constexpr std::uint32_t kLayoutChange = 3;
-
-  // A chunk's header and its words; 4 KiB in all.
-  struct Chunk {
-    Chunk* next;
-    std::uint32_t used;  // words written
-    std::uint32_t words[kChunkWords];
-  };
-  static_assert(sizeof(Chunk) == kChunkBytes, "a chunk is exactly kChunkBytes");
+  using Chunk = EventChunk;
   static_assert(sizeof(SyncEvent) == 4 * (kSyncWords - 2), "a SyncEvent is stored as 8 words");
 
   std::uint32_t tag_at_head() const { return head_->words[read_ + 1] >> kTagShift; }
@@ -156,13 +218,24 @@ class EventQueue {
   }
   // The oldest chunk has been read to its end.
   void finish_chunk();
+  // `chunk` is no longer this queue's: it goes to the spares.
+  void give_back(Chunk* chunk);
+  // A synchronization event or layout change whose tag word is `tag_word` is being pushed: marks where
+  // the run of accesses before it ends.
+  void mark_other_event(std::uint32_t* tag_word);
 
   // Invariant: the queue is empty exactly when read_ == head_->used, and then head_ == tail_ (a chunk
-  // read to its end is released unless it is also the one being written).
+  // read to its end goes to the spares unless it is also the one being written).
   BufferMemory* memory_;
   Chunk* head_ = nullptr;  // oldest chunk, being read
   Chunk* tail_ = nullptr;  // newest chunk, being written
   std::uint32_t read_ = 0; // index in head_->words of the oldest event
+  // The run counts (see the top of the file), all modulo 2^32 and compared modulo 2^30.
+  std::uint32_t accesses_pushed_ = 0;
+  std::uint32_t accesses_popped_ = 0;
+  std::uint32_t other_events_queued_ = 0;        // synchronization events and layout changes queued
+  std::uint32_t oldest_event_mark_ = 0;          // accesses_pushed_ when the oldest queued one was pushed
+  std::uint32_t* newest_event_tag_word_ = nullptr;  // the newest queued one's tag word (the next one's mark goes there)
 };
 
 }  // namespace ccsim

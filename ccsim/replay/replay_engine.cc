@@ -12,12 +12,14 @@ ReplayEngine::ReplayEngine(const ReplayConfig& config, const ReplaySink& sink)
       model_(EventOrder::Replay),
       streams_("ccsim.replay.streams"),
       active_("ccsim.replay.active"),
+      round_("ccsim.replay.round"),
       awaited_("ccsim.replay.awaited"),
       turn_budget_(config.quantum),
       random_(config.seed) {
   CCSIM_ASSERT(config.mode != SimMode::Native && config.quantum >= 1 && config.max_processors >= 1 &&
                config.accesses_per_resume >= 1);
   CCSIM_ASSERT(config.max_buffer_bytes >= EventQueue::kChunkBytes);
+  if (config_.max_buffer_bytes > EventQueue::kMaxBytes) config_.max_buffer_bytes = EventQueue::kMaxBytes;
   recording_ = allocate_zeroed_array<Stream*>("ccsim.replay.recording", config.max_processors);
   replaying_ = allocate_zeroed_array<Stream*>("ccsim.replay.replaying", config.max_processors);
   Stream* main_thread = create_object<Stream>("ccsim.replay.stream", 0u, 0u, &memory_);
@@ -163,7 +165,7 @@ ReplayEngine::Run ReplayEngine::run(Stream* stream, std::uint32_t* budget, Drive
           end_stream(stream);
           return Run{RunEnd::Finished, true};
         }
-        if (stream->sync.docked || drive == Drive::SkipStarved) return Run{RunEnd::Idle, progressed};
+        if (idles(stream, drive)) return Run{RunEnd::Idle, progressed};
         return Run{RunEnd::Starved, progressed};
       case EventQueue::Head::Sync: {
         const SyncEvent event = stream->events.front_sync();

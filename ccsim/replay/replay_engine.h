@@ -40,15 +40,17 @@
 
 namespace ccsim {
 
-// Where replayed events go: each access with the region and critical flag the replayed synchronization
-// gives it, the start of each created thread (its processor's private caches start cold), and each
+// Where replayed events go: each access with its thread, whose processor (`thread->proc`), region and
+// critical flag (`thread->region()`, `thread->in_critical()`) are those the replayed synchronization
+// gives it; the start of each created thread (its processor's private caches start cold); and each
 // layout change (record_layout_change) where its thread's stream reaches it. One indirect call per
 // replayed access, always to the same target (so well predicted), keeps the engine free of the
-// simulator: the tool passes simulate_access, the tests a recorder.
+// simulator: the tool passes its simulator's access, the tests a recorder. The thread goes by pointer,
+// not as three values: six arguments travel in registers (eight put two on the stack, which the sink
+// must then load, and store again for a call in tail position).
 struct ReplaySink {
   void* context;
-  void (*access)(void* context, ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind,
-                 RegionId region, bool in_critical);
+  void (*access)(void* context, const Stream* thread, RefId ref, Addr addr, std::uint32_t size, AccessKind kind);
   void (*thread_start)(void* context, ProcId proc);
   void (*layout_change)(void* context, std::uint32_t change);
 };
@@ -58,7 +60,8 @@ struct ReplayConfig {
   Schedule schedule = Schedule::RoundRobin;
   std::uint32_t quantum = 1;            // interleaved: accesses per thread per turn, >= 1
   std::uint64_t seed = 1;               // Schedule::Random
-  std::uint64_t max_buffer_bytes = 0;   // cap on the buffers' chunk memory; at least one chunk
+  std::uint64_t max_buffer_bytes = 0;   // cap on the buffers' chunk memory; at least one chunk, and
+                                        // at most EventQueue::kMaxBytes (Limit: a larger cap acts as that)
   std::uint32_t max_processors = 0;     // processors are 0..max_processors-1
   // When the replay waits for a thread's next events, it resumes after this many accesses of it (or at
   // once on its next synchronization event or exit). Only the memory held meanwhile depends on it.
@@ -141,6 +144,13 @@ class ReplayEngine {
   void replay(Drive drive);
   // The three orders (replay_schedule.cc); each returns when it must wait or nothing can run.
   void replay_round_robin(Drive drive);
+  // Round-robin: how many whole rounds of turns, starting at active_[position] with a full budget, can
+  // only replay accesses and end each turn at an access beyond its budget; collects the threads that
+  // take part in them into round_ (a waiting or idle thread's turn does nothing and is left out).
+  std::uint32_t whole_rounds_ahead(std::uint32_t position, Drive drive);
+  // kQuantumOne: the default quantum as a constant, so a turn is one access with no loop of its own.
+  template <bool kQuantumOne>
+  void replay_whole_rounds(std::uint32_t rounds);
   void replay_random(Drive drive);
   void replay_piped(Drive drive);
   bool settle_pending_sync(Drive drive);
@@ -151,6 +161,10 @@ class ReplayEngine {
   // Replays the accesses at the front of `stream`'s queue while `*budget` lasts, decrementing it;
   // returns whether the next event is an access.
   bool replay_accesses(Stream* stream, std::uint32_t* budget);
+  // One access of `stream` to the sink.
+  void replay_access(const Stream* stream, const RecordedAccess& access) {
+    sink_.access(sink_.context, stream, access.ref, access.addr, access.size, access.kind);
+  }
   bool replay_sync(Stream* stream, const SyncEvent& event);
   void begin_running(Stream* stream);
   void end_stream(Stream* stream);
@@ -158,6 +172,9 @@ class ReplayEngine {
   void await_events_of(Stream* stream);
   void await_idle_threads();
   Stream* running_stream(ProcId proc) const { return replaying_[proc]; }
+  // A running thread with nothing recorded that has not ended idles (nobody waits for it) rather than
+  // starves (the replay waits for its next event).
+  static bool idles(const Stream* stream, Drive drive) { return stream->sync.docked || drive == Drive::SkipStarved; }
 
   ReplayConfig config_;
   ReplaySink sink_;
@@ -167,6 +184,7 @@ class ReplayEngine {
   Stream** recording_;               // processor -> the stream events are recorded into (its newest thread)
   Stream** replaying_;               // processor -> the stream being replayed there (its oldest unfinished)
   GrowableArray<ProcId> active_;     // processors with a running stream, ascending
+  GrowableArray<Stream*> round_;     // round-robin: the threads of the whole rounds ahead, in turn order
   Stream* stalled_on_ = nullptr;     // the thread whose next event the replay waits for
   GrowableArray<Stream*> awaited_;   // the threads whose recording resumes the replay
   bool replaying_now_ = false;       // the sink must not record (it would re-enter the replay)
@@ -181,18 +199,14 @@ class ReplayEngine {
 };
 
 // Inline: the round-robin order's fast lane calls it for each turn, run() for each run of accesses.
+// The queue knows how many accesses lie before its next other event, so the loop tests nothing per
+// access but its count.
 inline bool ReplayEngine::replay_accesses(Stream* stream, std::uint32_t* budget) {
-  std::uint32_t left = *budget;  // in a register across the sink calls
-  bool access_next = stream->events.front_is_access();
-  for (; access_next && left > 0; --left) {
-    const RecordedAccess access = stream->events.front_access();
-    sink_.access(sink_.context, stream->proc, access.ref, access.addr, access.size, access.kind,
-                 stream->sync.region, stream->sync.locks_held > 0);
-    stream->events.pop_access(access);
-    access_next = stream->events.front_is_access();
-  }
-  *budget = left;
-  return access_next;
+  const std::uint32_t ahead = stream->events.accesses_at_front();
+  const std::uint32_t count = ahead < *budget ? ahead : *budget;
+  stream->events.pop_accesses(count, [this, stream](const RecordedAccess& access) { replay_access(stream, access); });
+  *budget -= count;
+  return ahead > count;
 }
 
 }  // namespace ccsim

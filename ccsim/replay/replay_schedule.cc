@@ -23,10 +23,26 @@ void ReplayEngine::replay_round_robin(Drive drive) {
     // it). The first turn that is anything else (a synchronization event or layout change before its
     // next access, a thread that waits, has nothing recorded or has ended) goes on in run(), with the
     // budget it has left, exactly as if run() had replayed the turn's accesses itself.
+    // Faster still, whole rounds: when a round starts (on entering the lane with a full budget, and at
+    // each return to the lowest processor), every thread that would do anything in its turn may have
+    // more than a budget of accesses before its next other event; then as many rounds as that allows
+    // need no test but a count.
     Stream* stream;
     std::uint32_t budget = turn_budget_;  // in a register, stored once when leaving the lane
+    bool round_starts = budget == config_.quantum;
     bool replayed_in_lane;
     for (;;) {
+      if (round_starts) {
+        const std::uint32_t rounds = whole_rounds_ahead(position, drive);
+        if (rounds > 0) {
+          if (config_.quantum == 1) {
+            replay_whole_rounds<true>(rounds);
+          } else {
+            replay_whole_rounds<false>(rounds);
+          }
+          turns_without_progress = 0;
+        }
+      }
       stream = running_stream(active_[position]);
       replayed_in_lane = false;
       if (stream->sync.waiting_at != nullptr) break;
@@ -37,7 +53,8 @@ void ReplayEngine::replay_round_robin(Drive drive) {
       // The turn ended at an access beyond its budget.
       turns_without_progress = 0;
       budget = config_.quantum;
-      if (++position == active_.size()) position = 0;
+      round_starts = ++position == active_.size();
+      if (round_starts) position = 0;
     }
     turn_budget_ = budget;
     const ProcId proc = active_[position];
@@ -55,6 +72,41 @@ void ReplayEngine::replay_round_robin(Drive drive) {
     turn_proc_ = proc + 1;
     turn_position_ = position + 1;
     turn_budget_ = config_.quantum;
+  }
+}
+
+std::uint32_t ReplayEngine::whole_rounds_ahead(std::uint32_t position, Drive drive) {
+  round_.clear();
+  std::uint32_t rounds = ~std::uint32_t(0);
+  for (std::uint32_t turn = 0; turn < active_.size(); ++turn) {
+    Stream* stream = running_stream(active_[position]);
+    if (++position == active_.size()) position = 0;
+    // A waiting thread's turn does nothing, and only another thread's synchronization ends its wait.
+    if (stream->sync.waiting_at != nullptr) continue;
+    const std::uint32_t ahead = stream->events.accesses_at_front();
+    if (ahead == 0) {
+      // Nothing is recorded during a replay, so an idle thread's turn does nothing in every round.
+      if (stream->events.empty() && !stream->complete && idles(stream, drive)) continue;
+      return 0;
+    }
+    // Every one of its turns must end at an access beyond its budget: after the last it has one left.
+    const std::uint32_t its_rounds = (ahead - 1) / config_.quantum;
+    if (its_rounds == 0) return 0;
+    if (its_rounds < rounds) rounds = its_rounds;
+    round_.push_back(stream);
+  }
+  return round_.empty() ? 0 : rounds;
+}
+
+template <bool kQuantumOne>
+void ReplayEngine::replay_whole_rounds(std::uint32_t rounds) {
+  const std::uint32_t quantum = kQuantumOne ? 1 : config_.quantum;
+  const std::uint32_t threads = round_.size();
+  for (; rounds > 0; --rounds) {
+    for (std::uint32_t i = 0; i < threads; ++i) {
+      Stream* stream = round_[i];
+      stream->events.pop_accesses(quantum, [this, stream](const RecordedAccess& access) { replay_access(stream, access); });
+    }
   }
 }
 

@@ -15,6 +15,10 @@ struct Stream {
     sync.owner = stream_id;
   }
 
+  // What the replay sink reads of the thread with each access, as the replayed synchronization left it.
+  RegionId region() const { return sync.region; }
+  bool in_critical() const { return sync.locks_held > 0; }
+
   StreamId id;
   ProcId proc;                          // the simulated processor its accesses run on
   EventQueue events;                    // recorded, not yet replayed

@@ -64,24 +64,39 @@ Addr call_of(unsigned long return_address) { return return_address != 0 ? return
 // The replay sink's access, one variant per --data-objects setting (chosen once, in replay_sink(), so
 // nothing is tested per access). With data objects the access is counted against its object here, in the
 // simulated order (object_access_counts.h). Shaped like the native helpers (access_helpers.cc): the L1
-// hit path makes no call, and everything else is a call in tail position, so a hit needs no stack frame.
-void count_and_simulate_replayed_access(void* simulator, ProcId proc, RefId ref, Addr addr, std::uint32_t size,
-                                        AccessKind kind, RegionId region, bool in_critical) {
-  count_object_access(&reference(ref)->objects, proc, addr, size, kind);
-  static_cast<Simulator*>(simulator)->access_after_try_hit(proc, ref, addr, size, kind, region, in_critical);
+// hit path makes no call, and everything else is a call in tail position with the sink's own six
+// arguments (all in registers), a jump. (Limit: the inlined hit path needs more registers than the six
+// arguments leave, so a hit still saves and restores five or six.) The two out-of-line parts:
+
+// The access after the hit path failed: the whole simulation, with the thread's region and critical flag.
+__attribute__((noinline)) void simulate_replayed_miss(void* simulator, const Stream* thread, RefId ref, Addr addr,
+                                                      std::uint32_t size, AccessKind kind) {
+  static_cast<Simulator*>(simulator)->access_after_try_hit(thread->proc, ref, addr, size, kind, thread->region(),
+                                                           thread->in_critical());
+}
+
+// With data objects, when the reference's object cache does not cover the address: the object looked up
+// and counted, then the whole simulation.
+__attribute__((noinline)) void count_and_simulate_replayed_access(void* simulator, const Stream* thread, RefId ref,
+                                                                  Addr addr, std::uint32_t size, AccessKind kind) {
+  count_object_access(&reference(ref)->objects, thread->proc, addr, size, kind);
+  simulate_replayed_miss(simulator, thread, ref, addr, size, kind);
 }
 
 template <bool kCountObjects>
-void simulate_replayed_access(void* simulator, ProcId proc, RefId ref, Addr addr, std::uint32_t size,
-                              AccessKind kind, RegionId region, bool in_critical) {
+void simulate_replayed_access(void* simulator, const Stream* thread, RefId ref, Addr addr, std::uint32_t size,
+                              AccessKind kind) {
   Simulator* sim = static_cast<Simulator*>(simulator);
-  ReferenceObjectCache* objects = kCountObjects ? &reference(ref)->objects : nullptr;
-  if (kCountObjects && !object_cache_covers(objects, addr)) {
-    return count_and_simulate_replayed_access(simulator, proc, ref, addr, size, kind, region, in_critical);
+  const ProcId proc = thread->proc;
+  if (kCountObjects) {
+    ReferenceObjectCache* objects = &reference(ref)->objects;
+    if (!object_cache_covers(objects, addr)) {
+      return count_and_simulate_replayed_access(simulator, thread, ref, addr, size, kind);
+    }
+    count_object_access_in_cache(objects, proc, addr, size, kind);
   }
-  if (kCountObjects) count_object_access_in_cache(objects, proc, addr, size, kind);
-  if (!sim->try_hit(proc, ref, addr, size, kind, region)) {
-    return sim->access_after_try_hit(proc, ref, addr, size, kind, region, in_critical);
+  if (!sim->try_hit(proc, ref, addr, size, kind, thread->region())) {
+    return simulate_replayed_miss(simulator, thread, ref, addr, size, kind);
   }
 }
 

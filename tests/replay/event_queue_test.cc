@@ -184,5 +184,91 @@ TEST_F(EventQueueTest, PopAccessStepsOverEitherFormAcrossChunks) {
   EXPECT_EQ(memory_.bytes, EventQueue::kChunkBytes);
 }
 
+// accesses_at_front() counts the accesses before the oldest queued synchronization event or layout
+// change. Queue: 3 accesses, a lock, 2 accesses, two layout changes, 4 accesses. Read in order, the
+// front holds 3 accesses, then 0 at the lock, 2 after it, 0 at each change, then 4; an access pushed
+// while the last run is read adds to it (5).
+TEST_F(EventQueueTest, AccessesAtFrontCountTheRunBeforeTheNextOtherEvent) {
+  for (std::uint32_t i = 0; i < 3; ++i) push(make_access(i, 0x1000, 8, AccessKind::Read));
+  push(make_lock_acquire(0xa000));
+  for (std::uint32_t i = 3; i < 5; ++i) push(make_access(i, 0x1000, 8, AccessKind::Read));
+  push_layout_change(1);
+  push_layout_change(2);
+  for (std::uint32_t i = 5; i < 9; ++i) push(make_access(i, 0x1000, 8, AccessKind::Read));
+  EXPECT_EQ(queue_.accesses_at_front(), 3u);
+  pop_access();
+  EXPECT_EQ(queue_.accesses_at_front(), 2u);
+  pop_access();
+  pop_access();
+  EXPECT_EQ(queue_.accesses_at_front(), 0u);
+  queue_.pop();  // the lock
+  EXPECT_EQ(queue_.accesses_at_front(), 2u);
+  pop_access();
+  pop_access();
+  EXPECT_EQ(queue_.accesses_at_front(), 0u);
+  queue_.pop();  // change 1
+  EXPECT_EQ(queue_.accesses_at_front(), 0u);
+  queue_.pop();  // change 2
+  EXPECT_EQ(queue_.accesses_at_front(), 4u);
+  pop_access();
+  push(make_access(9, 0x1000, 8, AccessKind::Read));
+  EXPECT_EQ(queue_.accesses_at_front(), 4u);
+}
+
+// The count stays right when the reader catches up with the writer between events: 1 access read
+// away (0 left), then a lock and 2 accesses pushed: 0 at the lock, 2 after it.
+TEST_F(EventQueueTest, AccessesAtFrontFollowEventsPushedAfterTheReaderCaughtUp) {
+  push(make_access(0, 0x1000, 8, AccessKind::Read));
+  pop_access();
+  EXPECT_EQ(queue_.accesses_at_front(), 0u);
+  push(make_lock_acquire(0xa000));
+  push(make_access(1, 0x1000, 8, AccessKind::Read));
+  push(make_access(2, 0x1000, 8, AccessKind::Read));
+  EXPECT_EQ(queue_.accesses_at_front(), 0u);
+  queue_.pop();
+  EXPECT_EQ(queue_.accesses_at_front(), 2u);
+}
+
+// pop_accesses(n) hands over exactly the next n accesses in order, over either form and a chunk
+// boundary, and leaves the rest: 400 accesses (every 7th in the 5-word form), taken 150 then 250.
+TEST_F(EventQueueTest, PopAccessesHandsOverTheNextAccessesInOrder) {
+  auto access_number = [](std::uint32_t i) {
+    return make_access(i, i % 7 == 0 ? (Addr(1) << 48) + 8 * i : 0x1000 + 8 * i, 8, AccessKind::Write);
+  };
+  for (std::uint32_t i = 0; i < 400; ++i) push(access_number(i));
+  std::vector<RecordedAccess> taken;
+  auto take = [&taken](const RecordedAccess& a) { taken.push_back(a); };
+  queue_.pop_accesses(150, take);
+  EXPECT_EQ(taken.size(), 150u);
+  EXPECT_EQ(queue_.accesses_at_front(), 250u);
+  queue_.pop_accesses(250, take);
+  ASSERT_EQ(taken.size(), 400u);
+  for (std::uint32_t i = 0; i < 400; ++i) {
+    SCOPED_TRACE("access " + std::to_string(i));
+    expect_same(taken[i], access_number(i));
+  }
+  EXPECT_TRUE(queue_.empty());
+}
+
+// A chunk a queue has read to its end becomes a spare, outside the counted bytes, and the next chunk
+// any queue needs is that spare: 341 accesses take two chunks; reading them leaves the second (the one
+// being written, started over once read to its end) and one spare; 341 more accesses fill the second
+// and take the spare back.
+TEST_F(EventQueueTest, FinishedChunksAreReusedAsSpares) {
+  for (std::uint32_t i = 0; i < 341; ++i) push(make_access(i, 0x1000, 8, AccessKind::Read));
+  EXPECT_EQ(memory_.bytes, 2u * EventQueue::kChunkBytes);
+  EXPECT_EQ(memory_.spare_count, 0u);
+  while (!queue_.empty()) queue_.pop();
+  EXPECT_EQ(memory_.bytes, EventQueue::kChunkBytes);
+  EXPECT_EQ(memory_.spare_count, 1u);
+  for (std::uint32_t i = 0; i < 341; ++i) push(make_access(i, 0x1000, 8, AccessKind::Read));
+  EXPECT_EQ(memory_.bytes, 2u * EventQueue::kChunkBytes);
+  EXPECT_EQ(memory_.spare_count, 0u);
+  for (std::uint32_t i = 0; i < 341; ++i) {
+    SCOPED_TRACE("access " + std::to_string(i));
+    expect_same(pop_access(), make_access(i, 0x1000, 8, AccessKind::Read));
+  }
+}
+
 }  // namespace
 }  // namespace ccsim

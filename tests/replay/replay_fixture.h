@@ -152,9 +152,9 @@ class ReplayTest : public ::testing::Test {
     if (!text->empty()) *text += ' ';
     *text += token;
   }
-  static void on_access(void* context, ProcId proc, RefId ref, Addr, std::uint32_t, AccessKind, RegionId region,
-                        bool critical) {
-    static_cast<ReplayTest*>(context)->replayed_.push_back(Replayed{proc, ref, region, critical});
+  static void on_access(void* context, const Stream* thread, RefId ref, Addr, std::uint32_t, AccessKind) {
+    static_cast<ReplayTest*>(context)->replayed_.push_back(
+        Replayed{thread->proc, ref, thread->region(), thread->in_critical()});
   }
   static void on_start(void* context, ProcId proc) { static_cast<ReplayTest*>(context)->started_.push_back(proc); }
   static void on_layout_change(void* context, std::uint32_t change) {
