@@ -2,6 +2,7 @@
 // --help prints, so the usage text and the behaviour cannot disagree.
 #include "ccsim/tool/options.h"
 
+#include "ccsim/replay/event_queue.h"
 #include "ccsim/tool/allocation_sites.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -95,7 +96,8 @@ bool process_option(const char* arg) {
   } else if ((v = value_of(arg, "--seed"))) {
     options.sync.seed = parse_number(arg, v, 0, ~0ull >> 1);
   } else if ((v = value_of(arg, "--max-buffer"))) {
-    options.sync.max_buffer_bytes = parse_number(arg, v, 1, 1 << 20) << 20;
+    // The replay's run counts bound what one queue may hold (EventQueue::kMaxBytes, 8 GiB).
+    options.sync.max_buffer_bytes = parse_number(arg, v, 1, EventQueue::kMaxBytes >> 20) << 20;
   } else if VG_BOOL_CLO(arg, "--data-objects", options.data_objects) {
   } else if ((v = value_of(arg, "--alloc-depth"))) {
     options.alloc_depth = static_cast<std::uint32_t>(parse_number(arg, v, 1, kMaxAllocationDepth));
@@ -127,7 +129,7 @@ void print_usage() {
       "    --quantum=<n>                     accesses per thread per turn when interleaved [1]\n"
       "    --schedule=round-robin|random     next thread to replay when interleaved [round-robin]\n"
       "    --seed=<n>                        seed of --schedule=random [1]\n"
-      "    --max-buffer=<MiB>                cap on buffered accesses before an early replay [%llu]\n"
+      "    --max-buffer=<MiB>                cap on buffered accesses before an early replay, 1-8192 [%llu]\n"
       "    --trace-runtime=no|yes            simulate accesses inside OpenMP/pthread sync code [no]\n"
       "    --trace-stack=yes|no              simulate accesses to a thread's own stack [yes]\n"
       "    --instr-atstart=yes|no            simulate from the start; see CCSIM_START_INSTRUMENTATION [yes]\n"

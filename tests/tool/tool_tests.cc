@@ -257,6 +257,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadOption{"--LLC=big", "--LLC"}, BadOption{"--sim-mode=fast", "native, interleaved or piped"},
                       BadOption{"--schedule=fifo", "round-robin or random"},
                       BadOption{"--quantum=0", "whole number from 1"}, BadOption{"--max-buffer=lots", "whole number"},
+                      BadOption{"--max-buffer=8193", "whole number from 1 to 8192"},
                       BadOption{"--trace-stack=maybe", "'yes' or 'no'"},
                       BadOption{"--miss-classes=1", "'yes' or 'no'"},
                       BadOption{"--ccsim-out-file=", "must not be empty"}));
