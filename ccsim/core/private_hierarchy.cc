@@ -80,24 +80,26 @@ void Simulator::access_line_slow(const LineAccess& access, std::uint32_t l1_way)
     record_l1_hit(self, way1, access, counters);
     return;
   }
-  count_access(counters, access.kind);
+  std::uint64_t* counts = cold_counts(counters);
+  count_access(counts, access.kind);
   const std::uint32_t way2 = self.l2.present() ? self.l2.find_or_choose(access.line, &fill.l2) : Cache::kAbsent;
   if (way2 != Cache::kAbsent) {
     // The hierarchy holds the line, so it was held before and not lost since: L1 lost it to replacement.
-    count_miss(access, counters, Level::L1, MissCause::Replacement, l1_shadow_hit);
+    count_miss(access, counts, Level::L1, MissCause::Replacement, l1_shadow_hit);
     if (config_.miss_classes) self.l2_shadow.access(access.line);
-    const bool temporal = self.l2.touch(way2, access.bytes, access.ref, access.region, access.proc);
-    count(counters, level_event(Level::L2, temporal ? kHitTemporal : kHitSpatial));
+    // A private cache's copy names its owner as last toucher from the fill on: no store of the processor.
+    const bool temporal = self.l2.touch_private(way2, access.bytes, access.ref, access.region);
+    ++counts[level_event(Level::L2, temporal ? kHitTemporal : kHitSpatial)];
     if (writes(access.kind)) obtain_write_permission(access, self, counters, Cache::kAbsent, way2);
     fill_l1(access, self, counters, fill.l1, self.l2.info(way2).state, self.l2.links(way2).directory_entry, way2);
     return;
   }
   const std::uint32_t entry = directory_.find_or_add(access.line);
   const MissCause cause = private_miss_cause(self, access.line, entry);
-  count_miss(access, counters, Level::L1, cause, l1_shadow_hit);
+  count_miss(access, counts, Level::L1, cause, l1_shadow_hit);
   if (self.l2.present()) {
     const bool l2_shadow_hit = config_.miss_classes && self.l2_shadow.access(access.line);
-    count_miss(access, counters, Level::L2, cause, l2_shadow_hit);
+    count_miss(access, counts, Level::L2, cause, l2_shadow_hit);
   }
   fetch_line(access, self, counters, entry, cause, fill);
 }

@@ -17,7 +17,8 @@ void Simulator::access_llc(const LineAccess& access, HotCounters& counters) {
     return;
   }
   const bool first_time = !llc_ever_held_.add_was_present(access.line);
-  count_miss(access, counters, Level::LLC, first_time ? MissCause::Compulsory : MissCause::Replacement, shadow_hit);
+  const MissCause cause = first_time ? MissCause::Compulsory : MissCause::Replacement;
+  count_miss(access, cold_counts(counters), Level::LLC, cause, shadow_hit);
   if (llc_.tag(fill_way) != Cache::kNoLine) {
     count_eviction(access, Level::LLC, llc_, fill_way, processor(llc_.info(fill_way).last_proc));
     llc_.remove(fill_way);

@@ -218,8 +218,9 @@ class Simulator {
     ++counters.l1_hits[writes(access.kind) ? 1 : 0][temporal ? 1 : 0];
   }
 
-  // An access that did not hit L1 (the hits are counted apart, HotCounters::l1_hits).
-  void count_access(HotCounters& counters, AccessKind kind) { count(counters, writes(kind) ? kWrites : kReads); }
+  // An access that did not hit L1 (the hits are counted apart, HotCounters::l1_hits), into its record's
+  // slow-path counts (cold_counts()).
+  static void count_access(std::uint64_t* counts, AccessKind kind) { ++counts[writes(kind) ? kWrites : kReads]; }
 
   // Debug builds check the accessed line's invariants after every line access (O(processors));
   // check_invariants() walks the whole machine and is for tests.
@@ -288,12 +289,12 @@ class Simulator {
   void count_in_region(HotCounters& counters, std::uint32_t event) { count_in_region(cold_counts(counters), event); }
 
   // A miss at `level`: read or write, its cause, and with miss classes capacity or conflict (a replacement
-  // miss the level's fully-associative shadow did not hit is a capacity miss).
-  void count_miss(const LineAccess& access, HotCounters& counters, Level level, MissCause cause, bool shadow_hit) {
+  // miss the level's fully-associative shadow did not hit is a capacity miss). `counts` are the access's
+  // record's slow-path counts, which the caller fetched once for all the events of its miss.
+  void count_miss(const LineAccess& access, std::uint64_t* counts, Level level, MissCause cause, bool shadow_hit) {
     static constexpr LevelEvent kCauseEvents[] = {kMissCompulsory, kMissCoherence, kMissReplacement};  // by cause
     const LevelEvent cause_event = kCauseEvents[static_cast<int>(cause)];
     const bool classified = config_.miss_classes && cause == MissCause::Replacement;
-    std::uint64_t* counts = cold_counts(counters);
     count_in_region(counts, level_event(level, writes(access.kind) ? kWriteMisses : kReadMisses));
     count_in_region(counts, level_event(level, cause_event));
     if (classified) count_in_region(counts, level_event(level, shadow_hit ? kMissConflict : kMissCapacity));
