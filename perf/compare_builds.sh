@@ -54,8 +54,8 @@ for src in "$top"/perf/workloads/*.c; do
   rm -f ./*.times
   for _ in $(seq "$ROUNDS"); do
     run_timed cg valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file=/dev/null "./$name" "$SCALE"
-    run_timed base "$base/build/vg-in-place" --tool=ccsim $ccsim_options --ccsim-out-file=/dev/null "./$name" "$SCALE"
-    run_timed new "$new/build/vg-in-place" --tool=ccsim $ccsim_options --ccsim-out-file=/dev/null "./$name" "$SCALE"
+    run_timed base "$base/build/vg-in-place" --tool=ccsim $ccsim_options --ccsim-out-file=ccsim.out "./$name" "$SCALE"
+    run_timed new "$new/build/vg-in-place" --tool=ccsim $ccsim_options --ccsim-out-file=ccsim.out "./$name" "$SCALE"
   done
   cg=$(summary cg) b=$(summary base) n=$(summary new)
   awk -v name="$name" -v cg="$cg" -v b="$b" -v n="$n" 'BEGIN {
