@@ -37,14 +37,14 @@ trap 'rm -rf "$work"' EXIT
 cd "$work"
 ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
 
-# run_timed NAME CMD...: runs CMD once and appends its CPU seconds to NAME.times.
+# run_timed SLOT CMD...: runs CMD once and appends its CPU seconds to SLOT.times.
 run_timed() {
-  name=$1
+  slot=$1
   shift
   /usr/bin/time -f "%U %S" -o time.out "$@" >/dev/null 2>run.err || { cat run.err >&2; exit 1; }
-  tail -n 1 time.out | awk '{printf "%.2f\n", $1 + $2}' >>"$name.times"
+  tail -n 1 time.out | awk '{printf "%.2f\n", $1 + $2}' >>"$slot.times"
 }
-# summary NAME: "mean best" of NAME.times.
+# summary SLOT: "mean best" of SLOT.times.
 summary() { awk '{s += $1; if (NR == 1 || $1 < b) b = $1} END {printf "%.2f %.2f\n", s / NR, b}' "$1.times"; }
 
 printf '%-14s %13s %13s %13s %9s %9s\n' workload "cg mean/best" "base" "new" new/base new/cg
