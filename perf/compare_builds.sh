@@ -24,14 +24,9 @@ for tree in "$base" "$new"; do
 done
 ROUNDS=${ROUNDS:-3}
 SCALE=${SCALE:-4}
-for setting in "ROUNDS=$ROUNDS" "SCALE=$SCALE"; do
-  case "${setting#*=}" in
-    '' | *[!0-9]* | 0) echo "compare_builds.sh: ${setting%%=*} must be a whole number of at least 1, not '${setting#*=}'." >&2; exit 2 ;;
-  esac
-done
-export OMP_NUM_THREADS=4
-export OMP_WAIT_POLICY=passive  # as in tool_bench.sh: spinning threads make every run's time differ
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/perf/bench_settings.sh"
+check_counts compare_builds.sh "ROUNDS=$ROUNDS" "SCALE=$SCALE"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"

@@ -12,16 +12,8 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 REPEAT=${REPEAT:-3}
 SCALE=${SCALE:-1}
-for setting in "REPEAT=$REPEAT" "SCALE=$SCALE"; do
-  case "${setting#*=}" in
-    '' | *[!0-9]* | 0) echo "tool_bench.sh: ${setting%%=*} must be a whole number of at least 1, not '${setting#*=}'." >&2; exit 2 ;;
-  esac
-done
-export OMP_NUM_THREADS=4
-# Waiting OpenMP threads sleep instead of spinning: under Valgrind, which runs one thread at a time, a
-# spinning thread burns as many time slices as the scheduler happens to give it, the same for every tool
-# but different in every run; passive waiting takes that noise out of the comparison.
-export OMP_WAIT_POLICY=passive
+. "$top/perf/bench_settings.sh"
+check_counts tool_bench.sh "REPEAT=$REPEAT" "SCALE=$SCALE"
 work="$top/build/perf-tool"
 mkdir -p "$work"
 cd "$work"

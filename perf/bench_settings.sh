@@ -1,0 +1,19 @@
+# bench_settings.sh: what the tool benchmarks (tool_bench.sh, compare_builds.sh) share; sourced, not run.
+
+# check_counts SCRIPT NAME=VALUE...: stops SCRIPT with one sentence unless each VALUE is a whole number
+# of at least 1.
+check_counts() {
+  script=$1
+  shift
+  for setting in "$@"; do
+    case "${setting#*=}" in
+      '' | *[!0-9]* | 0) echo "$script: ${setting%%=*} must be a whole number of at least 1, not '${setting#*=}'." >&2; exit 2 ;;
+    esac
+  done
+}
+
+# The workloads run 4 OpenMP threads. Waiting threads sleep instead of spinning: under Valgrind, which
+# runs one thread at a time, a spinning thread burns as many time slices as the scheduler happens to give
+# it, the same for every tool but different in every run; passive waiting takes that noise out.
+export OMP_NUM_THREADS=4
+export OMP_WAIT_POLICY=passive
