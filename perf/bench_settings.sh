@@ -12,6 +12,14 @@ check_counts() {
   done
 }
 
+# cpu_time_and_peak CMD...: runs CMD once (its output discarded) and prints "seconds peak_kib": user +
+# system CPU time, less disturbed by other load on the machine than elapsed time, and the peak resident
+# memory. A failing CMD shows its error output and stops the benchmark.
+cpu_time_and_peak() {
+  /usr/bin/time -f "%U %S %M" -o time.out "$@" >/dev/null 2>run.err || { cat run.err >&2; exit 1; }
+  tail -n 1 time.out | awk '{printf "%.2f %d\n", $1 + $2, $3}'
+}
+
 # The workloads run 4 OpenMP threads. Waiting threads sleep instead of spinning: under Valgrind, which
 # runs one thread at a time, a spinning thread burns as many time slices as the scheduler happens to give
 # it, the same for every tool but different in every run; passive waiting takes that noise out.

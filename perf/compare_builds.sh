@@ -13,6 +13,12 @@ if [ $# -lt 2 ]; then
   echo "usage: [ROUNDS=n] [SCALE=n] perf/compare_builds.sh BASE_TREE NEW_TREE [ccsim options...]" >&2
   exit 2
 fi
+for tree in "$1" "$2"; do
+  if [ ! -d "$tree" ]; then
+    echo "compare_builds.sh: $tree is not a directory; give two source trees built with scripts/build.sh." >&2
+    exit 2
+  fi
+done
 base=$(cd "$1" && pwd)
 new=$(cd "$2" && pwd)
 shift 2
@@ -36,8 +42,8 @@ ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
 run_timed() {
   slot=$1
   shift
-  /usr/bin/time -f "%U %S" -o time.out "$@" >/dev/null 2>run.err || { cat run.err >&2; exit 1; }
-  tail -n 1 time.out | awk '{printf "%.2f\n", $1 + $2}' >>"$slot.times"
+  line=$(cpu_time_and_peak "$@")
+  echo "${line% *}" >>"$slot.times"
 }
 # summary SLOT: "mean best" of SLOT.times.
 summary() { awk '{s += $1; if (NR == 1 || $1 < b) b = $1} END {printf "%.2f %.2f\n", s / NR, b}' "$1.times"; }

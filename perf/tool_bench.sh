@@ -20,12 +20,10 @@ cd "$work"
 ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
 
 # run_timed SLOT CMD...: runs CMD once; keeps in SLOT.best the fastest "seconds peak_kib" seen so far.
-# Seconds are user + system CPU time: less disturbed by other load on the machine than elapsed time.
 run_timed() {
   slot=$1
   shift
-  /usr/bin/time -f "%U %S %M" -o time.out "$@" >/dev/null 2>run.err || { cat run.err >&2; exit 1; }
-  line=$(tail -n 1 time.out | awk '{printf "%.2f %d\n", $1 + $2, $3}')
+  line=$(cpu_time_and_peak "$@")
   if [ ! -f "$slot.best" ] || awk -v a="${line% *}" -v b="$(cut -d' ' -f1 "$slot.best")" 'BEGIN{exit !(a<b)}'; then
     echo "$line" >"$slot.best"
   fi
