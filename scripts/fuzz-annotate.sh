@@ -1,5 +1,5 @@
 #!/bin/sh
-# fuzz-annotate.sh: builds ccsim/annotate/fuzz_parser.cc, the libFuzzer target of ccsim-annotate's
+# fuzz-annotate.sh: builds ccsim/annotate/parsing/fuzz_parser.cc, the libFuzzer target of ccsim-annotate's
 # profile reader, with clang++ and AddressSanitizer + UndefinedBehaviorSanitizer, and runs it.
 #
 # usage: scripts/fuzz-annotate.sh [SECONDS]     (default 180)
@@ -21,7 +21,7 @@ mkdir -p "$work/corpus"
 
 # The library sources without main.cc and options.cc (the fuzz target has its own entry point and sets
 # its options directly, so Boost.Program_options is not needed).
-sources=$(ls "$top"/ccsim/annotate/*.cc | grep -v -e '/main\.cc$' -e '/options\.cc$')
+sources=$(find "$top"/ccsim/annotate -name "*.cc" ! -name main.cc ! -name options.cc | sort)
 echo "fuzz-annotate.sh: building $work/fuzz_parser"
 # shellcheck disable=SC2086
 clang++ -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \

@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "ccsim/annotate/errors.h"
-#include "ccsim/annotate/record.h"
-#include "ccsim/annotate/text_table.h"
+#include "ccsim/annotate/parsing/record.h"
+#include "ccsim/annotate/views/text_table.h"
 
 namespace po = boost::program_options;
 

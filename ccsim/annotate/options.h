@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "ccsim/annotate/thread_selection.h"
+#include "ccsim/annotate/analysis/thread_selection.h"
 
 namespace ccsim::annotate {
 

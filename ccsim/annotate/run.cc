@@ -5,17 +5,17 @@
 #include <cstring>
 #include <fstream>
 
-#include "ccsim/annotate/analysis.h"
-#include "ccsim/annotate/callgrind_export.h"
-#include "ccsim/annotate/derived_events.h"
-#include "ccsim/annotate/diff.h"
+#include "ccsim/annotate/analysis/analysis.h"
+#include "ccsim/annotate/exports/callgrind_export.h"
+#include "ccsim/annotate/analysis/derived_events.h"
+#include "ccsim/annotate/analysis/diff.h"
 #include "ccsim/annotate/errors.h"
-#include "ccsim/annotate/event_columns.h"
-#include "ccsim/annotate/graph.h"
-#include "ccsim/annotate/json_export.h"
-#include "ccsim/annotate/merge.h"
-#include "ccsim/annotate/parser.h"
-#include "ccsim/annotate/views.h"
+#include "ccsim/annotate/views/event_columns.h"
+#include "ccsim/annotate/exports/graph.h"
+#include "ccsim/annotate/exports/json_export.h"
+#include "ccsim/annotate/parsing/merge.h"
+#include "ccsim/annotate/parsing/parser.h"
+#include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
 

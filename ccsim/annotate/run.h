@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "ccsim/annotate/options.h"
-#include "ccsim/annotate/profile.h"
+#include "ccsim/annotate/parsing/profile.h"
 
 namespace ccsim::annotate {
 

@@ -1,6 +1,6 @@
 /*
    requests.h: the client requests ccsim's preload (vgpreload_ccsim-<platform>.so, ccsim/preload/)
-   sends the tool (ccsim/tool/sync.cc) to report the client's synchronization. C, because the preload
+   sends the tool (ccsim/tool/threads/sync.cc) to report the client's synchronization. C, because the preload
    is C. Not for users: these requests are internal and may change between ccsim versions, but the list
    is append-only within one, and each entry documents its arguments (args[1..5] of the request).
 

@@ -3,7 +3,7 @@
 #include "ccsim/tool/options.h"
 
 #include "ccsim/replay/event_queue.h"
-#include "ccsim/tool/allocation_sites.h"
+#include "ccsim/tool/data_objects/allocation_sites.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {

@@ -3,7 +3,7 @@
 #define CCSIM_TOOL_OPTIONS_H
 
 #include "ccsim/core/geometry.h"
-#include "ccsim/tool/sync.h"
+#include "ccsim/tool/threads/sync.h"
 
 namespace ccsim {
 

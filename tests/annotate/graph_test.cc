@@ -1,7 +1,7 @@
 // graph_test.cc: --graph=invalidators|evictors. The dot text is read back by Graphviz's own dot (the
 // test is skipped when configure found no dot), which must accept it without a warning; the nodes and
 // edges it reports are compared with the ones derived from the scenarios of the test profiles.
-#include "ccsim/annotate/graph.h"
+#include "ccsim/annotate/exports/graph.h"
 
 #include <gtest/gtest.h>
 

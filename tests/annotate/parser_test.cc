@@ -1,6 +1,6 @@
 // parser_test.cc: reading profiles. A valid hand-written profile reads back record for record, and every
 // way a file can break docs/output-format.md is rejected with its own sentence naming file and line.
-#include "ccsim/annotate/parser.h"
+#include "ccsim/annotate/parsing/parser.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "ccsim/annotate/errors.h"
-#include "ccsim/annotate/thread_selection.h"
+#include "ccsim/annotate/analysis/thread_selection.h"
 #include "tests/annotate/test_support.h"
 
 namespace ccsim::annotate {

@@ -1,12 +1,12 @@
 // sharing_findings_test.cc: how the bytes threads read and wrote in one cache line classify it, and the
 // names objects get in findings and tables.
-#include "ccsim/annotate/sharing_findings.h"
+#include "ccsim/annotate/analysis/sharing_findings.h"
 
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "ccsim/annotate/object_label.h"
+#include "ccsim/annotate/analysis/object_label.h"
 
 namespace ccsim::annotate {
 namespace {

@@ -1,0 +1,88 @@
+// analysis.cc: adding the profile's records up per thread, line, function and object.
+#include "ccsim/annotate/analysis/analysis.h"
+
+#include "ccsim/annotate/analysis/object_label.h"
+
+namespace ccsim::annotate {
+
+namespace {
+
+std::vector<std::string> main_objects(const Profile& profile) {
+  auto reads = profile.event_index("reads");
+  auto writes = profile.event_index("writes");
+  // Per reference, the accesses it made to each object.
+  std::vector<std::map<std::size_t, std::uint64_t>> accesses(profile.references.size());
+  for (const ObjectReferenceCounts& cell : profile.object_references) {
+    std::uint64_t count = 0;
+    if (reads && writes) {
+      count = cell.counts[*reads] + cell.counts[*writes];
+    } else {
+      for (std::uint64_t c : cell.counts) count += c;
+    }
+    accesses[cell.reference][cell.object] += count;
+  }
+  std::vector<std::string> names(profile.references.size());
+  for (std::size_t reference = 0; reference < accesses.size(); ++reference) {
+    const std::map<std::size_t, std::uint64_t>& per_object = accesses[reference];
+    auto best = per_object.end();
+    for (auto it = per_object.begin(); it != per_object.end(); ++it) {
+      if (best == per_object.end() || it->second > best->second) best = it;
+    }
+    if (best != per_object.end()) names[reference] = object_name(profile.objects[best->first]);
+  }
+  return names;
+}
+
+}  // namespace
+
+Analysis analyse(const Profile& profile) {
+  Analysis analysis;
+  analysis.profile = &profile;
+  analysis.totals.assign(profile.events.size(), 0);
+  std::map<ThreadId, Counts> threads;
+  std::map<CodeSite, Counts> lines;
+  std::map<std::pair<std::string, std::string>, Counts> functions;
+  for (const ThreadCounts& record : profile.counts) {
+    const Reference& reference = profile.references[record.reference];
+    add_counts(analysis.totals, record.counts);
+    add_counts(threads[record.thread], record.counts);
+    add_counts(lines[site_of(reference)], record.counts);
+    add_counts(functions[{reference.file, reference.function}], record.counts);
+  }
+  for (auto& [thread, counts] : threads) analysis.threads.push_back({thread, std::move(counts)});
+  for (auto& [site, counts] : lines) {
+    analysis.line_index_.emplace(site, analysis.lines.size());
+    analysis.lines.push_back({site, std::move(counts)});
+  }
+  for (auto& [key, counts] : functions)
+    analysis.functions.push_back({key.first, key.second, std::move(counts)});
+
+  for (std::size_t object = 0; object < profile.objects.size(); ++object) {
+    analysis.objects.push_back({object, Counts(profile.events.size(), 0)});
+  }
+  for (const ObjectThreadCounts& record : profile.object_counts) {
+    add_counts(analysis.objects[record.object].counts, record.counts);
+  }
+  analysis.reference_objects = main_objects(profile);
+  return analysis;
+}
+
+const LineRow* Analysis::line_of(const CodeSite& site) const {
+  auto found = line_index_.find(site);
+  return found == line_index_.end() ? nullptr : &lines[found->second];
+}
+
+std::string Analysis::access_of(const CodeSite& site) const {
+  auto reads = profile->event_index("reads");
+  auto writes = profile->event_index("writes");
+  const LineRow* row = line_of(site);
+  if (!reads || !writes || row == nullptr) return "accessed";
+  bool read = row->counts[*reads] > 0;
+  bool written = row->counts[*writes] > 0;
+  if (read && written) return "read and written";
+  if (written) return "written";
+  if (read) return "read";
+  return "accessed";
+}
+
+}  // namespace ccsim::annotate

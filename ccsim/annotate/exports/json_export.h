@@ -1,0 +1,20 @@
+// json_export.h: --json[=FILE], the whole analysed profile as one JSON document, for scripts.
+#ifndef CCSIM_ANNOTATE_JSON_EXPORT_H
+#define CCSIM_ANNOTATE_JSON_EXPORT_H
+
+#include <ostream>
+
+#include "ccsim/annotate/analysis/analysis.h"
+#include "ccsim/annotate/options.h"
+
+namespace ccsim::annotate {
+
+// Writes header, events, totals, threads, lines, functions, objects, regions, invalidator and evictor
+// edges (per code site, object and thread) and line details. Every row is written, whatever
+// --threshold and --top say; --threads has already been applied to the profile. docs/annotate.md
+// describes the layout.
+void write_json(std::ostream& out, const Analysis& analysis, const Options& options);
+
+}  // namespace ccsim::annotate
+
+#endif

@@ -1,0 +1,132 @@
+// merge.cc: adding one profile into another, record kind by record kind.
+#include "ccsim/annotate/parsing/merge.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "ccsim/annotate/errors.h"
+
+namespace ccsim::annotate {
+
+namespace {
+
+// What identifies a reference or a data object across runs (their ids are per file).
+using ReferenceKey = std::tuple<std::uint64_t, std::string, std::string, std::string, std::uint64_t>;
+using ObjectKey = std::tuple<std::string, std::uint64_t, std::uint64_t, std::string, std::string>;
+
+ReferenceKey key_of(const Reference& r) { return {r.address, r.object_file, r.file, r.function, r.line}; }
+ObjectKey key_of(const DataObject& o) { return {o.kind, o.address, o.size, o.file, o.name}; }
+
+// Returns the index of `item` in `items`, appending it when no element has its key.
+template <class Item, class Key>
+std::size_t index_of(std::vector<Item>& items, std::map<Key, std::size_t>& index, const Item& item) {
+  auto [position, added] = index.emplace(key_of(item), items.size());
+  if (added) items.push_back(item);
+  return position->second;
+}
+
+template <class Item, class Key>
+std::map<Key, std::size_t> index_by_key(const std::vector<Item>& items) {
+  std::map<Key, std::size_t> index;
+  for (std::size_t i = 0; i < items.size(); ++i) index.emplace(key_of(items[i]), i);
+  return index;
+}
+
+void check_compatible(const Profile& sum, const Profile& more) {
+  const std::string& first = sum.file_names.front();
+  const std::string& file = more.file_names.front();
+  if (more.events != sum.events) {
+    throw ProfileError(file, 0,
+                       "its events: line differs from that of " + first +
+                           "; only profiles with the same events can be summed");
+  }
+  if (more.header.line_size != sum.header.line_size) {
+    throw ProfileError(file, 0,
+                       "its line size " + std::to_string(more.header.line_size) + " differs from " +
+                           std::to_string(sum.header.line_size) + " in " + first +
+                           "; only profiles of the same machine can be summed");
+  }
+}
+
+void add_header(ProfileHeader& sum, const ProfileHeader& more) {
+  sum.threads = std::max(sum.threads, more.threads);
+  for (const auto& skipped : more.skipped) {
+    auto same = std::find_if(sum.skipped.begin(), sum.skipped.end(),
+                             [&](const auto& s) { return s.first == skipped.first; });
+    if (same == sum.skipped.end()) {
+      sum.skipped.push_back(skipped);
+    } else {
+      same->second += skipped.second;
+    }
+  }
+  if (more.replay_early_flushes)
+    sum.replay_early_flushes = sum.replay_early_flushes.value_or(0) + *more.replay_early_flushes;
+}
+
+void add_regions(std::vector<Region>& sum, const std::vector<Region>& more) {
+  for (const Region& region : more) {
+    auto same = std::find_if(sum.begin(), sum.end(), [&](const Region& r) { return r.id == region.id; });
+    if (same == sum.end()) {
+      sum.push_back(region);
+    } else {
+      add_counts(same->counts, region.counts);
+    }
+  }
+}
+
+}  // namespace
+
+void add_profile(Profile& sum, const Profile& more) {
+  check_compatible(sum, more);
+  sum.file_names.insert(sum.file_names.end(), more.file_names.begin(), more.file_names.end());
+  add_header(sum.header, more.header);
+
+  // New indices of `more`'s references and objects in `sum`.
+  auto reference_index = index_by_key<Reference, ReferenceKey>(sum.references);
+  std::vector<std::size_t> reference_in_sum;
+  for (const Reference& reference : more.references) {
+    reference_in_sum.push_back(index_of(sum.references, reference_index, reference));
+  }
+  auto object_index = index_by_key<DataObject, ObjectKey>(sum.objects);
+  std::vector<std::size_t> object_in_sum;
+  for (const DataObject& object : more.objects)
+    object_in_sum.push_back(index_of(sum.objects, object_index, object));
+
+  for (ThreadCounts counts : more.counts) {
+    counts.reference = reference_in_sum[counts.reference];
+    sum.counts.push_back(std::move(counts));
+  }
+  add_regions(sum.regions, more.regions);
+  for (EvictorEdge edge : more.evictor_edges) {
+    edge.victim = reference_in_sum[edge.victim];
+    edge.evictor = reference_in_sum[edge.evictor];
+    sum.evictor_edges.push_back(std::move(edge));
+  }
+  for (InvalidatorEdge edge : more.invalidator_edges) {
+    edge.victim = reference_in_sum[edge.victim];
+    edge.invalidator = reference_in_sum[edge.invalidator];
+    sum.invalidator_edges.push_back(edge);
+  }
+  for (ObjectThreadCounts counts : more.object_counts) {
+    counts.object = object_in_sum[counts.object];
+    sum.object_counts.push_back(std::move(counts));
+  }
+  for (ObjectReferenceCounts counts : more.object_references) {
+    counts.object = object_in_sum[counts.object];
+    counts.reference = reference_in_sum[counts.reference];
+    sum.object_references.push_back(std::move(counts));
+  }
+  for (LineDetail detail : more.line_details) {
+    detail.object = object_in_sum[detail.object];
+    sum.line_details.push_back(std::move(detail));
+  }
+  for (LineWriter writer : more.line_writers) {
+    writer.object = object_in_sum[writer.object];
+    writer.reference = reference_in_sum[writer.reference];
+    sum.line_writers.push_back(writer);
+  }
+  add_counts(sum.summary, more.summary);
+}
+
+}  // namespace ccsim::annotate

@@ -1,0 +1,16 @@
+// merge.h: summing the profiles of several runs, as cg_annotate sums several cachegrind.out files.
+#ifndef CCSIM_ANNOTATE_MERGE_H
+#define CCSIM_ANNOTATE_MERGE_H
+
+#include "ccsim/annotate/parsing/profile.h"
+
+namespace ccsim::annotate {
+
+// Adds `more` into `sum`. References are matched by address, object file, source file, function and
+// line; data objects by kind, extent, file and name; regions by id; threads by thread id. Both profiles
+// must have the same events and line size, else a ProfileError names `more`'s file.
+void add_profile(Profile& sum, const Profile& more);
+
+}  // namespace ccsim::annotate
+
+#endif

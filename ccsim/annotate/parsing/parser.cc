@@ -1,0 +1,604 @@
+// parser.cc: the profile reader. One ProfileReader reads one file, line by line; each record kind has
+// one member function that checks its fields and appends it to the Profile.
+#include "ccsim/annotate/parsing/parser.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "ccsim/annotate/errors.h"
+#include "ccsim/annotate/parsing/record.h"
+
+namespace ccsim::annotate {
+
+namespace {
+
+// The header records, exactly once each and in this order (`cache:` once per level).
+const char* const kHeaderKeywords[] = {"ccsim-profile-version",
+                                       "creator",
+                                       "pid",
+                                       "command",
+                                       "sim-mode",
+                                       "threads",
+                                       "line-size",
+                                       "cache",
+                                       "cache",
+                                       "cache",
+                                       "miss-classes",
+                                       "trace-stack",
+                                       "events"};
+constexpr std::size_t kHeaderRecordCount = sizeof(kHeaderKeywords) / sizeof(kHeaderKeywords[0]);
+constexpr std::size_t kFirstCacheRecord = 7;  // index of the first `cache:` in kHeaderKeywords
+const char* const kHeaderOrder =
+    "ccsim-profile-version, creator, pid, command, sim-mode, threads, line-size, cache (L1, L2, LLC), "
+    "miss-classes, trace-stack, events";
+
+const std::set<std::string> kSimModes = {"native", "interleaved", "piped"};
+const std::set<std::string> kObjectKinds = {"global", "heap", "stack", "named", "unknown"};
+
+std::string in_quotes(const std::string& text) { return "\"" + text + "\""; }
+
+bool is_event_name(std::string_view name) {
+  if (name.empty()) return false;
+  for (char c : name) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// Reads one file: the state of the header sequence, the ids the file has defined so far, and the sum
+// the summary is checked against.
+class ProfileReader {
+ public:
+  ProfileReader(std::istream& in, const std::string& file_name) : in_(in), file_name_(file_name) {
+    profile_.file_names.push_back(file_name);
+  }
+
+  Profile read();
+
+ private:
+  using RecordReader = void (ProfileReader::*)(const Record&);
+
+  [[noreturn]] void fail(const std::string& message) const {
+    throw ProfileError(file_name_, line_number_ == 0 ? 1 : line_number_, message);
+  }
+
+  void read_line(std::string_view line);
+  void read_header_record(const Record& record);
+  void read_body_record(const Record& record);
+
+  // Header records.
+  void read_version(const Record& record);
+  void read_cache(const Record& record);
+  void read_events(const Record& record);
+  bool read_yes_no(const Record& record);
+  void read_skipped(const Record& record);
+  void read_replay(const Record& record);
+
+  // Body records.
+  void read_file_name(const Record& record);
+  void read_function_name(const Record& record);
+  void read_object_file_name(const Record& record);
+  void read_reference(const Record& record);
+  void read_counts(const Record& record);
+  void read_region(const Record& record);
+  void read_evictor(const Record& record);
+  void read_invalidator(const Record& record);
+  void read_object(const Record& record);
+  void read_object_counts(const Record& record);
+  void read_object_reference(const Record& record);
+  void read_line_detail(const Record& record);
+  void read_line_writer(const Record& record);
+  void read_summary(const Record& record);
+
+  // Field helpers shared by the record readers. defined_id resolves an id the file defined earlier
+  // (in `defined`, by `definer` records).
+  template <class Value>
+  const Value& defined_id(const Record& record, std::size_t index, const char* what,
+                          const std::unordered_map<std::uint64_t, Value>& defined, const char* definer) const;
+  void define_name(const Record& record, std::unordered_map<std::uint64_t, std::string>& names,
+                   const char* kind);
+  std::string name_field(const Record& record, std::size_t index, const char* kind,
+                         const std::unordered_map<std::uint64_t, std::string>& names) const;
+  std::size_t reference_field(const Record& record, std::size_t index, const char* what) const;
+  std::size_t object_field(const Record& record, std::size_t index) const;
+  ThreadId thread_field(const Record& record, std::size_t index, const char* what) const;
+  Counts counts_from(const Record& record, std::size_t first) const;
+  ByteRanges byte_ranges(const Record& record, std::size_t index, const char* what) const;
+
+  std::istream& in_;
+  std::string file_name_;
+  std::uint64_t line_number_ = 0;
+  std::size_t header_records_read_ = 0;  // how many of kHeaderKeywords have been read
+  bool names_started_ = false;           // a record after the informational header was read
+  bool summary_read_ = false;
+  Profile profile_;
+  // The numbers the file gives to names, references and objects; valid only within this file.
+  std::unordered_map<std::uint64_t, std::string> file_names_, function_names_, object_file_names_;
+  std::unordered_map<std::uint64_t, std::size_t> reference_indices_, object_indices_;
+  std::unordered_set<std::uint64_t> region_ids_;
+  Counts counts_total_;  // the sum of every `counts:` record, checked against `summary:`
+};
+
+Profile ProfileReader::read() {
+  std::string line;
+  while (std::getline(in_, line)) {
+    ++line_number_;
+    read_line(line);
+  }
+  if (in_.bad()) fail(std::string("the file could not be read (") + std::strerror(errno) + ")");
+  if (header_records_read_ == 0) {
+    fail("the file is empty; a ccsim profile starts with \"ccsim-profile-version: 1\"");
+  }
+  if (header_records_read_ < kHeaderRecordCount) {
+    fail(std::string("the file ends inside the header, before the ") + kHeaderKeywords[header_records_read_] +
+         ": record; it is truncated");
+  }
+  if (!summary_read_) {
+    fail("the file ends without the summary: record, which must be the last one; the file is truncated");
+  }
+  return std::move(profile_);
+}
+
+void ProfileReader::read_line(std::string_view line) {
+  if (line.empty() || line[0] == '#') return;
+  try {
+    Record record(line);
+    if (summary_read_) {
+      fail("a " + record.keyword() + ": record follows summary:, which must be the last record");
+    }
+    if (header_records_read_ < kHeaderRecordCount) {
+      read_header_record(record);
+    } else {
+      read_body_record(record);
+    }
+  } catch (const RecordError& error) {
+    fail(error.what());
+  }
+}
+
+void ProfileReader::read_header_record(const Record& record) {
+  const std::string expected = kHeaderKeywords[header_records_read_];
+  if (record.keyword() != expected) {
+    if (header_records_read_ == 0) {
+      fail("the first record must be \"ccsim-profile-version: 1\", not \"" + record.keyword() +
+           ":\"; this is not a ccsim profile");
+    }
+    fail("expected the header record " + expected + ": here, found " + record.keyword() +
+         ":; the header records come once each, in the order " + kHeaderOrder);
+  }
+  ProfileHeader& header = profile_.header;
+  if (expected == "ccsim-profile-version") {
+    read_version(record);
+  } else if (expected == "creator") {
+    header.creator = std::string(record.text_from(0, "creator"));
+  } else if (expected == "pid") {
+    record.expect_fields(1, "<pid>");
+    header.pid = record.number(0, "pid");
+  } else if (expected == "command") {
+    header.command = std::string(record.text_from(0, "command"));
+  } else if (expected == "sim-mode") {
+    record.expect_fields(1, "<mode>");
+    header.sim_mode = std::string(record.field(0, "mode"));
+    if (kSimModes.count(header.sim_mode) == 0) {
+      record.fail("the mode must be native, interleaved or piped, not " + in_quotes(header.sim_mode));
+    }
+  } else if (expected == "threads") {
+    record.expect_fields(1, "<count>");
+    header.threads = record.number(0, "thread count");
+    if (header.threads == 0) record.fail("a profile has at least one thread, not 0");
+  } else if (expected == "line-size") {
+    record.expect_fields(1, "<bytes>");
+    header.line_size = record.number(0, "line size");
+    if (header.line_size == 0) record.fail("the line size must be at least 1 byte, not 0");
+  } else if (expected == "cache") {
+    read_cache(record);
+  } else if (expected == "miss-classes") {
+    header.miss_classes = read_yes_no(record);
+  } else if (expected == "trace-stack") {
+    header.trace_stack = read_yes_no(record);
+  } else {
+    read_events(record);
+  }
+  ++header_records_read_;
+}
+
+void ProfileReader::read_version(const Record& record) {
+  record.expect_fields(1, "<version>");
+  std::uint64_t version = 0;
+  if (!parse_unsigned(record.field(0, "version"), version) || version != 1) {
+    fail("profile version " + std::string(record.field(0, "version")) +
+         " is not supported; this ccsim-annotate reads version 1");
+  }
+  profile_.header.version = version;
+}
+
+void ProfileReader::read_cache(const Record& record) {
+  const char* level = kLevelNames[header_records_read_ - kFirstCacheRecord];
+  record.expect_at_least(2, "<level> <size> <assoc> <line>, or <level> none");
+  if (record.field(0, "level") != level) {
+    record.fail(std::string("expected the ") + level + " level here, found " +
+                in_quotes(std::string(record.field(0, "level"))) + "; levels come in the order L1, L2, LLC");
+  }
+  CacheLevel cache;
+  cache.name = level;
+  if (record.field_count() == 2 && record.field(1, "size") == "none") {
+    if (cache.name == "L1") record.fail("L1 cannot be none; every simulated processor has an L1 data cache");
+  } else {
+    record.expect_fields(4, "<level> <size> <assoc> <line>, or <level> none");
+    cache.present = true;
+    cache.size = record.number(1, "size");
+    cache.associativity = record.number(2, "associativity");
+    cache.line_size = record.number(3, "line size");
+    if (cache.size == 0 || cache.associativity == 0) {
+      record.fail(cache.name + " size and associativity must be at least 1");
+    }
+    if (cache.line_size != profile_.header.line_size) {
+      record.fail(cache.name + " line size " + std::to_string(cache.line_size) + " differs from line-size: " +
+                  std::to_string(profile_.header.line_size) + "; every level has the same line size");
+    }
+  }
+  profile_.header.caches.push_back(cache);
+}
+
+bool ProfileReader::read_yes_no(const Record& record) {
+  record.expect_fields(1, "yes or no");
+  std::string_view value = record.field(0, "value");
+  if (value != "yes" && value != "no") {
+    record.fail("the value must be yes or no, not " + in_quotes(std::string(value)));
+  }
+  return value == "yes";
+}
+
+void ProfileReader::read_events(const Record& record) {
+  record.expect_at_least(1, "<event> ...");
+  std::set<std::string_view> seen;
+  for (std::size_t i = 0; i < record.field_count(); ++i) {
+    std::string_view name = record.field(i, "event name");
+    if (!is_event_name(name)) {
+      record.fail("event names are letters, digits and '_', not " + in_quotes(std::string(name)));
+    }
+    if (!seen.insert(name).second) record.fail("the event " + std::string(name) + " is named twice");
+    profile_.events.emplace_back(name);
+  }
+  counts_total_.assign(profile_.events.size(), 0);
+}
+
+void ProfileReader::read_skipped(const Record& record) {
+  record.expect_fields(2, "<what> <accesses>");
+  profile_.header.skipped.emplace_back(std::string(record.field(0, "what")), record.number(1, "accesses"));
+}
+
+void ProfileReader::read_replay(const Record& record) {
+  record.expect_fields(2, "early-flushes <count>");
+  if (record.field(0, "counter") != "early-flushes") {
+    record.fail("the only replay counter is early-flushes, not " +
+                in_quotes(std::string(record.field(0, "counter"))));
+  }
+  profile_.header.replay_early_flushes = record.number(1, "count");
+}
+
+void ProfileReader::read_body_record(const Record& record) {
+  static const std::unordered_map<std::string, RecordReader> kBodyRecords = {
+      {"file", &ProfileReader::read_file_name},
+      {"fn", &ProfileReader::read_function_name},
+      {"obj", &ProfileReader::read_object_file_name},
+      {"ref", &ProfileReader::read_reference},
+      {"counts", &ProfileReader::read_counts},
+      {"region", &ProfileReader::read_region},
+      {"evictor", &ProfileReader::read_evictor},
+      {"invalidator", &ProfileReader::read_invalidator},
+      {"object", &ProfileReader::read_object},
+      {"object-counts", &ProfileReader::read_object_counts},
+      {"object-ref", &ProfileReader::read_object_reference},
+      {"line-detail", &ProfileReader::read_line_detail},
+      {"line-writer", &ProfileReader::read_line_writer},
+      {"summary", &ProfileReader::read_summary},
+  };
+  const std::string& keyword = record.keyword();
+  if (keyword == "skipped" || keyword == "replay") {
+    if (names_started_) {
+      fail(keyword + ": belongs to the header; it must come before the first name, ref: or counts: record");
+    }
+    if (keyword == "skipped") {
+      read_skipped(record);
+    } else {
+      read_replay(record);
+    }
+    return;
+  }
+  auto reader = kBodyRecords.find(keyword);
+  if (reader == kBodyRecords.end()) {
+    for (const char* header_keyword : kHeaderKeywords) {
+      if (keyword == header_keyword) {
+        fail(keyword + ": appears a second time; each header record appears once, at the top of the file");
+      }
+    }
+    fail("unknown record " + in_quotes(keyword + ":") + "; a version 1 profile has no such record");
+  }
+  names_started_ = true;
+  (this->*(reader->second))(record);
+}
+
+void ProfileReader::define_name(const Record& record, std::unordered_map<std::uint64_t, std::string>& names,
+                                const char* kind) {
+  record.expect_at_least(2, "<id> <name>");
+  std::uint64_t id = record.number(0, "id");
+  if (id == 0) record.fail(std::string(kind) + " 0 means unknown and cannot be defined; numbers start at 1");
+  std::string name(record.text_from(1, "name"));
+  if (!names.emplace(id, std::move(name)).second) {
+    record.fail("the number " + std::to_string(id) + " is defined twice");
+  }
+}
+
+void ProfileReader::read_file_name(const Record& record) { define_name(record, file_names_, "file"); }
+void ProfileReader::read_function_name(const Record& record) { define_name(record, function_names_, "fn"); }
+void ProfileReader::read_object_file_name(const Record& record) {
+  define_name(record, object_file_names_, "obj");
+}
+
+template <class Value>
+const Value& ProfileReader::defined_id(const Record& record, std::size_t index, const char* what,
+                                       const std::unordered_map<std::uint64_t, Value>& defined,
+                                       const char* definer) const {
+  std::uint64_t id = record.number(index, what);
+  auto found = defined.find(id);
+  if (found == defined.end()) {
+    record.fail(std::string(what) + " " + std::to_string(id) + " is not defined; it must be defined by an " +
+                "earlier " + definer + ": record");
+  }
+  return found->second;
+}
+
+std::string ProfileReader::name_field(const Record& record, std::size_t index, const char* kind,
+                                      const std::unordered_map<std::uint64_t, std::string>& names) const {
+  if (record.number(index, kind) == 0) return "";  // 0: unknown
+  return defined_id(record, index, kind, names, kind);
+}
+
+std::size_t ProfileReader::reference_field(const Record& record, std::size_t index, const char* what) const {
+  return defined_id(record, index, what, reference_indices_, "ref");
+}
+
+std::size_t ProfileReader::object_field(const Record& record, std::size_t index) const {
+  return defined_id(record, index, "object", object_indices_, "object");
+}
+
+ThreadId ProfileReader::thread_field(const Record& record, std::size_t index, const char* what) const {
+  std::uint64_t thread = record.number(index, what);
+  if (thread == 0) record.fail(std::string(what) + " 0 does not exist; Valgrind numbers threads from 1");
+  if (thread > std::numeric_limits<ThreadId>::max()) {
+    record.fail(std::string(what) + " " + std::to_string(thread) + " is out of range");
+  }
+  return static_cast<ThreadId>(thread);
+}
+
+Counts ProfileReader::counts_from(const Record& record, std::size_t first) const {
+  std::size_t given = record.field_count() - first;
+  std::size_t events = profile_.events.size();
+  if (given > events) {
+    record.fail("gives " + std::to_string(given) + " counts but events: names " + std::to_string(events) +
+                "; a record gives at most one count per event");
+  }
+  Counts counts(events, 0);
+  for (std::size_t i = 0; i < given; ++i) counts[i] = record.number(first + i, "count");
+  return counts;
+}
+
+ByteRanges ProfileReader::byte_ranges(const Record& record, std::size_t index, const char* what) const {
+  std::string_view text = record.field(index, what);
+  ByteRanges ranges;
+  if (text == "-") return ranges;
+  std::uint64_t line_size = profile_.header.line_size;
+  while (true) {
+    std::size_t comma = text.find(',');
+    std::string_view range = text.substr(0, comma);
+    std::size_t dash = range.find('-');
+    std::uint64_t first = 0;
+    std::uint64_t last = 0;
+    bool ok = parse_unsigned(range.substr(0, dash), first);
+    if (dash == std::string_view::npos) {
+      last = first;  // a single byte may be written "a" as well as "a-a"
+    } else {
+      ok = ok && parse_unsigned(range.substr(dash + 1), last);
+    }
+    if (!ok || first > last || last >= line_size) {
+      record.fail("the " + std::string(what) +
+                  " must be \"-\" or ranges a-b separated by ',' with a <= b < " + std::to_string(line_size) +
+                  " (the line size), not " + in_quotes(std::string(text)));
+    }
+    ranges.emplace_back(first, last);
+    if (comma == std::string_view::npos) return ranges;
+    text = text.substr(comma + 1);
+  }
+}
+
+void ProfileReader::read_reference(const Record& record) {
+  record.expect_fields(6, "<id> <address> <obj> <file> <fn> <line>");
+  std::uint64_t id = record.number(0, "id");
+  Reference reference;
+  reference.address = record.address(1, "address");
+  reference.object_file = name_field(record, 2, "obj", object_file_names_);
+  reference.file = name_field(record, 3, "file", file_names_);
+  reference.function = name_field(record, 4, "fn", function_names_);
+  reference.line = record.number(5, "line");
+  if (!reference_indices_.emplace(id, profile_.references.size()).second) {
+    record.fail("reference " + std::to_string(id) + " is defined twice");
+  }
+  profile_.references.push_back(std::move(reference));
+}
+
+void ProfileReader::read_counts(const Record& record) {
+  record.expect_at_least(2, "<ref> <thread> <count>...");
+  ThreadCounts counts;
+  counts.reference = reference_field(record, 0, "reference");
+  counts.thread = thread_field(record, 1, "thread");
+  counts.counts = counts_from(record, 2);
+  add_counts(counts_total_, counts.counts);
+  profile_.counts.push_back(std::move(counts));
+}
+
+void ProfileReader::read_region(const Record& record) {
+  record.expect_at_least(4, "<id> <file> <fn> <line> <count>...");
+  Region region;
+  region.id = record.number(0, "id");
+  region.file = name_field(record, 1, "file", file_names_);
+  region.function = name_field(record, 2, "fn", function_names_);
+  region.line = record.number(3, "line");
+  region.counts = counts_from(record, 4);
+  if (!region_ids_.insert(region.id).second)
+    record.fail("region " + std::to_string(region.id) + " is given twice");
+  profile_.regions.push_back(std::move(region));
+}
+
+void ProfileReader::read_evictor(const Record& record) {
+  record.expect_fields(6, "<victim-ref> <victim-thread> <evictor-ref> <evictor-thread> <level> <count>");
+  EvictorEdge edge;
+  edge.victim = reference_field(record, 0, "victim reference");
+  edge.victim_thread = thread_field(record, 1, "victim thread");
+  edge.evictor = reference_field(record, 2, "evictor reference");
+  edge.evictor_thread = thread_field(record, 3, "evictor thread");
+  edge.level = std::string(record.field(4, "level"));
+  edge.count = record.number(5, "count");
+  if (edge.level != "L1" && edge.level != "L2" && edge.level != "LLC") {
+    record.fail("the level must be L1, L2 or LLC, not " + in_quotes(edge.level));
+  }
+  if (!profile_.has_level(edge.level)) {
+    record.fail("the level " + edge.level + " is not simulated in this profile (cache: " + edge.level +
+                " none)");
+  }
+  profile_.evictor_edges.push_back(std::move(edge));
+}
+
+void ProfileReader::read_invalidator(const Record& record) {
+  record.expect_fields(9,
+                       "<victim-ref> <victim-thread> <invalidator-ref> <invalidator-thread> <true-in-region> "
+                       "<true-in-region-critical> <false-in-region> <true-across-regions> "
+                       "<false-across-regions>");
+  InvalidatorEdge edge;
+  edge.victim = reference_field(record, 0, "victim reference");
+  edge.victim_thread = thread_field(record, 1, "victim thread");
+  edge.invalidator = reference_field(record, 2, "invalidator reference");
+  edge.invalidator_thread = thread_field(record, 3, "invalidator thread");
+  edge.split.true_in_region = record.number(4, "true-in-region count");
+  edge.split.true_in_region_critical = record.number(5, "true-in-region-critical count");
+  edge.split.false_in_region = record.number(6, "false-in-region count");
+  edge.split.true_across_regions = record.number(7, "true-across-regions count");
+  edge.split.false_across_regions = record.number(8, "false-across-regions count");
+  if (edge.split.true_in_region_critical > edge.split.true_in_region) {
+    record.fail("the critical count " + std::to_string(edge.split.true_in_region_critical) +
+                " exceeds the true-in-region count " + std::to_string(edge.split.true_in_region) +
+                ", of which it is a part");
+  }
+  profile_.invalidator_edges.push_back(edge);
+}
+
+void ProfileReader::read_object(const Record& record) {
+  record.expect_at_least(6, "<id> <kind> <address> <size> <file> <name>");
+  std::uint64_t id = record.number(0, "id");
+  DataObject object;
+  object.kind = std::string(record.field(1, "kind"));
+  if (kObjectKinds.count(object.kind) == 0) {
+    record.fail("the kind must be global, heap, stack, named or unknown, not " + in_quotes(object.kind));
+  }
+  object.address = record.address(2, "address");
+  object.size = record.number(3, "size");
+  object.file = name_field(record, 4, "file", file_names_);
+  object.name = std::string(record.text_from(5, "name"));
+  if (!object_indices_.emplace(id, profile_.objects.size()).second) {
+    record.fail("object " + std::to_string(id) + " is defined twice");
+  }
+  profile_.objects.push_back(std::move(object));
+}
+
+void ProfileReader::read_object_counts(const Record& record) {
+  record.expect_at_least(2, "<object> <thread> <count>...");
+  ObjectThreadCounts counts;
+  counts.object = object_field(record, 0);
+  counts.thread = thread_field(record, 1, "thread");
+  counts.counts = counts_from(record, 2);
+  profile_.object_counts.push_back(std::move(counts));
+}
+
+void ProfileReader::read_object_reference(const Record& record) {
+  record.expect_at_least(3, "<object> <ref> <thread> <count>...");
+  ObjectReferenceCounts counts;
+  counts.object = object_field(record, 0);
+  counts.reference = reference_field(record, 1, "reference");
+  counts.thread = thread_field(record, 2, "thread");
+  counts.counts = counts_from(record, 3);
+  profile_.object_references.push_back(std::move(counts));
+}
+
+void ProfileReader::read_line_detail(const Record& record) {
+  const char* layout = "<object> <line-address> <offset-in-object> <thread> R <ranges> W <ranges>";
+  record.expect_fields(8, layout);
+  LineDetail detail;
+  detail.object = object_field(record, 0);
+  detail.line_address = record.address(1, "line address");
+  detail.offset_in_object = record.signed_number(2, "offset in object");
+  detail.thread = thread_field(record, 3, "thread");
+  if (record.field(4, "R") != "R" || record.field(6, "W") != "W") {
+    record.fail(std::string("the fields must be ") + layout + ", with the letters R and W in place");
+  }
+  detail.read = byte_ranges(record, 5, "read ranges");
+  detail.written = byte_ranges(record, 7, "written ranges");
+  profile_.line_details.push_back(std::move(detail));
+}
+
+void ProfileReader::read_line_writer(const Record& record) {
+  record.expect_fields(5, "<object> <line-address> <thread> <ref> <invalidations>");
+  LineWriter writer;
+  writer.object = object_field(record, 0);
+  writer.line_address = record.address(1, "line address");
+  writer.thread = thread_field(record, 2, "thread");
+  writer.reference = reference_field(record, 3, "reference");
+  writer.invalidations = record.number(4, "invalidations");
+  profile_.line_writers.push_back(writer);
+}
+
+void ProfileReader::read_summary(const Record& record) {
+  std::size_t events = profile_.events.size();
+  if (record.field_count() != events) {
+    record.fail("gives " + std::to_string(record.field_count()) + " counts but events: names " +
+                std::to_string(events) + "; the summary gives every count");
+  }
+  Counts summary = counts_from(record, 0);
+  for (std::size_t event = 0; event < events; ++event) {
+    if (summary[event] != counts_total_[event]) {
+      record.fail(profile_.events[event] + " is " + std::to_string(summary[event]) +
+                  " but the counts: records add up to " + std::to_string(counts_total_[event]) +
+                  "; the file was edited or is incomplete");
+    }
+  }
+  profile_.summary = std::move(summary);
+  summary_read_ = true;
+}
+
+}  // namespace
+
+Profile parse_profile(std::istream& in, const std::string& file_name) {
+  return ProfileReader(in, file_name).read();
+}
+
+Profile read_profile_file(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    throw ProfileError(path, 0, "is a directory; give the path of a ccsim.out.<pid> file");
+  }
+  std::ifstream in(path);
+  if (!in) {
+    throw ProfileError(path, 0,
+                       std::string("cannot be opened (") + std::strerror(errno) +
+                           "); give the path of a ccsim.out.<pid> file");
+  }
+  return parse_profile(in, path);
+}
+
+}  // namespace ccsim::annotate

@@ -1,0 +1,186 @@
+// profile.h: a ccsim profile in memory, record for record as docs/output-format.md defines it.
+//
+// Names (files, functions, object files) are resolved to strings while reading, so that profiles of
+// several runs can be summed by what a thing is rather than by the numbers one run gave it. Records
+// refer to references and data objects by their index in the vectors below.
+#ifndef CCSIM_ANNOTATE_PROFILE_H
+#define CCSIM_ANNOTATE_PROFILE_H
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ccsim/annotate/analysis/counts.h"
+
+namespace ccsim::annotate {
+
+// Valgrind's thread id of a simulated processor; 1 is the main thread, 0 never occurs.
+using ThreadId = std::uint32_t;
+
+// The names the file uses for levels, in the order `cache:` records give them.
+inline const char* const kLevelNames[] = {"L1", "L2", "LLC"};
+
+// One `cache:` record: a level's geometry, or its absence (`cache: L2 none`).
+struct CacheLevel {
+  std::string name;  // "L1", "L2" or "LLC"
+  bool present = false;
+  std::uint64_t size = 0;  // bytes
+  std::uint64_t associativity = 0;
+  std::uint64_t line_size = 0;  // bytes; equal to the header's line-size at every level
+};
+
+// The header records, which describe the run and the simulated machine.
+struct ProfileHeader {
+  std::uint64_t version = 0;
+  std::string creator;
+  std::uint64_t pid = 0;
+  std::string command;
+  std::string sim_mode;       // "native", "interleaved" or "piped"
+  std::uint64_t threads = 0;  // simulated processors in the run
+  std::uint64_t line_size = 0;
+  std::vector<CacheLevel> caches;  // L1, L2, LLC in that order
+  bool miss_classes = false;
+  bool trace_stack = false;
+  std::vector<std::pair<std::string, std::uint64_t>> skipped;  // `skipped: <what> <accesses>`
+  std::optional<std::uint64_t> replay_early_flushes;           // `replay: early-flushes <n>`
+};
+
+// One `ref:` record: an instruction that accessed data. Unknown names are empty strings.
+struct Reference {
+  std::uint64_t address = 0;
+  std::string object_file;
+  std::string file;
+  std::string function;
+  std::uint64_t line = 0;  // 0: no debug info
+};
+
+// One `counts:` record: the events of one reference on one thread.
+struct ThreadCounts {
+  std::size_t reference = 0;  // index into Profile::references
+  ThreadId thread = 0;
+  Counts counts;
+};
+
+// One `region:` record: the slow-path events between two successive barriers of a team.
+struct Region {
+  std::uint64_t id = 0;
+  std::string file;  // the barrier that closed the region; empty and 0 when unknown
+  std::string function;
+  std::uint64_t line = 0;
+  Counts counts;
+};
+
+// One `evictor:` record: accesses by `evictor` evicted lines last touched by `victim`, `count` times.
+struct EvictorEdge {
+  std::size_t victim = 0;  // index into Profile::references
+  ThreadId victim_thread = 0;
+  std::size_t evictor = 0;
+  ThreadId evictor_thread = 0;
+  std::string level;  // "L1", "L2" or "LLC"
+  std::uint64_t count = 0;
+};
+
+// The five counts an `invalidator:` record gives; critical is a subset of true_in_region.
+struct InvalidationSplit {
+  std::uint64_t true_in_region = 0;
+  std::uint64_t true_in_region_critical = 0;
+  std::uint64_t false_in_region = 0;
+  std::uint64_t true_across_regions = 0;
+  std::uint64_t false_across_regions = 0;
+
+  std::uint64_t total() const {
+    return true_in_region + false_in_region + true_across_regions + false_across_regions;
+  }
+  std::uint64_t true_sharing() const { return true_in_region + true_across_regions; }
+  std::uint64_t false_sharing() const { return false_in_region + false_across_regions; }
+  void add(const InvalidationSplit& more);
+};
+
+// One `invalidator:` record: stores by `invalidator` removed copies last touched by `victim`.
+struct InvalidatorEdge {
+  std::size_t victim = 0;  // index into Profile::references
+  ThreadId victim_thread = 0;
+  std::size_t invalidator = 0;
+  ThreadId invalidator_thread = 0;
+  InvalidationSplit split;
+};
+
+// One `object:` record: a data object (variable, heap allocation site, thread stack, named range).
+struct DataObject {
+  std::string kind;           // "global", "heap", "stack", "named" or "unknown"
+  std::uint64_t address = 0;  // 0 for heap bins, whose blocks have many addresses
+  std::uint64_t size = 0;
+  std::string file;  // the defining source file; empty when unknown
+  std::string name;
+};
+
+// One `object-counts:` record: the events of one data object on one thread.
+struct ObjectThreadCounts {
+  std::size_t object = 0;  // index into Profile::objects
+  ThreadId thread = 0;
+  Counts counts;
+};
+
+// One `object-ref:` record: a cell of the code x data matrix.
+struct ObjectReferenceCounts {
+  std::size_t object = 0;     // index into Profile::objects
+  std::size_t reference = 0;  // index into Profile::references
+  ThreadId thread = 0;
+  Counts counts;
+};
+
+// Inclusive byte ranges within a cache line, e.g. {{0, 7}, {16, 23}}.
+using ByteRanges = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+
+// One `line-detail:` record: the bytes of a hot cache line one thread read and wrote.
+struct LineDetail {
+  std::size_t object = 0;  // index into Profile::objects
+  std::uint64_t line_address = 0;
+  std::int64_t offset_in_object = 0;  // negative when the object starts inside the line
+  ThreadId thread = 0;
+  ByteRanges read;
+  ByteRanges written;
+};
+
+// One `line-writer:` record: stores by one reference on one thread to a hot line of an object, and how
+// many invalidations of other threads' copies of that line they caused.
+struct LineWriter {
+  std::size_t object = 0;  // index into Profile::objects
+  std::uint64_t line_address = 0;
+  ThreadId thread = 0;
+  std::size_t reference = 0;  // index into Profile::references
+  std::uint64_t invalidations = 0;
+};
+
+// A whole profile, or the sum of several. `events` names the columns of every Counts vector: first the
+// events the file recorded, then any derived events (derived_events.h) appended after reading.
+struct Profile {
+  std::vector<std::string> file_names;  // the profile files read, in the order given
+  ProfileHeader header;
+  std::vector<std::string> events;
+  std::vector<Reference> references;
+  std::vector<ThreadCounts> counts;
+  std::vector<Region> regions;
+  std::vector<EvictorEdge> evictor_edges;
+  std::vector<InvalidatorEdge> invalidator_edges;
+  std::vector<DataObject> objects;
+  std::vector<ObjectThreadCounts> object_counts;
+  std::vector<ObjectReferenceCounts> object_references;
+  std::vector<LineDetail> line_details;
+  std::vector<LineWriter> line_writers;
+  Counts summary;  // the `summary:` record (checked against `counts:` while reading)
+
+  // The column of an event, or nothing when the profile does not have it.
+  std::optional<std::size_t> event_index(const std::string& name) const;
+  // Whether a cache level ("L1", "L2", "LLC") is simulated in this profile.
+  bool has_level(const std::string& level) const;
+  // Every thread that occurs in a `counts:` record, ascending.
+  std::vector<ThreadId> threads() const;
+};
+
+}  // namespace ccsim::annotate
+
+#endif

@@ -1,0 +1,54 @@
+// count_columns.cc: building and evaluating table columns from event names.
+#include "ccsim/annotate/views/count_columns.h"
+
+#include "ccsim/annotate/views/text_table.h"
+
+namespace ccsim::annotate {
+
+namespace {
+
+std::uint64_t sum_of(const Counts& counts, const std::vector<std::size_t>& columns) {
+  std::uint64_t sum = 0;
+  for (std::size_t column : columns) sum += counts[column];
+  return sum;
+}
+
+}  // namespace
+
+std::vector<std::size_t> CountColumns::columns_of(const std::vector<std::string>& events) const {
+  std::vector<std::size_t> columns;
+  for (const std::string& event : events) {
+    auto column = profile_.event_index(event);
+    if (!column) return {};
+    columns.push_back(*column);
+  }
+  return columns;
+}
+
+void CountColumns::add_event(const std::string& heading, const std::string& event) {
+  std::vector<std::size_t> columns = columns_of({event});
+  if (columns.empty()) return;
+  std::size_t column = columns.front();
+  headings_.push_back(heading);
+  cells_.push_back([column](const Counts& counts) { return with_commas(counts[column]); });
+}
+
+void CountColumns::add_ratio(const std::string& heading, const std::vector<std::string>& numerator,
+                             const std::vector<std::string>& denominator, std::uint64_t denominator_scale) {
+  std::vector<std::size_t> numerator_columns = columns_of(numerator);
+  std::vector<std::size_t> denominator_columns = columns_of(denominator);
+  if (numerator_columns.empty() || denominator_columns.empty()) return;
+  headings_.push_back(heading);
+  cells_.push_back([=](const Counts& counts) {
+    return percent(sum_of(counts, numerator_columns),
+                   sum_of(counts, denominator_columns) * denominator_scale);
+  });
+}
+
+std::vector<std::string> CountColumns::cells(const Counts& counts) const {
+  std::vector<std::string> cells;
+  for (const auto& cell : cells_) cells.push_back(cell(counts));
+  return cells;
+}
+
+}  // namespace ccsim::annotate

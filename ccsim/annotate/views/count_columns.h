@@ -1,0 +1,41 @@
+// count_columns.h: the columns of the summary and regions tables, each a number or a ratio computed
+// from one row's counts. A column whose events the profile lacks (no L2, no miss classes) is left out.
+#ifndef CCSIM_ANNOTATE_COUNT_COLUMNS_H
+#define CCSIM_ANNOTATE_COUNT_COLUMNS_H
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "ccsim/annotate/parsing/profile.h"
+
+namespace ccsim::annotate {
+
+// An ordered list of columns, each a heading and how to compute its cell from a row's counts.
+class CountColumns {
+ public:
+  explicit CountColumns(const Profile& profile) : profile_(profile) {}
+
+  // A column showing `event` with thousands separators.
+  void add_event(const std::string& heading, const std::string& event);
+  // A column showing scale x sum(numerator) / sum(denominator) as a percentage ("-" when it is 0/0).
+  void add_ratio(const std::string& heading, const std::vector<std::string>& numerator,
+                 const std::vector<std::string>& denominator, std::uint64_t denominator_scale = 1);
+
+  bool empty() const { return headings_.empty(); }
+  const std::vector<std::string>& headings() const { return headings_; }
+  std::vector<std::string> cells(const Counts& counts) const;
+
+ private:
+  // The columns of `events`; empty when the profile lacks one of them.
+  std::vector<std::size_t> columns_of(const std::vector<std::string>& events) const;
+
+  const Profile& profile_;
+  std::vector<std::string> headings_;
+  std::vector<std::function<std::string(const Counts&)>> cells_;  // one per heading
+};
+
+}  // namespace ccsim::annotate
+
+#endif

@@ -1,0 +1,26 @@
+// ranked_table.h: the table shared by the lines, functions and objects views: one row per item, the
+// shown events as columns, ranked by the sort events, a total row first.
+#ifndef CCSIM_ANNOTATE_RANKED_TABLE_H
+#define CCSIM_ANNOTATE_RANKED_TABLE_H
+
+#include <string>
+#include <vector>
+
+#include "ccsim/annotate/views/views.h"
+
+namespace ccsim::annotate {
+
+// An item of a ranked table: what the last column says, and its counts.
+struct LabelledCounts {
+  std::string label;
+  const Counts* counts = nullptr;
+};
+
+// Prints the title, then the table of `rows` chosen by context.ranking(), then a line saying how many
+// of how many `noun` (e.g. "lines") are shown. `label_heading` heads the last column.
+void print_ranked_table(const ViewContext& context, const std::string& title, const std::string& noun,
+                        const std::string& label_heading, const std::vector<LabelledCounts>& rows);
+
+}  // namespace ccsim::annotate
+
+#endif

@@ -1,0 +1,26 @@
+// view_objects.cc: --view=objects, data objects (the data profile) ranked by the sort events.
+#include "ccsim/annotate/analysis/object_label.h"
+#include "ccsim/annotate/views/ranked_table.h"
+#include "ccsim/annotate/views/text_table.h"
+
+namespace ccsim::annotate {
+
+void print_objects_view(const ViewContext& context) {
+  const Profile& profile = context.profile();
+  if (profile.objects.empty()) {
+    print_section_title(context.out, "Data objects");
+    context.out << "This profile has no data objects: the run recorded no object: records.\n";
+    return;
+  }
+  std::vector<LabelledCounts> rows;
+  for (const ObjectRow& row : context.analysis.objects) {
+    const DataObject& object = profile.objects[row.object];
+    std::string label = object_description(object);
+    if (object.address != 0) label += " at " + hex(object.address);
+    if (!object.file.empty()) label += " in " + object.file;
+    rows.push_back({label, &row.counts});
+  }
+  print_ranked_table(context, "Data objects", "objects", "object", rows);
+}
+
+}  // namespace ccsim::annotate

@@ -1,0 +1,68 @@
+// view_regions.cc: --view=regions, which regions (spans between two barriers) carry the invalidations,
+// heaviest first. Regions are not per thread, so --threads does not change this view.
+#include <algorithm>
+
+#include "ccsim/annotate/views/count_columns.h"
+#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/views/views.h"
+
+namespace ccsim::annotate {
+
+namespace {
+
+std::string closing_barrier(const Region& region) {
+  if (region.file.empty() && region.function.empty() && region.line == 0) return "(unknown or open at exit)";
+  return site_label({region.file, region.line, region.function}, FileNames::full);
+}
+
+}  // namespace
+
+void print_regions_view(const ViewContext& context) {
+  const Profile& profile = context.profile();
+  print_section_title(context.out, "Regions: invalidations received per region (between two barriers)");
+  if (profile.regions.empty()) {
+    context.out << "This profile has no region: records (no barrier of the program was observed).\n";
+    return;
+  }
+  CountColumns columns(profile);
+  columns.add_event("true in-region", "invalidations_received_true_in_region");
+  columns.add_event("of which critical", "invalidations_received_true_in_region_critical");
+  columns.add_event("false in-region", "invalidations_received_false_in_region");
+  columns.add_event("true across", "invalidations_received_true_across_regions");
+  columns.add_event("false across", "invalidations_received_false_across_regions");
+  columns.add_event("total", "invalidations_received");
+  columns.add_event("coherence misses", "coherence_misses");
+  columns.add_event(context.options.level + " misses", context.options.level + "_misses");
+
+  auto invalidations = profile.event_index("invalidations_received");
+  std::uint64_t all_invalidations = 0;
+  std::vector<const Region*> regions;
+  for (const Region& region : profile.regions) {
+    regions.push_back(&region);
+    if (invalidations) all_invalidations += region.counts[*invalidations];
+  }
+  auto weight = [&](const Region* region) { return invalidations ? region->counts[*invalidations] : 0; };
+  std::stable_sort(regions.begin(), regions.end(), [&](const Region* a, const Region* b) {
+    return weight(a) != weight(b) ? weight(a) > weight(b) : a->id < b->id;
+  });
+  std::size_t shown = std::min(regions.size(), context.options.top);
+
+  TextTable table;
+  table.add_column("region", TextTable::Align::right);
+  for (const std::string& heading : columns.headings()) table.add_column(heading, TextTable::Align::right);
+  table.add_column("share", TextTable::Align::right);
+  table.add_column("closed by the barrier at", TextTable::Align::left);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const Region& region = *regions[i];
+    std::vector<std::string> cells = {std::to_string(region.id)};
+    for (std::string& cell : columns.cells(region.counts)) cells.push_back(std::move(cell));
+    cells.push_back(percent(weight(&region), all_invalidations));
+    cells.push_back(closing_barrier(region));
+    table.add_row(std::move(cells));
+  }
+  table.print(context.out);
+  context.out << "(" << shown << " of " << regions.size()
+              << " regions shown, most invalidations first; share is of all invalidations received)\n";
+}
+
+}  // namespace ccsim::annotate

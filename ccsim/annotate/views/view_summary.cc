@@ -1,0 +1,87 @@
+// view_summary.cc: --view=summary, per thread and in total: accesses, misses per level by cause,
+// invalidations received and caused (true/false x in/across regions, critical), coherence misses.
+// The per-level tables are the thesis' Fig. 3.4 (breakdown of misses per processor) as text.
+#include "ccsim/annotate/views/count_columns.h"
+#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/views/views.h"
+
+namespace ccsim::annotate {
+
+namespace {
+
+// One row per selected thread, then the total.
+void print_thread_table(const ViewContext& context, const std::string& title, const CountColumns& columns) {
+  if (columns.empty()) return;
+  print_section_title(context.out, title);
+  TextTable table;
+  table.add_column("thread", TextTable::Align::right);
+  for (const std::string& heading : columns.headings()) table.add_column(heading, TextTable::Align::right);
+  auto add_row = [&](const std::string& label, const Counts& counts) {
+    std::vector<std::string> cells = {label};
+    for (std::string& cell : columns.cells(counts)) cells.push_back(std::move(cell));
+    table.add_row(std::move(cells));
+  };
+  for (const ThreadRow& row : context.analysis.threads) add_row(std::to_string(row.thread), row.counts);
+  add_row("total", context.analysis.totals);
+  table.print(context.out);
+}
+
+void print_level_table(const ViewContext& context, const CacheLevel& cache) {
+  const std::string& level = cache.name;
+  CountColumns columns(context.profile());
+  if (level == "L1") {
+    columns.add_event("reads", "reads");
+    columns.add_event("writes", "writes");
+  }
+  columns.add_event("misses", level + "_misses");
+  columns.add_ratio("of accesses", {level + "_misses"}, {"accesses"});
+  columns.add_event("compulsory", level + "_miss_compulsory");
+  columns.add_event("coherence", level + "_miss_coherence");
+  columns.add_event("replacement", level + "_miss_replacement");
+  columns.add_event("capacity", level + "_miss_capacity");
+  columns.add_event("conflict", level + "_miss_conflict");
+  columns.add_event("temporal hits", level + "_hit_temporal");
+  columns.add_event("spatial hits", level + "_hit_spatial");
+  columns.add_event("evictions", level + "_evictions");
+  columns.add_ratio("spatial use", {level + "_evicted_bytes_used"}, {level + "_evictions"},
+                    context.profile().header.line_size);
+  print_thread_table(context,
+                     level + " misses by cause (" + std::to_string(cache.size) + " B, " +
+                         std::to_string(cache.associativity) + "-way, " + std::to_string(cache.line_size) +
+                         " B lines; \"of accesses\" is misses / (reads + writes))",
+                     columns);
+}
+
+void print_invalidation_table(const ViewContext& context, const std::string& direction,
+                              const std::string& title) {
+  const std::string prefix = "invalidations_" + direction + "_";
+  CountColumns columns(context.profile());
+  columns.add_event("true in-region", prefix + "true_in_region");
+  columns.add_event("of which critical", prefix + "true_in_region_critical");
+  columns.add_event("false in-region", prefix + "false_in_region");
+  columns.add_event("true across regions", prefix + "true_across_regions");
+  columns.add_event("false across regions", prefix + "false_across_regions");
+  columns.add_event("total", "invalidations_" + direction);
+  print_thread_table(context, title, columns);
+}
+
+}  // namespace
+
+void print_summary_view(const ViewContext& context) {
+  for (const CacheLevel& cache : context.profile().header.caches) {
+    if (cache.present) print_level_table(context, cache);
+  }
+  print_invalidation_table(context, "received",
+                           "Invalidations received (charged to the thread whose copy was removed)");
+  print_invalidation_table(context, "caused",
+                           "Invalidations caused (charged to the thread whose write removed "
+                           "other copies)");
+  CountColumns coherence(context.profile());
+  coherence.add_event("true sharing", "coherence_miss_true");
+  coherence.add_event("false sharing", "coherence_miss_false");
+  coherence.add_event("total", "coherence_misses");
+  coherence.add_ratio("of invalidations received", {"coherence_misses"}, {"invalidations_received"});
+  print_thread_table(context, "Coherence misses (misses on lines lost to another thread's write)", coherence);
+}
+
+}  // namespace ccsim::annotate

@@ -1,0 +1,53 @@
+// views.cc: printing the views a user asked for, in order.
+#include "ccsim/annotate/views/views.h"
+
+namespace ccsim::annotate {
+
+void print_section_title(std::ostream& out, const std::string& title) {
+  const std::string rule(80, '-');
+  out << '\n' << rule << "\n-- " << title << '\n' << rule << '\n';
+}
+
+void print_views(const ViewContext& context) {
+  print_header(context);
+  for (View view : context.options.views) {
+    switch (view) {
+      case View::overview:
+        print_overview(context);
+        break;
+      case View::summary:
+        print_summary_view(context);
+        break;
+      case View::lines:
+        print_lines_view(context);
+        break;
+      case View::functions:
+        print_functions_view(context);
+        break;
+      case View::source:
+        print_source_view(context);
+        break;
+      case View::objects:
+        print_objects_view(context);
+        break;
+      case View::matrix:
+        print_matrix_view(context);
+        break;
+      case View::findings:
+        print_findings_view(context);
+        break;
+      case View::regions:
+        print_regions_view(context);
+        break;
+      case View::invalidators:
+        print_invalidators_view(context);
+        break;
+      case View::evictors:
+        print_evictors_view(context);
+        break;
+    }
+  }
+  if (context.options.auto_annotate) print_source_view(context);
+}
+
+}  // namespace ccsim::annotate

@@ -1,0 +1,51 @@
+// views.h: the text views of ccsim-annotate. Each view_*.cc file holds one of them.
+#ifndef CCSIM_ANNOTATE_VIEWS_H
+#define CCSIM_ANNOTATE_VIEWS_H
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "ccsim/annotate/analysis/analysis.h"
+#include "ccsim/annotate/views/event_columns.h"
+#include "ccsim/annotate/options.h"
+#include "ccsim/annotate/analysis/ranking.h"
+
+namespace ccsim::annotate {
+
+// What every view reads: the analysed profile, the options, the chosen columns, and where to print.
+struct ViewContext {
+  const Analysis& analysis;
+  const Options& options;
+  const EventColumns& columns;
+  std::ostream& out;
+
+  const Profile& profile() const { return *analysis.profile; }
+  // The ranking of --sort, --threshold and --top.
+  RankingRule ranking() const { return {columns.sort, options.threshold_percent, options.top}; }
+};
+
+// Prints the header block (profile, command, machine, events) and then every view of --view, in order,
+// followed by the annotated sources when --auto=yes.
+void print_views(const ViewContext& context);
+
+void print_header(const ViewContext& context);             // view_header.cc
+void print_overview(const ViewContext& context);           // view_overview.cc
+void print_summary_view(const ViewContext& context);       // view_summary.cc
+void print_lines_view(const ViewContext& context);         // view_lines.cc
+void print_functions_view(const ViewContext& context);     // view_functions.cc
+void print_objects_view(const ViewContext& context);       // view_objects.cc
+void print_matrix_view(const ViewContext& context);        // view_matrix.cc
+void print_findings_view(const ViewContext& context);      // view_findings.cc
+void print_regions_view(const ViewContext& context);       // view_regions.cc
+void print_invalidators_view(const ViewContext& context);  // view_culprits.cc
+void print_evictors_view(const ViewContext& context);      // view_culprits.cc
+// The source files of the lines above the threshold, with counts in the margin (source_annotation.cc).
+void print_source_view(const ViewContext& context);
+
+// A title between two rules of dashes, as cg_annotate separates its sections.
+void print_section_title(std::ostream& out, const std::string& title);
+
+}  // namespace ccsim::annotate
+
+#endif

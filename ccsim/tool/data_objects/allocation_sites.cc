@@ -1,0 +1,147 @@
+// allocation_sites.cc: allocation stacks -> heap bins, and the names of the bins.
+#include "ccsim/tool/data_objects/allocation_sites.h"
+
+#include "ccsim/core/hash_map.h"
+#include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+namespace {
+
+std::uint32_t depth = 0;  // --alloc-depth: frames that identify a bin
+
+// The stack of every allocation starts inside the preload's malloc wrappers (realloc(NULL, n) goes
+// through two of them): those frames say nothing about the program and are skipped. They are recognised
+// by address; the wrappers' text is found from the first allocation's innermost frame.
+constexpr std::uint32_t kMaxWrapperFrames = 4;
+bool wrapper_text_known = false;
+Addr wrapper_text_start = 0;
+Addr wrapper_text_size = 0;
+
+// What identifies one frame of an allocation stack: its source line, (1 << 63) | file << 32 | line, when
+// it has one, so that the copies of one call that inlining or loop unrolling make are one site; else its
+// code address (below 2^63 on amd64). Resolved once per code address: allocations repeat their stacks.
+HashMap<Addr, std::uint64_t>* frame_keys = nullptr;
+
+std::uint64_t frame_key(Addr ip) {
+  bool added = false;
+  std::uint64_t& key = frame_keys->find_or_add(ip, &added);
+  if (added) {
+    std::uint32_t line = 0;
+    const std::uint64_t file = source_file_of(ip, &line);
+    key = file != 0 && line != 0 ? (std::uint64_t(1) << 63 | file << 32 | line) : ip;
+  }
+  return key;
+}
+
+// One bin: the keys of its `depth` frames (zero-padded when the stack is shorter) and its object. The
+// first two fields are Valgrind's VgHashNode layout; the node's key is a hash of the frame keys.
+struct Bin {
+  Bin* next;
+  UWord key;
+  std::uint64_t* frames;
+  ObjectId object;
+};
+VgHashTable* bins = nullptr;
+
+UWord hash_frames(const std::uint64_t* frames) {
+  UWord h = 14695981039346656037ull;
+  for (std::uint32_t i = 0; i < depth; ++i) h = (h ^ frames[i]) * 1099511628211ull;
+  return h;
+}
+
+Word compare_bins(const void* a, const void* b) {
+  const std::uint64_t* x = static_cast<const Bin*>(a)->frames;
+  const std::uint64_t* y = static_cast<const Bin*>(b)->frames;
+  for (std::uint32_t i = 0; i < depth; ++i) {
+    if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
+  }
+  return 0;
+}
+
+// How many of the innermost frames lie in the preload's wrappers (at least one: the wrapper that made
+// the client request is always there, with or without debug info).
+std::uint32_t wrapper_frames(const Addr* ips, std::uint32_t count) {
+  if (!wrapper_text_known) {
+    wrapper_text_known = true;
+    const DebugInfo* preload = VG_(find_DebugInfo)(VG_(current_DiEpoch)(), ips[0]);
+    if (preload != nullptr) {
+      wrapper_text_start = VG_(DebugInfo_get_text_avma)(preload);
+      wrapper_text_size = VG_(DebugInfo_get_text_size)(preload);
+    }
+  }
+  std::uint32_t skipped = 0;
+  while (skipped < count && skipped < kMaxWrapperFrames && ips[skipped] - wrapper_text_start < wrapper_text_size) {
+    ++skipped;
+  }
+  return skipped == 0 && count > 0 ? 1 : skipped;
+}
+
+// "histogram.c:213 main", "0x401136 main" (no line information) or "0x401136" (no symbol either).
+void describe_frame(XArray* text, Addr ip, std::uint32_t* file) {
+  std::uint32_t line = 0;
+  *file = source_file_of(ip, &line);
+  const HChar* function = nullptr;
+  const bool has_function = VG_(get_fnname)(VG_(current_DiEpoch)(), ip, &function) && function && function[0];
+  if (*file != 0) {
+    const char* path = reference_names().files.name(*file);
+    const char* slash = VG_(strrchr)(path, '/');
+    VG_(xaprintf)(text, "%s:%u", slash ? slash + 1 : path, line);
+  } else {
+    VG_(xaprintf)(text, "0x%lx", ip);
+  }
+  if (has_function) VG_(xaprintf)(text, " %s", function);
+}
+
+// A new bin's object, named by the code addresses of its first allocation's frames; its file is the
+// innermost frame's.
+ObjectId create_bin_object(const Addr* sites) {
+  XArray* text = VG_(newXA)(VG_(malloc), "ccsim.objects.bin_name", VG_(free), sizeof(HChar));
+  std::uint32_t innermost_file = 0;
+  for (std::uint32_t i = 0; i < depth && sites[i] != 0; ++i) {
+    std::uint32_t file = 0;
+    if (i > 0) VG_(xaprintf)(text, " <- ");
+    describe_frame(text, sites[i], &file);
+    if (i == 0) innermost_file = file;
+  }
+  if (VG_(sizeXA)(text) == 0) VG_(xaprintf)(text, "an allocation with no stack trace");
+  const HChar end = '\0';
+  VG_(addToXA)(text, &end);
+  const ObjectId object = add_object(ObjectKind::Heap, 0, 0, innermost_file,
+                                     static_cast<const HChar*>(VG_(indexXA)(text, 0)));
+  VG_(deleteXA)(text);
+  return object;
+}
+
+}  // namespace
+
+void init_allocation_sites(std::uint32_t frames) {
+  depth = frames;
+  frame_keys = create_object<HashMap<Addr, std::uint64_t>>("ccsim.objects", "ccsim.objects.frame_keys");
+  bins = VG_(HT_construct)("ccsim.objects.bins");
+}
+
+ObjectId allocation_site_object(unsigned tid) {
+  Addr ips[kMaxAllocationDepth + kMaxWrapperFrames];
+  const std::uint32_t count = VG_(get_StackTrace)(tid, ips, depth + kMaxWrapperFrames, nullptr, nullptr, 0);
+  const std::uint32_t skipped = wrapper_frames(ips, count);
+  Addr sites[kMaxAllocationDepth] = {};
+  std::uint64_t frames[kMaxAllocationDepth] = {};
+  for (std::uint32_t i = 0; i < depth && skipped + i < count; ++i) {
+    sites[i] = ips[skipped + i];
+    frames[i] = frame_key(sites[i]);
+  }
+
+  Bin probe{nullptr, hash_frames(frames), frames, 0};
+  if (const Bin* found = static_cast<const Bin*>(VG_(HT_gen_lookup)(bins, &probe, compare_bins))) return found->object;
+  Bin* bin = static_cast<Bin*>(VG_(malloc)("ccsim.objects.bin", sizeof(Bin)));
+  bin->next = nullptr;
+  bin->key = probe.key;
+  bin->frames = static_cast<std::uint64_t*>(VG_(malloc)("ccsim.objects.bin_frames", depth * sizeof(std::uint64_t)));
+  for (std::uint32_t i = 0; i < depth; ++i) bin->frames[i] = frames[i];
+  bin->object = create_bin_object(sites);
+  VG_(HT_add_node)(bins, bin);
+  return bin->object;
+}
+
+}  // namespace ccsim

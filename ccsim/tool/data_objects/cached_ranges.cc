@@ -1,0 +1,45 @@
+// cached_ranges.cc: the list of filled range caches and its invalidation.
+#include "ccsim/tool/data_objects/cached_ranges.h"
+
+#include "ccsim/core/growable_array.h"
+
+namespace ccsim {
+namespace {
+
+// Every entry whose range is not empty, each once: an entry joins when it goes from empty to filled and
+// leaves when a change empties it. Entries live in References and in the lookup cache, never freed.
+// Created at first use and never destroyed (a tool has no atexit for static destructors).
+GrowableArray<CachedRange*>& filled_ranges() {
+  static GrowableArray<CachedRange*>* ranges = nullptr;
+  if (ranges == nullptr) ranges = create_object<GrowableArray<CachedRange*>>("ccsim.objects", "ccsim.objects.cached");
+  return *ranges;
+}
+
+}  // namespace
+
+void remember_range(CachedRange* range, Addr low, Addr high) {
+  const Addr size = high - low + 1;
+  if (size == 0) return;  // the whole address space
+  if (range->size == 0) filled_ranges().push_back(range);
+  range->start = low;
+  range->size = size;
+}
+
+void forget_ranges(Addr low, Addr high) {
+  GrowableArray<CachedRange*>& ranges = filled_ranges();
+  std::uint32_t kept = 0;
+  for (std::uint32_t i = 0; i < ranges.size(); ++i) {
+    CachedRange* range = ranges[i];
+    const Addr last = range->start + range->size - 1;
+    if (range->start <= high && low <= last) {
+      range->size = 0;
+    } else {
+      ranges[kept++] = range;
+    }
+  }
+  ranges.resize(kept);
+}
+
+void forget_all_ranges() { forget_ranges(0, ~Addr(0)); }
+
+}  // namespace ccsim

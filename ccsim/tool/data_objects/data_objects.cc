@@ -1,0 +1,110 @@
+// data_objects.cc: the object table and the lookup across the layers.
+#include "ccsim/tool/data_objects/data_objects.h"
+
+#include "ccsim/core/growable_array.h"
+#include "ccsim/tool/data_objects/cached_ranges.h"
+#include "ccsim/tool/data_objects/global_variables.h"
+#include "ccsim/tool/data_objects/heap_blocks.h"
+#include "ccsim/tool/data_objects/layout_changes.h"
+#include "ccsim/tool/data_objects/mapping_objects.h"
+#include "ccsim/tool/data_objects/named_ranges.h"
+#include "ccsim/tool/data_objects/stack_objects.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+namespace {
+
+// Every object ever created, indexed by ObjectId. Objects are never removed: a heap bin's statistics
+// outlive its blocks, and a profile names every object that had an event.
+GrowableArray<DataObject>* objects = nullptr;
+
+// The layers in order of precedence. A named range wins over the heap block or variable it lies in (it
+// is the program's own, finer description); heap blocks and globals never overlap each other or a stack;
+// the mapping layer answers for any mapped address and so comes last.
+constexpr LayerLookup kLayers[] = {named_object_at, heap_object_at, global_object_at, stack_object_at,
+                                   mapping_object_at};
+
+// The slow path looks up the object of every miss, invalidation and eviction, and consecutive events
+// mostly fall in a few objects (the arrays a loop streams through). The last few answers are kept and
+// searched in order, replaced round-robin: a few compares instead of the layers' tree lookups. (A cache
+// indexed by address would make arrays whose bases are equal modulo its span evict one another at every
+// line.) Its ranges are forgotten like the references' (cached_ranges.h).
+constexpr std::uint32_t kRecentAnswers = 8;
+struct RecentAnswer {
+  CachedRange range;
+  ObjectId object;
+  Addr base;
+};
+RecentAnswer recent_answers[kRecentAnswers];
+std::uint32_t next_replaced = 0;
+
+ObjectExtent find_in_layers(Addr address) {
+  Addr low = 0;
+  Addr high = ~Addr(0);
+  for (LayerLookup layer : kLayers) {
+    ObjectExtent found{};
+    const bool hit = layer(address, &found);
+    // Whatever a layer says holds over its range only; the answer holds where every layer asked agrees.
+    if (found.low > low) low = found.low;
+    if (found.high < high) high = found.high;
+    if (hit) return ObjectExtent{found.object, found.base, low, high};
+  }
+  return ObjectExtent{kUnknownObject, low, low, high};
+}
+
+}  // namespace
+
+void init_data_objects() {
+  objects = create_object<GrowableArray<DataObject>>("ccsim.objects", "ccsim.objects.table");
+  add_object(ObjectKind::Unknown, 0, 0, 0, "addresses outside every mapping");
+  init_layout_changes();
+  init_named_ranges();
+  init_heap_blocks();
+  init_global_variables();
+  init_stack_objects();
+  init_mapping_objects();
+}
+
+ObjectId add_object(ObjectKind kind, Addr address, std::uint64_t size, std::uint32_t file, const char* name) {
+  objects->push_back(DataObject{kind, address, size, file, VG_(strdup)("ccsim.objects.name", name), nullptr});
+  return objects->size() - 1;
+}
+
+DataObject& data_object(ObjectId id) { return (*objects)[id]; }
+
+std::uint32_t object_count() { return objects->size(); }
+
+void add_object_extent(ObjectId id, Addr address, std::uint64_t size) {
+  DataObject& object = data_object(id);
+  if (object.address == address && object.size == size) return;
+  object.address = 0;
+  if (size > object.size) object.size = size;
+}
+
+ObjectExtent find_object(Addr address) {
+  for (const RecentAnswer& answer : recent_answers) {
+    if (address - answer.range.start < answer.range.size) {
+      return ObjectExtent{answer.object, answer.base, answer.range.start, answer.range.start + answer.range.size - 1};
+    }
+  }
+  const ObjectExtent found = find_in_layers(address);
+  RecentAnswer& replaced = recent_answers[next_replaced];
+  next_replaced = (next_replaced + 1) % kRecentAnswers;
+  remember_range(&replaced.range, found.low, found.high);
+  replaced.object = found.object;
+  replaced.base = found.base;
+  return found;
+}
+
+const char* object_kind_name(ObjectKind kind) {
+  switch (kind) {
+    case ObjectKind::Global: return "global";
+    case ObjectKind::Heap: return "heap";
+    case ObjectKind::Stack: return "stack";
+    case ObjectKind::Named: return "named";
+    case ObjectKind::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+}  // namespace ccsim

@@ -1,0 +1,150 @@
+// heap_blocks.cc: the malloc replacement (in the shape of DHAT's), the live blocks it keeps, and the layer of
+// blocks in the simulated order.
+#include "ccsim/tool/data_objects/heap_blocks.h"
+
+#include "ccsim/core/hash_map.h"
+#include "ccsim/core/platform.h"
+#include "ccsim/tool/data_objects/allocation_sites.h"
+#include "ccsim/tool/data_objects/cached_ranges.h"
+#include "ccsim/tool/data_objects/extent_index.h"
+#include "ccsim/tool/data_objects/layout_changes.h"
+#include "ccsim/tool/data_objects/named_ranges.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+namespace {
+
+bool recording = false;  // --data-objects=yes: blocks are indexed; otherwise the replacement only allocates
+
+// A block as the allocator sees it now, in the real run: what free and realloc need to know about it.
+struct LiveBlock {
+  SizeT size;
+  ObjectId object;         // its bin
+  // Its allocation number, which tells its free from that of a later block at the same start (numbers
+  // wrap after 2^32 allocations: two blocks that far apart are never both pending in the replay).
+  std::uint32_t number;
+};
+// The client's live blocks in the real run, by start address. Apart from the layer below: in the
+// replay modes the layer lags behind the real run.
+HashMap<Addr, LiveBlock>* live_blocks = nullptr;
+std::uint32_t next_allocation_number = 1;
+
+// The layer: the blocks live at the point the simulation has reached (layout_changes.h), each an
+// extent of its bin whose key is its allocation number. find_object() looks here.
+ExtentIndex* blocks = nullptr;
+
+// Ends a block in the layer. Caches that remember its bytes are forgotten, and so are the names given
+// to any part of it.
+void end_block(const Extent& block) {
+  const Extent ended = block;
+  blocks->remove(ended.start);
+  if (ended.size > 0) {
+    forget_ranges(ended.start, ended.start + ended.size - 1);
+    forget_named_ranges(ended.start, ended.start + ended.size - 1);
+  }
+}
+
+// The layer's side of an allocation. The replay may reach it before another thread's free that came
+// before it in the real run: whatever block the layer still has over its bytes was freed by then, and
+// ends here (its own free, reached later, then finds another allocation number and changes nothing).
+// Caches that remember the bytes as a gap of the heap mapping or an older block are forgotten.
+void apply_block_allocated(const LayoutChange& change) {
+  const Addr last = change.start + (change.size > 0 ? change.size - 1 : 0);
+  while (const Extent* overlapped = blocks->first_overlapping(change.start, last)) end_block(*overlapped);
+  blocks->add(change.start, change.size, change.object, change.key);
+  add_object_extent(change.object, change.start, change.size);
+  if (change.size > 0) forget_ranges(change.start, last);
+}
+
+void apply_block_freed(const LayoutChange& change) {
+  const Extent* block = blocks->at(change.start);
+  if (block != nullptr && block->key == change.key) end_block(*block);
+}
+
+void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object) {
+  const std::uint32_t number = next_allocation_number++;
+  live_blocks->find_or_add(start) = LiveBlock{size, object, number};
+  change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number});
+}
+
+void* allocate(ThreadId tid, SizeT size, SizeT alignment, bool zeroed) {
+  void* memory = VG_(cli_malloc)(alignment, size);
+  if (memory == nullptr) return nullptr;
+  if (zeroed) VG_(memset)(memory, 0, size);
+  if (recording) record_allocation(tid, reinterpret_cast<Addr>(memory), size, allocation_site_object(tid));
+  return memory;
+}
+
+void release(ThreadId tid, void* memory) {
+  if (recording) {
+    const Addr start = reinterpret_cast<Addr>(memory);
+    if (const LiveBlock* block = live_blocks->find(start)) {
+      change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number});
+      live_blocks->erase(start);
+    }
+  }
+  VG_(cli_free)(memory);
+}
+
+// Like Memcheck's, realloc always moves the block. The block stays in the bin of its first allocation:
+// a growing buffer is one data object however often it grows.
+void* reallocate(ThreadId tid, void* old, SizeT size) {
+  if (old == nullptr) return allocate(tid, size, VG_(clo_alignment), false);
+  const LiveBlock* block = recording ? live_blocks->find(reinterpret_cast<Addr>(old)) : nullptr;
+  const SizeT old_size = block != nullptr ? block->size : VG_(cli_malloc_usable_size)(old);
+  void* moved = VG_(cli_malloc)(VG_(clo_alignment), size);
+  if (moved == nullptr) return nullptr;
+  VG_(memcpy)(moved, old, old_size < size ? old_size : size);
+  ObjectId object = kUnknownObject;
+  if (recording) object = block != nullptr ? block->object : allocation_site_object(tid);
+  release(tid, old);
+  if (recording) record_allocation(tid, reinterpret_cast<Addr>(moved), size, object);
+  return moved;
+}
+
+// --- the functions Valgrind calls for the client's malloc family (VG_(needs_malloc_replacement)) ---
+
+void* replacement_malloc(ThreadId tid, SizeT size) { return allocate(tid, size, VG_(clo_alignment), false); }
+
+void* replacement_aligned_new(ThreadId tid, SizeT size, SizeT alignment) {
+  return allocate(tid, size, alignment, false);
+}
+
+void* replacement_memalign(ThreadId tid, SizeT alignment, SizeT size) { return allocate(tid, size, alignment, false); }
+
+void* replacement_calloc(ThreadId tid, SizeT count, SizeT size) {
+  if (size != 0 && count > ~SizeT(0) / size) return nullptr;  // count * size overflows
+  return allocate(tid, count * size, VG_(clo_alignment), true);
+}
+
+void replacement_free(ThreadId tid, void* memory) { release(tid, memory); }
+
+void replacement_aligned_delete(ThreadId tid, void* memory, SizeT) { release(tid, memory); }
+
+void* replacement_realloc(ThreadId tid, void* old, SizeT size) { return reallocate(tid, old, size); }
+
+// Valgrind's answer whatever --data-objects says, so the program behaves the same either way.
+SizeT replacement_usable_size(ThreadId, void* memory) { return VG_(cli_malloc_usable_size)(memory); }
+
+}  // namespace
+
+void install_heap_replacement() {
+  // malloc, new and new[] allocate alike, as do free, delete and delete[]; no red zones beyond
+  // Valgrind's minimum, so blocks lie as close together as Valgrind's allocator puts them.
+  VG_(needs_malloc_replacement)(replacement_malloc, replacement_malloc, replacement_aligned_new, replacement_malloc,
+                                replacement_aligned_new, replacement_memalign, replacement_calloc, replacement_free,
+                                replacement_free, replacement_aligned_delete, replacement_free,
+                                replacement_aligned_delete, replacement_realloc, replacement_usable_size, 0);
+}
+
+void init_heap_blocks() {
+  live_blocks = create_object<HashMap<Addr, LiveBlock>>("ccsim.objects", "ccsim.objects.live_blocks");
+  blocks = create_object<ExtentIndex>("ccsim.objects", "ccsim.objects.blocks");
+  init_allocation_sites(options.alloc_depth);
+  recording = true;
+}
+
+bool heap_object_at(Addr address, ObjectExtent* found) { return blocks->find(address, found); }
+
+}  // namespace ccsim

@@ -1,0 +1,49 @@
+// layout_changes.cc: applying layout changes at once, or recording them for the replay (layout_changes.h).
+#include "ccsim/tool/data_objects/layout_changes.h"
+
+#include "ccsim/core/growable_array.h"
+#include "ccsim/tool/threads/sync.h"
+#include "ccsim/tool/threads/threads.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+namespace {
+
+// The replay modes' changes recorded and not yet applied, by the number recorded in the thread's
+// stream. The slot of an applied change is reused, so the table holds as many changes as the replay
+// buffers do, not every change of the run (a program allocating in a loop makes millions).
+GrowableArray<LayoutChange>* pending = nullptr;
+GrowableArray<std::uint32_t>* free_slots = nullptr;  // slots of `pending` whose change has been applied
+
+}  // namespace
+
+void init_layout_changes() {
+  if (replay_engine == nullptr) return;
+  pending = create_object<GrowableArray<LayoutChange>>("ccsim.objects", "ccsim.objects.pending_changes");
+  free_slots = create_object<GrowableArray<std::uint32_t>>("ccsim.objects", "ccsim.objects.free_change_slots");
+}
+
+void change_layout(unsigned tid, const LayoutChange& change) {
+  if (replay_engine == nullptr || tid == VG_INVALID_THREADID) {
+    change.apply(change);
+    return;
+  }
+  std::uint32_t slot;
+  if (free_slots->empty()) {
+    slot = pending->size();
+    pending->push_back(change);
+  } else {
+    slot = free_slots->pop_back();
+    (*pending)[slot] = change;
+  }
+  replay_engine->record_layout_change(thread_state(tid)->processor, slot);
+}
+
+void apply_recorded_layout_change(void*, std::uint32_t change) {
+  // A copy: the slot is free for the next change as soon as this one is taken out.
+  const LayoutChange taken = (*pending)[change];
+  free_slots->push_back(change);
+  taken.apply(taken);
+}
+
+}  // namespace ccsim

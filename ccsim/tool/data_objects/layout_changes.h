@@ -1,0 +1,42 @@
+// layout_changes.h: the changes of the data-object layout - a heap block allocated or freed, a thread's
+// stack set or ended, a range named, a mapping made or removed - in the order the simulation sees them,
+// so that every access and every event is charged to the objects as they were when that access happened
+// in the simulated order (docs/data-objects.md, "Objects in the simulated order").
+//
+// In native mode the simulated order is the real one: a change applies at once. In the interleaved and
+// piped modes the replay engine simulates each thread's accesses later, in an order of its own; a change
+// is then recorded in the stream of the thread that made it, between the accesses it made before and
+// after, and applied when the replay reaches it (ReplayEngine::record_layout_change). The layer that
+// makes a change says how to apply it; this file only orders the changes.
+#ifndef CCSIM_TOOL_LAYOUT_CHANGES_H
+#define CCSIM_TOOL_LAYOUT_CHANGES_H
+
+#include <cstdint>
+
+#include "ccsim/tool/data_objects/data_objects.h"
+
+namespace ccsim {
+
+// One change: the layer's function that applies it, and what that function needs. Trivially copyable:
+// the replay modes keep pending changes in a flat table.
+struct LayoutChange {
+  void (*apply)(const LayoutChange& change);
+  Addr start;          // the memory concerned: [start, start + size)
+  std::uint64_t size;
+  ObjectId object;     // the object that memory now belongs to, when the change gives it one
+  std::uint32_t key;   // the layer's own: a heap block's allocation number, a stack's thread id
+};
+
+// After sync_init (which decides whether there is a replay) and before the first change.
+void init_layout_changes();
+
+// Thread `tid` (Valgrind's ThreadId) made `change` just now: applied at once in native mode, else
+// recorded in its replay stream. VG_INVALID_THREADID (no client thread) applies it at once.
+void change_layout(unsigned tid, const LayoutChange& change);
+
+// The replay sink's callback (ReplaySink::layout_change): applies the recorded change numbered `change`.
+void apply_recorded_layout_change(void* context, std::uint32_t change);
+
+}  // namespace ccsim
+
+#endif

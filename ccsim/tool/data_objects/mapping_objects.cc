@@ -1,0 +1,117 @@
+// mapping_objects.cc: mappings as the objects of last resort, from Valgrind's address-space manager.
+#include "ccsim/tool/data_objects/mapping_objects.h"
+
+#include "ccsim/core/hash_map.h"
+#include "ccsim/tool/data_objects/cached_ranges.h"
+#include "ccsim/tool/data_objects/global_variables.h"
+#include "ccsim/tool/data_objects/layout_changes.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+namespace {
+
+// The mappings given an object so far, in the simulated order: the whole address space, each mapping's
+// range bound to 1 + its object (0: not known yet). A client mmap binds its range, a munmap unbinds it,
+// where the simulation reaches them (layout_changes.h); a range no such change bound (the mappings made
+// before the client started, Valgrind's heap for the client) is bound at the first lookup, from the
+// segments as they are then. Rebinding costs O(ranges), and there are as many as mappings used.
+RangeMap* mappings = nullptr;
+
+// The object of each mapping start, so that a mapping looked up again (after an mmap next to it split
+// the range map) keeps its object.
+HashMap<Addr, ObjectId>* objects_by_start = nullptr;
+
+bool is_client_memory(const NSegment& segment) {
+  return segment.kind == SkAnonC || segment.kind == SkFileC || segment.kind == SkShmC;
+}
+
+// The object of the mapping [start, end] (inclusive), whose memory `segment` describes: named by its
+// range, and by its file when it maps one.
+ObjectId mapping_object(const NSegment& segment, Addr start, Addr end) {
+  const Addr size = end - start + 1;
+  bool added = false;
+  ObjectId& object = objects_by_start->find_or_add(start, &added);
+  if (!added) {
+    add_object_extent(object, start, size);
+    return object;
+  }
+  const HChar* file = segment.kind == SkFileC ? VG_(am_get_filename)(&segment) : nullptr;
+  HChar* name = static_cast<HChar*>(VG_(malloc)("ccsim.objects.mapping_name", (file ? VG_(strlen)(file) : 0) + 96));
+  if (file != nullptr) {
+    VG_(sprintf)(name, "mapping 0x%lx-0x%lx of %s", start, end, file);
+  } else if (segment.isCH) {
+    VG_(sprintf)(name, "heap mapping 0x%lx-0x%lx outside live blocks", start, end);
+  } else {
+    VG_(sprintf)(name, "anonymous mapping 0x%lx-0x%lx", start, end);
+  }
+  object = add_object(ObjectKind::Unknown, start, size, 0, name);
+  VG_(free)(name);
+  return object;
+}
+
+// The layer's side of a client mmap, mremap or munmap: the range now belongs to the new mapping's object
+// (kUnknownObject: to no object yet, looked up again when next needed).
+void apply_mapping_changed(const LayoutChange& change) {
+  const Addr last = change.start + change.size - 1;
+  VG_(bindRangeMap)(mappings, change.start, last, change.object == kUnknownObject ? 0 : change.object + 1);
+  forget_ranges(change.start, last);
+}
+
+// [start, start + length) was mapped or unmapped just now. A new mapping's object is made now, from the
+// segment as it is at this point of the real run, so that the accesses the replay simulates later find
+// it even if the program has unmapped it by then. It is named by the range the program mapped (Valgrind
+// may have merged that range into a larger segment with a neighbour).
+void mapping_changed(Addr start, SizeT length, bool mapped) {
+  if (length == 0) return;
+  ObjectId object = kUnknownObject;
+  if (mapped) {
+    const NSegment* segment = VG_(am_find_nsegment)(start);
+    if (segment != nullptr && is_client_memory(*segment)) object = mapping_object(*segment, start, start + length - 1);
+  }
+  change_layout(VG_(get_running_tid)(), LayoutChange{apply_mapping_changed, start, length, object, 0});
+}
+
+void on_client_mmap(Addr start, SizeT length, Bool, Bool, Bool, ULong) {
+  mapping_changed(start, length, true);
+  note_new_mapping();
+}
+
+void on_client_munmap(Addr start, SizeT length) { mapping_changed(start, length, false); }
+
+void on_client_mremap(Addr, Addr to, SizeT length) { mapping_changed(to, length, true); }
+
+}  // namespace
+
+void init_mapping_objects() {
+  mappings = VG_(newRangeMap)(VG_(malloc), "ccsim.objects.mappings", VG_(free), 0);
+  objects_by_start = create_object<HashMap<Addr, ObjectId>>("ccsim.objects", "ccsim.objects.mapping_starts");
+  VG_(track_new_mem_mmap)(on_client_mmap);
+  VG_(track_die_mem_munmap)(on_client_munmap);
+  VG_(track_copy_mem_remap)(on_client_mremap);
+}
+
+bool mapping_object_at(Addr address, ObjectExtent* found) {
+  UWord low = 0;
+  UWord high = 0;
+  UWord bound = 0;
+  VG_(lookupRangeMap)(&low, &high, &bound, mappings, address);
+  if (bound != 0) {
+    *found = ObjectExtent{static_cast<ObjectId>(bound - 1), low, low, high};
+    return true;
+  }
+  const NSegment* segment = VG_(am_find_nsegment)(address);
+  if (segment == nullptr || !is_client_memory(*segment)) {
+    found->low = segment != nullptr ? segment->start : address;
+    found->high = segment != nullptr ? segment->end : address;
+    return false;
+  }
+  // Only the part of the segment that no mmap bound: an mmap merged into it keeps its own object.
+  const Addr start = segment->start > low ? segment->start : low;
+  const Addr end = segment->end < high ? segment->end : high;
+  const ObjectId object = mapping_object(*segment, start, end);
+  VG_(bindRangeMap)(mappings, start, end, object + 1);
+  *found = ObjectExtent{object, start, start, end};
+  return true;
+}
+
+}  // namespace ccsim

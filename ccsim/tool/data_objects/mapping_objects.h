@@ -1,0 +1,22 @@
+// mapping_objects.h: the last layer. An address that is in no named range, heap block, variable or stack
+// (a stripped program's data, anonymous mmap memory, a TLS block, memory freed and not reused) belongs
+// to the mapping that holds it, an object of kind unknown named by its address range and file:
+// "mapping 0x601000-0x602fff of /usr/bin/app", "anonymous mapping 0x7f0000000000-0x7f00000fffff".
+//
+// It also watches the client's mmap and munmap, which are layout changes (layout_changes.h): a changed
+// mapping ends what was known about its memory where the simulation reaches the change. New code may
+// come with new variables (global_variables.h): those are read at once, not in the simulated order, as
+// the program does not unmap its code and globals while it runs.
+#ifndef CCSIM_TOOL_MAPPING_OBJECTS_H
+#define CCSIM_TOOL_MAPPING_OBJECTS_H
+
+#include "ccsim/tool/data_objects/data_objects.h"
+
+namespace ccsim {
+
+void init_mapping_objects();
+bool mapping_object_at(Addr address, ObjectExtent* found);
+
+}  // namespace ccsim
+
+#endif

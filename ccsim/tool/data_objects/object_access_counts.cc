@@ -1,0 +1,42 @@
+// object_access_counts.cc: the slow half of the access counting: refilling a reference's cache.
+#include "ccsim/tool/data_objects/object_access_counts.h"
+
+#include "ccsim/core/platform.h"
+#include "ccsim/tool/data_objects/data_objects.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+
+std::uint32_t object_line_shift = 6;
+
+namespace {
+
+std::uint32_t processors = 0;  // entries per object: 2 * processors counters (reads, writes)
+
+}  // namespace
+
+void init_object_access_counts(std::uint32_t line_bytes, std::uint32_t max_processors) {
+  object_line_shift = static_cast<std::uint32_t>(__builtin_ctz(line_bytes));
+  processors = max_processors;
+}
+
+// An object's counters are allocated at its first access, for every possible processor: the hot path
+// then indexes them without a bound check. Only objects that are accessed pay for them.
+void refill_object_cache(ReferenceObjectCache* cache, Addr address) {
+  const ObjectExtent found = find_object(address);
+  DataObject& object = data_object(found.object);
+  if (object.access_counts == nullptr) {
+    object.access_counts = allocate_zeroed_array<std::uint64_t>("ccsim.objects.access_counts", 2 * processors);
+  }
+  cache->access_counts = object.access_counts;
+  remember_range(&cache->range, found.low, found.high);
+}
+
+void zero_object_access_counts() {
+  for (ObjectId id = 0; id < object_count(); ++id) {
+    std::uint64_t* counts = data_object(id).access_counts;
+    if (counts != nullptr) VG_(memset)(counts, 0, 2 * processors * sizeof(std::uint64_t));
+  }
+}
+
+}  // namespace ccsim

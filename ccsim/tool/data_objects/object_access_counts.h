@@ -1,0 +1,65 @@
+// object_access_counts.h: the one part of data-centric attribution on the hot path: counting every
+// simulated access against the object it touches (the reads and writes of `object-counts:`).
+//
+// Each Reference keeps a one-entry cache: the range of the object it last touched and that object's
+// counters. An instruction mostly touches one object (one array in a loop, one field of one struct), so
+// the entry almost always hits, and a hit costs one subtraction, one unsigned compare and one add to
+// memory: no lookup, no call. A miss costs one find_object() (a few tree lookups) and refills the entry. With --data-objects=no the helpers without this code are
+// chosen at instrumentation time, so it costs nothing.
+//
+// Native order counts each access in the access helper, as it happens; the interleaved and piped modes
+// count it when the replay simulates it (the replay sink in sync.cc), so that the counts follow the
+// objects as they are at that point of the simulated order (layout_changes.h), as the slow-path events do.
+#ifndef CCSIM_TOOL_OBJECT_ACCESS_COUNTS_H
+#define CCSIM_TOOL_OBJECT_ACCESS_COUNTS_H
+
+#include <cstdint>
+
+#include "ccsim/core/types.h"
+#include "ccsim/tool/data_objects/cached_ranges.h"
+
+namespace ccsim {
+
+// One reference's cache: the object bytes around its last access, and that object's access counts
+// (DataObject::access_counts). Zero-filled (empty) when the reference is created.
+struct ReferenceObjectCache {
+  CachedRange range;
+  std::uint64_t* access_counts;
+};
+
+// log2 of the line size: an access is counted once per line it touches, as the core counts line
+// accesses, so the objects' reads and writes add up to the summary's.
+extern std::uint32_t object_line_shift;
+
+void init_object_access_counts(std::uint32_t line_bytes, std::uint32_t max_processors);
+// The cache missed: look the object up and remember it.
+void refill_object_cache(ReferenceObjectCache* cache, Addr address);
+// CCSIM_ZERO_STATS.
+void zero_object_access_counts();
+
+// Whether the reference's cache holds the object at `address`. One unsigned compare covers both ends of
+// the range; an empty entry (size 0) always misses.
+inline bool object_cache_covers(const ReferenceObjectCache* cache, Addr address) {
+  return __builtin_expect(address - cache->range.start < cache->range.size, 1);
+}
+
+// Counts the access against the cached object, which covers `address` (object_cache_covers). Always
+// inlined: `kind` is often a constant there, and the write test folds away.
+__attribute__((always_inline)) inline void count_object_access_in_cache(ReferenceObjectCache* cache, ProcId processor,
+                                                                        Addr address, std::uint32_t size,
+                                                                        AccessKind kind) {
+  const Addr lines = ((address + size - 1) >> object_line_shift) - (address >> object_line_shift) + 1;
+  cache->access_counts[2 * processor + (writes(kind) ? 1 : 0)] += lines;
+}
+
+// Counts the access against its object, refilling the cache first when it misses. (The hot paths test
+// the cache themselves and send a miss out of line, so that they make no call.)
+__attribute__((always_inline)) inline void count_object_access(ReferenceObjectCache* cache, ProcId processor,
+                                                               Addr address, std::uint32_t size, AccessKind kind) {
+  if (!object_cache_covers(cache, address)) refill_object_cache(cache, address);
+  count_object_access_in_cache(cache, processor, address, size, kind);
+}
+
+}  // namespace ccsim
+
+#endif

@@ -1,0 +1,221 @@
+// object_records.cc: data objects, their counts and the hottest lines' detail as profile records.
+#include "ccsim/tool/data_objects/object_records.h"
+
+#include "ccsim/core/byte_mask.h"
+#include "ccsim/core/platform.h"
+#include "ccsim/tool/data_objects/line_detail.h"
+#include "ccsim/tool/data_objects/object_statistics.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/output/profile_numbering.h"
+#include "ccsim/tool/output/sorted_rows.h"
+
+namespace ccsim {
+namespace {
+
+// What the visitors that choose the written objects share: the columns, the choice so far (by ObjectId,
+// 1 = written), and the numbering that learns which references the records name.
+struct ObjectChoice {
+  const EventList* events;
+  std::uint32_t* chosen;
+  ProfileNumbering* numbering;
+};
+
+void choose_counted(void* context, ObjectId object, ProcId, const std::uint64_t* counts) {
+  ObjectChoice* c = static_cast<ObjectChoice*>(context);
+  if (any_reported(*c->events, counts)) c->chosen[object] = 1;
+}
+
+void choose_cell(void* context, ObjectId object, RefId ref, ProcId, const std::uint64_t* counts) {
+  ObjectChoice* c = static_cast<ObjectChoice*>(context);
+  if (!any_reported(*c->events, counts)) return;
+  c->chosen[object] = 1;
+  c->numbering->use_reference(ref);
+}
+
+void choose_line_bytes(void* context, const LineBytes& bytes) {
+  static_cast<ObjectChoice*>(context)->chosen[bytes.object] = 1;
+}
+
+void choose_line_writer(void* context, const LineWriter& writer) {
+  ObjectChoice* c = static_cast<ObjectChoice*>(context);
+  c->chosen[writer.object] = 1;
+  c->numbering->use_reference(writer.ref);
+}
+
+template <class T>
+Int three_way(T x, T y) {
+  return x < y ? -1 : (y < x ? 1 : 0);
+}
+
+// By kind, name, address and size: what the `object:` record shows. The name comes before the address
+// so that a heap bin whose one block moved (the allocator's order changed) keeps its place.
+// Limit: objects alike in all of these (two heap bins whose call stacks print the same) keep the order
+// they were created in, which may change between runs.
+Int compare_objects(const void* a, const void* b) {
+  const ObjectId x = *static_cast<const ObjectId*>(a);
+  const ObjectId y = *static_cast<const ObjectId*>(b);
+  const DataObject& p = data_object(x);
+  const DataObject& q = data_object(y);
+  if (p.kind != q.kind) return three_way(p.kind, q.kind);
+  const Int by_name = VG_(strcmp)(p.name, q.name);
+  if (by_name != 0) return by_name;
+  if (p.address != q.address) return three_way(p.address, q.address);
+  if (p.size != q.size) return three_way(p.size, q.size);
+  return three_way(x, y);
+}
+
+// `object-counts: <object> <thread>` rows. A row keeps the statistics' own counters (they stay where
+// they are until the next access; object_statistics.h), not a copy of kNumEvents counters.
+struct ObjectCountsRows {
+  const EventList* events;
+  const std::uint32_t* numbers;  // by ObjectId
+  SortedRows<2, const std::uint64_t*> rows{"ccsim.out.object_counts"};
+};
+
+void collect_object_counts(void* context, ObjectId object, ProcId proc, const std::uint64_t* counts) {
+  ObjectCountsRows* r = static_cast<ObjectCountsRows*>(context);
+  if (any_reported(*r->events, counts)) r->rows.add({r->numbers[object], proc + 1}, counts);
+}
+
+// `object-ref: <object> <ref> <thread>` rows.
+struct ObjectReferenceRows {
+  const EventList* events;
+  const std::uint32_t* numbers;  // by ObjectId
+  const ProfileNumbering* numbering;
+  SortedRows<3, const std::uint64_t*> rows{"ccsim.out.object_refs"};  // as ObjectCountsRows
+};
+
+void collect_object_reference(void* context, ObjectId object, RefId ref, ProcId proc, const std::uint64_t* counts) {
+  ObjectReferenceRows* r = static_cast<ObjectReferenceRows*>(context);
+  if (!any_reported(*r->events, counts)) return;
+  r->rows.add({r->numbers[object], r->numbering->reference_number(ref), proc + 1}, counts);
+}
+
+// Numbers the hot lines 1, 2, ... in the order for_each_hot_line() visits them (hottest first), so that
+// sorting by it first keeps that order and only sorts the records within each line.
+struct HotLineOrdinals {
+  Addr last_line = ~Addr(0);  // never a line's address: those are aligned
+  std::uint32_t ordinal = 0;
+  std::uint32_t of(Addr line) {
+    if (line != last_line) {
+      last_line = line;
+      ++ordinal;
+    }
+    return ordinal;
+  }
+};
+
+// A `line-detail:` record's bytes, copied out of the visitor. R: bytes touched but not written (read
+// only); W: bytes written (perhaps read too: the masks cannot say).
+struct LineBytesRow {
+  Addr line_address;
+  Addr object_base;
+  std::uint64_t read_only[kMaxMaskWords];
+  std::uint64_t written[kMaxMaskWords];
+};
+
+// `line-detail: <object> ... <thread>` rows keyed (line, object, thread) and `line-writer: <object> ...
+// <thread> <ref>` rows keyed (line, object, thread, ref).
+struct HotLineRows {
+  const std::uint32_t* numbers;  // by ObjectId
+  const ProfileNumbering* numbering;
+  HotLineOrdinals byte_lines;
+  HotLineOrdinals writer_lines;
+  SortedRows<3, LineBytesRow> bytes{"ccsim.out.line_detail"};
+  SortedRows<4, LineWriter> writers{"ccsim.out.line_writers"};
+};
+
+void collect_line_bytes(void* context, const LineBytes& bytes) {
+  HotLineRows* r = static_cast<HotLineRows*>(context);
+  LineBytesRow row{bytes.line_address, bytes.object_base, {}, {}};
+  for (std::uint32_t word = 0; word < mask_words_for(options.machine.l1.line_bytes); ++word) {
+    row.read_only[word] = bytes.touched[word] & ~bytes.written[word];
+    row.written[word] = bytes.written[word];
+  }
+  r->bytes.add({r->byte_lines.of(bytes.line_address), r->numbers[bytes.object], bytes.proc + 1}, row);
+}
+
+void collect_line_writer(void* context, const LineWriter& writer) {
+  HotLineRows* r = static_cast<HotLineRows*>(context);
+  r->writers.add({r->writer_lines.of(writer.line_address), r->numbers[writer.object], writer.proc + 1,
+                  r->numbering->reference_number(writer.ref)},
+                 writer);
+}
+
+// " 0-7,16-23": the runs of set bytes of a line's mask as inclusive offsets, or " -" when none.
+void write_byte_ranges(VgFile* file, const std::uint64_t* mask) {
+  const std::uint32_t line_bytes = options.machine.l1.line_bytes;
+  auto set = [&](std::uint32_t byte) { return byte < line_bytes && ((mask[byte / 64] >> (byte % 64)) & 1) != 0; };
+  const char* separator = " ";
+  for (std::uint32_t first = 0; first < line_bytes; ++first) {
+    if (!set(first)) continue;
+    std::uint32_t last = first;
+    while (set(last + 1)) ++last;
+    VG_(fprintf)(file, "%s%u-%u", separator, first, last);
+    separator = ",";
+    first = last;
+  }
+  if (separator[0] == ' ') VG_(fprintf)(file, " -");
+}
+
+}  // namespace
+
+ObjectRecords::ObjectRecords(const EventList& events, ProfileNumbering* numbering)
+    : events_(events),
+      numbers_(allocate_zeroed_array<std::uint32_t>("ccsim.out.objects", object_count())),
+      in_profile_order_("ccsim.out.objects") {
+  ObjectChoice choice{&events, numbers_, numbering};
+  for_each_object_counts(choose_counted, &choice);
+  for_each_object_reference(choose_cell, &choice);
+  for_each_hot_line(choose_line_bytes, choose_line_writer, &choice);
+
+  for (ObjectId id = 0; id < object_count(); ++id) {
+    if (numbers_[id] != 0) in_profile_order_.push_back(id);
+  }
+  VG_(ssort)(in_profile_order_.data(), in_profile_order_.size(), sizeof(ObjectId), compare_objects);
+  for (std::uint32_t i = 0; i < in_profile_order_.size(); ++i) {
+    numbers_[in_profile_order_[i]] = i + 1;
+    numbering->use_source_file(data_object(in_profile_order_[i]).file);
+  }
+}
+
+ObjectRecords::~ObjectRecords() { release(numbers_); }
+
+void ObjectRecords::write(VgFile* file, const ProfileNumbering& numbering) const {
+  for (std::uint32_t i = 0; i < in_profile_order_.size(); ++i) {
+    const DataObject& object = data_object(in_profile_order_[i]);
+    VG_(fprintf)(file, "object: %u %s 0x%lx %llu %u %s\n", i + 1, object_kind_name(object.kind), object.address,
+                 static_cast<ULong>(object.size), numbering.source_file_number(object.file), object.name);
+  }
+
+  ObjectCountsRows counts{&events_, numbers_};
+  for_each_object_counts(collect_object_counts, &counts);
+  counts.rows.visit_sorted([&](const std::uint32_t* key, const std::uint64_t* const& row) {
+    VG_(fprintf)(file, "object-counts: %u %u", key[0], key[1]);
+    write_counts(file, events_, row, false);
+  });
+
+  ObjectReferenceRows cells{&events_, numbers_, &numbering};
+  for_each_object_reference(collect_object_reference, &cells);
+  cells.rows.visit_sorted([&](const std::uint32_t* key, const std::uint64_t* const& row) {
+    VG_(fprintf)(file, "object-ref: %u %u %u", key[0], key[1], key[2]);
+    write_counts(file, events_, row, false);
+  });
+
+  HotLineRows lines{numbers_, &numbering, {}, {}};
+  for_each_hot_line(collect_line_bytes, collect_line_writer, &lines);
+  lines.bytes.visit_sorted([&](const std::uint32_t* key, const LineBytesRow& row) {
+    VG_(fprintf)(file, "line-detail: %u 0x%lx %lld %u R", key[1], row.line_address,
+                 static_cast<Long>(row.line_address - row.object_base), key[2]);
+    write_byte_ranges(file, row.read_only);
+    VG_(fprintf)(file, " W");
+    write_byte_ranges(file, row.written);
+    VG_(fprintf)(file, "\n");
+  });
+  lines.writers.visit_sorted([&](const std::uint32_t* key, const LineWriter& writer) {
+    VG_(fprintf)(file, "line-writer: %u 0x%lx %u %u %llu\n", key[1], writer.line_address, key[2], key[3],
+                 static_cast<ULong>(writer.invalidations));
+  });
+}
+
+}  // namespace ccsim

@@ -1,0 +1,231 @@
+// object_statistics.cc: the simulator's observer, charging each slow-path event to a data object.
+#include "ccsim/tool/data_objects/object_statistics.h"
+
+#include "ccsim/core/arena.h"
+#include "ccsim/core/byte_mask.h"
+#include "ccsim/core/events.h"
+#include "ccsim/core/hash_map.h"
+#include "ccsim/core/observer.h"
+#include "ccsim/core/simulator.h"
+#include "ccsim/tool/data_objects/cached_ranges.h"
+#include "ccsim/tool/data_objects/line_detail.h"
+#include "ccsim/tool/data_objects/object_access_counts.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+namespace {
+
+// (object, reference, processor): one cell of the code x data matrix.
+struct CellKey {
+  ObjectId object;
+  RefId ref;
+  ProcId proc;
+};
+struct CellKeyTraits {
+  static std::uint64_t hash(const CellKey& key) {
+    return (std::uint64_t(key.object) << 32 | key.ref) ^ (std::uint64_t(key.proc) << 20);
+  }
+  static bool equal(const CellKey& a, const CellKey& b) {
+    return a.object == b.object && a.ref == b.ref && a.proc == b.proc;
+  }
+};
+
+// kNumEvents counters per (object, processor), keyed object << 32 | processor, and per matrix cell. The
+// counters live in an arena: zeroing clears them in place and keeps the entries.
+struct Tables {
+  Arena counters{"ccsim.objects.counters"};
+  HashMap<std::uint64_t, std::uint64_t*> per_thread{"ccsim.objects.per_thread"};
+  HashMap<CellKey, std::uint64_t*, CellKeyTraits> per_cell{"ccsim.objects.per_cell"};
+};
+Tables* tables = nullptr;
+std::uint32_t mask_words = 0;
+bool miss_classes = false;
+
+std::uint64_t* counters_for(std::uint64_t*& slot) {
+  if (slot == nullptr) slot = tables->counters.allocate_array<std::uint64_t>(kNumEvents);
+  return slot;
+}
+
+std::uint64_t* thread_counters(ObjectId object, ProcId proc) {
+  return counters_for(tables->per_thread.find_or_add(std::uint64_t(object) << 32 | proc));
+}
+
+// Where one event goes: the object's counters on the thread and its matrix cell, found once per notice.
+struct Charge {
+  std::uint64_t* thread;
+  std::uint64_t* cell;
+  void add(std::uint32_t event, std::uint64_t amount = 1) {
+    thread[event] += amount;
+    cell[event] += amount;
+  }
+};
+
+// Consecutive events mostly come from a few instructions on one thread in a few objects (a loop over
+// some arrays), and a miss sends up to four notices (a miss and an eviction at two levels) for two or
+// three such cells. Cells charged recently are remembered with the object range they were found for, in
+// sets of two chosen by (reference, processor): an event that finds its cell there needs a compare or two
+// of the range, neither the object lookup nor the two hash lookups. Two per set, so that a reference
+// alternating between two objects (a helper called on two arrays) keeps both. A loop's references have
+// consecutive ids and its threads consecutive numbers, so the set is their sum with the processor spread
+// out rather than a hash: the cells of a loop of up to 8 references on four threads take different sets.
+// (A search of the last 8 cells in order cost more than the rest of the charge.) Their counters never
+// move (they live in the arena); their ranges are forgotten when objects change, like every cached range
+// (cached_ranges.h).
+struct RecentCell {
+  CachedRange range;
+  RefId ref;
+  ProcId proc;
+  Charge charge;
+};
+struct RecentCells {
+  RecentCell cells[2];
+  std::uint32_t next_replaced;  // the cells take turns being replaced
+};
+constexpr std::uint32_t kRecentSetBits = 5;  // 32 sets
+RecentCells recent_sets[1u << kRecentSetBits] = {};
+
+// Finds the cell of an event that matched no cell of its set and remembers it there. Out of line, so
+// that the common case, a match, saves no registers.
+__attribute__((noinline)) Charge remember_cell(RecentCells& set, Addr address, RefId ref, ProcId proc) {
+  RecentCell& replaced = set.cells[set.next_replaced];
+  set.next_replaced ^= 1;
+  const ObjectExtent found = find_object(address);
+  replaced.ref = ref;
+  replaced.proc = proc;
+  std::uint64_t* cell = counters_for(tables->per_cell.find_or_add(CellKey{found.object, ref, proc}));
+  replaced.charge = Charge{thread_counters(found.object, proc), cell};
+  remember_range(&replaced.range, found.low, found.high);
+  return replaced.charge;
+}
+
+// Inlined into each notice handler: the common case is a few instructions, less than a call.
+__attribute__((always_inline)) inline Charge charge(Addr address, RefId ref, ProcId proc) {
+  RecentCells& set = recent_sets[(ref + proc * 8) & ((1u << kRecentSetBits) - 1)];
+  for (const RecentCell& recent : set.cells) {
+    if (address - recent.range.start < recent.range.size && recent.ref == ref && recent.proc == proc) {
+      return recent.charge;
+    }
+  }
+  return remember_cell(set, address, ref, proc);
+}
+
+bool byte_in(const std::uint64_t* mask, std::uint32_t byte) { return (mask[byte / 64] >> (byte % 64)) & 1; }
+
+// The victim's byte that names the object of a received invalidation: for true sharing the first byte
+// the writer stored that the victim had touched (the data actually shared), else the first byte the
+// victim touched.
+Addr victim_byte(const InvalidationNotice& notice) {
+  if (notice.true_sharing) {
+    for (std::uint32_t b = notice.written_offset; b < notice.written_offset + notice.written_size; ++b) {
+      if (byte_in(notice.victim_touched, b)) return notice.line_address + b;
+    }
+  }
+  for (std::uint32_t w = 0; w < mask_words; ++w) {
+    if (notice.victim_touched[w] != 0) {
+      return notice.line_address + 64 * w + static_cast<std::uint32_t>(__builtin_ctzll(notice.victim_touched[w]));
+    }
+  }
+  return notice.line_address;
+}
+
+void on_miss(void*, const MissNotice& miss) {
+  Charge to = charge(miss.address, miss.ref, miss.proc);
+  to.add(level_event(miss.level, miss.write ? kWriteMisses : kReadMisses));
+  to.add(level_event(miss.level, miss.cause));
+  if (miss_classes && miss.cause == kMissReplacement) {
+    to.add(level_event(miss.level, miss.capacity ? kMissCapacity : kMissConflict));
+  }
+}
+
+void on_coherence_miss(void*, const CoherenceMissNotice& miss) {
+  charge(miss.address, miss.ref, miss.proc).add(miss.true_sharing ? kCoherenceMissTrue : kCoherenceMissFalse);
+}
+
+// Received and caused invalidations have the same five events in the same order (events.h): the notice's
+// class is an offset from the true in-region event of either. The critical count is a subset of the
+// true in-region count.
+constexpr std::uint32_t kCriticalOffset = kInvalidationsReceivedTrueInRegionCritical - kInvalidationsReceivedTrueInRegion;
+
+std::uint32_t invalidation_offset(const InvalidationNotice& notice) {
+  std::uint32_t event;
+  if (notice.in_region) {
+    event = notice.true_sharing ? kInvalidationsReceivedTrueInRegion : kInvalidationsReceivedFalseInRegion;
+  } else {
+    event = notice.true_sharing ? kInvalidationsReceivedTrueAcrossRegions : kInvalidationsReceivedFalseAcrossRegions;
+  }
+  return event - kInvalidationsReceivedTrueInRegion;
+}
+
+void on_invalidation(void*, const InvalidationNotice& notice) {
+  const std::uint32_t offset = invalidation_offset(notice);
+  const bool critical = notice.critical && notice.true_sharing && notice.in_region;
+  Charge victim = charge(victim_byte(notice), notice.victim_ref, notice.victim_proc);
+  victim.add(kInvalidationsReceivedTrueInRegion + offset);
+  if (critical) victim.add(kInvalidationsReceivedTrueInRegion + kCriticalOffset);
+  Charge writer = charge(notice.line_address + notice.written_offset, notice.writer_ref, notice.writer_proc);
+  writer.add(kInvalidationsCausedTrueInRegion + offset);
+  if (critical) writer.add(kInvalidationsCausedTrueInRegion + kCriticalOffset);
+  record_line_invalidation(notice);
+}
+
+void on_eviction(void*, const EvictionNotice& eviction) {
+  Charge to = charge(eviction.line_address, eviction.victim_ref, eviction.victim_proc);
+  to.add(level_event(eviction.level, kEvictions));
+  to.add(level_event(eviction.level, kEvictedBytesUsed), eviction.bytes_used);
+}
+
+const Observer kObserver = {nullptr, on_miss, on_coherence_miss, on_invalidation, on_eviction};
+
+bool any_count(const std::uint64_t* counts) {
+  for (std::uint32_t event = 0; event < kNumEvents; ++event) {
+    if (counts[event] != 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void init_object_statistics(Simulator* simulator) {
+  const MachineConfig& machine = machine_config(simulator);
+  tables = create_object<Tables>("ccsim.objects");
+  mask_words = mask_words_for(machine.l1.line_bytes);
+  miss_classes = machine.miss_classes;
+  init_object_access_counts(machine.l1.line_bytes, machine.max_processors);
+  init_line_detail(machine.l1.line_bytes, options.line_detail);
+  set_observer(simulator, &kObserver);
+}
+
+void zero_object_statistics() {
+  auto zero = [](auto, std::uint64_t* counts) { VG_(memset)(counts, 0, kNumEvents * sizeof(std::uint64_t)); };
+  tables->per_thread.for_each(zero);
+  tables->per_cell.for_each(zero);
+  zero_object_access_counts();
+  zero_line_detail();
+}
+
+// The hot path's reads and writes join the slow path's counters first.
+void for_each_object_counts(ObjectCountsVisitor visit, void* context) {
+  const std::uint32_t processors = options.machine.max_processors;
+  for (ObjectId object = 0; object < object_count(); ++object) {
+    const std::uint64_t* accesses = data_object(object).access_counts;
+    if (accesses == nullptr) continue;
+    for (ProcId proc = 0; proc < processors; ++proc) {
+      if (accesses[2 * proc] == 0 && accesses[2 * proc + 1] == 0) continue;
+      std::uint64_t* counts = thread_counters(object, proc);
+      counts[kReads] = accesses[2 * proc];
+      counts[kWrites] = accesses[2 * proc + 1];
+    }
+  }
+  tables->per_thread.for_each([&](std::uint64_t key, std::uint64_t* counts) {
+    if (any_count(counts)) visit(context, static_cast<ObjectId>(key >> 32), static_cast<ProcId>(key), counts);
+  });
+}
+
+void for_each_object_reference(ObjectReferenceVisitor visit, void* context) {
+  tables->per_cell.for_each([&](const CellKey& key, std::uint64_t* counts) {
+    if (any_count(counts)) visit(context, key.object, key.ref, key.proc, counts);
+  });
+}
+
+}  // namespace ccsim

@@ -1,0 +1,42 @@
+// object_statistics.h: the events of each data object, per thread (`object-counts:`, the same columns as
+// `counts:`) and per reference and thread (`object-ref:`, MemSpy's code x data matrix).
+//
+// The slow-path events come from the simulator's observer (ccsim/core/observer.h), which reports every
+// miss, coherence miss, invalidation and eviction with its address; each is charged to exactly one
+// object, so the objects' counts add up to the summary. A miss is charged to the object holding the
+// bytes accessed; a received invalidation to the object holding the victim's bytes (those the writer's
+// store met, for true sharing; else the first it had touched); a caused invalidation to the object holding
+// the bytes written; an eviction to the object holding the line's first byte (the notice does not say
+// which bytes were used). Reads and writes come from the hot path (object_access_counts.h). Hits are not
+// kept per object: the hot path does not tell hits from misses.
+#ifndef CCSIM_TOOL_OBJECT_STATISTICS_H
+#define CCSIM_TOOL_OBJECT_STATISTICS_H
+
+#include <cstdint>
+
+#include "ccsim/core/types.h"
+#include "ccsim/tool/data_objects/data_objects.h"
+
+namespace ccsim {
+
+class Simulator;
+
+// Starts observing `simulator`, counting accesses and keeping line detail (--line-detail).
+void init_object_statistics(Simulator* simulator);
+// CCSIM_ZERO_STATS: every object count, matrix cell and line detail back to zero.
+void zero_object_statistics();
+
+// `counts` has kNumEvents entries (events.h order) and is the statistics' own storage: it stays valid and
+// unchanged until the next simulated access or zeroing, so a writer may keep the pointer to sort rows.
+// Only pairs with a non-zero count are visited; the order is unspecified.
+using ObjectCountsVisitor = void (*)(void* context, ObjectId object, ProcId proc, const std::uint64_t* counts);
+using ObjectReferenceVisitor = void (*)(void* context, ObjectId object, RefId ref, ProcId proc,
+                                        const std::uint64_t* counts);
+// Per object and thread, with the hot path's reads and writes.
+void for_each_object_counts(ObjectCountsVisitor visit, void* context);
+// Per object, reference and thread: the slow-path events only.
+void for_each_object_reference(ObjectReferenceVisitor visit, void* context);
+
+}  // namespace ccsim
+
+#endif

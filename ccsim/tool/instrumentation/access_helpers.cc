@@ -1,0 +1,123 @@
+// access_helpers.cc: the hot path. One helper per (access kind, route), instantiated from a template so
+// each variant is straight-line code: the route and kind are constants, not run-time tests.
+#include "ccsim/tool/instrumentation/access_helpers.h"
+
+#include "ccsim/core/simulator_impl.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/threads/sync.h"
+#include "ccsim/tool/threads/threads.h"
+
+namespace ccsim {
+
+Simulator* access_simulator = nullptr;
+
+namespace {
+
+// The native order's access after the hit path failed (an L1 miss, a write needing permission, a line
+// straddled, a first use): the whole simulation, out of line. Called in tail position with the helper's
+// own three arguments, so the call is a jump and the helper keeps no frame for it.
+// Afterwards it refreshes the lookups the hit path keeps in the thread and the reference.
+template <AccessKind kKind>
+__attribute__((noinline)) void simulate_missed_access(Reference* ref, Addr addr, UWord size) {
+  ThreadState* thread = current_thread;
+  access_simulator->access_after_try_hit(thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind,
+                                         thread->region, thread->locks_held != 0);
+  thread->hit_processor = access_simulator->hit_path_processor(thread->processor);
+  ref->hit_proc = thread->processor;
+  ref->hit_counters = access_simulator->hit_path_counters(thread->processor, ref->id);
+}
+
+// Native order with --data-objects=yes, when the hit path did not take the access or the reference's
+// object cache missed: count the access against its object (looking the object up if need be), simulate
+// it. Out of line and in tail position, like simulate_missed_access.
+template <AccessKind kKind>
+__attribute__((noinline)) void count_and_simulate_access(Reference* ref, Addr addr, UWord size) {
+  const ThreadState* thread = current_thread;
+  count_object_access(&ref->objects, thread->processor, addr, static_cast<std::uint32_t>(size), kKind);
+  simulate_missed_access<kKind>(ref, addr, size);
+}
+
+// The helper. In native order its common case, an L1 hit, makes no call: every call is in tail position
+// (a jump to one of the two functions above), so the compiler gives it no stack frame and saves no
+// registers, about a quarter of a hit's instructions.
+template <AccessKind kKind, bool kBuffered, bool kSkipStack, bool kCountObjects>
+VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
+  ThreadState* thread = current_thread;
+  // Accesses made by the runtimes' synchronization code (barrier spinning, idle workers, lock words) are
+  // not the user's. The reference's class (references.h) and whether the thread is inside a runtime call
+  // decide it with one add and compare: OpenMP runtime code (2) always, library code (1) inside a runtime
+  // call, the program's own code (0) never. The sum is almost always below 2, so the branch predicts well.
+  // Tested before the stack: how often a waiting thread touches its own stack depends on real time, and
+  // only the runtime count may (docs/synchronization.md, "Determinism").
+  if (__builtin_expect(static_cast<unsigned>(ref->runtime_class) + (thread->runtime_depth != 0) >= 2, 0) &&
+      !options.sync.trace_runtime) {
+    ++thread->excluded_runtime_accesses;
+    return;
+  }
+  if (kSkipStack) {
+    // One unsigned compare covers both bounds: addresses below the stack wrap to large values.
+    if (addr - thread->stack_low < thread->stack_high - thread->stack_low) {
+      ++thread->skipped_stack_accesses;
+      return;
+    }
+  }
+  if (kBuffered) {
+    // The replay counts a buffered access against its object when it simulates it (sync.cc).
+    static_assert(!(kBuffered && kCountObjects), "buffered accesses are counted against objects when replayed");
+    sync_record_access(thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind);
+    return;
+  }
+  // With data objects, an access the hit path does not take is counted against its object out of line;
+  // a hit lies within one line, so it adds one line access to the cached object's count.
+  if (kCountObjects && !object_cache_covers(&ref->objects, addr)) {
+    return count_and_simulate_access<kKind>(ref, addr, size);
+  }
+  // The processor and the counter record as the thread and the reference keep them: each one load.
+  HotCounters* counters = ref->hit_proc == thread->processor ? ref->hit_counters : nullptr;
+  if (!access_simulator->try_hit_with(thread->hit_processor, counters, thread->processor, ref->id, addr,
+                                      static_cast<std::uint32_t>(size), kKind, thread->region)) {
+    return kCountObjects ? count_and_simulate_access<kKind>(ref, addr, size)
+                         : simulate_missed_access<kKind>(ref, addr, size);
+  }
+  if (kCountObjects) ++ref->objects.access_counts[2 * thread->processor + (writes(kKind) ? 1 : 0)];
+}
+
+// Every variant of one kind, with the names Valgrind's IR printer shows: native order by skip_stack and
+// count_objects (bits 1 and 0), then buffered by skip_stack.
+constexpr int kVariants = 6;
+int variant_of(AccessRoute route) {
+  if (route.buffered) return 4 + (route.skip_stack ? 1 : 0);
+  return (route.skip_stack ? 2 : 0) + (route.count_objects ? 1 : 0);
+}
+
+template <AccessKind kKind>
+struct HelperTable {
+  static constexpr AccessHelper kHelpers[kVariants] = {
+      &on_access<kKind, false, false, false>, &on_access<kKind, false, false, true>,
+      &on_access<kKind, false, true, false>,  &on_access<kKind, false, true, true>,
+      &on_access<kKind, true, false, false>,  &on_access<kKind, true, true, false>};
+};
+
+const char* const kHelperNames[3][kVariants] = {
+    {"ccsim_read", "ccsim_read_objects", "ccsim_read_skip_stack", "ccsim_read_skip_stack_objects",
+     "ccsim_read_buffered", "ccsim_read_buffered_skip_stack"},
+    {"ccsim_write", "ccsim_write_objects", "ccsim_write_skip_stack", "ccsim_write_skip_stack_objects",
+     "ccsim_write_buffered", "ccsim_write_buffered_skip_stack"},
+    {"ccsim_modify", "ccsim_modify_objects", "ccsim_modify_skip_stack", "ccsim_modify_skip_stack_objects",
+     "ccsim_modify_buffered", "ccsim_modify_buffered_skip_stack"}};
+
+}  // namespace
+
+AccessHelper access_helper(AccessKind kind, AccessRoute route, const char** name) {
+  const int variant = variant_of(route);
+  *name = kHelperNames[static_cast<int>(kind)][variant];
+  switch (kind) {
+    case AccessKind::Read: return HelperTable<AccessKind::Read>::kHelpers[variant];
+    case AccessKind::Write: return HelperTable<AccessKind::Write>::kHelpers[variant];
+    case AccessKind::Modify: return HelperTable<AccessKind::Modify>::kHelpers[variant];
+  }
+  return nullptr;
+}
+
+}  // namespace ccsim

@@ -1,0 +1,185 @@
+// instrument.cc: the superblock walk, in Cachegrind's shape. Data accesses are queued as they are met;
+// a store that follows a load of the same address, size and instruction becomes one modify; the queue
+// is flushed into helper calls before every side exit and at the end of the block. Each call receives
+// the instruction's Reference (a constant) so the hot path does no lookup.
+#include "ccsim/tool/instrumentation/instrument.h"
+
+#include "ccsim/tool/instrumentation/access_helpers.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/instrumentation/references.h"
+
+namespace ccsim {
+namespace {
+
+bool instrumenting = true;
+AccessRoute route;
+
+// One access waiting to be turned into a helper call.
+struct PendingAccess {
+  Reference* ref;
+  IRExpr* addr;
+  Int size;
+  AccessKind kind;
+};
+
+// The queue of one superblock's pending accesses. 16 is Cachegrind's size: blocks are short, and a full
+// queue merely flushes early.
+constexpr Int kQueueSize = 16;
+struct BlockState {
+  IRSB* out;
+  PendingAccess pending[kQueueSize];
+  Int used;
+};
+
+IRDirty* helper_call(const PendingAccess& access) {
+  const char* name = nullptr;
+  AccessHelper helper = access_helper(access.kind, route, &name);
+  IRExpr** args = mkIRExprVec_3(mkIRExpr_HWord(reinterpret_cast<HWord>(access.ref)), access.addr,
+                                mkIRExpr_HWord(static_cast<HWord>(access.size)));
+  return unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(reinterpret_cast<void*>(helper)), args);
+}
+
+void flush(BlockState* block) {
+  for (Int i = 0; i < block->used; ++i) addStmtToIRSB(block->out, IRStmt_Dirty(helper_call(block->pending[i])));
+  block->used = 0;
+}
+
+void add_access(BlockState* block, Reference* ref, IRExpr* addr, Int size, AccessKind kind) {
+  tl_assert(isIRAtom(addr));
+  tl_assert(size >= 1);
+  if (kind == AccessKind::Write && block->used > 0) {
+    PendingAccess& last = block->pending[block->used - 1];
+    if (last.kind == AccessKind::Read && last.ref == ref && last.size == size && eqIRAtom(last.addr, addr)) {
+      last.kind = AccessKind::Modify;
+      return;
+    }
+  }
+  if (block->used == kQueueSize) flush(block);
+  block->pending[block->used++] = PendingAccess{ref, addr, size, kind};
+}
+
+// Guarded loads and stores are rare; like Cachegrind, flush and emit them at once with the guard.
+void add_guarded_access(BlockState* block, Reference* ref, IRExpr* addr, Int size, AccessKind kind, IRExpr* guard) {
+  flush(block);
+  IRDirty* call = helper_call(PendingAccess{ref, addr, size, kind});
+  call->guard = guard;
+  addStmtToIRSB(block->out, IRStmt_Dirty(call));
+}
+
+}  // namespace
+
+void init_instrumentation(Simulator* simulator) {
+  access_simulator = simulator;
+  instrumenting = options.instr_at_start;
+  route.buffered = options.sync.mode != SimMode::Native;
+  route.skip_stack = !options.trace_stack;
+  route.count_objects = options.data_objects;
+}
+
+bool instrumentation_on() { return instrumenting; }
+
+void set_instrumentation(bool on, const char* reason) {
+  if (on == instrumenting) return;
+  instrumenting = on;
+  VG_(discard_translations_safely)(static_cast<Addr>(0x1000), ~static_cast<SizeT>(0xfff), reason);
+}
+
+IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayout*, const VexGuestExtents*,
+                            const VexArchInfo*, IRType guest_word, IRType host_word) {
+  if (guest_word != host_word) VG_(tool_panic)("ccsim: host/guest word size mismatch");
+  if (!instrumenting) return sb_in;
+
+  BlockState block;
+  block.out = deepCopyIRSBExceptStmts(sb_in);
+  block.used = 0;
+  IRTypeEnv* types = sb_in->tyenv;
+  Addr instruction = 0;
+  Reference* ref = nullptr;  // the current instruction's reference, created at its first data access
+  auto current = [&]() {
+    if (!ref) ref = reference_at(instruction);
+    return ref;
+  };
+
+  Int i = 0;
+  // Copy the preamble before the first instruction mark verbatim.
+  for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; ++i) addStmtToIRSB(block.out, sb_in->stmts[i]);
+
+  for (; i < sb_in->stmts_used; ++i) {
+    IRStmt* st = sb_in->stmts[i];
+    switch (st->tag) {
+      case Ist_IMark:
+        instruction = st->Ist.IMark.addr;
+        ref = nullptr;
+        break;
+      case Ist_WrTmp: {
+        IRExpr* data = st->Ist.WrTmp.data;
+        if (data->tag == Iex_Load) {
+          add_access(&block, current(), data->Iex.Load.addr, sizeofIRType(data->Iex.Load.ty), AccessKind::Read);
+        }
+        break;
+      }
+      case Ist_Store: {
+        IRExpr* data = st->Ist.Store.data;
+        add_access(&block, current(), st->Ist.Store.addr, sizeofIRType(typeOfIRExpr(types, data)), AccessKind::Write);
+        break;
+      }
+      case Ist_StoreG: {
+        IRStoreG* store = st->Ist.StoreG.details;
+        add_guarded_access(&block, current(), store->addr, sizeofIRType(typeOfIRExpr(types, store->data)),
+                           AccessKind::Write, store->guard);
+        break;
+      }
+      case Ist_LoadG: {
+        IRLoadG* load = st->Ist.LoadG.details;
+        IRType loaded = Ity_INVALID;
+        IRType widened = Ity_INVALID;
+        typeOfIRLoadGOp(load->cvt, &widened, &loaded);
+        add_guarded_access(&block, current(), load->addr, sizeofIRType(loaded), AccessKind::Read, load->guard);
+        break;
+      }
+      case Ist_Dirty: {
+        // Helpers VEX describes as touching memory (x87/SSE state saves, cpuid-like helpers, ...): the
+        // whole range is simulated; the core splits it into line accesses.
+        IRDirty* d = st->Ist.Dirty.details;
+        if (d->mFx != Ifx_None) {
+          tl_assert(d->mAddr != nullptr && d->mSize != 0);
+          AccessKind kind = d->mFx == Ifx_Read ? AccessKind::Read
+                            : d->mFx == Ifx_Write ? AccessKind::Write : AccessKind::Modify;
+          add_access(&block, current(), d->mAddr, d->mSize, kind);
+        }
+        break;
+      }
+      case Ist_CAS: {
+        // A compare-and-swap (lock cmpxchg, and VEX's model of other locked RMWs) reads and writes the
+        // location: one modify, which needs the line exclusive like any write.
+        IRCAS* cas = st->Ist.CAS.details;
+        Int size = sizeofIRType(typeOfIRExpr(types, cas->dataLo));
+        if (cas->dataHi != nullptr) size *= 2;
+        add_access(&block, current(), cas->addr, size, AccessKind::Modify);
+        break;
+      }
+      case Ist_LLSC: {
+        if (st->Ist.LLSC.storedata == nullptr) {
+          add_access(&block, current(), st->Ist.LLSC.addr, sizeofIRType(typeOfIRTemp(types, st->Ist.LLSC.result)),
+                     AccessKind::Read);
+          flush(&block);  // as Cachegrind: flushing before the LL helps the SC succeed
+        } else {
+          add_access(&block, current(), st->Ist.LLSC.addr, sizeofIRType(typeOfIRExpr(types, st->Ist.LLSC.storedata)),
+                     AccessKind::Write);
+        }
+        break;
+      }
+      case Ist_Exit:
+        // The side exit may be taken: everything before it must be simulated first.
+        flush(&block);
+        break;
+      default:
+        break;
+    }
+    addStmtToIRSB(block.out, st);
+  }
+  flush(&block);
+  return block.out;
+}
+
+}  // namespace ccsim

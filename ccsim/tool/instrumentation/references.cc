@@ -1,0 +1,116 @@
+// references.cc: reference table (instruction address -> Reference), with debug info looked up once.
+#include "ccsim/tool/instrumentation/references.h"
+
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+
+GrowableArray<Reference*>* references_by_id = nullptr;
+
+namespace {
+
+// Removes "x/../" and "./" segments in place ("/src/build/../t.c" -> "/src/t.c"), so one source file has
+// one name however the compiler was pointed at it.
+void normalize_path(HChar* path) {
+  HChar* out = path;
+  for (HChar* in = path; *in != '\0';) {
+    if (in[0] == '.' && in[1] == '/' && (in == path || in[-1] == '/')) {
+      in += 2;
+    } else if (in[0] == '.' && in[1] == '.' && in[2] == '/' && out > path + 1 && out[-1] == '/') {
+      HChar* parent = out - 1;
+      while (parent > path && parent[-1] != '/') --parent;
+      if (parent == out - 1 || (parent[0] == '.' && parent[1] == '.')) {
+        *out++ = *in++;
+        continue;
+      }
+      out = parent;
+      in += 3;
+    } else {
+      *out++ = *in++;
+    }
+  }
+  *out = '\0';
+}
+
+VgHashTable* references_by_address = nullptr;  // instruction address -> Reference
+ReferenceNames names;
+
+// The last component of a path.
+const HChar* base_name(const HChar* path) {
+  const HChar* slash = VG_(strrchr)(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+bool starts_with(const HChar* text, const HChar* prefix) {
+  return VG_(strncmp)(text, prefix, VG_(strlen)(prefix)) == 0;
+}
+
+// Limit: the main executable is recognised by its file name; a program started through a differently
+// named link to it counts as library code (its accesses inside runtime calls, e.g. task bodies that a
+// barrier runs, are then excluded).
+RuntimeClass runtime_class_of(const HChar* object_file) {
+  if (object_file == nullptr) return kLibraryCode;
+  const HChar* name = base_name(object_file);
+  if (starts_with(name, "libgomp.so") || starts_with(name, "libomp.so") || starts_with(name, "libiomp5.so")) {
+    return kOpenMpRuntime;
+  }
+  return VG_(strcmp)(name, base_name(VG_(args_the_exename))) == 0 ? kProgramCode : kLibraryCode;
+}
+
+// Resolves file, function, line and object of `address`. Functions without debug info keep their symbol
+// name (from the symbol table) when there is one; otherwise 0, shown as "???" like Cachegrind does.
+void resolve_debug_info(Reference* ref) {
+  DiEpoch epoch = VG_(current_DiEpoch)();
+  ref->source_file = source_file_of(ref->address, &ref->line);
+  const HChar* function = nullptr;
+  if (VG_(get_fnname)(epoch, ref->address, &function) && function) ref->function = names.functions.intern(function);
+  const HChar* object = nullptr;
+  if (VG_(get_objname)(epoch, ref->address, &object) && object) ref->object_file = names.objects.intern(object);
+  ref->runtime_class = runtime_class_of(object);
+}
+
+}  // namespace
+
+std::uint32_t source_file_of(unsigned long address, std::uint32_t* line) {
+  const HChar* file = nullptr;
+  const HChar* dir = nullptr;
+  UInt found_line = 0;
+  *line = 0;
+  if (!VG_(get_filename_linenum)(VG_(current_DiEpoch)(), address, &file, &dir, &found_line) || !file) return 0;
+  *line = found_line;
+  // The directory is prepended only when it is absolute (the compilation directory of the user's own
+  // code); relative ones (glibc's "./elf") would only repeat what the file name already says.
+  if (!dir || dir[0] != '/' || file[0] == '/') return names.files.intern(file);
+  HChar* full = static_cast<HChar*>(VG_(malloc)("ccsim.refs.path", VG_(strlen)(dir) + VG_(strlen)(file) + 2));
+  VG_(sprintf)(full, "%s/%s", dir, file);
+  normalize_path(full);
+  const std::uint32_t number = names.files.intern(full);
+  VG_(free)(full);
+  return number;
+}
+
+void init_references() {
+  references_by_address = VG_(HT_construct)("ccsim.refs.by_address");
+  references_by_id = create_object<GrowableArray<Reference*>>("ccsim.refs", "ccsim.refs.by_id");
+  names.files.init("ccsim.names.files");
+  names.functions.init("ccsim.names.functions");
+  names.objects.init("ccsim.names.objects");
+}
+
+Reference* reference_at(unsigned long address) {
+  Reference* ref = static_cast<Reference*>(VG_(HT_lookup)(references_by_address, address));
+  if (ref) return ref;
+  ref = static_cast<Reference*>(VG_(calloc)("ccsim.refs.node", 1, sizeof(Reference)));
+  ref->address = address;
+  ref->id = references_by_id->size();
+  resolve_debug_info(ref);
+  references_by_id->push_back(ref);
+  VG_(HT_add_node)(references_by_address, ref);
+  return ref;
+}
+
+std::uint32_t reference_count() { return references_by_id->size(); }
+
+const ReferenceNames& reference_names() { return names; }
+
+}  // namespace ccsim

@@ -1,0 +1,30 @@
+// event_columns.cc: see event_columns.h.
+#include "ccsim/tool/output/event_columns.h"
+
+namespace ccsim {
+
+EventList reported_events(const MachineConfig& machine) {
+  EventList list;
+  for (std::uint32_t e = 0; e < kNumEvents; ++e) {
+    if (event_applies(e, machine)) list.ids[list.count++] = e;
+  }
+  return list;
+}
+
+void write_counts(VgFile* file, const EventList& events, const std::uint64_t* counts, bool all) {
+  std::uint32_t last = events.count;
+  if (!all) {
+    while (last > 0 && counts[events.ids[last - 1]] == 0) --last;
+  }
+  for (std::uint32_t i = 0; i < last; ++i) VG_(fprintf)(file, " %llu", static_cast<ULong>(counts[events.ids[i]]));
+  VG_(fprintf)(file, "\n");
+}
+
+bool any_reported(const EventList& events, const std::uint64_t* counts) {
+  for (std::uint32_t i = 0; i < events.count; ++i) {
+    if (counts[events.ids[i]] != 0) return true;
+  }
+  return false;
+}
+
+}  // namespace ccsim

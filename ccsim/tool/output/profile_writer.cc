@@ -1,0 +1,401 @@
+// profile_writer.cc: the profile file and the stderr summary. Only here, and in object_records.cc for
+// the data-object records, do counters become text.
+#include "ccsim/tool/output/profile_writer.h"
+
+#include "ccsim/core/simulator.h"
+#include "ccsim/tool/output/event_columns.h"
+#include "ccsim/tool/data_objects/object_records.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/output/profile_numbering.h"
+#include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/output/sorted_rows.h"
+#include "ccsim/tool/threads/sync.h"
+#include "ccsim/tool/threads/thread_events.h"
+#include "ccsim/tool/threads/threads.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+namespace {
+
+constexpr int kProfileVersion = 1;
+
+const char* mode_name(SimMode mode) {
+  switch (mode) {
+    case SimMode::Native: return "native";
+    case SimMode::Interleaved: return "interleaved";
+    case SimMode::Piped: return "piped";
+  }
+  return "native";
+}
+
+const char* level_name(Level level) {
+  switch (level) {
+    case Level::L1: return "L1";
+    case Level::L2: return "L2";
+    case Level::LLC: return "LLC";
+  }
+  return "L1";
+}
+
+// What the first pass over the tables shares: which references the written records name.
+struct ReferenceUse {
+  const EventList* events;
+  ProfileNumbering* numbering;
+};
+
+void use_counted_reference(void* context, ProcId, RefId ref, const std::uint64_t* counts) {
+  ReferenceUse* use = static_cast<ReferenceUse*>(context);
+  if (any_reported(*use->events, counts)) use->numbering->use_reference(ref);
+}
+
+void use_evictor_references(void* context, const EvictorEdge& edge) {
+  ProfileNumbering* numbering = static_cast<ReferenceUse*>(context)->numbering;
+  numbering->use_reference(edge.victim_ref);
+  numbering->use_reference(edge.evictor_ref);
+}
+
+void use_invalidator_references(void* context, const InvalidatorEdge& edge) {
+  ProfileNumbering* numbering = static_cast<ReferenceUse*>(context)->numbering;
+  numbering->use_reference(edge.victim_ref);
+  numbering->use_reference(edge.invalidator_ref);
+}
+
+// `counts: <ref> <thread>` rows. A row keeps the reference's id, not a copy of its counts, which are
+// read again when the row is written (reference_counts): a large program has hundreds of thousands of
+// (reference, thread) pairs, and a copy is kNumEvents counters.
+struct CountsRows {
+  const EventList* events;
+  const ProfileNumbering* numbering;
+  SortedRows<2, RefId> rows{"ccsim.out.counts"};
+};
+
+void collect_reference_counts(void* context, ProcId proc, RefId ref, const std::uint64_t* counts) {
+  CountsRows* r = static_cast<CountsRows*>(context);
+  if (!any_reported(*r->events, counts)) return;
+  r->rows.add({r->numbering->reference_number(ref), proc + 1}, ref);
+}
+
+// `evictor:` rows keyed (victim ref, victim thread, evictor ref, evictor thread, level); the edge gives
+// the count.
+struct EvictorRows {
+  const ProfileNumbering* numbering;
+  SortedRows<5, EvictorEdge> rows{"ccsim.out.evictors"};
+};
+
+void collect_evictor(void* context, const EvictorEdge& edge) {
+  EvictorRows* r = static_cast<EvictorRows*>(context);
+  r->rows.add({r->numbering->reference_number(edge.victim_ref), edge.victim_proc + 1,
+               r->numbering->reference_number(edge.evictor_ref), edge.evictor_proc + 1,
+               static_cast<std::uint32_t>(edge.level)},
+              edge);
+}
+
+// `invalidator:` rows keyed (victim ref, victim thread, invalidator ref, invalidator thread); the edge
+// gives the counts.
+struct InvalidatorRows {
+  const ProfileNumbering* numbering;
+  SortedRows<4, InvalidatorEdge> rows{"ccsim.out.invalidators"};
+};
+
+void collect_invalidator(void* context, const InvalidatorEdge& edge) {
+  InvalidatorRows* r = static_cast<InvalidatorRows*>(context);
+  r->rows.add({r->numbering->reference_number(edge.victim_ref), edge.victim_proc + 1,
+               r->numbering->reference_number(edge.invalidator_ref), edge.invalidator_proc + 1},
+              edge);
+}
+
+// Region rows need the closing barrier's location; sync.cc knows the barrier's code address per region.
+struct RegionClose {
+  RegionId region;
+  Addr barrier;
+};
+
+void collect_region_close(void* context, RegionId region, Addr barrier) {
+  RegionClose close{region, barrier};
+  VG_(addToXA)(static_cast<XArray*>(context), &close);
+}
+
+// What a `region:` record says besides its id: the closing barrier's location (profile numbers; 0 0 0
+// when unknown) and the counts.
+struct RegionRow {
+  EventCounts counts;
+  std::uint32_t file;
+  std::uint32_t function;
+  std::uint32_t line;
+};
+
+// `region: <id>` rows.
+struct RegionRows {
+  const ProfileNumbering* numbering;
+  XArray* closes;  // of RegionClose
+  SortedRows<1, RegionRow> rows{"ccsim.out.regions"};
+};
+
+void collect_region(void* context, RegionId region, const std::uint64_t* counts) {
+  RegionRows* r = static_cast<RegionRows*>(context);
+  Addr barrier = 0;
+  for (Word i = 0; i < VG_(sizeXA)(r->closes); ++i) {
+    const RegionClose* close = static_cast<const RegionClose*>(VG_(indexXA)(r->closes, i));
+    if (close->region == region) barrier = close->barrier;
+  }
+  RegionRow row{copy_of_counts(counts), 0, 0, 0};
+  if (barrier != 0) {
+    const Reference* ref = reference_at(barrier);
+    row.file = r->numbering->source_file_number(ref->source_file);
+    row.function = r->numbering->function_number(ref->function);
+    row.line = ref->line;
+  }
+  r->rows.add({region}, row);
+}
+
+void write_header(VgFile* file, const EventList& events) {
+  const MachineConfig& machine = options.machine;
+  VG_(fprintf)(file, "ccsim-profile-version: %d\n", kProfileVersion);
+  VG_(fprintf)(file, "creator: ccsim %s\n", CCSIM_VERSION);
+  VG_(fprintf)(file, "pid: %d\n", VG_(getpid)());
+  VG_(fprintf)(file, "command: %s", VG_(args_the_exename));
+  for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_client)); ++i) {
+    VG_(fprintf)(file, " %s", *static_cast<HChar**>(VG_(indexXA)(VG_(args_for_client), i)));
+  }
+  VG_(fprintf)(file, "\nsim-mode: %s\n", mode_name(options.sync.mode));
+  VG_(fprintf)(file, "threads: %u\n", threads_that_ran());
+  VG_(fprintf)(file, "line-size: %u\n", machine.l1.line_bytes);
+  const CacheGeometry* levels[kNumLevels] = {&machine.l1, &machine.l2, &machine.llc};
+  for (int l = 0; l < kNumLevels; ++l) {
+    const char* name = level_name(static_cast<Level>(l));
+    if (levels[l]->present) {
+      VG_(fprintf)(file, "cache: %s %llu %u %u\n", name, static_cast<ULong>(levels[l]->size_bytes),
+                   levels[l]->associativity, levels[l]->line_bytes);
+    } else {
+      VG_(fprintf)(file, "cache: %s none\n", name);
+    }
+  }
+  VG_(fprintf)(file, "miss-classes: %s\n", machine.miss_classes ? "yes" : "no");
+  VG_(fprintf)(file, "trace-stack: %s\n", options.trace_stack ? "yes" : "no");
+  VG_(fprintf)(file, "events:");
+  for (std::uint32_t i = 0; i < events.count; ++i) VG_(fprintf)(file, " %s", event_name(events.ids[i]));
+  VG_(fprintf)(file, "\n");
+}
+
+struct SkippedAccesses {
+  std::uint64_t stack = 0;
+  std::uint64_t runtime = 0;
+};
+
+SkippedAccesses skipped_accesses() {
+  SkippedAccesses skipped;
+  for (std::uint32_t tid = 1; tid <= threads_that_ran(); ++tid) {
+    skipped.stack += thread_state(tid)->skipped_stack_accesses;
+    skipped.runtime += thread_state(tid)->excluded_runtime_accesses;
+  }
+  return skipped;
+}
+
+// The closing barrier of every region, with the barrier's reference created: region rows name its
+// location, so it must exist before anything is numbered.
+XArray* region_closes() {
+  XArray* closes = VG_(newXA)(VG_(malloc), "ccsim.out.regions", VG_(free), sizeof(RegionClose));
+  sync_for_each_region_close(collect_region_close, closes);
+  for (Word i = 0; i < VG_(sizeXA)(closes); ++i) {
+    const Addr barrier = static_cast<const RegionClose*>(VG_(indexXA)(closes, i))->barrier;
+    if (barrier != 0) reference_at(barrier);
+  }
+  return closes;
+}
+
+// The first pass over the core's tables: the references that the counts, region and edge records name.
+void use_references(const Simulator* simulator, const EventList& events, XArray* closes,
+                    ProfileNumbering* numbering) {
+  for (Word i = 0; i < VG_(sizeXA)(closes); ++i) {
+    const Addr barrier = static_cast<const RegionClose*>(VG_(indexXA)(closes, i))->barrier;
+    if (barrier != 0) numbering->use_reference(reference_at(barrier)->id);
+  }
+  ReferenceUse use{&events, numbering};
+  for_each_reference(simulator, use_counted_reference, &use);
+  for_each_evictor_edge(simulator, use_evictor_references, &use);
+  for_each_invalidator_edge(simulator, use_invalidator_references, &use);
+}
+
+// `counts:` records, adding them up into `summary` (kNumEvents entries).
+void write_reference_counts(VgFile* file, const Simulator* simulator, const EventList& events,
+                            const ProfileNumbering& numbering, std::uint64_t* summary) {
+  CountsRows counts{&events, &numbering};
+  for_each_reference(simulator, collect_reference_counts, &counts);
+  std::uint64_t row[kNumEvents];
+  counts.rows.visit_sorted([&](const std::uint32_t* key, const RefId& ref) {
+    reference_counts(simulator, key[1] - 1, ref, row);
+    for (std::uint32_t e = 0; e < kNumEvents; ++e) summary[e] += row[e];
+    VG_(fprintf)(file, "counts: %u %u", key[0], key[1]);
+    write_counts(file, events, row, false);
+  });
+}
+
+void write_regions(VgFile* file, const Simulator* simulator, const EventList& events,
+                   const ProfileNumbering& numbering, XArray* closes) {
+  RegionRows regions{&numbering, closes};
+  for_each_region(simulator, collect_region, &regions);
+  regions.rows.visit_sorted([&](const std::uint32_t* key, const RegionRow& row) {
+    VG_(fprintf)(file, "region: %u %u %u %u", key[0], row.file, row.function, row.line);
+    write_counts(file, events, row.counts.values, false);
+  });
+}
+
+// `evictor:` and `invalidator:` records.
+void write_edges(VgFile* file, const Simulator* simulator, const ProfileNumbering& numbering) {
+  EvictorRows evictors{&numbering};
+  for_each_evictor_edge(simulator, collect_evictor, &evictors);
+  evictors.rows.visit_sorted([&](const std::uint32_t* key, const EvictorEdge& edge) {
+    VG_(fprintf)(file, "evictor: %u %u %u %u %s %llu\n", key[0], key[1], key[2], key[3], level_name(edge.level),
+                 static_cast<ULong>(edge.count));
+  });
+
+  InvalidatorRows invalidators{&numbering};
+  for_each_invalidator_edge(simulator, collect_invalidator, &invalidators);
+  invalidators.rows.visit_sorted([&](const std::uint32_t* key, const InvalidatorEdge& edge) {
+    VG_(fprintf)(file, "invalidator: %u %u %u %u %llu %llu %llu %llu %llu\n", key[0], key[1], key[2], key[3],
+                 static_cast<ULong>(edge.true_in_region), static_cast<ULong>(edge.true_in_region_critical),
+                 static_cast<ULong>(edge.false_in_region), static_cast<ULong>(edge.true_across_regions),
+                 static_cast<ULong>(edge.false_across_regions));
+  });
+}
+
+// The records are written in two passes over the tables: the first learns which references and names
+// they use, so that those can be numbered canonically (profile_numbering.h); the second writes each kind
+// of record sorted by those numbers (sorted_rows.h).
+void write_body(VgFile* file, const Simulator* simulator) {
+  EventList events = reported_events(options.machine);
+  write_header(file, events);
+  SkippedAccesses skipped = skipped_accesses();
+  VG_(fprintf)(file, "skipped: stack %llu\n", static_cast<ULong>(skipped.stack));
+  VG_(fprintf)(file, "skipped: runtime %llu\n", static_cast<ULong>(skipped.runtime));
+  if (options.sync.mode != SimMode::Native) {
+    VG_(fprintf)(file, "replay: early-flushes %llu\n", static_cast<ULong>(sync_early_flushes()));
+  }
+
+  XArray* closes = region_closes();
+  ProfileNumbering numbering;
+  use_references(simulator, events, closes, &numbering);
+  ObjectRecords* objects =
+      options.data_objects ? create_object<ObjectRecords>("ccsim.out.objects", events, &numbering) : nullptr;
+  numbering.number();
+
+  numbering.write_names_and_references(file);
+  std::uint64_t summary[kNumEvents] = {};
+  write_reference_counts(file, simulator, events, numbering, summary);
+  write_regions(file, simulator, events, numbering, closes);
+  VG_(deleteXA)(closes);
+  write_edges(file, simulator, numbering);
+  if (objects != nullptr) objects->write(file, numbering);
+  destroy_object(objects);
+  VG_(fprintf)(file, "summary:");
+  write_counts(file, events, summary, true);
+}
+
+// Whether `name` exists and is not a regular file (a device such as /dev/null or /dev/stdout, a named
+// pipe): such a target is written in place, since renaming a file over it would replace it.
+bool names_special_file(const HChar* name) {
+  struct vg_stat status;
+  return !sr_isError(VG_(stat)(name, &status)) && !VKI_S_ISREG(status.mode);
+}
+
+// Writes the profile to `name` in place (a special file, see above).
+bool write_profile_in_place(const Simulator* simulator, const HChar* name) {
+  VgFile* file = VG_(fopen)(name, VKI_O_WRONLY, 0);
+  if (file == nullptr) {
+    VG_(umsg)("ccsim: cannot write the profile: '%s' cannot be opened for writing (check --ccsim-out-file).\n",
+              name);
+    return false;
+  }
+  write_body(file, simulator);
+  VG_(fclose)(file);
+  if (VG_(clo_verbosity) > 0) VG_(umsg)("ccsim: profile written to %s\n", name);
+  return true;
+}
+
+}  // namespace
+
+bool write_profile(const Simulator* simulator) {
+  HChar* final_name = VG_(expand_file_name)("--ccsim-out-file", options.out_file);
+  if (names_special_file(final_name)) {
+    const bool written = write_profile_in_place(simulator, final_name);
+    VG_(free)(final_name);
+    return written;
+  }
+  HChar* temporary_name = static_cast<HChar*>(VG_(malloc)("ccsim.out.name", VG_(strlen)(final_name) + 5));
+  VG_(sprintf)(temporary_name, "%s.tmp", final_name);
+  VgFile* file = VG_(fopen)(temporary_name, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY, VKI_S_IRUSR | VKI_S_IWUSR |
+                                                                                       VKI_S_IRGRP | VKI_S_IROTH);
+  if (file == nullptr) {
+    VG_(umsg)("ccsim: cannot write the profile: '%s' cannot be created (check the directory and "
+              "--ccsim-out-file).\n", temporary_name);
+    VG_(free)(temporary_name);
+    VG_(free)(final_name);
+    return false;
+  }
+  write_body(file, simulator);
+  VG_(fclose)(file);
+  bool renamed = VG_(rename)(temporary_name, final_name) == 0;
+  if (!renamed) {
+    VG_(umsg)("ccsim: the profile was written to '%s' but could not be renamed to '%s'.\n", temporary_name,
+              final_name);
+  } else if (VG_(clo_verbosity) > 0) {
+    VG_(umsg)("ccsim: profile written to %s\n", final_name);
+  }
+  VG_(free)(temporary_name);
+  VG_(free)(final_name);
+  return renamed;
+}
+
+void print_summary(const Simulator* simulator) {
+  if (VG_(clo_verbosity) == 0) return;
+  const MachineConfig& machine = options.machine;
+  std::uint32_t threads = threads_that_ran();
+  VG_(umsg)("\n");
+  VG_(umsg)("%-7s %14s %14s %12s %8s %12s %12s %21s %26s %24s\n", "thread", "reads", "writes", "L1 misses",
+            "L1 miss%", machine.l2.present ? "L2 misses" : "", machine.llc.present ? "LLC misses" : "",
+            "coh.misses true/false", "inval.received true/false", "inval.caused true/false");
+  std::uint64_t counts[kNumEvents];
+  for (std::uint32_t t = 0; t <= threads; ++t) {
+    bool total = t == threads;
+    if (total) {
+      machine_totals(simulator, counts);
+    } else {
+      processor_totals(simulator, t, counts);
+    }
+    auto level_misses = [&](Level level) {
+      return counts[level_event(level, kReadMisses)] + counts[level_event(level, kWriteMisses)];
+    };
+    std::uint64_t accesses = counts[kReads] + counts[kWrites];
+    std::uint64_t l1 = level_misses(Level::L1);
+    std::uint64_t rate_hundredths = accesses ? (l1 * 10000 + accesses / 2) / accesses : 0;
+    std::uint64_t recv_true = counts[kInvalidationsReceivedTrueInRegion] + counts[kInvalidationsReceivedTrueAcrossRegions];
+    std::uint64_t recv_false = counts[kInvalidationsReceivedFalseInRegion] + counts[kInvalidationsReceivedFalseAcrossRegions];
+    std::uint64_t caused_true = counts[kInvalidationsCausedTrueInRegion] + counts[kInvalidationsCausedTrueAcrossRegions];
+    std::uint64_t caused_false = counts[kInvalidationsCausedFalseInRegion] + counts[kInvalidationsCausedFalseAcrossRegions];
+    HChar label[16];
+    if (total) VG_(sprintf)(label, "total"); else VG_(sprintf)(label, "%u", t + 1);
+    HChar l2[24] = "", llc[24] = "", coh[40], recv[40], caused[40];
+    if (machine.l2.present) VG_(sprintf)(l2, "%llu", static_cast<ULong>(level_misses(Level::L2)));
+    if (machine.llc.present) VG_(sprintf)(llc, "%llu", static_cast<ULong>(level_misses(Level::LLC)));
+    VG_(sprintf)(coh, "%llu/%llu", static_cast<ULong>(counts[kCoherenceMissTrue]), static_cast<ULong>(counts[kCoherenceMissFalse]));
+    VG_(sprintf)(recv, "%llu/%llu", static_cast<ULong>(recv_true), static_cast<ULong>(recv_false));
+    VG_(sprintf)(caused, "%llu/%llu", static_cast<ULong>(caused_true), static_cast<ULong>(caused_false));
+    VG_(umsg)("%-7s %14llu %14llu %12llu %5llu.%02llu%% %12s %12s %21s %26s %24s\n", label,
+              static_cast<ULong>(counts[kReads]), static_cast<ULong>(counts[kWrites]), static_cast<ULong>(l1),
+              static_cast<ULong>(rate_hundredths / 100), static_cast<ULong>(rate_hundredths % 100), l2, llc, coh,
+              recv, caused);
+  }
+  SkippedAccesses skipped = skipped_accesses();
+  if (skipped.stack || skipped.runtime) {
+    VG_(umsg)("accesses not simulated: %llu to threads' own stacks (--trace-stack=no), %llu inside "
+              "synchronization code (--trace-runtime=no)\n", static_cast<ULong>(skipped.stack),
+              static_cast<ULong>(skipped.runtime));
+  }
+  if (options.sync.mode != SimMode::Native && sync_early_flushes() != 0) {
+    VG_(umsg)("the --max-buffer cap forced %llu early replays: raise it, or add --fair-sched=yes so that "
+              "threads take turns evenly, for exact interleaving\n",
+              static_cast<ULong>(sync_early_flushes()));
+  }
+}
+
+}  // namespace ccsim

@@ -1,0 +1,255 @@
+// sync.cc: client requests in; thread state, synchronization model and replay engine out (sync.h).
+//
+// Two models see the same events. The live one (EventOrder::Live) follows the client in real time and
+// keeps ThreadState's region and lock count current for the native mode. In the interleaved and piped
+// modes the replay engine records the events beside the accesses and applies them to its own model in
+// replay order; the regions and critical flags of replayed accesses come from there.
+#include "ccsim/tool/threads/sync.h"
+
+#include "ccsim/core/hash_map.h"
+#include "ccsim/core/platform.h"
+#include "ccsim/core/simulator_impl.h"
+#include "ccsim/replay/sync_model.h"
+#include "ccsim/sync/requests.h"
+#include "ccsim/tool/data_objects/layout_changes.h"
+#include "ccsim/tool/data_objects/object_access_counts.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/threads/threads.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+
+ReplayEngine* replay_engine = nullptr;
+
+namespace {
+
+// A pthread barrier as its pthread_barrier_init described it. Each init gets a new instance key, so a
+// destroyed barrier's memory reused for another barrier is another barrier for the model.
+struct BarrierObject {
+  std::uint32_t participants;
+  std::uint64_t instance;
+};
+
+// Everything here is created in sync_init: a tool cannot rely on static constructors.
+SyncModel* live_model = nullptr;
+SyncThread* live_threads = nullptr;                        // ThreadId -> the thread's live state
+HashMap<std::uint64_t, BarrierObject>* barrier_objects = nullptr;  // barrier address -> its count and key
+std::uint64_t next_barrier_instance = 1;
+// Replay modes: pthread_t -> the stream of that thread, from its creation until it is joined.
+HashMap<std::uint64_t, StreamId>* streams_by_pthread = nullptr;
+StreamId* last_created_stream = nullptr;                   // ThreadId -> the stream of the thread it created last
+
+ProcId processor_of(unsigned tid) { return thread_state(tid)->processor; }
+
+// Copies a live thread's region and lock count into its ThreadState, where the access path reads them.
+void publish(const SyncThread* thread) {
+  ThreadState* state = thread_state(thread->owner);
+  state->region = thread->region;
+  state->locks_held = thread->locks_held;
+}
+
+// One synchronization event of thread `tid`: the live model now (it changes only that thread), the
+// replay engine in its order.
+void report(unsigned tid, const SyncEvent& event) {
+  SyncThread* thread = &live_threads[tid];
+  live_model->apply(thread, event);
+  publish(thread);
+  if (replay_engine != nullptr) replay_engine->record_sync(processor_of(tid), event);
+}
+
+// The preload passes return addresses; a region's closing barrier is reported inside the call.
+Addr call_of(unsigned long return_address) { return return_address != 0 ? return_address - 1 : 0; }
+
+// The replay sink's access, one variant per --data-objects setting (chosen once, in replay_sink(), so
+// nothing is tested per access). With data objects the access is counted against its object here, in the
+// simulated order (object_access_counts.h). Shaped like the native helpers (access_helpers.cc): the L1
+// hit path makes no call, and everything else is a call in tail position with the sink's own six
+// arguments (all in registers), a jump. (Limit: the inlined hit path needs more registers than the six
+// arguments leave, so a hit still saves and restores five or six.) The two out-of-line parts:
+
+// The access after the hit path failed: the whole simulation, with the thread's region and critical flag.
+__attribute__((noinline)) void simulate_replayed_miss(void* simulator, const Stream* thread, RefId ref, Addr addr,
+                                                      std::uint32_t size, AccessKind kind) {
+  static_cast<Simulator*>(simulator)->access_after_try_hit(thread->proc, ref, addr, size, kind, thread->region(),
+                                                           thread->in_critical());
+}
+
+// With data objects, when the reference's object cache does not cover the address: the object looked up
+// and counted, then the whole simulation.
+__attribute__((noinline)) void count_and_simulate_replayed_access(void* simulator, const Stream* thread, RefId ref,
+                                                                  Addr addr, std::uint32_t size, AccessKind kind) {
+  count_object_access(&reference(ref)->objects, thread->proc, addr, size, kind);
+  simulate_replayed_miss(simulator, thread, ref, addr, size, kind);
+}
+
+template <bool kCountObjects>
+void simulate_replayed_access(void* simulator, const Stream* thread, RefId ref, Addr addr, std::uint32_t size,
+                              AccessKind kind) {
+  Simulator* sim = static_cast<Simulator*>(simulator);
+  const ProcId proc = thread->proc;
+  if (kCountObjects) {
+    ReferenceObjectCache* objects = &reference(ref)->objects;
+    if (!object_cache_covers(objects, addr)) {
+      return count_and_simulate_replayed_access(simulator, thread, ref, addr, size, kind);
+    }
+    count_object_access_in_cache(objects, proc, addr, size, kind);
+  }
+  if (!sim->try_hit(proc, ref, addr, size, kind, thread->region())) {
+    return simulate_replayed_miss(simulator, thread, ref, addr, size, kind);
+  }
+}
+
+// A thread starts on a processor in replay order: a reused thread id is a new thread with cold caches.
+void start_replayed_thread(void* simulator, ProcId proc) { reset_processor(static_cast<Simulator*>(simulator), proc); }
+
+// Where the replay engine sends what it replays: the simulator, and with --data-objects the object counts
+// and the layout changes (layout_changes.h).
+ReplaySink replay_sink(Simulator* sim) {
+  return ReplaySink{sim, options.data_objects ? simulate_replayed_access<true> : simulate_replayed_access<false>,
+                    start_replayed_thread, apply_recorded_layout_change};
+}
+
+void handle_barrier_wait(unsigned tid, unsigned long barrier, unsigned long return_address) {
+  const BarrierObject* object = barrier_objects->find(barrier);
+  // A barrier whose initialization was not seen has no known count: it cannot be modelled.
+  if (object == nullptr) return;
+  report(tid, make_object_barrier(object->instance, object->participants, call_of(return_address)));
+}
+
+void handle_thread_join(unsigned tid, unsigned long pthread) {
+  if (replay_engine == nullptr) return;
+  const StreamId* stream = streams_by_pthread->find(pthread);
+  if (stream == nullptr) return;  // not created under ccsim, or already joined
+  const StreamId joined = *stream;
+  streams_by_pthread->erase(pthread);
+  replay_engine->record_sync(processor_of(tid), make_thread_join(joined));
+}
+
+}  // namespace
+
+void sync_init(const SyncOptions& options, Simulator* sim) {
+  live_model = create_object<SyncModel>("ccsim.sync.live", EventOrder::Live);
+  live_threads = allocate_zeroed_array<SyncThread>("ccsim.sync.threads", VG_N_THREADS);
+  for (unsigned tid = 0; tid < VG_N_THREADS; ++tid) {
+    new (&live_threads[tid]) SyncThread();
+    live_threads[tid].owner = tid;
+  }
+  barrier_objects = create_object<HashMap<std::uint64_t, BarrierObject>>("ccsim.sync.barrier_objects",
+                                                                         "ccsim.sync.barrier_objects");
+  if (options.mode == SimMode::Native) return;
+  ReplayConfig config;
+  config.mode = options.mode;
+  config.schedule = options.schedule;
+  config.quantum = options.quantum;
+  config.seed = options.seed;
+  config.max_buffer_bytes = options.max_buffer_bytes;
+  config.max_processors = VG_N_THREADS;
+  replay_engine = create_object<ReplayEngine>("ccsim.replay", config, replay_sink(sim));
+  streams_by_pthread = create_object<HashMap<std::uint64_t, StreamId>>("ccsim.sync.streams_by_pthread",
+                                                                       "ccsim.sync.streams_by_pthread");
+  last_created_stream = allocate_zeroed_array<StreamId>("ccsim.sync.last_created", VG_N_THREADS);
+}
+
+bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) {
+  if (args[0] < VG_USERREQ__CCSIM_FIRST_INTERNAL || args[0] >= VG_USERREQ__CCSIM_END_INTERNAL) return false;
+  ThreadState* thread = thread_state(tid);
+  *ret = 0;
+  switch (static_cast<Vg_CcsimInternalRequest>(args[0])) {
+    case VG_USERREQ__CCSIM_RUNTIME_ENTER:
+      *ret = thread->runtime_depth++;
+      break;
+    case VG_USERREQ__CCSIM_RUNTIME_EXIT:
+      if (thread->runtime_depth > 0) --thread->runtime_depth;
+      break;
+    case VG_USERREQ__CCSIM_TASK_BEGIN:
+      *ret = thread->runtime_depth;
+      thread->runtime_depth = 0;
+      break;
+    case VG_USERREQ__CCSIM_TASK_END:
+      thread->runtime_depth = static_cast<std::uint32_t>(args[1]);
+      break;
+    case VG_USERREQ__CCSIM_TEAM_ENTER:
+      report(tid, make_team_enter(args[1], static_cast<std::uint32_t>(args[2]), static_cast<std::uint32_t>(args[3]),
+                                  call_of(args[4])));
+      break;
+    case VG_USERREQ__CCSIM_TEAM_EXIT:
+      report(tid, make_team_exit(call_of(args[1])));
+      break;
+    case VG_USERREQ__CCSIM_TEAM_BARRIER:
+      report(tid, make_team_barrier(call_of(args[1])));
+      break;
+    case VG_USERREQ__CCSIM_LOCK_ACQUIRE:
+      report(tid, make_lock_acquire(args[1], args[2] != 0));
+      break;
+    case VG_USERREQ__CCSIM_LOCK_RELEASE:
+      report(tid, make_lock_release(args[1]));
+      break;
+    case VG_USERREQ__CCSIM_BARRIER_INIT:
+      barrier_objects->find_or_add(args[1]) =
+          BarrierObject{static_cast<std::uint32_t>(args[2]), next_barrier_instance++};
+      break;
+    case VG_USERREQ__CCSIM_BARRIER_DESTROY:
+      barrier_objects->erase(args[1]);
+      break;
+    case VG_USERREQ__CCSIM_BARRIER_WAIT:
+      handle_barrier_wait(tid, args[1], args[2]);
+      break;
+    case VG_USERREQ__CCSIM_THREAD_CREATED:
+      if (replay_engine != nullptr) streams_by_pthread->find_or_add(args[1]) = last_created_stream[tid];
+      break;
+    case VG_USERREQ__CCSIM_THREAD_JOIN:
+      handle_thread_join(tid, args[1]);
+      break;
+    case VG_USERREQ__CCSIM_END_INTERNAL:
+      return false;
+  }
+  return true;
+}
+
+void sync_thread_created(unsigned parent_tid, unsigned child_tid) {
+  SyncThread* child = &live_threads[child_tid];
+  *child = SyncThread();
+  child->owner = child_tid;
+  // The main thread (no parent) exists from the start, in region 0 and, in the replay modes, as the
+  // engine's first stream.
+  if (parent_tid == 0) return;
+  live_model->start_thread(child, &live_threads[parent_tid]);
+  publish(child);
+  // A thread starts inside the thread library. When it was created from runtime code (an OpenMP runtime
+  // starting a worker) it stays in the runtime until it runs a region body; the preload's start
+  // trampoline takes a thread created by user code out of it before its start routine.
+  thread_state(child_tid)->runtime_depth = thread_state(parent_tid)->runtime_depth > 0 ? 1 : 0;
+  if (replay_engine != nullptr) {
+    last_created_stream[parent_tid] =
+        replay_engine->record_thread_created(processor_of(parent_tid), processor_of(child_tid));
+  }
+}
+
+void sync_thread_exited(unsigned tid) {
+  live_model->thread_ended(&live_threads[tid]);
+  if (replay_engine != nullptr) replay_engine->record_thread_exit(processor_of(tid));
+}
+
+void sync_flush() {
+  if (replay_engine != nullptr) replay_engine->flush();
+}
+
+void sync_finish() {
+  if (replay_engine == nullptr) return;
+  replay_engine->finish();
+  if (replay_engine->forced_orderings() > 0) {
+    VG_(umsg)("ccsim: the replay let %llu waiting threads past a barrier, lock or join that its own order "
+              "never released; see 'forced orderings' in docs/synchronization.md.\n",
+              static_cast<ULong>(replay_engine->forced_orderings()));
+  }
+}
+
+void sync_for_each_region_close(RegionCloseVisitor visit, void* context) {
+  const SyncModel& model = replay_engine != nullptr ? replay_engine->model() : *live_model;
+  for (RegionId region = 0; region < model.region_count(); ++region) visit(context, region, model.region_close(region));
+}
+
+std::uint64_t sync_early_flushes() { return replay_engine != nullptr ? replay_engine->early_flushes() : 0; }
+
+}  // namespace ccsim

@@ -1,0 +1,41 @@
+// threads.h: what the tool knows about each client thread. Each Valgrind thread is one simulated
+// processor; the synchronization layer (ccsim/tool/threads/sync.cc) keeps its region and lock state current so
+// the access path can read them without a lookup.
+#ifndef CCSIM_TOOL_THREADS_H
+#define CCSIM_TOOL_THREADS_H
+
+#include "ccsim/core/types.h"
+
+namespace ccsim {
+
+struct Processor;
+
+// One client thread. Indexed by Valgrind ThreadId (1..VG_N_THREADS-1); processor = tid - 1.
+struct ThreadState {
+  ProcId processor = 0;           // the simulated processor this thread runs on
+  RegionId region = 0;            // barrier epoch of the thread's team; 0 before any team exists
+  std::uint32_t locks_held = 0;   // > 0: the thread is inside a critical section (any lock)
+  std::uint32_t runtime_depth = 0;  // > 0: inside OpenMP/pthread synchronization code
+  // Accesses made while runtime_depth > 0 are excluded (unless --trace-runtime=yes) and counted here.
+  std::uint64_t excluded_runtime_accesses = 0;
+  // The thread's own stack [stack_low, stack_high), for --trace-stack=no, and the accesses skipped there.
+  Addr stack_low = 0;
+  Addr stack_high = 0;
+  std::uint64_t skipped_stack_accesses = 0;
+  bool ever_ran = false;          // a thread id reused by a new thread gets cold caches
+  // Native order: the processor as the simulator's hit path sees it (Simulator::hit_path_processor),
+  // kept here so that the hit path finds it in one load; null until the processor exists. Refreshed
+  // whenever an access leaves the hit path (the processor of a thread never changes).
+  Processor* hit_processor = nullptr;
+};
+
+// The running thread's state, switched by the tool on every thread switch; the access helpers read it
+// directly (hot path: one pointer load instead of VG_(get_running_tid) + table lookup).
+extern ThreadState* current_thread;
+
+// State of thread `tid` (Valgrind's ThreadId as a plain integer); valid for any tid below VG_N_THREADS.
+ThreadState* thread_state(unsigned tid);
+
+}  // namespace ccsim
+
+#endif
