@@ -3,6 +3,7 @@
 // them, 2 for a command line that cannot be understood (followed by the option list).
 #include <iostream>
 
+#include "ccsim/annotate/analysis/counts.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/options.h"
 #include "ccsim/annotate/run.h"
@@ -25,6 +26,9 @@ int main(int argc, char* argv[]) {
     return 1;
   } catch (const OptionError& error) {
     std::cerr << "ccsim-annotate: " << error.what() << '\n';
+    return 1;
+  } catch (const CountOverflow& error) {
+    std::cerr << "ccsim-annotate: " << error.what() << "; the profile was edited or is corrupt\n";
     return 1;
   }
 }
