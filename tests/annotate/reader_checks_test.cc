@@ -244,6 +244,19 @@ TEST(ReaderChecksTest, EscapesControlBytesInNames) {
   EXPECT_NE(json.find("ma\\u001b[31min\\u0007"), std::string::npos) << json;
 }
 
+// An error sentence quotes the field it refuses: a sim-mode that clears the screen (ESC [ 2 J) is quoted
+// escaped on standard error.
+TEST(ReaderChecksTest, EscapesControlBytesInErrors) {
+  std::string text = CraftedProfile().text();
+  text.replace(text.find("sim-mode: native"), 16, "sim-mode: \x1b[2J");
+  std::string path = write_temporary_file("mode.profile", text);
+  ProgramResult result = run_annotate_program({path});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.standard_error, "ccsim-annotate: " + path +
+                                       ":5: sim-mode: the mode must be native, interleaved or piped, not "
+                                       "\"\\x1b[2J\"\n");
+}
+
 // Profiles of a 32 KiB and a 64 KiB L1 (8-way, 64-byte lines) were summed under the first one's header.
 // Now the sum is refused with both files and both geometries; --diff shows each machine.
 TEST(ReaderChecksTest, RefusesToSumProfilesOfDifferentCaches) {
