@@ -89,11 +89,12 @@ TEST(FairTurns, EveryCriticalContenderTakesItsTurnWithLibomp) {
   for (unsigned threads : {2u, 3u, 4u}) expect_every_thread_takes_its_turn("omp_critical_sum_libomp", threads);
 }
 
-// pthread mutexes with 3 and 4 workers x 20,000 increments of one counter: the critical sections go round
-// in turn order, so each reads the counter from the previous holder's Modified copy and its write removes
-// that copy; every section but the very first removes one, W x 20,000 - 1 true in-region critical
-// invalidations. Each worker receives one after each of its sections but the run's last: 20,000 each,
-// and 19,999 for the worker that ends the run.
+// pthread mutexes with 3 and 4 workers x 20,000 increments of one counter. The workers leave a start
+// barrier together, at the same code, so they reach the lock in the same round; from then on the
+// critical sections go round in turn order (as in omp_critical_sum.c), so each reads the counter from the
+// previous holder's Modified copy and its write removes that copy: every section but the very first
+// removes one, W x 20,000 - 1 true in-region critical invalidations. Each worker receives one after each
+// of its sections but the run's last: 20,000 each, and 19,999 for the worker that ends the run.
 TEST(FairTurns, EveryMutexContenderTakesItsTurn) {
   const std::string file = "pthread_mutex_counter.c";
   constexpr std::uint64_t kIterations = 20000;

@@ -283,11 +283,12 @@ INSTANTIATE_TEST_SUITE_P(Programs, RepeatedRuns,
                          });
 
 // One profile with every kind of record, several of each: 200 barrier phases of two threads, each phase
-// invalidating the other thread's lines (regions, invalidators, line detail of two lines).
+// invalidating the other thread's lines (regions, invalidators, line detail of two lines), with an L1 of
+// 4 KiB so that the program's own accesses evict lines (evictor records).
 const std::vector<ProfileLine>& numbered_profile() {
   static const std::vector<ProfileLine> profile = [] {
     const std::string dir = scratch_directory("numbered_profile");
-    RunResult run = run_ccsim(dir, {"--sim-mode=interleaved", "--ccsim-out-file=ccsim.out"},
+    RunResult run = run_ccsim(dir, {"--sim-mode=interleaved", "--L1=4096,2,64", "--ccsim-out-file=ccsim.out"},
                               test_program("pthread_barrier_phases"));
     EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
     std::vector<ProfileLine> lines;
