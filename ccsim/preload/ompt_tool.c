@@ -10,7 +10,8 @@
    the end of the region, which is leaving the team), critical, atomic (when done with a lock),
    ordered and the lock API as mutual exclusion. Runtime code is bracketed from the callbacks: from a
    parallel region's start to the master's implicit task, from a barrier's or lock's start to its end,
-   and for a worker between regions. An explicit task's body is user code wherever it runs, a barrier
+   and for a worker between regions; the lock entry points, whose code around the callbacks is libomp's
+   too, are wrapped whole (libomp_intercepts.c). An explicit task's body is user code wherever it runs, a barrier
    included. Not modelled: taskwait/taskgroup order nothing; teams constructs.
 
    LLVM 14's libomp reports the join barrier of a parallel region as a plain implicit barrier, and its

@@ -128,7 +128,7 @@ PTHREAD_STUB(int, pthreadZujoin, pthread_t thread, void** value) {
 PTHREAD_STUB(void, pthreadZuexit, void* value) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_in_runtime(orig, (ccsim_word)value, 0);
+  ccsim_call_in_runtime(orig, (ccsim_word)value, 0, 0, 0);
   __builtin_unreachable();
 }
 
@@ -363,11 +363,11 @@ PTHREAD_STUB(int, pthreadZucondZuclockwait, pthread_cond_t* cond, pthread_mutex_
 PTHREAD_STUB(int, pthreadZucondZusignalZAZa, pthread_cond_t* cond) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_in_runtime(orig, (ccsim_word)cond, 0);
+  return (int)ccsim_call_in_runtime(orig, (ccsim_word)cond, 0, 0, 0);
 }
 
 PTHREAD_STUB(int, pthreadZucondZubroadcastZAZa, pthread_cond_t* cond) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_in_runtime(orig, (ccsim_word)cond, 0);
+  return (int)ccsim_call_in_runtime(orig, (ccsim_word)cond, 0, 0, 0);
 }

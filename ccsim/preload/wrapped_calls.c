@@ -48,10 +48,10 @@ ccsim_word ccsim_call_release(OrigFn orig, ccsim_word lock, ccsim_word arg1) {
 }
 
 __attribute__((noinline))
-ccsim_word ccsim_call_in_runtime(OrigFn orig, ccsim_word arg1, ccsim_word arg2) {
+ccsim_word ccsim_call_in_runtime(OrigFn orig, ccsim_word arg1, ccsim_word arg2, ccsim_word arg3, ccsim_word arg4) {
   ccsim_word result;
   ccsim_runtime_enter();
-  CALL_FN_W_WW(result, orig, arg1, arg2);
+  CALL_FN_W_WWWW(result, orig, arg1, arg2, arg3, arg4);
   ccsim_runtime_exit();
   return result;
 }

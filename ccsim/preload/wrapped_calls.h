@@ -30,7 +30,9 @@ ccsim_word ccsim_call_try_acquire(OrigFn orig, enum lock_result convention, ccsi
    as the call has released it). */
 ccsim_word ccsim_call_release(OrigFn orig, ccsim_word lock, ccsim_word arg1);
 
-/* `orig(arg1, arg2)` as runtime code, nothing reported (condition signals, thread exit, ...). */
-ccsim_word ccsim_call_in_runtime(OrigFn orig, ccsim_word arg1, ccsim_word arg2);
+/* `orig(arg1, arg2, arg3, arg4)` as runtime code, nothing reported (condition signals, thread exit,
+   libomp's lock entry points, whose callbacks report the lock). Functions with fewer arguments ignore
+   the extra ones. */
+ccsim_word ccsim_call_in_runtime(OrigFn orig, ccsim_word arg1, ccsim_word arg2, ccsim_word arg3, ccsim_word arg4);
 
 #endif /* CCSIM_PRELOAD_WRAPPED_CALLS_H */

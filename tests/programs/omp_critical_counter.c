@@ -16,10 +16,9 @@
    - -DCRITICAL_OUTSIDE_LOOP (the fix the thesis applied to NBF): each thread sums into a private
      variable and enters the critical section once; the second thread's write removes the first's copy:
      1 invalidation at the (single) critical update line, in both orders.
-   These are the numbers with gcc (libgomp). With clang (libomp) they hold within a few: libomp runs
-   code of its own outside the callbacks that report a lock's acquisition and release (more of it the
-   first time a lock is used), which puts one thread a few critical sections ahead of the other.
-   gcc compiles an increment into a read and a write, clang into one read-modify-write instruction. */
+   The numbers are the same with gcc (libgomp) and clang (libomp), whose lock entry points run whole as
+   runtime code. gcc compiles an increment into a read and a write, clang into one read-modify-write
+   instruction. */
 #include <omp.h>
 #include <stdio.h>
 

@@ -7,6 +7,7 @@
 #include "ccsim/tool/data_objects/allocation_sites.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/extent_index.h"
+#include "ccsim/tool/data_objects/invalid_frees.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/named_ranges.h"
 #include "ccsim/tool/options.h"
@@ -15,18 +16,19 @@
 namespace ccsim {
 namespace {
 
-bool recording = false;  // --data-objects=yes: blocks are indexed; otherwise the replacement only allocates
+bool recording = false;  // --data-objects=yes: blocks are objects in the layer below, with bins
 
 // A block as the allocator sees it now, in the real run: what free and realloc need to know about it.
 struct LiveBlock {
   SizeT size;
-  ObjectId object;         // its bin
+  ObjectId object;         // its bin (kUnknownObject without --data-objects)
   // Its allocation number, which tells its free from that of a later block at the same start (numbers
   // wrap after 2^32 allocations: two blocks that far apart are never both pending in the replay).
   std::uint32_t number;
 };
-// The client's live blocks in the real run, by start address. Apart from the layer below: in the
-// replay modes the layer lags behind the real run.
+// The client's live blocks in the real run, by start address, kept whatever --data-objects says: a
+// pointer given to free, realloc or delete is checked here before Valgrind's allocator sees it
+// (invalid_frees.h). Apart from the layer below: in the replay modes the layer lags behind the real run.
 HashMap<Addr, LiveBlock>* live_blocks = nullptr;
 std::uint32_t next_allocation_number = 1;
 
@@ -65,41 +67,50 @@ void apply_block_freed(const LayoutChange& change) {
 void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object) {
   const std::uint32_t number = next_allocation_number++;
   live_blocks->find_or_add(start) = LiveBlock{size, object, number};
-  change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number});
+  if (recording) change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number});
 }
 
 void* allocate(ThreadId tid, SizeT size, SizeT alignment, bool zeroed) {
   void* memory = VG_(cli_malloc)(alignment, size);
   if (memory == nullptr) return nullptr;
   if (zeroed) VG_(memset)(memory, 0, size);
-  if (recording) record_allocation(tid, reinterpret_cast<Addr>(memory), size, allocation_site_object(tid));
+  const ObjectId object = recording ? allocation_site_object(tid) : kUnknownObject;
+  record_allocation(tid, reinterpret_cast<Addr>(memory), size, object);
   return memory;
 }
 
+// The live block that starts at `memory`; null, after reporting it, when there is none (a pointer into
+// a block, to the stack, or to a block freed already), and the caller must leave the pointer alone.
+const LiveBlock* block_to_free(ThreadId tid, void* memory) {
+  const LiveBlock* block = live_blocks->find(reinterpret_cast<Addr>(memory));
+  if (block == nullptr) report_invalid_free(tid, reinterpret_cast<Addr>(memory));
+  return block;
+}
+
 void release(ThreadId tid, void* memory) {
-  if (recording) {
-    const Addr start = reinterpret_cast<Addr>(memory);
-    if (const LiveBlock* block = live_blocks->find(start)) {
-      change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number});
-      live_blocks->erase(start);
-    }
-  }
+  if (memory == nullptr) return;
+  const LiveBlock* block = block_to_free(tid, memory);
+  if (block == nullptr) return;
+  const Addr start = reinterpret_cast<Addr>(memory);
+  if (recording) change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number});
+  live_blocks->erase(start);
   VG_(cli_free)(memory);
 }
 
 // Like Memcheck's, realloc always moves the block. The block stays in the bin of its first allocation:
-// a growing buffer is one data object however often it grows.
+// a growing buffer is one data object however often it grows. Like Memcheck's, realloc of a pointer
+// that is not a block's start returns null and changes nothing.
 void* reallocate(ThreadId tid, void* old, SizeT size) {
   if (old == nullptr) return allocate(tid, size, VG_(clo_alignment), false);
-  const LiveBlock* block = recording ? live_blocks->find(reinterpret_cast<Addr>(old)) : nullptr;
-  const SizeT old_size = block != nullptr ? block->size : VG_(cli_malloc_usable_size)(old);
+  const LiveBlock* block = block_to_free(tid, old);
+  if (block == nullptr) return nullptr;
+  const SizeT old_size = block->size;
+  const ObjectId object = block->object;
   void* moved = VG_(cli_malloc)(VG_(clo_alignment), size);
   if (moved == nullptr) return nullptr;
   VG_(memcpy)(moved, old, old_size < size ? old_size : size);
-  ObjectId object = kUnknownObject;
-  if (recording) object = block != nullptr ? block->object : allocation_site_object(tid);
   release(tid, old);
-  if (recording) record_allocation(tid, reinterpret_cast<Addr>(moved), size, object);
+  record_allocation(tid, reinterpret_cast<Addr>(moved), size, object);
   return moved;
 }
 
@@ -124,12 +135,16 @@ void replacement_aligned_delete(ThreadId tid, void* memory, SizeT) { release(tid
 
 void* replacement_realloc(ThreadId tid, void* old, SizeT size) { return reallocate(tid, old, size); }
 
-// Valgrind's answer whatever --data-objects says, so the program behaves the same either way.
-SizeT replacement_usable_size(ThreadId, void* memory) { return VG_(cli_malloc_usable_size)(memory); }
+// Valgrind's answer whatever --data-objects says, so the program behaves the same either way; 0, as
+// under Memcheck, for a pointer that is not a live block's start (Valgrind's allocator would abort).
+SizeT replacement_usable_size(ThreadId, void* memory) {
+  return live_blocks->find(reinterpret_cast<Addr>(memory)) != nullptr ? VG_(cli_malloc_usable_size)(memory) : 0;
+}
 
 }  // namespace
 
 void install_heap_replacement() {
+  live_blocks = create_object<HashMap<Addr, LiveBlock>>("ccsim.objects", "ccsim.objects.live_blocks");
   // malloc, new and new[] allocate alike, as do free, delete and delete[]; no red zones beyond
   // Valgrind's minimum, so blocks lie as close together as Valgrind's allocator puts them.
   VG_(needs_malloc_replacement)(replacement_malloc, replacement_malloc, replacement_aligned_new, replacement_malloc,
@@ -139,7 +154,6 @@ void install_heap_replacement() {
 }
 
 void init_heap_blocks() {
-  live_blocks = create_object<HashMap<Addr, LiveBlock>>("ccsim.objects", "ccsim.objects.live_blocks");
   blocks = create_object<ExtentIndex>("ccsim.objects", "ccsim.objects.blocks");
   init_allocation_sites(options.alloc_depth);
   recording = true;

@@ -3,7 +3,8 @@
 // layer of live heap blocks. Each block belongs to the bin of its allocation stack (allocation_sites.h);
 // a block's statistics are its bin's, so they outlive the block, and memory freed and allocated again
 // belongs to the new allocation's bin from then on. The layer follows the simulated order: allocations
-// and frees are layout changes (layout_changes.h), applied where the simulation reaches them.
+// and frees are layout changes (layout_changes.h), applied where the simulation reaches them. A pointer
+// to free or reallocate that is not the start of a live block is reported and ignored (invalid_frees.h).
 #ifndef CCSIM_TOOL_HEAP_BLOCKS_H
 #define CCSIM_TOOL_HEAP_BLOCKS_H
 

@@ -45,14 +45,20 @@ bool starts_with(const HChar* text, const HChar* prefix) {
   return VG_(strncmp)(text, prefix, VG_(strlen)(prefix)) == 0;
 }
 
+// The dynamic linker is a runtime too: besides loading and relocating, it binds a lazily linked
+// function on its first call (libomp.so is linked so, whatever the program's options), a symbol lookup
+// of a few hundred accesses in whichever thread calls the function first in the real run. Simulated as
+// the program's, that timing would put one thread of a team behind the others in an interleaved replay
+// for the rest of a region (docs/synchronization.md, "Runtime code is not the program's").
 // Limit: the main executable is recognised by its file name; a program started through a differently
 // named link to it counts as library code (its accesses inside runtime calls, e.g. task bodies that a
 // barrier runs, are then excluded).
 RuntimeClass runtime_class_of(const HChar* object_file) {
   if (object_file == nullptr) return kLibraryCode;
   const HChar* name = base_name(object_file);
-  if (starts_with(name, "libgomp.so") || starts_with(name, "libomp.so") || starts_with(name, "libiomp5.so")) {
-    return kOpenMpRuntime;
+  if (starts_with(name, "libgomp.so") || starts_with(name, "libomp.so") || starts_with(name, "libiomp5.so") ||
+      starts_with(name, "ld-linux")) {
+    return kRuntimeLibrary;
   }
   return VG_(strcmp)(name, base_name(VG_(args_the_exename))) == 0 ? kProgramCode : kLibraryCode;
 }

@@ -21,7 +21,7 @@ struct HotCounters;
 enum RuntimeClass : std::uint8_t {
   kProgramCode = 0,   // the main executable: the user's code even when a runtime runs it (task bodies)
   kLibraryCode = 1,   // other libraries (libc, the preload): the runtime's while inside a runtime call
-  kOpenMpRuntime = 2  // libgomp, libomp: always the runtime's
+  kRuntimeLibrary = 2  // libgomp, libomp, the dynamic linker: always the runtime's
 };
 
 // One data-accessing instruction. Created at instrumentation time and never freed; its address is baked
