@@ -41,13 +41,16 @@ struct DataObject {
 };
 
 // What one lookup found: the object, the start of the extent holding the address (offsets within the
-// object count from there), and the range [low, high] around the address where the same answer holds,
-// which callers may cache (cached_ranges.h).
+// object count from there), the range [low, high] around the address where the same answer holds,
+// which callers may cache (cached_ranges.h), and which life of the extent it is: a heap block's
+// allocation number (a block freed and allocated again at the same start is a new life), 0 for the
+// other kinds.
 struct ObjectExtent {
   ObjectId object;
   Addr base;
   Addr low;
   Addr high;  // inclusive
+  std::uint32_t life;
 };
 
 // Creates the table (with the unknown object) and every layer. Only with --data-objects=yes; nothing

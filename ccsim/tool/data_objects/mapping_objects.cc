@@ -96,7 +96,7 @@ bool mapping_object_at(Addr address, ObjectExtent* found) {
   UWord bound = 0;
   VG_(lookupRangeMap)(&low, &high, &bound, mappings, address);
   if (bound != 0) {
-    *found = ObjectExtent{static_cast<ObjectId>(bound - 1), low, low, high};
+    *found = ObjectExtent{static_cast<ObjectId>(bound - 1), low, low, high, 0};
     return true;
   }
   const NSegment* segment = VG_(am_find_nsegment)(address);
@@ -110,7 +110,7 @@ bool mapping_object_at(Addr address, ObjectExtent* found) {
   const Addr end = segment->end < high ? segment->end : high;
   const ObjectId object = mapping_object(*segment, start, end);
   VG_(bindRangeMap)(mappings, start, end, object + 1);
-  *found = ObjectExtent{object, start, start, end};
+  *found = ObjectExtent{object, start, start, end, 0};
   return true;
 }
 

@@ -114,14 +114,35 @@ struct LineBytesRow {
   std::uint64_t written[kMaxMaskWords];
 };
 
-// `line-detail: <object> ... <thread>` rows keyed (line, object, thread) and `line-writer: <object> ...
-// <thread> <ref>` rows keyed (line, object, thread, ref).
+// Numbers the extents of one object in one line 1, 2, ... in the order for_each_hot_line() visits them
+// (by start address): two blocks of one heap bin may share a line.
+struct ExtentOrdinals {
+  Addr last_line = ~Addr(0);
+  ObjectId last_object = 0;
+  Addr last_base = 0;
+  std::uint32_t ordinal = 0;
+  std::uint32_t of(Addr line, ObjectId object, Addr base) {
+    if (line != last_line || object != last_object) {
+      last_line = line;
+      last_object = object;
+      ordinal = 0;
+    } else if (base == last_base) {
+      return ordinal;
+    }
+    last_base = base;
+    return ++ordinal;
+  }
+};
+
+// `line-detail: <object> ... <thread>` rows keyed (line, object, extent, thread) and `line-writer:
+// <object> ... <thread> <ref>` rows keyed (line, object, thread, ref).
 struct HotLineRows {
   const std::uint32_t* numbers;  // by ObjectId
   const ProfileNumbering* numbering;
   HotLineOrdinals byte_lines;
   HotLineOrdinals writer_lines;
-  SortedRows<3, LineBytesRow> bytes{"ccsim.out.line_detail"};
+  ExtentOrdinals extents;
+  SortedRows<4, LineBytesRow> bytes{"ccsim.out.line_detail"};
   SortedRows<4, LineWriter> writers{"ccsim.out.line_writers"};
 };
 
@@ -132,7 +153,9 @@ void collect_line_bytes(void* context, const LineBytes& bytes) {
     row.read_only[word] = bytes.touched[word] & ~bytes.written[word];
     row.written[word] = bytes.written[word];
   }
-  r->bytes.add({r->byte_lines.of(bytes.line_address), r->numbers[bytes.object], bytes.proc + 1}, row);
+  r->bytes.add({r->byte_lines.of(bytes.line_address), r->numbers[bytes.object],
+                r->extents.of(bytes.line_address, bytes.object, bytes.object_base), bytes.proc + 1},
+               row);
 }
 
 void collect_line_writer(void* context, const LineWriter& writer) {
@@ -202,11 +225,11 @@ void ObjectRecords::write(VgFile* file, const ProfileNumbering& numbering) const
     write_counts(file, events_, row, false);
   });
 
-  HotLineRows lines{numbers_, &numbering, {}, {}};
+  HotLineRows lines{numbers_, &numbering, {}, {}, {}};
   for_each_hot_line(collect_line_bytes, collect_line_writer, &lines);
   lines.bytes.visit_sorted([&](const std::uint32_t* key, const LineBytesRow& row) {
     VG_(fprintf)(file, "line-detail: %u 0x%lx %lld %u R", key[1], row.line_address,
-                 static_cast<Long>(row.line_address - row.object_base), key[2]);
+                 static_cast<Long>(row.line_address - row.object_base), key[3]);
     write_byte_ranges(file, row.read_only);
     VG_(fprintf)(file, " W");
     write_byte_ranges(file, row.written);
