@@ -7,6 +7,7 @@
 
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "ccsim/annotate/analysis/sharing_findings.h"
@@ -172,6 +173,87 @@ TEST(LineDetailWholeLine, BlockWrittenOnceByMainIsFalseSharingAsTheCountsSay) {
   EXPECT_EQ(lines[0].true_sharing_invalidations, 1u);
   EXPECT_EQ(lines[0].false_sharing_invalidations, received(profile, block, "false"));
   EXPECT_EQ(ccsim::annotate::classify(lines[0]), Sharing::false_sharing);
+}
+
+// The object whose name contains `text`; profile.objects.size() (after a failure) when none does.
+std::size_t object_containing(const Profile& profile, const std::string& text) {
+  for (std::size_t i = 0; i < profile.objects.size(); ++i) {
+    if (profile.objects[i].name.find(text) != std::string::npos) return i;
+  }
+  ADD_FAILURE() << "no object's name contains '" << text << "'";
+  return profile.objects.size();
+}
+
+// object-origin: heap_buffers_one_line.c's buffers are the program's, from malloc; heap_block_lives.c's
+// block from aligned_alloc (shown as memalign); the variables of libc, and the stdout buffer libc's
+// _IO_file_doallocate allocates for the printf of heavy_object_lines.c (every frame in libc), the
+// runtime's; a global of the program has no allocator.
+TEST(ObjectOrigin, ProgramAndRuntimeObjectsAndTheirAllocators) {
+  const Profile buffers = run_program("origin_buffers", "heap_buffers_one_line");
+  const std::size_t a = heap_site(buffers, "heap_buffers_one_line.c", "site a");
+  ASSERT_LT(a, buffers.objects.size());
+  EXPECT_EQ(buffers.objects[a].origin, "program");
+  EXPECT_EQ(buffers.objects[a].allocator, "malloc");
+
+  const Profile lives = run_program("origin_lives", "heap_block_lives");
+  const std::size_t block = heap_site(lives, "heap_block_lives.c", "site");
+  ASSERT_LT(block, lives.objects.size());
+  EXPECT_EQ(lives.objects[block].allocator, "memalign");
+
+  const Profile heavy = run_program("origin_heavy", "heavy_object_lines");
+  const std::size_t stdout_buffer = object_containing(heavy, "_IO_file_doallocate");
+  ASSERT_LT(stdout_buffer, heavy.objects.size());
+  EXPECT_EQ(heavy.objects[stdout_buffer].origin, "runtime");
+  EXPECT_EQ(heavy.objects[stdout_buffer].allocator, "malloc");
+  const std::size_t libc_variable = object_containing(heavy, " in libc.so.6");
+  ASSERT_LT(libc_variable, heavy.objects.size());
+  EXPECT_EQ(heavy.objects[libc_variable].origin, "runtime");
+  const std::size_t hot = global(heavy, "hot");
+  ASSERT_LT(hot, heavy.objects.size());
+  EXPECT_EQ(heavy.objects[hot].origin, "program");
+  EXPECT_EQ(heavy.objects[hot].allocator, "");
+  for (const auto& object : heavy.objects) EXPECT_FALSE(object.origin.empty()) << object.name;
+}
+
+// global_initializer.cc: the blocks of C++ dynamic initialization come from new[] and new, and the
+// frame of GCC's _GLOBAL__sub_I_table is named `table`.
+TEST(ObjectOrigin, StaticInitializerFramesAreNamedByWhatTheyInitialize) {
+  const Profile profile = run_program("initializer", "global_initializer");
+  const std::size_t table = heap_site(profile, "global_initializer.cc", "site table");
+  const std::size_t one = heap_site(profile, "global_initializer.cc", "site one");
+  ASSERT_LT(table, profile.objects.size());
+  ASSERT_LT(one, profile.objects.size());
+  EXPECT_EQ(profile.objects[table].allocator, "new[]");
+  EXPECT_EQ(profile.objects[one].allocator, "new");
+  EXPECT_EQ(profile.objects[table].origin, "program");
+  EXPECT_NE(profile.objects[table].name.find(" table <- "), std::string::npos) << profile.objects[table].name;
+  for (const auto& object : profile.objects) EXPECT_EQ(object.name.find("_GLOBAL__sub_I_"), std::string::npos);
+}
+
+// heavy_object_lines.c with --read-var-info=yes: the fields holding the bytes the threads touched in
+// the described lines: hot.first and hot.second (bytes 0-7 and 8-15 of `hot`), and spread[l].first and
+// .second, at 64 x l and 64 x l + 8, for each of spread's 4 described lines l. Without the option,
+// Valgrind has no variable information and there are no field records.
+TEST(ObjectFields, FieldsOfTheDescribedLinesAreNamed) {
+  const Profile profile = run_program("fields", "heavy_object_lines", {"--line-detail=1", "--read-var-info=yes"});
+  const std::size_t hot = global(profile, "hot");
+  const std::size_t spread = global(profile, "spread");
+  ASSERT_LT(spread, profile.objects.size());
+  std::set<std::tuple<std::size_t, std::uint64_t, std::uint64_t, std::string>> expected = {
+      {hot, 0, 8, "hot.first"}, {hot, 8, 8, "hot.second"}};
+  for (const LineUse& line : lines_of(ccsim::annotate::collect_line_uses(profile), spread)) {
+    const std::uint64_t offset = static_cast<std::uint64_t>(line.offset_in_object);
+    const std::string element = "spread[" + std::to_string(offset / 64) + "]";
+    expected.insert({spread, offset, 8, element + ".first"});
+    expected.insert({spread, offset + 8, 8, element + ".second"});
+  }
+  EXPECT_EQ(expected.size(), 10u);
+  std::set<std::tuple<std::size_t, std::uint64_t, std::uint64_t, std::string>> fields;
+  for (const auto& field : profile.object_fields) fields.insert({field.object, field.offset, field.size, field.name});
+  EXPECT_EQ(fields, expected);
+
+  const Profile without = run_program("no_fields", "heavy_object_lines", {"--line-detail=1"});
+  EXPECT_TRUE(without.object_fields.empty());
 }
 
 }  // namespace

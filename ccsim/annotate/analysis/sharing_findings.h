@@ -26,7 +26,7 @@ struct LineUse {
   std::int64_t offset_in_object = 0;  // negative when the object starts inside the line
   std::vector<ThreadBytes> threads;  // ascending thread id
   // Every object's bytes in this line, by thread, ascending thread id (empty: only `threads` is known).
-  std::vector<ThreadBytes> line_threads;
+  std::vector<ThreadBytes> line_threads = {};
   // The line's invalidations by class, every object's: each line-writer record's count split as the
   // invalidations its reference caused in that object on that thread (object-ref records) are. Both 0
   // when the profile gives no writers of the line.

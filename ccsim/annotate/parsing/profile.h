@@ -118,8 +118,8 @@ struct DataObject {
   // From the optional `object-origin:` record: "program" or "runtime" (the object belongs to the dynamic
   // loader, the C/C++ library's internals or an OpenMP runtime), empty when the profile does not say;
   // the allocating function of a heap object ("malloc", "calloc", "new[]", ...), empty otherwise.
-  std::string origin;
-  std::string allocator;
+  std::string origin = {};
+  std::string allocator = {};
 };
 
 // One `field:` record: a field or element of an object named by debug information, e.g.

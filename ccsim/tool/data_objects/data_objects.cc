@@ -67,7 +67,8 @@ void init_data_objects() {
 }
 
 ObjectId add_object(ObjectKind kind, Addr address, std::uint64_t size, std::uint32_t file, const char* name) {
-  objects->push_back(DataObject{kind, address, size, file, VG_(strdup)("ccsim.objects.name", name), nullptr});
+  objects->push_back(
+      DataObject{kind, address, size, file, VG_(strdup)("ccsim.objects.name", name), nullptr, false, nullptr});
   return objects->size() - 1;
 }
 

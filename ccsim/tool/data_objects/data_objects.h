@@ -38,6 +38,11 @@ struct DataObject {
   // Accesses counted on the hot path (object_access_counts.h), [processor * 2 + (write ? 1 : 0)];
   // null until the object's first access.
   std::uint64_t* access_counts;
+  // The runtime's rather than the program's (runtime_libraries.h): `object-origin:`.
+  bool runtime;
+  // A heap bin's allocating function ("malloc", "calloc", "realloc", "new", "new[]", "memalign"; a
+  // string constant), null for the other kinds.
+  const char* allocator;
 };
 
 // What one lookup found: the object, the start of the extent holding the address (offsets within the
@@ -57,7 +62,7 @@ struct ObjectExtent {
 // else here may be called otherwise.
 void init_data_objects();
 
-// Adds an object; `name` is copied.
+// Adds an object, the program's, with no allocator; `name` is copied.
 ObjectId add_object(ObjectKind kind, Addr address, std::uint64_t size, std::uint32_t file, const char* name);
 DataObject& data_object(ObjectId id);
 std::uint32_t object_count();

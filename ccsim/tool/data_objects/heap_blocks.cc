@@ -68,11 +68,14 @@ void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object) {
   change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number});
 }
 
-void* allocate(ThreadId tid, SizeT size, SizeT alignment, bool zeroed) {
+// `allocator` is the client's function ("malloc", ...; a string constant), for a new bin's object.
+void* allocate(ThreadId tid, SizeT size, SizeT alignment, bool zeroed, const char* allocator) {
   void* memory = VG_(cli_malloc)(alignment, size);
   if (memory == nullptr) return nullptr;
   if (zeroed) VG_(memset)(memory, 0, size);
-  if (recording) record_allocation(tid, reinterpret_cast<Addr>(memory), size, allocation_site_object(tid));
+  if (recording) {
+    record_allocation(tid, reinterpret_cast<Addr>(memory), size, allocation_site_object(tid, allocator));
+  }
   return memory;
 }
 
@@ -90,14 +93,14 @@ void release(ThreadId tid, void* memory) {
 // Like Memcheck's, realloc always moves the block. The block stays in the bin of its first allocation:
 // a growing buffer is one data object however often it grows.
 void* reallocate(ThreadId tid, void* old, SizeT size) {
-  if (old == nullptr) return allocate(tid, size, VG_(clo_alignment), false);
+  if (old == nullptr) return allocate(tid, size, VG_(clo_alignment), false, "realloc");
   const LiveBlock* block = recording ? live_blocks->find(reinterpret_cast<Addr>(old)) : nullptr;
   const SizeT old_size = block != nullptr ? block->size : VG_(cli_malloc_usable_size)(old);
   void* moved = VG_(cli_malloc)(VG_(clo_alignment), size);
   if (moved == nullptr) return nullptr;
   VG_(memcpy)(moved, old, old_size < size ? old_size : size);
   ObjectId object = kUnknownObject;
-  if (recording) object = block != nullptr ? block->object : allocation_site_object(tid);
+  if (recording) object = block != nullptr ? block->object : allocation_site_object(tid, "realloc");
   release(tid, old);
   if (recording) record_allocation(tid, reinterpret_cast<Addr>(moved), size, object);
   return moved;
@@ -105,17 +108,32 @@ void* reallocate(ThreadId tid, void* old, SizeT size) {
 
 // --- the functions Valgrind calls for the client's malloc family (VG_(needs_malloc_replacement)) ---
 
-void* replacement_malloc(ThreadId tid, SizeT size) { return allocate(tid, size, VG_(clo_alignment), false); }
-
-void* replacement_aligned_new(ThreadId tid, SizeT size, SizeT alignment) {
-  return allocate(tid, size, alignment, false);
+void* replacement_malloc(ThreadId tid, SizeT size) {
+  return allocate(tid, size, VG_(clo_alignment), false, "malloc");
 }
 
-void* replacement_memalign(ThreadId tid, SizeT alignment, SizeT size) { return allocate(tid, size, alignment, false); }
+void* replacement_new(ThreadId tid, SizeT size) { return allocate(tid, size, VG_(clo_alignment), false, "new"); }
+
+void* replacement_array_new(ThreadId tid, SizeT size) {
+  return allocate(tid, size, VG_(clo_alignment), false, "new[]");
+}
+
+void* replacement_aligned_new(ThreadId tid, SizeT size, SizeT alignment) {
+  return allocate(tid, size, alignment, false, "new");
+}
+
+void* replacement_aligned_array_new(ThreadId tid, SizeT size, SizeT alignment) {
+  return allocate(tid, size, alignment, false, "new[]");
+}
+
+// memalign, posix_memalign, aligned_alloc and valloc all come here.
+void* replacement_memalign(ThreadId tid, SizeT alignment, SizeT size) {
+  return allocate(tid, size, alignment, false, "memalign");
+}
 
 void* replacement_calloc(ThreadId tid, SizeT count, SizeT size) {
   if (size != 0 && count > ~SizeT(0) / size) return nullptr;  // count * size overflows
-  return allocate(tid, count * size, VG_(clo_alignment), true);
+  return allocate(tid, count * size, VG_(clo_alignment), true, "calloc");
 }
 
 void replacement_free(ThreadId tid, void* memory) { release(tid, memory); }
@@ -130,10 +148,11 @@ SizeT replacement_usable_size(ThreadId, void* memory) { return VG_(cli_malloc_us
 }  // namespace
 
 void install_heap_replacement() {
-  // malloc, new and new[] allocate alike, as do free, delete and delete[]; no red zones beyond
-  // Valgrind's minimum, so blocks lie as close together as Valgrind's allocator puts them.
-  VG_(needs_malloc_replacement)(replacement_malloc, replacement_malloc, replacement_aligned_new, replacement_malloc,
-                                replacement_aligned_new, replacement_memalign, replacement_calloc, replacement_free,
+  // malloc, new and new[] allocate alike (each names itself as its bins' allocator), as do free, delete
+  // and delete[]; no red zones beyond Valgrind's minimum, so blocks lie as close together as Valgrind's
+  // allocator puts them.
+  VG_(needs_malloc_replacement)(replacement_malloc, replacement_new, replacement_aligned_new, replacement_array_new,
+                                replacement_aligned_array_new, replacement_memalign, replacement_calloc, replacement_free,
                                 replacement_free, replacement_aligned_delete, replacement_free,
                                 replacement_aligned_delete, replacement_realloc, replacement_usable_size, 0);
 }

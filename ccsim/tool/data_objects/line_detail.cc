@@ -285,7 +285,8 @@ Int by_object_hotter_first(const void* a, const void* b) {
 }
 
 // An object and the invalidations stores to its bytes caused, sorted most invalidated first, ties by
-// ObjectId (the order of creation: a tie between two runs' objects may fall either way).
+// name (as the profile orders objects, not by ObjectId, whose order of creation varies between runs),
+// then ObjectId.
 struct RankedObject {
   ObjectId object;
   std::uint64_t invalidations;
@@ -295,6 +296,8 @@ Int heavier_object_first(const void* a, const void* b) {
   const RankedObject& x = *static_cast<const RankedObject*>(a);
   const RankedObject& y = *static_cast<const RankedObject*>(b);
   if (x.invalidations != y.invalidations) return x.invalidations > y.invalidations ? -1 : 1;
+  const Int by_name = VG_(strcmp)(data_object(x.object).name, data_object(y.object).name);
+  if (by_name != 0) return by_name;
   return x.object < y.object ? -1 : x.object > y.object ? 1 : 0;
 }
 

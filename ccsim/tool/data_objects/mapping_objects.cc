@@ -5,6 +5,7 @@
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/global_variables.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
+#include "ccsim/tool/data_objects/runtime_libraries.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -46,6 +47,7 @@ ObjectId mapping_object(const NSegment& segment, Addr start, Addr end) {
   }
   object = add_object(ObjectKind::Unknown, start, size, 0, name);
   VG_(free)(name);
+  data_object(object).runtime = file != nullptr && is_runtime_library(file);
   return object;
 }
 
