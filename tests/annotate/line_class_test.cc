@@ -112,13 +112,15 @@ TEST(ObjectNamesTest, OriginAllocatorAndFieldsAreRead) {
   EXPECT_EQ(profile.object_fields[0].name, "tid_args[1].sxy");
 }
 
-// A wrong origin, a second origin for one object and an empty field are refused with one sentence.
+// A wrong origin, a second origin for one object, an empty field and one past the end of the address
+// space are refused with one sentence.
 TEST(ObjectNamesTest, MalformedRecordsAreRefused) {
   const std::string object = "object: 1 global 0x1000 96 0 tid_args\n";
   for (const auto& [body, message] : std::vector<std::pair<std::string, std::string>>{
            {"object-origin: 1 library -\n", "the origin must be program or runtime, not \"library\""},
            {"object-origin: 1 program -\nobject-origin: 1 program -\n", "gives the origin of an object a second time"},
-           {"field: 1 40 0 x\n", "the size of a field must be at least 1 byte"}}) {
+           {"field: 1 40 0 x\n", "the size of a field must be at least 1 byte"},
+           {"field: 1 18446744073709551615 2 x\n", "the field's bytes run past the end of the 64-bit address space"}}) {
     SCOPED_TRACE(body);
     try {
       profile_with(object + body);

@@ -541,6 +541,9 @@ void ProfileReader::read_object_field(const Record& record) {
   field.offset = record.number(1, "offset");
   field.size = record.number(2, "size");
   if (field.size == 0) record.fail("the size of a field must be at least 1 byte");
+  if (field.offset > ~std::uint64_t(0) - field.size) {
+    record.fail("the field's bytes run past the end of the 64-bit address space");
+  }
   field.name = std::string(record.text_from(3, "name"));
   profile_.object_fields.push_back(std::move(field));
 }
