@@ -141,7 +141,9 @@ void print_usage() {
       "    --alloc-depth=<n>                 frames of the allocation stack that tell heap objects\n"
       "                                      apart, 1 to %u [%u]\n"
       "    --line-detail=<n>                 show the bytes each thread touched in the <n> most\n"
-      "                                      invalidated lines, 0 to %u [%u]\n",
+      "                                      invalidated lines, and in the 4 most invalidated\n"
+      "                                      lines of each of the <n> most invalidated objects,\n"
+      "                                      0 to %u [%u]\n",
       kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile,
       kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail);
 }

@@ -192,6 +192,21 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
       object.file = file ? files[file] : "";
       std::getline(fields >> std::ws, object.name);
       if (object.name.empty() || !p->objects.emplace(id, object).second) return fail("object unnamed or defined twice");
+    } else if (keyword == "object-origin") {
+      unsigned id;
+      std::string origin, allocator, more;
+      if (!(fields >> id >> origin >> allocator) || (fields >> more) || (origin != "program" && origin != "runtime")) {
+        return fail("bad object-origin");
+      }
+      if (!p->objects.count(id) || !p->objects[id].origin.empty()) return fail("object-origin of an undefined object, or twice");
+      p->objects[id].origin = origin;
+      p->objects[id].allocator = allocator;
+    } else if (keyword == "field") {
+      FieldRow row;
+      if (!(fields >> row.object >> row.offset >> row.size) || row.size == 0) return fail("bad field");
+      std::getline(fields >> std::ws, row.name);
+      if (row.name.empty() || !p->objects.count(row.object)) return fail("field unnamed or of an undefined object");
+      p->fields.push_back(row);
     } else if (keyword == "object-counts") {
       unsigned object, thread;
       std::vector<std::uint64_t> values;

@@ -29,6 +29,15 @@ struct ProfileObject {
   std::uint64_t size = 0;
   std::string file;  // "" when unknown
   std::string name;
+  std::string origin;     // `object-origin:`: "program" or "runtime"; "" when not given
+  std::string allocator;  // "malloc", ..., or "-"
+};
+
+// A `field:` record.
+struct FieldRow {
+  unsigned object;
+  std::uint64_t offset, size;
+  std::string name;
 };
 
 struct ObjectRefRow {
@@ -63,6 +72,7 @@ struct Profile {
   std::vector<ObjectRefRow> object_refs;
   std::vector<LineDetailRow> line_details;
   std::vector<LineWriterRow> line_writers;
+  std::vector<FieldRow> fields;
   std::vector<std::uint64_t> summary;
 
   int event_index(const std::string& name) const;  // -1 when the profile has no such event

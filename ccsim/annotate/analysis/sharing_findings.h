@@ -17,12 +17,21 @@ struct ThreadBytes {
   ByteRanges written;
 };
 
-// One cache line of one data object and the bytes each thread used in it.
+// One cache line of one data object (one extent of it: two blocks of one heap bin may share a line) and
+// the bytes each thread used in it, with what the whole line says: a line's class comes from all the
+// bytes of the line and from its invalidations, not from one object's bytes.
 struct LineUse {
   std::size_t object = 0;  // index into Profile::objects
   std::uint64_t line_address = 0;
   std::int64_t offset_in_object = 0;  // negative when the object starts inside the line
   std::vector<ThreadBytes> threads;  // ascending thread id
+  // Every object's bytes in this line, by thread, ascending thread id (empty: only `threads` is known).
+  std::vector<ThreadBytes> line_threads = {};
+  // The line's invalidations by class, every object's: each line-writer record's count split as the
+  // invalidations its reference caused in that object on that thread (object-ref records) are. Both 0
+  // when the profile gives no writers of the line.
+  std::uint64_t true_sharing_invalidations = 0;
+  std::uint64_t false_sharing_invalidations = 0;
 };
 
 // How a line is shared. True sharing: some thread writes a byte another thread reads or writes. False
@@ -30,8 +39,14 @@ struct LineUse {
 // of the same line.
 enum class Sharing { none, true_sharing, false_sharing, true_and_false_sharing };
 
+// A kind of sharing (true, false) names a line's class when it has at least this share of the line's
+// invalidations: a line with 1.5 M false and 6 true sharing invalidations is false sharing.
+inline constexpr double kSharingClassShare = 0.1;
+
 // The lines of the profile's line-detail records, in the order they first appear.
 std::vector<LineUse> collect_line_uses(const Profile& profile);
+// By the line's invalidations when it has some: each kind with at least kSharingClassShare of them;
+// otherwise by the bytes the threads used in the whole line (or in `threads` when that is unknown).
 Sharing classify(const LineUse& line);
 // "object counters (global, 16 B), line 0x404040 at offset 0: thread 2 writes bytes 0-7, thread 3
 // writes bytes 8-15 -> false sharing; pad or separate per-thread data"

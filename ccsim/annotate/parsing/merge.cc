@@ -107,8 +107,14 @@ void add_profile(Profile& sum, const Profile& more) {
   }
   auto object_index = index_by_key<DataObject, ObjectKey>(sum.objects);
   std::vector<std::size_t> object_in_sum;
-  for (const DataObject& object : more.objects)
+  for (const DataObject& object : more.objects) {
     object_in_sum.push_back(index_of(sum.objects, object_index, object));
+    DataObject& in_sum = sum.objects[object_in_sum.back()];
+    if (in_sum.origin.empty()) {
+      in_sum.origin = object.origin;
+      in_sum.allocator = object.allocator;
+    }
+  }
 
   for (ThreadCounts counts : more.counts) {
     counts.reference = reference_in_sum[counts.reference];
@@ -142,6 +148,14 @@ void add_profile(Profile& sum, const Profile& more) {
     writer.object = object_in_sum[writer.object];
     writer.reference = reference_in_sum[writer.reference];
     sum.line_writers.push_back(writer);
+  }
+  // A field named by both runs is one field.
+  for (ObjectField field : more.object_fields) {
+    field.object = object_in_sum[field.object];
+    auto same = std::find_if(sum.object_fields.begin(), sum.object_fields.end(), [&](const ObjectField& f) {
+      return f.object == field.object && f.offset == field.offset && f.size == field.size && f.name == field.name;
+    });
+    if (same == sum.object_fields.end()) sum.object_fields.push_back(std::move(field));
   }
   add_counts(sum.summary, more.summary);
 }

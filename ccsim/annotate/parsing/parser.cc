@@ -99,6 +99,8 @@ class ProfileReader {
   void read_evictor(const Record& record);
   void read_invalidator(const Record& record);
   void read_object(const Record& record);
+  void read_object_origin(const Record& record);
+  void read_object_field(const Record& record);
   void read_object_counts(const Record& record);
   void read_object_reference(const Record& record);
   void read_line_detail(const Record& record);
@@ -335,6 +337,8 @@ void ProfileReader::read_body_record(const Record& record) {
       {"evictor", &ProfileReader::read_evictor},
       {"invalidator", &ProfileReader::read_invalidator},
       {"object", &ProfileReader::read_object},
+      {"object-origin", &ProfileReader::read_object_origin},
+      {"field", &ProfileReader::read_object_field},
       {"object-counts", &ProfileReader::read_object_counts},
       {"object-ref", &ProfileReader::read_object_reference},
       {"line-detail", &ProfileReader::read_line_detail},
@@ -590,6 +594,33 @@ void ProfileReader::read_object(const Record& record) {
     record.fail("object " + std::to_string(id) + " is defined twice");
   }
   profile_.objects.push_back(std::move(object));
+}
+
+void ProfileReader::read_object_origin(const Record& record) {
+  record.expect_fields(3, "<object> <origin> <allocator>");
+  DataObject& object = profile_.objects[object_field(record, 0)];
+  if (!object.origin.empty()) record.fail("gives the origin of an object a second time");
+  const std::string_view origin = record.field(1, "origin");
+  if (origin != "program" && origin != "runtime") {
+    record.fail("the origin must be program or runtime, not " + in_quotes(std::string(origin)));
+  }
+  object.origin = std::string(origin);
+  const std::string_view allocator = record.field(2, "allocator");
+  if (allocator != "-") object.allocator = std::string(allocator);
+}
+
+void ProfileReader::read_object_field(const Record& record) {
+  record.expect_at_least(4, "<object> <offset> <size> <name>");
+  ObjectField field;
+  field.object = object_field(record, 0);
+  field.offset = record.number(1, "offset");
+  field.size = record.number(2, "size");
+  if (field.size == 0) record.fail("the size of a field must be at least 1 byte");
+  if (field.offset > ~std::uint64_t(0) - field.size) {
+    record.fail("the field's bytes run past the end of the 64-bit address space");
+  }
+  field.name = std::string(record.text_from(3, "name"));
+  profile_.object_fields.push_back(std::move(field));
 }
 
 void ProfileReader::read_object_counts(const Record& record) {

@@ -118,6 +118,20 @@ struct DataObject {
   std::uint64_t size = 0;
   std::string file;  // the defining source file; empty when unknown
   std::string name;
+  // From the optional `object-origin:` record: "program" or "runtime" (the object belongs to the dynamic
+  // loader, the C/C++ library's internals or an OpenMP runtime), empty when the profile does not say;
+  // the allocating function of a heap object ("malloc", "calloc", "new[]", ...), empty otherwise.
+  std::string origin = {};
+  std::string allocator = {};
+};
+
+// One `field:` record: a field or element of an object named by debug information, e.g.
+// "tid_args[1].sxy", covering bytes [offset, offset + size) of the object's extent.
+struct ObjectField {
+  std::size_t object = 0;  // index into Profile::objects
+  std::uint64_t offset = 0;
+  std::uint64_t size = 0;
+  std::string name;
 };
 
 // One `object-counts:` record: the events of one data object on one thread.
@@ -174,6 +188,7 @@ struct Profile {
   std::vector<ObjectReferenceCounts> object_references;
   std::vector<LineDetail> line_details;
   std::vector<LineWriter> line_writers;
+  std::vector<ObjectField> object_fields;
   Counts summary;  // the `summary:` record (checked against `counts:` while reading)
   // Per record keyword ("counts", "region", "evictor", "skipped", ...), every count the records of that
   // kind give, all events together. The parser and add_profile keep each total below 2^64, so no sum the

@@ -2,6 +2,7 @@
 #include "ccsim/tool/data_objects/allocation_sites.h"
 
 #include "ccsim/core/hash_map.h"
+#include "ccsim/tool/data_objects/runtime_libraries.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -81,8 +82,8 @@ std::uint32_t wrapper_frames(const Addr* ips, std::uint32_t count) {
 void describe_frame(XArray* text, Addr ip, std::uint32_t* file) {
   std::uint32_t line = 0;
   *file = source_file_of(ip, &line);
-  const HChar* function = nullptr;
-  const bool has_function = VG_(get_fnname)(VG_(current_DiEpoch)(), ip, &function) && function && function[0];
+  const HChar* function = function_name_of(ip);
+  const bool has_function = function != nullptr && function[0] != '\0';
   if (*file != 0) {
     const char* path = reference_names().files.name(*file);
     const char* slash = VG_(strrchr)(path, '/');
@@ -95,14 +96,16 @@ void describe_frame(XArray* text, Addr ip, std::uint32_t* file) {
 
 // A new bin's object, named by the code addresses of its first allocation's frames; its file is the
 // innermost frame's.
-ObjectId create_bin_object(const Addr* sites) {
+ObjectId create_bin_object(const Addr* sites, const char* allocator) {
   XArray* text = VG_(newXA)(VG_(malloc), "ccsim.objects.bin_name", VG_(free), sizeof(HChar));
   std::uint32_t innermost_file = 0;
+  bool runtime = sites[0] != 0;
   for (std::uint32_t i = 0; i < depth && sites[i] != 0; ++i) {
     std::uint32_t file = 0;
     if (i > 0) VG_(xaprintf)(text, " <- ");
     describe_frame(text, sites[i], &file);
     if (i == 0) innermost_file = file;
+    runtime = runtime && is_runtime_code(sites[i]);
   }
   if (VG_(sizeXA)(text) == 0) VG_(xaprintf)(text, "an allocation with no stack trace");
   const HChar end = '\0';
@@ -110,6 +113,8 @@ ObjectId create_bin_object(const Addr* sites) {
   const ObjectId object = add_object(ObjectKind::Heap, 0, 0, innermost_file,
                                      static_cast<const HChar*>(VG_(indexXA)(text, 0)));
   VG_(deleteXA)(text);
+  data_object(object).runtime = runtime;
+  data_object(object).allocator = allocator;
   return object;
 }
 
@@ -121,7 +126,7 @@ void init_allocation_sites(std::uint32_t frames) {
   bins = VG_(HT_construct)("ccsim.objects.bins");
 }
 
-ObjectId allocation_site_object(unsigned tid) {
+ObjectId allocation_site_object(unsigned tid, const char* allocator) {
   Addr ips[kMaxAllocationDepth + kMaxWrapperFrames];
   const std::uint32_t count = VG_(get_StackTrace)(tid, ips, depth + kMaxWrapperFrames, nullptr, nullptr, 0);
   const std::uint32_t skipped = wrapper_frames(ips, count);
@@ -139,7 +144,7 @@ ObjectId allocation_site_object(unsigned tid) {
   bin->key = probe.key;
   bin->frames = static_cast<std::uint64_t*>(VG_(malloc)("ccsim.objects.bin_frames", depth * sizeof(std::uint64_t)));
   for (std::uint32_t i = 0; i < depth; ++i) bin->frames[i] = frames[i];
-  bin->object = create_bin_object(sites);
+  bin->object = create_bin_object(sites, allocator);
   VG_(HT_add_node)(bins, bin);
   return bin->object;
 }

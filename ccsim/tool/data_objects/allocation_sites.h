@@ -17,9 +17,10 @@ constexpr std::uint32_t kMaxAllocationDepth = 64;
 
 void init_allocation_sites(std::uint32_t depth);
 
-// The bin of the allocation thread `tid` is making now (called from the malloc replacement), created
-// at the first allocation from its stack.
-ObjectId allocation_site_object(unsigned tid);
+// The bin of the allocation thread `tid` is making now with `allocator` ("malloc", ..., a string
+// constant) (called from the malloc replacement), created at the first allocation from its stack: the
+// runtime's when all of its frames are in runtime libraries (runtime_libraries.h).
+ObjectId allocation_site_object(unsigned tid, const char* allocator);
 
 }  // namespace ccsim
 

@@ -34,6 +34,7 @@ struct RecentAnswer {
   CachedRange range;
   ObjectId object;
   Addr base;
+  std::uint32_t life;
 };
 RecentAnswer recent_answers[kRecentAnswers];
 std::uint32_t next_replaced = 0;
@@ -47,9 +48,9 @@ ObjectExtent find_in_layers(Addr address) {
     // Whatever a layer says holds over its range only; the answer holds where every layer asked agrees.
     if (found.low > low) low = found.low;
     if (found.high < high) high = found.high;
-    if (hit) return ObjectExtent{found.object, found.base, low, high};
+    if (hit) return ObjectExtent{found.object, found.base, low, high, found.life};
   }
-  return ObjectExtent{kUnknownObject, low, low, high};
+  return ObjectExtent{kUnknownObject, low, low, high, 0};
 }
 
 }  // namespace
@@ -66,7 +67,8 @@ void init_data_objects() {
 }
 
 ObjectId add_object(ObjectKind kind, Addr address, std::uint64_t size, std::uint32_t file, const char* name) {
-  objects->push_back(DataObject{kind, address, size, file, VG_(strdup)("ccsim.objects.name", name), nullptr});
+  objects->push_back(
+      DataObject{kind, address, size, file, VG_(strdup)("ccsim.objects.name", name), nullptr, false, nullptr});
   return objects->size() - 1;
 }
 
@@ -84,7 +86,8 @@ void add_object_extent(ObjectId id, Addr address, std::uint64_t size) {
 ObjectExtent find_object(Addr address) {
   for (const RecentAnswer& answer : recent_answers) {
     if (address - answer.range.start < answer.range.size) {
-      return ObjectExtent{answer.object, answer.base, answer.range.start, answer.range.start + answer.range.size - 1};
+      return ObjectExtent{answer.object, answer.base, answer.range.start, answer.range.start + answer.range.size - 1,
+                          answer.life};
     }
   }
   const ObjectExtent found = find_in_layers(address);
@@ -93,6 +96,7 @@ ObjectExtent find_object(Addr address) {
   remember_range(&replaced.range, found.low, found.high);
   replaced.object = found.object;
   replaced.base = found.base;
+  replaced.life = found.life;
   return found;
 }
 

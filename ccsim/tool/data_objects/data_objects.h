@@ -38,23 +38,31 @@ struct DataObject {
   // Accesses counted on the hot path (object_access_counts.h), [processor * 2 + (write ? 1 : 0)];
   // null until the object's first access.
   std::uint64_t* access_counts;
+  // The runtime's rather than the program's (runtime_libraries.h): `object-origin:`.
+  bool runtime;
+  // A heap bin's allocating function ("malloc", "calloc", "realloc", "new", "new[]", "memalign"; a
+  // string constant), null for the other kinds.
+  const char* allocator;
 };
 
 // What one lookup found: the object, the start of the extent holding the address (offsets within the
-// object count from there), and the range [low, high] around the address where the same answer holds,
-// which callers may cache (cached_ranges.h).
+// object count from there), the range [low, high] around the address where the same answer holds,
+// which callers may cache (cached_ranges.h), and which life of the extent it is: a heap block's
+// allocation number (a block freed and allocated again at the same start is a new life), 0 for the
+// other kinds.
 struct ObjectExtent {
   ObjectId object;
   Addr base;
   Addr low;
   Addr high;  // inclusive
+  std::uint32_t life;
 };
 
 // Creates the table (with the unknown object) and every layer. Only with --data-objects=yes; nothing
 // else here may be called otherwise.
 void init_data_objects();
 
-// Adds an object; `name` is copied.
+// Adds an object, the program's, with no allocator; `name` is copied.
 ObjectId add_object(ObjectKind kind, Addr address, std::uint64_t size, std::uint32_t file, const char* name);
 DataObject& data_object(ObjectId id);
 std::uint32_t object_count();

@@ -7,7 +7,7 @@ namespace ccsim {
 namespace {
 
 ObjectExtent whole(const Extent& extent) {
-  return ObjectExtent{extent.object, extent.start, extent.start, extent.start + extent.size - 1};
+  return ObjectExtent{extent.object, extent.start, extent.start, extent.start + extent.size - 1, extent.key};
 }
 
 }  // namespace

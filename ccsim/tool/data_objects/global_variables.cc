@@ -5,6 +5,7 @@
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/elf_symbols.h"
 #include "ccsim/tool/data_objects/extent_index.h"
+#include "ccsim/tool/data_objects/runtime_libraries.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -28,10 +29,12 @@ const HChar* base_name(const HChar* path) {
   return slash != nullptr ? slash + 1 : path;
 }
 
-// What one object's symbols need: its load bias, and its file's base name unless it is the executable.
+// What one object's symbols need: its load bias, its file's base name unless it is the executable, and
+// whether it is a runtime library.
 struct ObjectFile {
   Addr bias;
   const HChar* library;
+  bool runtime;
 };
 
 void add_variable(void* context, const ElfDataSymbol& symbol) {
@@ -51,6 +54,7 @@ void add_variable(void* context, const ElfDataSymbol& symbol) {
     object = add_object(ObjectKind::Global, start, symbol.size, 0, qualified);
     VG_(free)(qualified);
   }
+  data_object(object).runtime = object_file->runtime;
   globals->add(start, symbol.size, object);
 }
 
@@ -73,7 +77,7 @@ void scan_debug_info_list() {
     if (!objects_read->add(object_file_key(path, text))) continue;
     const HChar* file = base_name(path);
     ObjectFile object_file{static_cast<Addr>(VG_(DebugInfo_get_text_bias)(info)),
-                           VG_(strcmp)(file, executable) == 0 ? nullptr : file};
+                           VG_(strcmp)(file, executable) == 0 ? nullptr : file, is_runtime_library(path)};
     added = read_elf_data_symbols(path, add_variable, &object_file) || added;
   }
   // Ranges cached before the scan may hold addresses of the new variables.

@@ -70,11 +70,12 @@ void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object) {
   if (recording) change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number});
 }
 
-void* allocate(ThreadId tid, SizeT size, SizeT alignment, bool zeroed) {
+// `allocator` is the client's function ("malloc", ...; a string constant), for a new bin's object.
+void* allocate(ThreadId tid, SizeT size, SizeT alignment, bool zeroed, const char* allocator) {
   void* memory = VG_(cli_malloc)(alignment, size);
   if (memory == nullptr) return nullptr;
   if (zeroed) VG_(memset)(memory, 0, size);
-  const ObjectId object = recording ? allocation_site_object(tid) : kUnknownObject;
+  const ObjectId object = recording ? allocation_site_object(tid, allocator) : kUnknownObject;
   record_allocation(tid, reinterpret_cast<Addr>(memory), size, object);
   return memory;
 }
@@ -101,7 +102,7 @@ void release(ThreadId tid, void* memory) {
 // a growing buffer is one data object however often it grows. Like Memcheck's, realloc of a pointer
 // that is not a block's start returns null and changes nothing.
 void* reallocate(ThreadId tid, void* old, SizeT size) {
-  if (old == nullptr) return allocate(tid, size, VG_(clo_alignment), false);
+  if (old == nullptr) return allocate(tid, size, VG_(clo_alignment), false, "realloc");
   const LiveBlock* block = block_to_free(tid, old);
   if (block == nullptr) return nullptr;
   const SizeT old_size = block->size;
@@ -116,17 +117,32 @@ void* reallocate(ThreadId tid, void* old, SizeT size) {
 
 // --- the functions Valgrind calls for the client's malloc family (VG_(needs_malloc_replacement)) ---
 
-void* replacement_malloc(ThreadId tid, SizeT size) { return allocate(tid, size, VG_(clo_alignment), false); }
-
-void* replacement_aligned_new(ThreadId tid, SizeT size, SizeT alignment) {
-  return allocate(tid, size, alignment, false);
+void* replacement_malloc(ThreadId tid, SizeT size) {
+  return allocate(tid, size, VG_(clo_alignment), false, "malloc");
 }
 
-void* replacement_memalign(ThreadId tid, SizeT alignment, SizeT size) { return allocate(tid, size, alignment, false); }
+void* replacement_new(ThreadId tid, SizeT size) { return allocate(tid, size, VG_(clo_alignment), false, "new"); }
+
+void* replacement_array_new(ThreadId tid, SizeT size) {
+  return allocate(tid, size, VG_(clo_alignment), false, "new[]");
+}
+
+void* replacement_aligned_new(ThreadId tid, SizeT size, SizeT alignment) {
+  return allocate(tid, size, alignment, false, "new");
+}
+
+void* replacement_aligned_array_new(ThreadId tid, SizeT size, SizeT alignment) {
+  return allocate(tid, size, alignment, false, "new[]");
+}
+
+// memalign, posix_memalign, aligned_alloc and valloc all come here.
+void* replacement_memalign(ThreadId tid, SizeT alignment, SizeT size) {
+  return allocate(tid, size, alignment, false, "memalign");
+}
 
 void* replacement_calloc(ThreadId tid, SizeT count, SizeT size) {
   if (size != 0 && count > ~SizeT(0) / size) return nullptr;  // count * size overflows
-  return allocate(tid, count * size, VG_(clo_alignment), true);
+  return allocate(tid, count * size, VG_(clo_alignment), true, "calloc");
 }
 
 void replacement_free(ThreadId tid, void* memory) { release(tid, memory); }
@@ -145,10 +161,11 @@ SizeT replacement_usable_size(ThreadId, void* memory) {
 
 void install_heap_replacement() {
   live_blocks = create_object<HashMap<Addr, LiveBlock>>("ccsim.objects", "ccsim.objects.live_blocks");
-  // malloc, new and new[] allocate alike, as do free, delete and delete[]; no red zones beyond
-  // Valgrind's minimum, so blocks lie as close together as Valgrind's allocator puts them.
-  VG_(needs_malloc_replacement)(replacement_malloc, replacement_malloc, replacement_aligned_new, replacement_malloc,
-                                replacement_aligned_new, replacement_memalign, replacement_calloc, replacement_free,
+  // malloc, new and new[] allocate alike (each names itself as its bins' allocator), as do free, delete
+  // and delete[]; no red zones beyond Valgrind's minimum, so blocks lie as close together as Valgrind's
+  // allocator puts them.
+  VG_(needs_malloc_replacement)(replacement_malloc, replacement_new, replacement_aligned_new, replacement_array_new,
+                                replacement_aligned_array_new, replacement_memalign, replacement_calloc, replacement_free,
                                 replacement_free, replacement_aligned_delete, replacement_free,
                                 replacement_aligned_delete, replacement_realloc, replacement_usable_size, 0);
 }

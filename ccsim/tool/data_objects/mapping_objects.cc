@@ -5,6 +5,7 @@
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/global_variables.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
+#include "ccsim/tool/data_objects/runtime_libraries.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -46,6 +47,7 @@ ObjectId mapping_object(const NSegment& segment, Addr start, Addr end) {
   }
   object = add_object(ObjectKind::Unknown, start, size, 0, name);
   VG_(free)(name);
+  data_object(object).runtime = file != nullptr && is_runtime_library(file);
   return object;
 }
 
@@ -96,7 +98,7 @@ bool mapping_object_at(Addr address, ObjectExtent* found) {
   UWord bound = 0;
   VG_(lookupRangeMap)(&low, &high, &bound, mappings, address);
   if (bound != 0) {
-    *found = ObjectExtent{static_cast<ObjectId>(bound - 1), low, low, high};
+    *found = ObjectExtent{static_cast<ObjectId>(bound - 1), low, low, high, 0};
     return true;
   }
   const NSegment* segment = VG_(am_find_nsegment)(address);
@@ -110,7 +112,7 @@ bool mapping_object_at(Addr address, ObjectExtent* found) {
   const Addr end = segment->end < high ? segment->end : high;
   const ObjectId object = mapping_object(*segment, start, end);
   VG_(bindRangeMap)(mappings, start, end, object + 1);
-  *found = ObjectExtent{object, start, start, end};
+  *found = ObjectExtent{object, start, start, end, 0};
   return true;
 }
 

@@ -4,6 +4,7 @@
 #include "ccsim/core/byte_mask.h"
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/data_objects/line_detail.h"
+#include "ccsim/tool/data_objects/object_fields.h"
 #include "ccsim/tool/data_objects/object_statistics.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/output/profile_numbering.h"
@@ -18,6 +19,7 @@ struct ObjectChoice {
   const EventList* events;
   std::uint32_t* chosen;
   ProfileNumbering* numbering;
+  GrowableArray<ObjectRecords::DetailedLine>* detailed_lines;  // of globals, as visited (one per record)
 };
 
 void choose_counted(void* context, ObjectId object, ProcId, const std::uint64_t* counts) {
@@ -33,7 +35,16 @@ void choose_cell(void* context, ObjectId object, RefId ref, ProcId, const std::u
 }
 
 void choose_line_bytes(void* context, const LineBytes& bytes) {
-  static_cast<ObjectChoice*>(context)->chosen[bytes.object] = 1;
+  ObjectChoice* c = static_cast<ObjectChoice*>(context);
+  c->chosen[bytes.object] = 1;
+  if (data_object(bytes.object).kind != ObjectKind::Global) return;
+  // The records of one line and object come one after another (for_each_hot_line()).
+  GrowableArray<ObjectRecords::DetailedLine>& lines = *c->detailed_lines;
+  if (lines.size() == 0 || lines[lines.size() - 1].object != bytes.object ||
+      lines[lines.size() - 1].line != bytes.line_address) {
+    lines.push_back(ObjectRecords::DetailedLine{bytes.object, bytes.line_address, {}});
+  }
+  mask_or(lines[lines.size() - 1].touched, bytes.touched, mask_words_for(options.machine.l1.line_bytes));
 }
 
 void choose_line_writer(void* context, const LineWriter& writer) {
@@ -114,14 +125,35 @@ struct LineBytesRow {
   std::uint64_t written[kMaxMaskWords];
 };
 
-// `line-detail: <object> ... <thread>` rows keyed (line, object, thread) and `line-writer: <object> ...
-// <thread> <ref>` rows keyed (line, object, thread, ref).
+// Numbers the extents of one object in one line 1, 2, ... in the order for_each_hot_line() visits them
+// (by start address): two blocks of one heap bin may share a line.
+struct ExtentOrdinals {
+  Addr last_line = ~Addr(0);
+  ObjectId last_object = 0;
+  Addr last_base = 0;
+  std::uint32_t ordinal = 0;
+  std::uint32_t of(Addr line, ObjectId object, Addr base) {
+    if (line != last_line || object != last_object) {
+      last_line = line;
+      last_object = object;
+      ordinal = 0;
+    } else if (base == last_base) {
+      return ordinal;
+    }
+    last_base = base;
+    return ++ordinal;
+  }
+};
+
+// `line-detail: <object> ... <thread>` rows keyed (line, object, extent, thread) and `line-writer:
+// <object> ... <thread> <ref>` rows keyed (line, object, thread, ref).
 struct HotLineRows {
   const std::uint32_t* numbers;  // by ObjectId
   const ProfileNumbering* numbering;
   HotLineOrdinals byte_lines;
   HotLineOrdinals writer_lines;
-  SortedRows<3, LineBytesRow> bytes{"ccsim.out.line_detail"};
+  ExtentOrdinals extents;
+  SortedRows<4, LineBytesRow> bytes{"ccsim.out.line_detail"};
   SortedRows<4, LineWriter> writers{"ccsim.out.line_writers"};
 };
 
@@ -132,7 +164,9 @@ void collect_line_bytes(void* context, const LineBytes& bytes) {
     row.read_only[word] = bytes.touched[word] & ~bytes.written[word];
     row.written[word] = bytes.written[word];
   }
-  r->bytes.add({r->byte_lines.of(bytes.line_address), r->numbers[bytes.object], bytes.proc + 1}, row);
+  r->bytes.add({r->byte_lines.of(bytes.line_address), r->numbers[bytes.object],
+                r->extents.of(bytes.line_address, bytes.object, bytes.object_base), bytes.proc + 1},
+               row);
 }
 
 void collect_line_writer(void* context, const LineWriter& writer) {
@@ -158,13 +192,72 @@ void write_byte_ranges(VgFile* file, const std::uint64_t* mask) {
   if (separator[0] == ' ') VG_(fprintf)(file, " -");
 }
 
+// The fields of one object: offset in the object, size, name (copied).
+struct FieldRow {
+  std::uint64_t offset;
+  std::uint64_t size;
+  HChar* name;
+};
+
+Int by_offset_then_name(const void* a, const void* b) {
+  const FieldRow& x = *static_cast<const FieldRow*>(a);
+  const FieldRow& y = *static_cast<const FieldRow*>(b);
+  if (x.offset != y.offset) return x.offset < y.offset ? -1 : 1;
+  return VG_(strcmp)(x.name, y.name);
+}
+
+struct FieldCollection {
+  Addr object_start;
+  GrowableArray<FieldRow>* rows;
+};
+
+void collect_field(void* context, const ObjectField& field) {
+  FieldCollection* c = static_cast<FieldCollection*>(context);
+  c->rows->push_back(FieldRow{field.start - c->object_start, field.size, VG_(strdup)("ccsim.out.field", field.name)});
+}
+
 }  // namespace
+
+// `field:` records for the bytes touched in the detailed lines of a global `object`, sorted by offset; a
+// field holding several runs of them is written once.
+void ObjectRecords::write_fields(VgFile* file, std::uint32_t number, ObjectId object) const {
+  const DataObject& variable = data_object(object);
+  if (variable.kind != ObjectKind::Global || variable.size == 0) return;
+  const Addr last_byte = variable.address + variable.size - 1;
+  const Addr line_bytes = options.machine.l1.line_bytes;
+  GrowableArray<FieldRow> rows("ccsim.out.fields");
+  FieldCollection collection{variable.address, &rows};
+  for (std::uint32_t i = 0; i < detailed_lines_.size(); ++i) {
+    if (detailed_lines_[i].object != object) continue;
+    const Addr line = detailed_lines_[i].line;
+    const std::uint64_t* touched = detailed_lines_[i].touched;
+    auto is_touched = [&](Addr byte) { return byte < line_bytes && ((touched[byte / 64] >> (byte % 64)) & 1) != 0; };
+    for (Addr first = 0; first < line_bytes; ++first) {
+      if (!is_touched(first)) continue;
+      Addr last = first;
+      while (is_touched(last + 1)) ++last;
+      const Addr low = line + first > variable.address ? line + first : variable.address;
+      const Addr high = line + last < last_byte ? line + last : last_byte;
+      if (low <= high) for_each_field(low, high, variable.address, last_byte, collect_field, &collection);
+      first = last;
+    }
+  }
+  VG_(ssort)(rows.data(), rows.size(), sizeof(FieldRow), by_offset_then_name);
+  for (std::uint32_t i = 0; i < rows.size(); ++i) {
+    if (i == 0 || by_offset_then_name(&rows[i - 1], &rows[i]) != 0) {
+      VG_(fprintf)(file, "field: %u %llu %llu %s\n", number, static_cast<ULong>(rows[i].offset),
+                   static_cast<ULong>(rows[i].size), rows[i].name);
+    }
+  }
+  for (std::uint32_t i = 0; i < rows.size(); ++i) VG_(free)(rows[i].name);
+}
 
 ObjectRecords::ObjectRecords(const EventList& events, ProfileNumbering* numbering)
     : events_(events),
       numbers_(allocate_zeroed_array<std::uint32_t>("ccsim.out.objects", object_count())),
-      in_profile_order_("ccsim.out.objects") {
-  ObjectChoice choice{&events, numbers_, numbering};
+      in_profile_order_("ccsim.out.objects"),
+      detailed_lines_("ccsim.out.detailed_lines") {
+  ObjectChoice choice{&events, numbers_, numbering, &detailed_lines_};
   for_each_object_counts(choose_counted, &choice);
   for_each_object_reference(choose_cell, &choice);
   for_each_hot_line(choose_line_bytes, choose_line_writer, &choice);
@@ -186,6 +279,9 @@ void ObjectRecords::write(VgFile* file, const ProfileNumbering& numbering) const
     const DataObject& object = data_object(in_profile_order_[i]);
     VG_(fprintf)(file, "object: %u %s 0x%lx %llu %u %s\n", i + 1, object_kind_name(object.kind), object.address,
                  static_cast<ULong>(object.size), numbering.source_file_number(object.file), object.name);
+    VG_(fprintf)(file, "object-origin: %u %s %s\n", i + 1, object.runtime ? "runtime" : "program",
+                 object.allocator != nullptr ? object.allocator : "-");
+    write_fields(file, i + 1, in_profile_order_[i]);
   }
 
   ObjectCountsRows counts{&events_, numbers_};
@@ -202,11 +298,11 @@ void ObjectRecords::write(VgFile* file, const ProfileNumbering& numbering) const
     write_counts(file, events_, row, false);
   });
 
-  HotLineRows lines{numbers_, &numbering, {}, {}};
+  HotLineRows lines{numbers_, &numbering, {}, {}, {}};
   for_each_hot_line(collect_line_bytes, collect_line_writer, &lines);
   lines.bytes.visit_sorted([&](const std::uint32_t* key, const LineBytesRow& row) {
     VG_(fprintf)(file, "line-detail: %u 0x%lx %lld %u R", key[1], row.line_address,
-                 static_cast<Long>(row.line_address - row.object_base), key[2]);
+                 static_cast<Long>(row.line_address - row.object_base), key[3]);
     write_byte_ranges(file, row.read_only);
     VG_(fprintf)(file, " W");
     write_byte_ranges(file, row.written);

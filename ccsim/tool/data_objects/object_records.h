@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "ccsim/core/byte_mask.h"
 #include "ccsim/core/growable_array.h"
 #include "ccsim/tool/data_objects/data_objects.h"
 #include "ccsim/tool/output/event_columns.h"
@@ -29,10 +30,21 @@ class ObjectRecords {
   // After numbering.number(): the objects, then their records, each kind sorted by its numbers.
   void write(VgFile* file, const ProfileNumbering& numbering) const;
 
+  // A line of a global variable with line detail, and the bytes of it the threads touched, whose
+  // fields (object_fields.h) the profile names.
+  struct DetailedLine {
+    ObjectId object;
+    Addr line;
+    std::uint64_t touched[kMaxMaskWords];
+  };
+
  private:
+  void write_fields(VgFile* file, std::uint32_t number, ObjectId object) const;
+
   const EventList& events_;
   std::uint32_t* numbers_;                    // by ObjectId: profile number, 0 when not written
   GrowableArray<ObjectId> in_profile_order_;  // the written objects, by profile number - 1
+  GrowableArray<DetailedLine> detailed_lines_;
 };
 
 }  // namespace ccsim

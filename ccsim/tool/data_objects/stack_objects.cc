@@ -73,7 +73,7 @@ bool stack_object_at(Addr address, ObjectExtent* found) {
     const StackExtent& stack = stacks[tid];
     if (stack.high == 0) continue;
     if (address - stack.low < stack.high - stack.low) {
-      *found = ObjectExtent{stack_object(tid), stack.low, stack.low, stack.high - 1};
+      *found = ObjectExtent{stack_object(tid), stack.low, stack.low, stack.high - 1, 0};
       return true;
     }
     if (stack.high <= address && stack.high > found->low) found->low = stack.high;

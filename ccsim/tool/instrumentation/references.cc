@@ -1,6 +1,7 @@
 // references.cc: reference table (instruction address -> Reference), with debug info looked up once.
 #include "ccsim/tool/instrumentation/references.h"
 
+#include "ccsim/tool/data_objects/runtime_libraries.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -41,10 +42,6 @@ const HChar* base_name(const HChar* path) {
   return slash ? slash + 1 : path;
 }
 
-bool starts_with(const HChar* text, const HChar* prefix) {
-  return VG_(strncmp)(text, prefix, VG_(strlen)(prefix)) == 0;
-}
-
 // The dynamic linker is a runtime too: besides loading and relocating, it binds a lazily linked
 // function on its first call (libomp.so is linked so, whatever the program's options), a symbol lookup
 // of a few hundred accesses in whichever thread calls the function first in the real run. Simulated as
@@ -55,21 +52,34 @@ bool starts_with(const HChar* text, const HChar* prefix) {
 // barrier runs, are then excluded).
 RuntimeClass runtime_class_of(const HChar* object_file) {
   if (object_file == nullptr) return kLibraryCode;
-  const HChar* name = base_name(object_file);
-  if (starts_with(name, "libgomp.so") || starts_with(name, "libomp.so") || starts_with(name, "libiomp5.so") ||
-      starts_with(name, "ld-linux")) {
-    return kRuntimeLibrary;
-  }
-  return VG_(strcmp)(name, base_name(VG_(args_the_exename))) == 0 ? kProgramCode : kLibraryCode;
+  if (is_openmp_runtime_library(object_file) || is_dynamic_loader(object_file)) return kRuntimeLibrary;
+  return VG_(strcmp)(base_name(object_file), base_name(VG_(args_the_exename))) == 0 ? kProgramCode : kLibraryCode;
 }
+
+}  // namespace
+
+const char* function_name_of(unsigned long address) {
+  const HChar* function = nullptr;
+  if (!VG_(get_fnname)(VG_(current_DiEpoch)(), address, &function) || function == nullptr) return nullptr;
+  static constexpr const HChar* kStaticInitializerPrefixes[] = {"_GLOBAL__sub_I_", "global constructors keyed to "};
+  for (const HChar* prefix : kStaticInitializerPrefixes) {
+    const SizeT length = VG_(strlen)(prefix);
+    if (VG_(strncmp)(function, prefix, length) != 0 || function[length] == '\0') continue;
+    const HChar* initialized = function + length;
+    if (initialized[0] == '_' && initialized[1] == 'Z') VG_(demangle)(True, False, initialized, &initialized);
+    return initialized;
+  }
+  return function;
+}
+
+namespace {
 
 // Resolves file, function, line and object of `address`. Functions without debug info keep their symbol
 // name (from the symbol table) when there is one; otherwise 0, shown as "???" like Cachegrind does.
 void resolve_debug_info(Reference* ref) {
   DiEpoch epoch = VG_(current_DiEpoch)();
   ref->source_file = source_file_of(ref->address, &ref->line);
-  const HChar* function = nullptr;
-  if (VG_(get_fnname)(epoch, ref->address, &function) && function) ref->function = names.functions.intern(function);
+  if (const HChar* function = function_name_of(ref->address)) ref->function = names.functions.intern(function);
   const HChar* object = nullptr;
   if (VG_(get_objname)(epoch, ref->address, &object) && object) ref->object_file = names.objects.intern(object);
   ref->runtime_class = runtime_class_of(object);

@@ -56,6 +56,11 @@ void init_references();
 // reference shows them; 0 and line 0 when there is no line information. Heap bins name their
 // allocation sites with it.
 std::uint32_t source_file_of(unsigned long address, std::uint32_t* line);
+// The function at `address` as references and heap bins name it, or null when unknown. GCC's static
+// initializers `_GLOBAL__sub_I_<name>` (which Valgrind may show as "global constructors keyed to
+// <name>") are named plainly by what they initialize, <name>, demangled. The text is valid until the
+// next call.
+const char* function_name_of(unsigned long address);
 // The reference of the instruction at `address`, created (with its debug info) on first use. Re-translating
 // an instruction returns the same reference.
 Reference* reference_at(unsigned long address);
