@@ -48,6 +48,11 @@ struct Analysis {
   // Per reference, the name of the data object it accessed most (by reads + writes), "" when unknown:
   // the object a reference's node and sentence mention.
   std::vector<std::string> reference_objects;
+  // Per reference and per object: whether it belongs to the runtime (runtime_objects.h). A reference
+  // counts as the runtime's when its instruction is in a runtime library or the object it accessed
+  // most is a runtime object.
+  std::vector<bool> runtime_references;
+  std::vector<bool> runtime_objects;
 
   // The line row of a site, or nullptr when the site has no counts.
   const LineRow* line_of(const CodeSite& site) const;

@@ -1,5 +1,5 @@
-// sharing_findings.h: what the line-detail records of a hot cache line say about it, in one sentence:
-// which bytes each thread read and wrote, whether that is true or false sharing, and what would help.
+// sharing_findings.h: what the line-detail records of a hot cache line say about it: which bytes each
+// thread read and wrote, and whether that is true or false sharing (findings.h builds on it).
 #ifndef CCSIM_ANNOTATE_SHARING_FINDINGS_H
 #define CCSIM_ANNOTATE_SHARING_FINDINGS_H
 
@@ -33,9 +33,9 @@ enum class Sharing { none, true_sharing, false_sharing, true_and_false_sharing }
 // The lines of the profile's line-detail records, in the order they first appear.
 std::vector<LineUse> collect_line_uses(const Profile& profile);
 Sharing classify(const LineUse& line);
-// "object counters (global, 16 B), line 0x404040 at offset 0: thread 2 writes bytes 0-7, thread 3
-// writes bytes 8-15 -> false sharing; pad or separate per-thread data"
-std::string describe(const Profile& profile, const LineUse& line);
+// "thread 2 writes bytes 0-7": one thread's bytes, each shifted by `offset` (0: offsets in the line;
+// the line's offset in the object: offsets in the object).
+std::string thread_text(const ThreadBytes& use, std::int64_t offset);
 
 }  // namespace ccsim::annotate
 
