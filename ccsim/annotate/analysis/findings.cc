@@ -19,26 +19,48 @@ std::uint64_t event(const Profile& profile, const Counts& counts, const char* na
   return column ? counts[*column] : 0;
 }
 
-InvalidationSplit received_split(const Profile& profile, const Counts& counts) {
+// direction: "received" or "caused".
+InvalidationSplit split_of(const Profile& profile, const Counts& counts, const std::string& direction) {
+  const std::string prefix = "invalidations_" + direction + "_";
   InvalidationSplit split;
-  split.true_in_region = event(profile, counts, "invalidations_received_true_in_region");
-  split.true_in_region_critical = event(profile, counts, "invalidations_received_true_in_region_critical");
-  split.false_in_region = event(profile, counts, "invalidations_received_false_in_region");
-  split.true_across_regions = event(profile, counts, "invalidations_received_true_across_regions");
-  split.false_across_regions = event(profile, counts, "invalidations_received_false_across_regions");
+  split.true_in_region = event(profile, counts, (prefix + "true_in_region").c_str());
+  split.true_in_region_critical = event(profile, counts, (prefix + "true_in_region_critical").c_str());
+  split.false_in_region = event(profile, counts, (prefix + "false_in_region").c_str());
+  split.true_across_regions = event(profile, counts, (prefix + "true_across_regions").c_str());
+  split.false_across_regions = event(profile, counts, (prefix + "false_across_regions").c_str());
   return split;
+}
+
+// The groups of objects that share detailed lines (union-find over the objects of each line).
+std::vector<std::size_t> line_groups(std::size_t objects, const std::vector<LineUse>& lines) {
+  std::vector<std::size_t> group(objects);
+  for (std::size_t object = 0; object < objects; ++object) group[object] = object;
+  auto root = [&](std::size_t object) {
+    while (group[object] != object) object = group[object] = group[group[object]];
+    return object;
+  };
+  std::map<std::uint64_t, std::size_t> first_object;  // line address -> an object on it
+  for (const LineUse& line : lines) {
+    auto [position, added] = first_object.emplace(line.line_address, line.object);
+    if (!added) group[root(line.object)] = root(position->second);
+  }
+  for (std::size_t object = 0; object < objects; ++object) group[object] = root(object);
+  return group;
 }
 
 // At least two thirds of the whole.
 bool dominates(std::uint64_t part, std::uint64_t whole) { return whole > 0 && 3 * part >= 2 * whole; }
 
-// Source lines of one object with a count each, from `object-ref:` cells, heaviest first.
-std::vector<FindingLine> lines_by(const Profile& profile, std::size_t object, const char* count_event) {
+// Source lines of some objects with a count each, from `object-ref:` cells, heaviest first.
+std::vector<FindingLine> lines_by(const Profile& profile, const std::vector<std::size_t>& objects,
+                                  const char* count_event) {
   auto column = profile.event_index(count_event);
   std::map<CodeSite, FindingLine> by_site;
   std::map<CodeSite, std::set<ThreadId>> threads;
   for (const ObjectReferenceCounts& cell : profile.object_references) {
-    if (cell.object != object || !column || cell.counts[*column] == 0) continue;
+    if (!column || cell.counts[*column] == 0 ||
+        std::find(objects.begin(), objects.end(), cell.object) == objects.end())
+      continue;
     CodeSite site = site_of(profile.references[cell.reference]);
     FindingLine& line = by_site[site];
     line.site = site;
@@ -71,22 +93,39 @@ std::uint64_t thread_part_size(const std::vector<const LineUse*>& lines) {
   return part;
 }
 
+// "sum (8 B)", "progress (8 B) and limit (8 B)".
+std::string objects_text(const Profile& profile, const std::vector<std::size_t>& objects) {
+  std::vector<std::string> names;
+  for (std::size_t index : objects) {
+    const DataObject& object = profile.objects[index];
+    names.push_back(object_name(object) + (object.size > 0 ? " (" + with_commas(object.size) + " B)" : ""));
+  }
+  if (names.size() == 1) return names.front();
+  std::string last = names.back();
+  names.pop_back();
+  return joined(names) + " and " + last;
+}
+
 std::string advice_for(const Profile& profile, const Finding& finding) {
-  const DataObject& object = profile.objects[finding.object];
   const std::string line_size = std::to_string(profile.header.line_size);
-  const std::string name = object_name(object) + (object.size > 0 ? " (" + with_commas(object.size) + " B)" : "");
+  const std::string name = objects_text(profile, finding.objects);
+  bool heap = false;
+  for (std::size_t object : finding.objects) heap = heap || profile.objects[object].kind == "heap";
   if (finding.sharing.kind == SharingClass::Kind::false_sharing) {
     std::uint64_t part = thread_part_size(finding.lines);
     std::string text;
-    if (part > 0 && part < profile.header.line_size) {
+    if (finding.objects.size() > 1) {
+      text = name + " share " + line_size + "-byte lines and different threads use them: give each its own line "
+             "(alignas(" + line_size + ") on each, or pad between them)";
+    } else if (part > 0 && part < profile.header.line_size) {
       text = "each thread writes its own " + std::to_string(part) + " bytes of " + name + ", and threads' parts share " +
              line_size + "-byte lines: pad each thread's part to " + line_size + " bytes and align it (alignas(" +
              line_size + ")), so that no two threads write one line";
     } else {
-      text = "threads write different bytes of the same " + line_size + "-byte lines of " + name +
+      text = "threads use different bytes of the same " + line_size + "-byte lines of " + name +
              ": give each thread's data its own lines (pad it to " + line_size + " bytes, alignas(" + line_size + "))";
     }
-    if (object.kind == "heap") text += "; allocate per-thread blocks with aligned_alloc(" + line_size + ", size rounded up to " + line_size + ")";
+    if (heap) text += "; allocate per-thread blocks with aligned_alloc(" + line_size + ", size rounded up to " + line_size + ")";
     if (finding.sharing.when == SharingClass::When::across_regions)
       text += "; the traffic is across regions, so it costs once per region, not per access";
     return text;
@@ -153,6 +192,10 @@ Findings find_findings(const Analysis& analysis, const LatencyTable& latencies, 
   Findings result;
   result.memory_cycles = memory_cycles(profile, analysis.totals, latencies);
   result.line_uses = collect_line_uses(profile);
+  std::vector<std::size_t> group = line_groups(profile.objects.size(), result.line_uses);
+  std::map<std::size_t, Finding> by_group;
+  std::map<std::size_t, std::vector<std::pair<std::uint64_t, std::size_t>>> costs;  // group -> (cycles, object)
+  std::map<std::size_t, InvalidationSplit> received, caused;
   for (const ObjectRow& row : analysis.objects) {
     std::uint64_t cycles = coherence_cycles(profile, row.counts, latencies);
     if (cycles == 0) continue;
@@ -161,24 +204,26 @@ Findings find_findings(const Analysis& analysis, const LatencyTable& latencies, 
       ++result.runtime_objects;
       continue;
     }
-    Finding finding;
-    finding.object = row.object;
-    finding.split = received_split(profile, row.counts);
-    finding.coherence_misses = event(profile, row.counts, "coherence_misses");
-    finding.invalidations_caused = event(profile, row.counts, "invalidations_caused");
-    finding.cycles = cycles;
+    std::size_t key = group[row.object];
+    Finding& finding = by_group[key];
+    costs[key].push_back({cycles, row.object});
+    received[key].add(split_of(profile, row.counts, "received"));
+    caused[key].add(split_of(profile, row.counts, "caused"));
+    finding.coherence_misses += event(profile, row.counts, "coherence_misses");
+    finding.invalidations_caused += event(profile, row.counts, "invalidations_caused");
+    finding.cycles += cycles;
+  }
+  for (auto& [key, finding] : by_group) {
+    std::stable_sort(costs[key].begin(), costs[key].end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (const auto& [cycles, object] : costs[key]) finding.objects.push_back(object);
+    finding.split = received[key].total() >= caused[key].total() ? received[key] : caused[key];
     finding.sharing = sharing_class(finding.split);
-    finding.culprits = lines_by(profile, row.object, "invalidations_caused");
-    finding.victims = lines_by(profile, row.object, "invalidations_received");
-    std::set<std::size_t> neighbours;
+    finding.culprits = lines_by(profile, finding.objects, "invalidations_caused");
+    finding.victims = lines_by(profile, finding.objects, "invalidations_received");
     for (const LineUse& line : result.line_uses) {
-      if (line.object != row.object) continue;
-      finding.lines.push_back(&line);
-      for (const LineUse& other : result.line_uses) {
-        if (other.line_address == line.line_address && other.object != row.object) neighbours.insert(other.object);
-      }
+      if (std::find(finding.objects.begin(), finding.objects.end(), line.object) != finding.objects.end())
+        finding.lines.push_back(&line);
     }
-    finding.neighbours.assign(neighbours.begin(), neighbours.end());
     finding.advice = advice_for(profile, finding);
     result.findings.push_back(std::move(finding));
   }

@@ -33,18 +33,20 @@ struct FindingLine {
   std::vector<ThreadId> threads;    // ascending
 };
 
-// One shared data object.
+// One shared data object, or several that share detailed cache lines (a variable written by one thread
+// beside one another thread reads are one problem, with one fix).
 struct Finding {
-  std::size_t object = 0;          // index into Profile::objects
-  InvalidationSplit split;         // invalidations received by the object's bytes, per class
+  std::vector<std::size_t> objects;  // indices into Profile::objects, most costly first
+  // The invalidations of the objects' lines per class: those their bytes received, or those stores to
+  // their bytes caused when that is more (a written variable whose neighbour loses the copies).
+  InvalidationSplit split;
   std::uint64_t coherence_misses = 0;
   std::uint64_t invalidations_caused = 0;
   std::uint64_t cycles = 0;        // coherence_cycles() of the object's counts
   SharingClass sharing;
   std::vector<FindingLine> culprits;  // heaviest first
   std::vector<FindingLine> victims;   // heaviest first
-  std::vector<const LineUse*> lines;  // its line-detail lines, hottest first (into Findings::line_uses)
-  std::vector<std::size_t> neighbours;  // other objects with bytes on those lines
+  std::vector<const LineUse*> lines;  // the objects' line-detail lines, hottest first (into Findings::line_uses)
   std::string advice;                 // one sentence: what to change
 };
 

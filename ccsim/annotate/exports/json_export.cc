@@ -158,15 +158,17 @@ Json findings_json(const Analysis& analysis, const Options& options) {
   Findings findings = find_findings(analysis, options.latencies, options.show_runtime);
   Json list = Json::array();
   for (const Finding& finding : findings.findings) {
-    const DataObject& object = profile.objects[finding.object];
     Json lines = Json::array();
     for (const LineUse* line : finding.lines) lines.push_back(line_use_json(profile, *line));
-    Json neighbours = Json::array();
-    for (std::size_t other : finding.neighbours) neighbours.push_back(object_name(profile.objects[other]));
-    list.push_back({{"object", object_name(object)},
-                    {"object_kind", object.kind},
-                    {"object_size", object.size},
-                    {"object_full_name", object.name},
+    Json objects = Json::array();
+    for (std::size_t index : finding.objects) {
+      const DataObject& object = profile.objects[index];
+      objects.push_back({{"name", object_name(object)},
+                         {"kind", object.kind},
+                         {"size", object.size},
+                         {"full_name", object.name}});
+    }
+    list.push_back({{"objects", objects},
                     {"class", class_text(finding.sharing)},
                     {"sharing", kind_name(finding.sharing.kind)},
                     {"when", when_name(finding.sharing.when)},
@@ -179,7 +181,6 @@ Json findings_json(const Analysis& analysis, const Options& options) {
                     {"writing_lines", finding_lines_json(finding.culprits)},
                     {"losing_lines", finding_lines_json(finding.victims)},
                     {"cache_lines", lines},
-                    {"other_objects_on_lines", neighbours},
                     {"advice", finding.advice}});
   }
   return {{"latency", latency_text(options.latencies)},

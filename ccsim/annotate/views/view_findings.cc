@@ -28,7 +28,8 @@ std::string threads_text(const std::vector<ThreadId>& threads) {
   return (threads.size() == 1 ? "thread " : "threads ") + text;
 }
 
-// "199,237 false (100.0%), 5 true (0.0%); 199,235 in-region, 7 across regions; 0 by writers holding a lock"
+// "199,242 invalidations: 199,237 false (100.0%), 5 true (0.0%); 199,235 in-region, 7 across regions; 0 by
+// writers holding a lock"
 std::string split_text(const InvalidationSplit& split) {
   std::uint64_t total = split.total();
   std::uint64_t across = split.true_across_regions + split.false_across_regions;
@@ -41,22 +42,17 @@ std::string split_text(const InvalidationSplit& split) {
 
 void print_bytes(const ViewContext& context, const Finding& finding) {
   const Profile& profile = context.profile();
-  const auto size = static_cast<std::int64_t>(profile.objects[finding.object].size);
   for (const LineUse* line : finding.lines) {
     // The object's bytes this line holds; a heap bin's size is its largest block's.
+    const DataObject& object = profile.objects[line->object];
     std::int64_t first = std::max<std::int64_t>(line->offset_in_object, 0);
     std::int64_t last = line->offset_in_object + static_cast<std::int64_t>(profile.header.line_size) - 1;
-    if (size > 0) last = std::min(last, size - 1);
+    if (object.size > 0) last = std::min(last, static_cast<std::int64_t>(object.size) - 1);
     context.out << "   line " << hex(line->line_address) << " holds bytes " << first << "-" << last << " of "
-                << object_name(profile.objects[finding.object]) << ": ";
+                << object_name(object) << ": ";
     for (std::size_t i = 0; i < line->threads.size(); ++i)
       context.out << (i == 0 ? "" : ", ") << thread_text(line->threads[i], line->offset_in_object);
     context.out << '\n';
-  }
-  if (!finding.neighbours.empty()) {
-    std::vector<std::string> names;
-    for (std::size_t object : finding.neighbours) names.push_back(object_name(profile.objects[object]));
-    context.out << "   other objects on these lines: " << joined(names) << '\n';
   }
 }
 
@@ -104,9 +100,10 @@ void print_findings(const ViewContext& context, std::size_t most) {
                                                : 100.0 * static_cast<double>(finding.cycles) /
                                                      static_cast<double>(findings.memory_cycles);
     if (shown == most || share < context.options.threshold_percent) break;
-    const DataObject& object = profile.objects[finding.object];
+    std::vector<std::string> objects;
+    for (std::size_t object : finding.objects) objects.push_back(object_description(profile.objects[object]));
     context.out << '\n'
-                << ++shown << ". " << object_description(object) << ": " << class_text(finding.sharing) << ", "
+                << ++shown << ". " << joined(objects, " and ") << ": " << class_text(finding.sharing) << ", "
                 << share_text(finding.cycles, findings.memory_cycles) << " of the simulated memory time of the run\n";
     context.out << "   " << split_text(finding.split) << "; " << with_commas(finding.coherence_misses)
                 << " coherence misses\n";
