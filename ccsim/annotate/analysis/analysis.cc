@@ -75,6 +75,17 @@ Analysis analyse(const Profile& profile) {
     analysis.reference_objects[reference] = object_name(profile.objects[*main[reference]]);
     if (analysis.runtime_objects[*main[reference]]) analysis.runtime_references[reference] = true;
   }
+  // A line or function is the runtime's when none of its counted references is the program's.
+  std::map<CodeSite, bool> program_lines;
+  std::map<std::pair<std::string, std::string>, bool> program_functions;
+  for (const ThreadCounts& record : profile.counts) {
+    const Reference& reference = profile.references[record.reference];
+    bool program = !analysis.runtime_references[record.reference];
+    program_lines[site_of(reference)] |= program;
+    program_functions[{reference.file, reference.function}] |= program;
+  }
+  for (LineRow& row : analysis.lines) row.runtime = !program_lines[row.site];
+  for (FunctionRow& row : analysis.functions) row.runtime = !program_functions[{row.file, row.function}];
   return analysis;
 }
 

@@ -22,6 +22,7 @@ struct ThreadRow {
 struct LineRow {
   CodeSite site;
   Counts counts;
+  bool runtime = false;  // every reference of the line is the runtime's (Analysis::runtime_references)
 };
 
 // The counts of one function of one source file.
@@ -29,6 +30,7 @@ struct FunctionRow {
   std::string file;
   std::string function;
   Counts counts;
+  bool runtime = false;  // every reference of the function is the runtime's
 };
 
 // The counts of one data object (its object-counts: records).

@@ -12,11 +12,25 @@ void print_ranked_table(const ViewContext& context, const std::string& title, co
   print_section_title(context.out, title);
 
   Counts totals(profile.events.size(), 0);
-  std::vector<const Counts*> counts;
+  Counts runtime(profile.events.size(), 0);
+  std::size_t runtime_rows = 0;
+  std::vector<LabelledCounts> ranked_rows;  // the rows to rank: the program's, then the runtime's sum
   for (const LabelledCounts& row : rows) {
     add_counts(totals, *row.counts);
-    counts.push_back(row.counts);
+    if (row.runtime && !context.options.show_runtime) {
+      add_counts(runtime, *row.counts);
+      ++runtime_rows;
+    } else {
+      ranked_rows.push_back(row);
+    }
   }
+  if (runtime_rows > 0) {
+    ranked_rows.push_back({"(runtime: " + with_commas(runtime_rows) + " " + noun +
+                               " of the loader, C/C++ libraries and OpenMP runtimes; --runtime=show lists them)",
+                           &runtime});
+  }
+  std::vector<const Counts*> counts;
+  for (const LabelledCounts& row : ranked_rows) counts.push_back(row.counts);
   std::vector<std::size_t> ranked = rank_rows(counts, totals, context.ranking());
 
   TextTable table;
@@ -29,10 +43,10 @@ void print_ranked_table(const ViewContext& context, const std::string& title, co
     table.add_row(std::move(cells));
   };
   add_row(totals, "(all " + noun + ")");
-  for (std::size_t row : ranked) add_row(*rows[row].counts, rows[row].label);
+  for (std::size_t row : ranked) add_row(*ranked_rows[row].counts, ranked_rows[row].label);
   table.print(context.out);
 
-  context.out << "(" << ranked.size() << " of " << rows.size() << " " << noun << " shown: at most "
+  context.out << "(" << ranked.size() << " of " << ranked_rows.size() << " " << noun << " shown: at most "
               << context.options.top << ", each with at least "
               << percentage_option(context.options.threshold_percent) << " of a sort event's total)\n";
 }
