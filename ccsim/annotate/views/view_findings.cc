@@ -86,6 +86,11 @@ void print_findings(const ViewContext& context, std::size_t most) {
   print_section_title(context.out, "Findings: the shared data whose coherence traffic costs the most");
   std::string limit = order_limit_sentence(profile.header);
   if (!limit.empty()) context.out << limit << '\n';
+  if (profile.objects.empty()) {
+    context.out << "This profile has no data objects (it was made with --data-objects=no), so there is nothing to "
+                   "rank; see the lines and invalidators views.\n";
+    return;
+  }
   Findings findings = find_findings(context.analysis, context.options.latencies, context.options.show_runtime);
   std::uint64_t program_cycles = 0;
   for (const Finding& finding : findings.findings) program_cycles += finding.cycles;

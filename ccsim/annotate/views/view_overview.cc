@@ -1,6 +1,7 @@
 // view_overview.cc: the default view, what a first look needs: the findings (the costliest shared
 // objects and what to change) when there are data objects, the per-thread summary, the top lines, the
 // top invalidated references with their invalidators, and the data objects.
+#include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
@@ -9,7 +10,11 @@ namespace ccsim::annotate {
 constexpr std::size_t kOverviewFindings = 3;
 
 void print_overview(const ViewContext& context) {
-  if (!context.profile().objects.empty()) print_findings(context, kOverviewFindings);
+  if (!context.profile().objects.empty()) {
+    print_findings(context, kOverviewFindings);
+  } else if (std::string limit = order_limit_sentence(context.profile().header); !limit.empty()) {
+    context.out << '\n' << limit << '\n';  // the findings would have said it
+  }
   print_summary_view(context);
   print_lines_view(context);
   if (!context.profile().invalidator_edges.empty()) print_invalidators_view(context);
