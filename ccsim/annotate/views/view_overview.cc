@@ -16,9 +16,13 @@ void print_overview(const ViewContext& context) {
     context.out << '\n' << limit << '\n';  // the findings would have said it
   }
   print_summary_view(context);
-  print_lines_view(context);
+  // The ranked tables show the sharing split in short columns, explained once.
+  EventColumns columns = sharing_columns(context.profile(), context.options, context.columns);
+  ViewContext tables{context.analysis, context.options, columns, context.out};
+  if (!columns.legend.empty()) context.out << '\n' << columns.legend << '\n';
+  print_lines_view(tables);
   if (!context.profile().invalidator_edges.empty()) print_invalidators_view(context);
-  if (!context.profile().objects.empty()) print_objects_view(context);
+  if (!context.profile().objects.empty()) print_objects_view(tables);
 }
 
 }  // namespace ccsim::annotate
