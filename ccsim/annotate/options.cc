@@ -100,7 +100,10 @@ po::options_description visible_options() {
      "upgrade (a copy invalidated), for the cost of findings; give any of them, e.g. memory=300")
     ("runtime", po::value<std::string>()->default_value("hide"),
      "hide: group the objects of the loader, C/C++ libraries and OpenMP runtimes as (runtime), out of "
-     "findings, rankings and graphs; show: treat them like the program's");
+     "findings, rankings and graphs; show: treat them like the program's")
+    ("heap-paths", po::value<std::string>()->default_value("merge"),
+     "merge: heap blocks of one allocation site are one object, whatever path reached it; separate: one "
+     "object per allocation stack, named by the whole stack");
   // clang-format on
   return options;
 }
@@ -160,6 +163,7 @@ Options options_from(const po::variables_map& values) {
   if (!parse_latencies(values["latency"].as<std::string>(), options.latencies, latency_error))
     throw UsageError(latency_error);
   options.show_runtime = require_one_of(values, "runtime", {"hide", "show"}) == "show";
+  options.separate_heap_paths = require_one_of(values, "heap-paths", {"merge", "separate"}) == "separate";
   return options;
 }
 

@@ -52,6 +52,7 @@ struct Options {
   bool diff = false;  // --diff A B: compare two profiles
   LatencyTable latencies;     // --latency: cycles per place an access is served from
   bool show_runtime = false;  // --runtime=show: the runtime's objects count like the program's
+  bool separate_heap_paths = false;  // --heap-paths=separate: one heap object per allocation stack
 };
 
 // The outcome of parsing: either options to run with, or a request for the help text.

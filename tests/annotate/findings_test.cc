@@ -216,6 +216,39 @@ TEST(FindingsTest, OverviewTablesShowTheSplitWithShares) {
   EXPECT_EQ(lines.find("fileops.c"), std::string::npos) << lines;
 }
 
+// A profile with two heap objects of one malloc (app.c:10 in make_buffer) reached from app.c:20 (64 B
+// blocks, read 100 times by thread 2) and from app.c:30 (128 B, read 50 times by thread 3).
+std::string two_path_profile() {
+  return write_temporary_file("heap_paths.profile",
+                              "ccsim-profile-version: 1\ncreator: ccsim 0.1.0\npid: 1\ncommand: ./app\n"
+                              "sim-mode: interleaved\nthreads: 3\nline-size: 64\ncache: L1 32768 8 64\n"
+                              "cache: L2 none\ncache: LLC none\nmiss-classes: no\ntrace-stack: yes\n"
+                              "events: reads writes\nfile: 1 /src/app.c\nfn: 1 worker\nobj: 1 /src/app\n"
+                              "ref: 1 0x401000 1 1 1 40\ncounts: 1 2 100\ncounts: 1 3 50\n"
+                              "object: 1 heap 0x0 64 1 app.c:10 make_buffer <- app.c:20 main\n"
+                              "object: 2 heap 0x0 128 1 app.c:10 make_buffer <- app.c:30 main\n"
+                              "object-counts: 1 2 100\nobject-counts: 2 3 50\nsummary: 150 0\n");
+}
+
+// Blocks of one site reached by two paths are one object (150 reads, the larger size), unless
+// --heap-paths=separate, which keeps both, named by their whole stacks.
+TEST(FindingsTest, MergesTheHeapPathsOfOneSite) {
+  std::string merged = section(annotate({"--view=objects", "--show=reads", "--sort=reads", two_path_profile()}),
+                               "Data objects");
+  EXPECT_EQ(counts_before(merged, "heap block at app.c:10 in make_buffer (heap, 128 B) in /src/app.c"),
+            (std::vector<std::string>{"150"}))
+      << merged;
+  std::string separate = section(annotate({"--view=objects", "--show=reads", "--sort=reads", "--heap-paths=separate",
+                                           two_path_profile()}),
+                                 "Data objects");
+  EXPECT_EQ(counts_before(separate, "heap block allocated at app.c:10 make_buffer <- app.c:20 main (heap, 64 B) in /src/app.c"),
+            (std::vector<std::string>{"100"}))
+      << separate;
+  EXPECT_EQ(counts_before(separate, "heap block allocated at app.c:10 make_buffer <- app.c:30 main (heap, 128 B) in /src/app.c"),
+            (std::vector<std::string>{"50"}))
+      << separate;
+}
+
 // Heap blocks are named by their innermost frame with a source line, the whole stack kept; mappings by
 // their start and file name; GCC's static-initialization frames by what they initialize.
 TEST(FindingsTest, NamesObjectsBriefly) {

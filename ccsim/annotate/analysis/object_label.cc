@@ -53,6 +53,7 @@ std::string mapping_name(const std::string& name) {
 }  // namespace
 
 std::string object_name(const DataObject& object) {
+  if (object.kind == "heap" && object.named_by_stack) return "heap block allocated at " + object.name;
   if (object.kind == "heap") return "heap block at " + allocation_frame(object.name);
   if (object.kind == "stack") return "stack of " + object.name;
   if (object.kind == "unknown") return mapping_name(object.name);

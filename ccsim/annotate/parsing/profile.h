@@ -115,6 +115,7 @@ struct DataObject {
   std::uint64_t size = 0;
   std::string file;  // the defining source file; empty when unknown
   std::string name;
+  bool named_by_stack = false;  // shown by its whole allocation stack, not its site (--heap-paths=separate)
 };
 
 // One `object-counts:` record: the events of one data object on one thread.
