@@ -249,6 +249,37 @@ TEST(FindingsTest, MergesTheHeapPathsOfOneSite) {
       << separate;
 }
 
+// Thread 3's two stores at app.c:10 (`x = y = 0`: ref 1 writes x, ref 2 writes y) remove thread 2's
+// copies 30 and 20 times (of 50): the two culprits would both read "app.c:10 on thread 3", so each
+// names its object.
+TEST(FindingsTest, CulpritListsNeverRepeatTheSameText) {
+  std::string profile = write_temporary_file(
+      "two_stores.profile",
+      "ccsim-profile-version: 1\ncreator: ccsim 0.1.0\npid: 1\ncommand: ./app\nsim-mode: interleaved\n"
+      "threads: 3\nline-size: 64\ncache: L1 32768 8 64\ncache: L2 none\ncache: LLC none\nmiss-classes: no\n"
+      "trace-stack: yes\nevents: reads writes invalidations_received_true_in_region "
+      "invalidations_received_true_in_region_critical invalidations_received_false_in_region "
+      "invalidations_received_true_across_regions invalidations_received_false_across_regions "
+      "invalidations_caused_true_in_region invalidations_caused_true_in_region_critical "
+      "invalidations_caused_false_in_region invalidations_caused_true_across_regions "
+      "invalidations_caused_false_across_regions\n"
+      "file: 1 /src/app.c\nfn: 1 worker\nobj: 1 /src/app\n"
+      "ref: 1 0x401000 1 1 1 10\nref: 2 0x401004 1 1 1 10\nref: 3 0x401010 1 1 1 20\n"
+      "counts: 1 3 0 30 0 0 0 0 0 0 0 30\ncounts: 2 3 0 20 0 0 0 0 0 0 0 20\ncounts: 3 2 100 0 0 0 50\n"
+      "invalidator: 3 2 1 3 0 0 30 0 0\ninvalidator: 3 2 2 3 0 0 20 0 0\n"
+      "object: 1 global 0x601000 8 0 x\nobject: 2 global 0x601008 8 0 y\n"
+      "object-counts: 1 2 60 0 0 0 30\nobject-counts: 1 3 0 30 0 0 0 0 0 0 0 30\n"
+      "object-counts: 2 2 40 0 0 0 20\nobject-counts: 2 3 0 20 0 0 0 0 0 0 0 20\n"
+      "object-ref: 1 1 3 0 0 0 0 0 0 0 0 0 30\nobject-ref: 1 3 2 0 0 0 0 30\n"
+      "object-ref: 2 2 3 0 0 0 0 0 0 0 0 0 20\nobject-ref: 2 3 2 0 0 0 0 20\n"
+      "summary: 100 50 0 0 50 0 0 0 0 50 0 0\n");
+  std::string view = annotate({"--view=invalidators", profile});
+  EXPECT_NE(view.find("was invalidated 50 times (50 false sharing): 60.0% by app.c:10 on thread 3 (x), 40.0% by "
+                      "app.c:10 on thread 3 (y).\n"),
+            std::string::npos)
+      << view;
+}
+
 // Heap blocks are named by their innermost frame with a source line, the whole stack kept; mappings by
 // their start and file name; GCC's static-initialization frames by what they initialize.
 TEST(FindingsTest, NamesObjectsBriefly) {
