@@ -157,6 +157,9 @@ TEST(FindingsReportExitTest, ExitMessagesSayWhatHappened) {
       << plain.stderr_text;
   EXPECT_NE(plain.stderr_text.find("early replays: raise it, or add --fair-sched=yes"), std::string::npos)
       << plain.stderr_text;
+  // The summary's counts have thousands separators: the example makes 200,000 increments and more.
+  EXPECT_TRUE(std::regex_search(plain.stderr_text, std::regex("total +[0-9]{1,3},[0-9]{3},?[0-9]* ")))
+      << plain.stderr_text;
   RunResult fair = run_ccsim(dir, {"--max-buffer=1", "--fair-sched=yes", "--ccsim-out-file=fair.out"},
                              test_program("histogram_example"), {"4"});
   EXPECT_NE(fair.stderr_text.find("early replays: raise it for exact interleaving"), std::string::npos)
