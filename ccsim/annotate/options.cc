@@ -70,8 +70,8 @@ po::options_description visible_options() {
   options.add_options()
     ("help,h", "print this help and exit")
     ("view", po::value<std::string>()->default_value("overview"),
-     "views, comma-separated: overview, summary, lines, functions, source, objects, matrix, findings, "
-     "regions, invalidators, evictors")
+     "views, comma-separated: overview (findings, summary, lines, invalidators, objects), findings, summary, "
+     "lines, functions, source, objects, matrix, regions, invalidators, evictors")
     ("show", po::value<std::string>(),
      "events to show, comma-separated (default: reads, writes, <level>_misses, coherence_misses, "
      "invalidations_received, invalidations_caused)")
@@ -94,7 +94,16 @@ po::options_description visible_options() {
     ("json", po::value<std::string>()->implicit_value("-"),
      "write the analysed profile as JSON to FILE (default: standard output)")
     ("export", po::value<std::string>(), "write the profile in another tool's format: callgrind")
-    ("diff", "compare two profiles A B (before, after) per line and per object");
+    ("diff", "compare two profiles A B (before, after) per line and per object")
+    ("latency", po::value<std::string>()->default_value(latency_text(LatencyTable{})),
+     "cycles charged per access served by l1, l2, llc, memory, other-core (a coherence miss) and per "
+     "upgrade (a copy invalidated), for the cost of findings; give any of them, e.g. memory=300")
+    ("runtime", po::value<std::string>()->default_value("hide"),
+     "hide: group the objects of the loader, C/C++ libraries and OpenMP runtimes as (runtime), out of "
+     "findings, rankings and graphs; show: treat them like the program's")
+    ("heap-paths", po::value<std::string>()->default_value("merge"),
+     "merge: heap blocks of one allocation site are one object, whatever path reached it; separate: one "
+     "object per allocation stack, named by the whole stack");
   // clang-format on
   return options;
 }
@@ -150,6 +159,11 @@ Options options_from(const po::variables_map& values) {
   if (values.count("export"))
     options.export_callgrind = require_one_of(values, "export", {"callgrind"}) == "callgrind";
   options.diff = values.count("diff") > 0;
+  std::string latency_error;
+  if (!parse_latencies(values["latency"].as<std::string>(), options.latencies, latency_error))
+    throw UsageError(latency_error);
+  options.show_runtime = require_one_of(values, "runtime", {"hide", "show"}) == "show";
+  options.separate_heap_paths = require_one_of(values, "heap-paths", {"merge", "separate"}) == "separate";
   return options;
 }
 

@@ -6,20 +6,21 @@
 #include <string>
 #include <vector>
 
+#include "ccsim/annotate/analysis/latency.h"
 #include "ccsim/annotate/analysis/thread_selection.h"
 
 namespace ccsim::annotate {
 
 // The text views; --view takes a comma-separated list of them, printed in the order given.
 enum class View {
-  overview,      // summary + top lines + top invalidators + objects (the default)
+  overview,      // findings + summary + top lines + top invalidators + objects (the default)
   summary,       // per thread and total: accesses, misses by cause, invalidations, coherence misses
   lines,         // source lines ranked by the sort events
   functions,     // functions ranked by the sort events
   source,        // source files annotated with counts in the margin
   objects,       // data objects ranked by the sort events
   matrix,        // code x data: lines by objects
-  findings,      // one sentence per hot shared cache line: true or false sharing, and what to do
+  findings,      // the costliest shared objects: class, writing and losing lines, advice, cost
   regions,       // which regions carry the invalidations
   invalidators,  // per victim reference, who invalidated its copies
   evictors,      // per victim reference, who evicted its lines
@@ -49,6 +50,9 @@ struct Options {
   std::string json_file;  // --json=FILE; "-" or empty: --output or standard output
   bool export_callgrind = false;
   bool diff = false;  // --diff A B: compare two profiles
+  LatencyTable latencies;     // --latency: cycles per place an access is served from
+  bool show_runtime = false;  // --runtime=show: the runtime's objects count like the program's
+  bool separate_heap_paths = false;  // --heap-paths=separate: one heap object per allocation stack
 };
 
 // The outcome of parsing: either options to run with, or a request for the help text.

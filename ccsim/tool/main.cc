@@ -24,7 +24,12 @@ Simulator* simulator = nullptr;
 
 Bool process_command_line_option(const HChar* arg) { return process_option(arg) ? True : False; }
 
-void print_usage_text() { print_usage(); }
+// Valgrind's help ends with its own bug address; say where ccsim's bugs go before it.
+void print_usage_text() {
+  print_usage();
+  VG_(printf)("\n    Report ccsim's bugs on the ccsim issue tracker (see its README.md); the address\n"
+              "    at the end of this help is Valgrind's own.\n");
+}
 
 void print_debug_usage_text() { print_debug_usage(); }
 

@@ -78,7 +78,7 @@ TEST_F(GraphTest, DrawsFalseSharingAsABlueEdge) {
   EXPECT_EQ(graph.nodes, std::set<std::string>{node});
   EXPECT_EQ(graph.edges,
             (std::set<DrawnEdge>{
-                {node, node, "1,999 (100.0%)\\nthread 2 -> 3: 999\\nthread 3 -> 2: 1,000", "blue"}}));
+                {node, node, "1,999 (100.0%)\\nthread 3 -> 2: 1,000\\nthread 2 -> 3: 999", "blue"}}));
 }
 
 // shared_sum: line 15 invalidates itself 199 times (true, red), line 24 invalidates line 20 once (true
@@ -90,7 +90,7 @@ TEST_F(GraphTest, DrawsTrueSharingAsRedEdges) {
   std::string line24 = "shared_sum.c:24\\nmain._omp_fn.1\\nsum";
   EXPECT_EQ(graph.nodes, (std::set<std::string>{line15, line20, line24}));
   EXPECT_EQ(graph.edges, (std::set<DrawnEdge>{
-                             {line15, line15, "199 (100.0%)\\nthread 1 -> 2: 99\\nthread 2 -> 1: 100", "red"},
+                             {line15, line15, "199 (100.0%)\\nthread 2 -> 1: 100\\nthread 1 -> 2: 99", "red"},
                              {line24, line20, "1 (100.0%)\\nthread 2 -> 1: 1", "red"}}));
 }
 

@@ -59,19 +59,17 @@ TEST(LineUseTest, UnitesTheRangesOfAThread) {
   ASSERT_EQ(lines.size(), 1u);
   ASSERT_EQ(lines[0].threads.size(), 1u);
   EXPECT_EQ(lines[0].threads[0].read, (ByteRanges{{0, 7}}));
-  EXPECT_EQ(
-      describe(profile, lines[0]),
-      "object counters (global, 16 B), line 0x404040 at offset 0: thread 2 reads bytes 0-7 -> not shared: no "
-      "thread writes bytes of this line while another uses it");
+  EXPECT_EQ(thread_text(lines[0].threads[0], 0), "thread 2 reads bytes 0-7");
 }
 
-// Heap objects are named by their allocation stack, stacks by their thread; a size of 0 is left out.
+// Heap objects are named by their innermost allocation frame with a source line, stacks by their
+// thread; a size of 0 is left out.
 TEST(ObjectLabelTest, NamesObjectsByKind) {
   DataObject heap{"heap", 0, 0, "", "histogram.c:213 main <- histogram.c:250 __libc_start_main"};
   DataObject stack{"stack", 0, 0, "", "thread 3"};
   DataObject global{"global", 0x404040, 64, "", "counters"};
   EXPECT_EQ(object_description(heap),
-            "heap block allocated at histogram.c:213 main <- histogram.c:250 __libc_start_main (heap)");
+            "heap block at histogram.c:213 in main (heap)");
   EXPECT_EQ(object_description(stack), "stack of thread 3 (stack)");
   EXPECT_EQ(object_description(global), "counters (global, 64 B)");
 }

@@ -2,12 +2,14 @@
 #include "ccsim/annotate/analysis/analysis.h"
 
 #include "ccsim/annotate/analysis/object_label.h"
+#include "ccsim/annotate/analysis/runtime_objects.h"
 
 namespace ccsim::annotate {
 
 namespace {
 
-std::vector<std::string> main_objects(const Profile& profile) {
+// Per reference, the data object it accessed most (by reads + writes), or nothing.
+std::vector<std::optional<std::size_t>> main_objects(const Profile& profile) {
   auto reads = profile.event_index("reads");
   auto writes = profile.event_index("writes");
   // Per reference, the accesses it made to each object.
@@ -22,16 +24,16 @@ std::vector<std::string> main_objects(const Profile& profile) {
     std::uint64_t& sum = accesses[cell.reference][cell.object];
     sum = checked_sum(sum, count);
   }
-  std::vector<std::string> names(profile.references.size());
+  std::vector<std::optional<std::size_t>> objects(profile.references.size());
   for (std::size_t reference = 0; reference < accesses.size(); ++reference) {
     const std::map<std::size_t, std::uint64_t>& per_object = accesses[reference];
     auto best = per_object.end();
     for (auto it = per_object.begin(); it != per_object.end(); ++it) {
       if (best == per_object.end() || it->second > best->second) best = it;
     }
-    if (best != per_object.end()) names[reference] = object_name(profile.objects[best->first]);
+    if (best != per_object.end()) objects[reference] = best->first;
   }
-  return names;
+  return objects;
 }
 
 }  // namespace
@@ -64,7 +66,27 @@ Analysis analyse(const Profile& profile) {
   for (const ObjectThreadCounts& record : profile.object_counts) {
     add_counts(analysis.objects[record.object].counts, record.counts);
   }
-  analysis.reference_objects = main_objects(profile);
+  std::vector<bool> in_runtime_library = runtime_references(profile);
+  analysis.runtime_objects = runtime_objects(profile, in_runtime_library);
+  analysis.runtime_references = in_runtime_library;
+  std::vector<std::optional<std::size_t>> main = main_objects(profile);
+  analysis.reference_objects.resize(profile.references.size());
+  for (std::size_t reference = 0; reference < main.size(); ++reference) {
+    if (!main[reference]) continue;
+    analysis.reference_objects[reference] = object_name(profile.objects[*main[reference]]);
+    if (analysis.runtime_objects[*main[reference]]) analysis.runtime_references[reference] = true;
+  }
+  // A line or function is the runtime's when none of its counted references is the program's.
+  std::map<CodeSite, bool> program_lines;
+  std::map<std::pair<std::string, std::string>, bool> program_functions;
+  for (const ThreadCounts& record : profile.counts) {
+    const Reference& reference = profile.references[record.reference];
+    bool program = !analysis.runtime_references[record.reference];
+    program_lines[site_of(reference)] |= program;
+    program_functions[{reference.file, reference.function}] |= program;
+  }
+  for (LineRow& row : analysis.lines) row.runtime = !program_lines[row.site];
+  for (FunctionRow& row : analysis.functions) row.runtime = !program_functions[{row.file, row.function}];
   return analysis;
 }
 

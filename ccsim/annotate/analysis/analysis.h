@@ -22,6 +22,7 @@ struct ThreadRow {
 struct LineRow {
   CodeSite site;
   Counts counts;
+  bool runtime = false;  // every reference of the line is the runtime's (Analysis::runtime_references)
 };
 
 // The counts of one function of one source file.
@@ -29,6 +30,7 @@ struct FunctionRow {
   std::string file;
   std::string function;
   Counts counts;
+  bool runtime = false;  // every reference of the function is the runtime's
 };
 
 // The counts of one data object (its object-counts: records).
@@ -48,6 +50,11 @@ struct Analysis {
   // Per reference, the name of the data object it accessed most (by reads + writes), "" when unknown:
   // the object a reference's node and sentence mention.
   std::vector<std::string> reference_objects;
+  // Per reference and per object: whether it belongs to the runtime (runtime_objects.h). A reference
+  // counts as the runtime's when its instruction is in a runtime library or the object it accessed
+  // most is a runtime object.
+  std::vector<bool> runtime_references;
+  std::vector<bool> runtime_objects;
 
   // The line row of a site, or nullptr when the site has no counts.
   const LineRow* line_of(const CodeSite& site) const;

@@ -12,7 +12,8 @@ namespace {
 using EdgeKey = std::pair<Endpoint, Endpoint>;  // victim, culprit
 
 Endpoint endpoint_of(const Analysis& analysis, std::size_t reference, ThreadId thread) {
-  return {site_of(analysis.profile->references[reference]), analysis.reference_objects[reference], thread};
+  return {site_of(analysis.profile->references[reference]), analysis.reference_objects[reference], thread,
+          analysis.runtime_references[reference]};
 }
 
 std::vector<CulpritEdge> edges_from(std::map<EdgeKey, CulpritEdge>& edges) {
@@ -53,6 +54,20 @@ std::vector<CulpritEdge> eviction_edges(const Analysis& analysis, const std::str
     edge.count = checked_sum(edge.count, record.count);
   }
   return edges_from(edges);
+}
+
+std::vector<CulpritEdge> edges_to_show(std::vector<CulpritEdge> edges, bool show_runtime,
+                                       double threshold_percent) {
+  std::uint64_t total = 0;
+  for (const CulpritEdge& edge : edges) total += edge.count;
+  double needed = threshold_percent / 100.0 * static_cast<double>(total);
+  std::vector<CulpritEdge> shown;
+  for (CulpritEdge& edge : edges) {
+    if (!show_runtime && (edge.victim.runtime || edge.culprit.runtime)) continue;
+    if (static_cast<double>(edge.count) < needed) continue;
+    shown.push_back(std::move(edge));
+  }
+  return shown;
 }
 
 std::vector<VictimCulprits> group_by_victim(const std::vector<CulpritEdge>& edges) {

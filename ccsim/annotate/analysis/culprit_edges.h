@@ -15,6 +15,7 @@ struct Endpoint {
   CodeSite site;
   std::string object;  // the main data object of the site's reference (Analysis::reference_objects), or ""
   ThreadId thread = 0;
+  bool runtime = false;  // the reference belongs to the runtime (Analysis::runtime_references)
 };
 
 bool operator<(const Endpoint& a, const Endpoint& b);
@@ -32,6 +33,11 @@ struct CulpritEdge {
 std::vector<CulpritEdge> invalidation_edges(const Analysis& analysis);
 // Every evictor: record of `level`, added up likewise.
 std::vector<CulpritEdge> eviction_edges(const Analysis& analysis, const std::string& level);
+
+// The edges a view or graph draws: without those touching the runtime unless `show_runtime`, and
+// without those under `threshold_percent` of all the edges' count (--threshold).
+std::vector<CulpritEdge> edges_to_show(std::vector<CulpritEdge> edges, bool show_runtime,
+                                       double threshold_percent);
 
 // A victim and its culprits, heaviest first.
 struct VictimCulprits {

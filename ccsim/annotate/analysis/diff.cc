@@ -116,7 +116,7 @@ void print_diff(std::ostream& out, const Analysis& before, const Analysis& after
   for (const auto* analysis : {&before, &after}) {
     for (const ObjectRow& row : analysis->objects) {
       const DataObject& object = analysis->profile->objects[row.object];
-      add_side(objects, {object.kind, object.name}, object_name(object) + " (" + object.kind + ")",
+      add_side(objects, {object.kind, object_name(object)}, object_name(object) + " (" + object.kind + ")",
                row.counts, analysis == &after, events);
     }
   }

@@ -5,9 +5,6 @@
 #include <map>
 #include <tuple>
 
-#include "ccsim/annotate/analysis/code_site.h"
-#include "ccsim/annotate/analysis/object_label.h"
-#include "ccsim/annotate/views/text_table.h"
 
 namespace ccsim::annotate {
 
@@ -36,44 +33,30 @@ ByteRanges normalized(ByteRanges ranges) {
   return merged;
 }
 
-std::string bytes_text(const ByteRanges& ranges) {
+std::string bytes_text(const ByteRanges& ranges, std::int64_t offset) {
   bool single = ranges.size() == 1 && ranges.front().first == ranges.front().second;
   std::string text = single ? "byte " : "bytes ";
   for (std::size_t i = 0; i < ranges.size(); ++i) {
     if (i > 0) text += ",";
-    text += std::to_string(ranges[i].first);
-    if (ranges[i].second != ranges[i].first) text += "-" + std::to_string(ranges[i].second);
+    text += std::to_string(static_cast<std::int64_t>(ranges[i].first) + offset);
+    if (ranges[i].second != ranges[i].first)
+      text += "-" + std::to_string(static_cast<std::int64_t>(ranges[i].second) + offset);
   }
   return text;
-}
-
-std::string thread_text(const ThreadBytes& use) {
-  std::string text = "thread " + std::to_string(use.thread);
-  if (!use.read.empty() && use.read == use.written) return text + " reads and writes " + bytes_text(use.read);
-  if (!use.read.empty()) text += " reads " + bytes_text(use.read);
-  if (!use.read.empty() && !use.written.empty()) text += " and";
-  if (!use.written.empty()) text += " writes " + bytes_text(use.written);
-  if (use.read.empty() && use.written.empty()) text += " touches no byte";
-  return text;
-}
-
-const char* advice(Sharing sharing) {
-  switch (sharing) {
-    case Sharing::false_sharing:
-      return "false sharing; pad or separate per-thread data";
-    case Sharing::true_sharing:
-      return "true sharing; the threads exchange these bytes: share them less often (e.g. accumulate per "
-             "thread and combine once)";
-    case Sharing::true_and_false_sharing:
-      return "true and false sharing; pad apart the bytes only one thread writes, and share the common bytes "
-             "less often";
-    case Sharing::none:
-      break;
-  }
-  return "not shared: no thread writes bytes of this line while another uses it";
 }
 
 }  // namespace
+
+std::string thread_text(const ThreadBytes& use, std::int64_t offset) {
+  std::string text = "thread " + std::to_string(use.thread);
+  if (!use.read.empty() && use.read == use.written)
+    return text + " reads and writes " + bytes_text(use.read, offset);
+  if (!use.read.empty()) text += " reads " + bytes_text(use.read, offset);
+  if (!use.read.empty() && !use.written.empty()) text += " and";
+  if (!use.written.empty()) text += " writes " + bytes_text(use.written, offset);
+  if (use.read.empty() && use.written.empty()) text += " touches no byte";
+  return text;
+}
 
 namespace {
 
@@ -194,29 +177,6 @@ Sharing classify(const LineUse& line) {
   const bool false_sharing = line.false_sharing_invalidations >= kSharingClassShare * total;
   if (true_sharing && false_sharing) return Sharing::true_and_false_sharing;
   return true_sharing ? Sharing::true_sharing : Sharing::false_sharing;
-}
-
-std::string describe(const Profile& profile, const LineUse& line) {
-  std::string text = "object " + object_description(profile.objects[line.object]) + ", line " +
-                     hex(line.line_address) + " at offset " + std::to_string(line.offset_in_object) + ": ";
-  for (std::size_t i = 0; i < line.threads.size(); ++i) {
-    if (i > 0) text += ", ";
-    text += thread_text(line.threads[i]);
-  }
-  text += std::string(" -> ") + advice(classify(line));
-  // The stores that removed other threads' copies of this line, heaviest first (line-writer records).
-  std::vector<const LineWriter*> writers;
-  for (const LineWriter& writer : profile.line_writers) {
-    if (writer.object == line.object && writer.line_address == line.line_address) writers.push_back(&writer);
-  }
-  std::stable_sort(writers.begin(), writers.end(),
-                   [](const LineWriter* a, const LineWriter* b) { return a->invalidations > b->invalidations; });
-  for (std::size_t i = 0; i < writers.size(); ++i) {
-    text += i == 0 ? std::string("; invalidating writes: ") : std::string(", ");
-    text += site_location(site_of(profile.references[writers[i]->reference]), FileNames::base) + " on thread " +
-            std::to_string(writers[i]->thread) + " (" + std::to_string(writers[i]->invalidations) + ")";
-  }
-  return text;
 }
 
 }  // namespace ccsim::annotate

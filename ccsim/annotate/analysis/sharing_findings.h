@@ -1,5 +1,5 @@
-// sharing_findings.h: what the line-detail records of a hot cache line say about it, in one sentence:
-// which bytes each thread read and wrote, whether that is true or false sharing, and what would help.
+// sharing_findings.h: what the line-detail records of a hot cache line say about it: which bytes each
+// thread read and wrote, and whether that is true or false sharing (findings.h builds on it).
 #ifndef CCSIM_ANNOTATE_SHARING_FINDINGS_H
 #define CCSIM_ANNOTATE_SHARING_FINDINGS_H
 
@@ -48,9 +48,9 @@ std::vector<LineUse> collect_line_uses(const Profile& profile);
 // By the line's invalidations when it has some: each kind with at least kSharingClassShare of them;
 // otherwise by the bytes the threads used in the whole line (or in `threads` when that is unknown).
 Sharing classify(const LineUse& line);
-// "object counters (global, 16 B), line 0x404040 at offset 0: thread 2 writes bytes 0-7, thread 3
-// writes bytes 8-15 -> false sharing; pad or separate per-thread data"
-std::string describe(const Profile& profile, const LineUse& line);
+// "thread 2 writes bytes 0-7": one thread's bytes, each shifted by `offset` (0: offsets in the line;
+// the line's offset in the object: offsets in the object).
+std::string thread_text(const ThreadBytes& use, std::int64_t offset);
 
 }  // namespace ccsim::annotate
 

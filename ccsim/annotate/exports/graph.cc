@@ -88,10 +88,15 @@ std::vector<NodeEdge> node_edges(const std::vector<CulpritEdge>& edges) {
   return result;
 }
 
-// The edges to draw: those touching --graph-node (when given), the --graph-top heaviest.
+// The edges to draw: those touching --graph-node when given (else those with at least --threshold of
+// all edges' count), the --graph-top heaviest.
 std::vector<const NodeEdge*> chosen_edges(const std::vector<NodeEdge>& edges, const Options& options) {
+  std::uint64_t total = 0;
+  for (const NodeEdge& edge : edges) total += edge.count;
+  double needed = options.threshold_percent / 100.0 * static_cast<double>(total);
   std::vector<const NodeEdge*> chosen;
   for (const NodeEdge& edge : edges) {
+    if (options.graph_node.empty() && static_cast<double>(edge.count) < needed) continue;
     if (options.graph_node.empty() || matches_node(edge.culprit, options.graph_node) ||
         matches_node(edge.victim, options.graph_node)) {
       chosen.push_back(&edge);
@@ -120,8 +125,12 @@ EdgeStyle edge_style(const NodeEdge& edge, std::uint64_t victim_total, std::uint
                      bool invalidations) {
   EdgeStyle style;
   style.label = with_commas(edge.count) + " (" + percent(edge.count, victim_total) + ")";
+  std::vector<std::pair<std::pair<ThreadId, ThreadId>, std::uint64_t>> heaviest_pairs(edge.thread_pairs.begin(),
+                                                                                     edge.thread_pairs.end());
+  std::stable_sort(heaviest_pairs.begin(), heaviest_pairs.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
   std::size_t pairs = 0;
-  for (const auto& [threads, count] : edge.thread_pairs) {
+  for (const auto& [threads, count] : heaviest_pairs) {
     if (pairs++ == kThreadPairsInLabel) break;
     style.label += "\nthread " + std::to_string(threads.first) + " -> " + std::to_string(threads.second) +
                    ": " + with_commas(count);
@@ -170,8 +179,9 @@ std::string dot_escaped(const std::string& text) {
 
 void write_culprit_graph(std::ostream& out, const Analysis& analysis, const Options& options) {
   bool invalidations = options.graph == GraphKind::invalidators;
-  std::vector<NodeEdge> edges =
-      node_edges(invalidations ? invalidation_edges(analysis) : eviction_edges(analysis, options.level));
+  std::vector<NodeEdge> edges = node_edges(
+      edges_to_show(invalidations ? invalidation_edges(analysis) : eviction_edges(analysis, options.level),
+                    options.show_runtime, 0));
   std::map<NodeKey, std::uint64_t> victim_totals;  // every edge into a node, drawn or not
   for (const NodeEdge& edge : edges) victim_totals[edge.victim] += edge.count;
   std::vector<const NodeEdge*> chosen = chosen_edges(edges, options);

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ccsim/annotate/analysis/culprit_edges.h"
+#include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/sharing_findings.h"
 #include "ccsim/annotate/views/text_table.h"
@@ -80,6 +81,116 @@ const char* sharing_name(Sharing sharing) {
   return "none";
 }
 
+Json split_json(const InvalidationSplit& split) {
+  return {{"total", split.total()},
+          {"true_in_region", split.true_in_region},
+          {"true_in_region_critical", split.true_in_region_critical},
+          {"false_in_region", split.false_in_region},
+          {"true_across_regions", split.true_across_regions},
+          {"false_across_regions", split.false_across_regions}};
+}
+
+Json finding_lines_json(const std::vector<FindingLine>& lines) {
+  Json json = Json::array();
+  for (const FindingLine& line : lines) {
+    Json entry = site_json(line.site);
+    entry["invalidations"] = line.invalidations;
+    entry["threads"] = line.threads;
+    json.push_back(entry);
+  }
+  return json;
+}
+
+// The stores that invalidated copies of one line (its line-writer: records), with their source lines.
+Json line_writers_json(const Profile& profile, std::size_t object, std::uint64_t line_address) {
+  Json json = Json::array();
+  for (const LineWriter& writer : profile.line_writers) {
+    if (writer.object != object || writer.line_address != line_address) continue;
+    Json entry = site_json(site_of(profile.references[writer.reference]));
+    entry["thread"] = writer.thread;
+    entry["invalidations"] = writer.invalidations;
+    json.push_back(entry);
+  }
+  return json;
+}
+
+Json line_use_json(const Profile& profile, const LineUse& line) {
+  Json threads = Json::array();
+  for (const ThreadBytes& use : line.threads) {
+    threads.push_back(
+        {{"thread", use.thread}, {"read", ranges_json(use.read)}, {"written", ranges_json(use.written)}});
+  }
+  return {{"object", object_name(profile.objects[line.object])},
+          {"line_address", hex(line.line_address)},
+          {"offset_in_object", line.offset_in_object},
+          {"threads", threads},
+          {"sharing", sharing_name(classify(line))},
+          {"writers", line_writers_json(profile, line.object, line.line_address)}};
+}
+
+const char* kind_name(SharingClass::Kind kind) {
+  switch (kind) {
+    case SharingClass::Kind::true_sharing:
+      return "true";
+    case SharingClass::Kind::true_and_false_sharing:
+      return "true_and_false";
+    case SharingClass::Kind::false_sharing:
+      break;
+  }
+  return "false";
+}
+
+const char* when_name(SharingClass::When when) {
+  switch (when) {
+    case SharingClass::When::across_regions:
+      return "across_regions";
+    case SharingClass::When::in_and_across_regions:
+      return "in_and_across_regions";
+    case SharingClass::When::in_region:
+      break;
+  }
+  return "in_region";
+}
+
+// Every finding whole, whatever --threshold and --top say: class, counts, cost, lines, bytes, advice.
+Json findings_json(const Analysis& analysis, const Options& options) {
+  const Profile& profile = *analysis.profile;
+  Findings findings = find_findings(analysis, options.latencies, options.show_runtime);
+  Json list = Json::array();
+  for (const Finding& finding : findings.findings) {
+    Json lines = Json::array();
+    for (const LineUse* line : finding.lines) lines.push_back(line_use_json(profile, *line));
+    Json objects = Json::array();
+    for (std::size_t index : finding.objects) {
+      const DataObject& object = profile.objects[index];
+      objects.push_back({{"name", object_name(object)},
+                         {"kind", object.kind},
+                         {"size", object.size},
+                         {"full_name", object.name}});
+    }
+    list.push_back({{"objects", objects},
+                    {"class", class_text(finding.sharing)},
+                    {"sharing", kind_name(finding.sharing.kind)},
+                    {"when", when_name(finding.sharing.when)},
+                    {"critical", finding.sharing.critical},
+                    {"invalidations", split_json(finding.split)},
+                    {"coherence_misses", finding.coherence_misses},
+                    {"invalidations_caused", finding.invalidations_caused},
+                    {"cycles", finding.cycles},
+                    {"share_of_memory_time", share_text(finding.cycles, findings.memory_cycles)},
+                    {"writing_lines", finding_lines_json(finding.culprits)},
+                    {"losing_lines", finding_lines_json(finding.victims)},
+                    {"cache_lines", lines},
+                    {"advice", finding.advice}});
+  }
+  return {{"latency", latency_text(options.latencies)},
+          {"memory_cycles", findings.memory_cycles},
+          {"order_limit", order_limit_sentence(profile.header)},
+          {"runtime_objects_left_out", findings.runtime_objects},
+          {"runtime_cycles_left_out", findings.runtime_cycles},
+          {"list", list}};
+}
+
 Json edges_json(const Analysis& analysis) {
   Json json = {{"invalidators", Json::array()}, {"evictors", Json::array()}};
   for (const CulpritEdge& edge : invalidation_edges(analysis)) {
@@ -111,6 +222,7 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
   Json json;
   json["profiles"] = profile.file_names;
   json["header"] = header_json(profile.header);
+  json["findings"] = findings_json(analysis, options);
   json["events"] = profile.events;
   json["selected_threads"] = options.threads.ranges.empty() ? "all" : options.threads.text;
   json["totals"] = counts_json(profile, analysis.totals);
@@ -134,6 +246,8 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
     const DataObject& object = profile.objects[row.object];
     json["objects"].push_back({{"kind", object.kind},
                                {"name", object.name},
+                               {"label", object_name(object)},
+                               {"runtime", static_cast<bool>(analysis.runtime_objects[row.object])},
                                {"address", hex(object.address)},
                                {"size", object.size},
                                {"file", object.file},
@@ -151,18 +265,7 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
   json["invalidators"] = edges["invalidators"];
   json["evictors"] = edges["evictors"];
   json["line_details"] = Json::array();
-  for (const LineUse& line : collect_line_uses(profile)) {
-    Json threads = Json::array();
-    for (const ThreadBytes& use : line.threads) {
-      threads.push_back(
-          {{"thread", use.thread}, {"read", ranges_json(use.read)}, {"written", ranges_json(use.written)}});
-    }
-    json["line_details"].push_back({{"object", object_name(profile.objects[line.object])},
-                                    {"line_address", hex(line.line_address)},
-                                    {"offset_in_object", line.offset_in_object},
-                                    {"threads", threads},
-                                    {"sharing", sharing_name(classify(line))}});
-  }
+  for (const LineUse& line : collect_line_uses(profile)) json["line_details"].push_back(line_use_json(profile, line));
   out << json.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 

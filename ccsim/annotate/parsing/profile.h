@@ -123,6 +123,7 @@ struct DataObject {
   // the allocating function of a heap object ("malloc", "calloc", "new[]", ...), empty otherwise.
   std::string origin = {};
   std::string allocator = {};
+  bool named_by_stack = false;  // shown by its whole allocation stack, not its site (--heap-paths=separate)
 };
 
 // One `field:` record: a field or element of an object named by debug information, e.g.

@@ -65,4 +65,40 @@ EventColumns choose_event_columns(const Profile& profile, const Options& options
   return columns;
 }
 
+EventColumns sharing_columns(const Profile& profile, const Options& options, const EventColumns& chosen) {
+  if (!options.show_events.empty()) return chosen;
+  const std::string received = "invalidations_received";
+  const std::pair<std::string, std::string> columns[] = {
+      {"accesses", "accesses"},
+      {options.level + " miss", options.level + "_misses"},
+      {"coh miss", "coherence_misses"},
+      {"inval", received},
+      {"F in", received + "_false_in_region"},
+      {"T in", received + "_true_in_region"},
+      {"crit", received + "_true_in_region_critical"},
+      {"F across", received + "_false_across_regions"},
+      {"T across", received + "_true_across_regions"}};
+  EventColumns sharing;
+  sharing.sort = chosen.sort;
+  for (const auto& [heading, event] : columns) {
+    if (auto column = profile.event_index(event)) {
+      sharing.shown.push_back(*column);
+      sharing.headings.push_back(heading);
+    }
+  }
+  for (std::size_t column : sharing.sort) {
+    if (std::find(sharing.shown.begin(), sharing.shown.end(), column) == sharing.shown.end()) {
+      sharing.shown.push_back(column);
+      sharing.headings.push_back(profile.events[column]);
+    }
+  }
+  sharing.legend = "Columns: " + options.level + " miss = " + options.level +
+                   " misses, coh miss = coherence misses, inval = invalidations received (copies lost to another "
+                   "thread's write): F/T = false/true sharing, in = inside one region, across = between regions, "
+                   "crit = the part of T in whose writer held a lock; (%) = share of the column's total; --show "
+                   "chooses other columns.";
+  sharing.percents = true;
+  return sharing;
+}
+
 }  // namespace ccsim::annotate

@@ -12,27 +12,50 @@ void print_ranked_table(const ViewContext& context, const std::string& title, co
   print_section_title(context.out, title);
 
   Counts totals(profile.events.size(), 0);
-  std::vector<const Counts*> counts;
+  Counts runtime(profile.events.size(), 0);
+  std::size_t runtime_rows = 0;
+  std::vector<LabelledCounts> ranked_rows;  // the rows to rank: the program's, then the runtime's sum
   for (const LabelledCounts& row : rows) {
     add_counts(totals, *row.counts);
-    counts.push_back(row.counts);
+    if (row.runtime && !context.options.show_runtime) {
+      add_counts(runtime, *row.counts);
+      ++runtime_rows;
+    } else {
+      ranked_rows.push_back(row);
+    }
   }
+  if (runtime_rows > 0) {
+    std::string nouns = runtime_rows == 1 ? noun.substr(0, noun.size() - 1) : noun;  // "1 line", "2 lines"
+    ranked_rows.push_back({"(runtime: " + with_commas(runtime_rows) + " " + nouns +
+                               " of the loader, C/C++ libraries and OpenMP runtimes; --runtime=show lists them)",
+                           &runtime});
+  }
+  std::vector<const Counts*> counts;
+  for (const LabelledCounts& row : ranked_rows) counts.push_back(row.counts);
   std::vector<std::size_t> ranked = rank_rows(counts, totals, context.ranking());
 
+  const EventColumns& columns = context.columns;
   TextTable table;
-  for (std::size_t column : shown) table.add_column(profile.events[column], TextTable::Align::right);
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    table.add_column(columns.headings.empty() ? profile.events[shown[i]] : columns.headings[i],
+                     TextTable::Align::right);
+  }
   table.add_column(label_heading, TextTable::Align::left);
-  auto add_row = [&](const Counts& row, const std::string& label) {
+  auto add_row = [&](const Counts& row, const std::string& label, bool with_percents) {
     std::vector<std::string> cells;
-    for (std::size_t column : shown) cells.push_back(with_commas(row[column]));
+    for (std::size_t column : shown) {
+      std::string cell = with_commas(row[column]);
+      if (with_percents && row[column] > 0) cell += " (" + percent(row[column], totals[column]) + ")";
+      cells.push_back(cell);
+    }
     cells.push_back(label);
     table.add_row(std::move(cells));
   };
-  add_row(totals, "(all " + noun + ")");
-  for (std::size_t row : ranked) add_row(*rows[row].counts, rows[row].label);
+  add_row(totals, "(all " + noun + ")", false);
+  for (std::size_t row : ranked) add_row(*ranked_rows[row].counts, ranked_rows[row].label, columns.percents);
   table.print(context.out);
 
-  context.out << "(" << ranked.size() << " of " << rows.size() << " " << noun << " shown: at most "
+  context.out << "(" << ranked.size() << " of " << ranked_rows.size() << " " << noun << " shown: at most "
               << context.options.top << ", each with at least "
               << percentage_option(context.options.threshold_percent) << " of a sort event's total)\n";
 }

@@ -14,10 +14,12 @@ namespace ccsim::annotate {
 struct LabelledCounts {
   std::string label;
   const Counts* counts = nullptr;
+  bool runtime = false;  // the runtime's: added up into one "(runtime)" row unless --runtime=show
 };
 
 // Prints the title, then the table of `rows` chosen by context.ranking(), then a line saying how many
-// of how many `noun` (e.g. "lines") are shown. `label_heading` heads the last column.
+// of how many `noun` (e.g. "lines") are shown. `label_heading` heads the last column. Unless
+// --runtime=show, the runtime's rows are ranked as one row, "(runtime: N lines)".
 void print_ranked_table(const ViewContext& context, const std::string& title, const std::string& noun,
                         const std::string& label_heading, const std::vector<LabelledCounts>& rows);
 

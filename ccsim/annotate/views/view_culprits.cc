@@ -33,14 +33,26 @@ std::string split_text(const InvalidationSplit& split) {
 // clause ("and 37 more, 12.3% together") so that a sentence stays readable.
 constexpr std::size_t kCulpritsPerVictim = 5;
 
+// "histogram.c:32 on thread 2"; the object is added when another culprit of the victim would read the
+// same without it, so that a list never repeats one text.
+std::string culprit_text(const VictimCulprits& victim, const CulpritEdge& edge) {
+  auto plain = [](const CulpritEdge& e) {
+    return site_location(e.culprit.site, FileNames::base) + " on thread " + std::to_string(e.culprit.thread);
+  };
+  std::string text = plain(edge);
+  for (const CulpritEdge* other : victim.culprits) {
+    if (other != &edge && plain(*other) == text && !edge.culprit.object.empty())
+      return text + " (" + edge.culprit.object + ")";
+  }
+  return text;
+}
+
 std::string culprits_text(const VictimCulprits& victim) {
   std::string text;
   std::uint64_t rest = victim.count;
   for (std::size_t i = 0; i < victim.culprits.size() && i < kCulpritsPerVictim; ++i) {
     const CulpritEdge& edge = *victim.culprits[i];
-    text += (i == 0 ? ": " : ", ") + percent(edge.count, victim.count) + " by " +
-            site_location(edge.culprit.site, FileNames::base) + " on thread " +
-            std::to_string(edge.culprit.thread);
+    text += (i == 0 ? ": " : ", ") + percent(edge.count, victim.count) + " by " + culprit_text(victim, edge);
     rest -= edge.count;
   }
   if (victim.culprits.size() > kCulpritsPerVictim) {
@@ -60,16 +72,20 @@ void print_victims(const ViewContext& context, const std::vector<VictimCulprits>
     if (invalidations) context.out << " " << split_text(victim.split);
     context.out << culprits_text(victim) << ".\n";
   }
-  context.out << "(" << shown << " of " << victims.size() << " victims shown, most affected first)\n";
+  context.out << "(" << shown << " of " << victims.size() << " victims shown, most affected first; edges under "
+              << percentage_option(context.options.threshold_percent) << " of the total"
+              << (context.options.show_runtime ? "" : " and the runtime's (--runtime=show)") << " left out)\n";
 }
 
 }  // namespace
 
 void print_invalidators_view(const ViewContext& context) {
   print_section_title(context.out, "Invalidators: whose writes removed each reference's copies");
-  std::vector<CulpritEdge> edges = invalidation_edges(context.analysis);
+  std::vector<CulpritEdge> edges = edges_to_show(invalidation_edges(context.analysis),
+                                                 context.options.show_runtime, context.options.threshold_percent);
   if (edges.empty()) {
-    context.out << "This profile has no invalidator: records: no write removed another thread's copy.\n";
+    context.out << "No write removed another thread's copy" << (context.options.show_runtime ? "" : " of the program's data")
+                << " often enough to show (--threshold).\n";
     return;
   }
   print_victims(context, group_by_victim(edges), "invalidated", true);
@@ -78,10 +94,11 @@ void print_invalidators_view(const ViewContext& context) {
 void print_evictors_view(const ViewContext& context) {
   const std::string& level = context.options.level;
   print_section_title(context.out, "Evictors: whose accesses evicted each reference's lines from " + level);
-  std::vector<CulpritEdge> edges = eviction_edges(context.analysis, level);
+  std::vector<CulpritEdge> edges = edges_to_show(eviction_edges(context.analysis, level),
+                                                 context.options.show_runtime, context.options.threshold_percent);
   if (edges.empty()) {
-    context.out << "This profile has no evictor: records for " << level
-                << " (choose another with --level).\n";
+    context.out << "No access evicted another's line from " << level << " often enough to show (--threshold; "
+                << "choose another level with --level).\n";
     return;
   }
   print_victims(context, group_by_victim(edges), "evicted from " + level, false);

@@ -1,17 +1,138 @@
-// view_findings.cc: --view=findings, one sentence per hot invalidated cache line (line-detail records).
-#include "ccsim/annotate/analysis/sharing_findings.h"
+// view_findings.cc: --view=findings, and the opening of the overview: the program's shared objects
+// whose coherence traffic costs the most, each with its class, cost, bytes, advice, and the lines that
+// write (culprits) beside the lines that lose their copies (victims).
+#include <algorithm>
+#include <sstream>
+
+#include "ccsim/annotate/analysis/findings.h"
+#include "ccsim/annotate/analysis/object_label.h"
+#include "ccsim/annotate/views/text_table.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
 
-void print_findings_view(const ViewContext& context) {
-  print_section_title(context.out, "Findings: how the hottest invalidated lines are shared");
-  std::vector<LineUse> lines = collect_line_uses(context.profile());
-  if (lines.empty()) {
-    context.out << "This profile has no line-detail records (no data objects, or no invalidated lines).\n";
+namespace {
+
+constexpr std::size_t kLinesPerSide = 5;  // culprit and victim rows per finding: more hide the point
+
+// {1, 2, 3, 5} -> "threads 1-3,5"; {2} -> "thread 2".
+std::string threads_text(const std::vector<ThreadId>& threads) {
+  std::string text;
+  for (std::size_t i = 0; i < threads.size();) {
+    std::size_t j = i;
+    while (j + 1 < threads.size() && threads[j + 1] == threads[j] + 1) ++j;
+    text += (text.empty() ? "" : ",") + std::to_string(threads[i]);
+    if (j > i) text += (j == i + 1 ? "," : "-") + std::to_string(threads[j]);
+    i = j + 1;
+  }
+  return (threads.size() == 1 ? "thread " : "threads ") + text;
+}
+
+// "199,242 invalidations: 199,237 false (100.0%), 5 true (0.0%); 199,235 in-region, 7 across regions; 0 by
+// writers holding a lock"
+std::string split_text(const InvalidationSplit& split) {
+  std::uint64_t total = split.total();
+  std::uint64_t across = split.true_across_regions + split.false_across_regions;
+  return with_commas(total) + " invalidations: " + with_commas(split.false_sharing()) + " false (" +
+         percent(split.false_sharing(), total) + "), " + with_commas(split.true_sharing()) + " true (" +
+         percent(split.true_sharing(), total) + "); " + with_commas(total - across) + " in-region, " +
+         with_commas(across) + " across regions; " + with_commas(split.true_in_region_critical) +
+         " by writers holding a lock";
+}
+
+void print_bytes(const ViewContext& context, const Finding& finding) {
+  const Profile& profile = context.profile();
+  for (const LineUse* line : finding.lines) {
+    // The object's bytes this line holds; a heap bin's size is its largest block's.
+    const DataObject& object = profile.objects[line->object];
+    std::int64_t first = std::max<std::int64_t>(line->offset_in_object, 0);
+    std::int64_t last = line->offset_in_object + static_cast<std::int64_t>(profile.header.line_size) - 1;
+    if (object.size > 0) last = std::min(last, static_cast<std::int64_t>(object.size) - 1);
+    context.out << "   line " << hex(line->line_address) << " holds bytes " << first << "-" << last << " of "
+                << object_name(object) << ": ";
+    for (std::size_t i = 0; i < line->threads.size(); ++i)
+      context.out << (i == 0 ? "" : ", ") << thread_text(line->threads[i], line->offset_in_object);
+    context.out << '\n';
+  }
+}
+
+void print_lines(const ViewContext& context, const Finding& finding) {
+  TextTable table;
+  table.add_column("caused", TextTable::Align::right);
+  table.add_column("writing line (culprit)", TextTable::Align::left);
+  table.add_column("received", TextTable::Align::right);
+  table.add_column("line that lost its copies (victim)", TextTable::Align::left);
+  std::size_t rows = std::min(kLinesPerSide, std::max(finding.culprits.size(), finding.victims.size()));
+  auto cells = [](const std::vector<FindingLine>& lines, std::size_t row) -> std::pair<std::string, std::string> {
+    if (row >= lines.size()) return {"", ""};
+    return {with_commas(lines[row].invalidations),
+            site_label(lines[row].site, FileNames::base) + " " + threads_text(lines[row].threads)};
+  };
+  for (std::size_t row = 0; row < rows; ++row) {
+    auto [caused, culprit] = cells(finding.culprits, row);
+    auto [received, victim] = cells(finding.victims, row);
+    table.add_row({caused, culprit, received, victim});
+  }
+  std::ostringstream text;
+  table.print(text);
+  std::istringstream lines(text.str());
+  for (std::string line; std::getline(lines, line);) context.out << "   " << line << '\n';
+}
+
+}  // namespace
+
+void print_findings(const ViewContext& context, std::size_t most) {
+  const Profile& profile = context.profile();
+  print_section_title(context.out, "Findings: the shared data whose coherence traffic costs the most");
+  std::string limit = order_limit_sentence(profile.header);
+  if (!limit.empty()) context.out << limit << '\n';
+  if (profile.objects.empty()) {
+    context.out << "This profile has no data objects (it was made with --data-objects=no), so there is nothing to "
+                   "rank; see the lines and invalidators views.\n";
     return;
   }
-  for (const LineUse& line : lines) context.out << "- " << describe(context.profile(), line) << '\n';
+  Findings findings = find_findings(context.analysis, context.options.latencies, context.options.show_runtime);
+  std::uint64_t program_cycles = 0;
+  for (const Finding& finding : findings.findings) program_cycles += finding.cycles;
+  context.out << "Cost: cycles of coherence misses (other-core=" << context.options.latencies.other_core
+              << ") and invalidated copies (upgrade=" << context.options.latencies.upgrade
+              << "), against the simulated memory time of the run, all threads (" << with_commas(findings.memory_cycles)
+              << " cycles; --latency). The program's shared data: " << share_text(program_cycles, findings.memory_cycles)
+              << ".\n";
+  std::size_t shown = 0;
+  for (const Finding& finding : findings.findings) {
+    double share = findings.memory_cycles == 0 ? 0
+                                               : 100.0 * static_cast<double>(finding.cycles) /
+                                                     static_cast<double>(findings.memory_cycles);
+    if (shown == most || share < context.options.threshold_percent) break;
+    std::vector<std::string> objects;
+    for (std::size_t object : finding.objects) objects.push_back(object_description(profile.objects[object]));
+    context.out << '\n'
+                << ++shown << ". " << joined(objects, " and ") << ": " << class_text(finding.sharing) << ", "
+                << share_text(finding.cycles, findings.memory_cycles) << " of the simulated memory time of the run\n";
+    context.out << "   " << split_text(finding.split) << "; " << with_commas(finding.coherence_misses)
+                << " coherence misses\n";
+    print_bytes(context, finding);
+    context.out << "   fix: " << finding.advice << ".\n";
+    print_lines(context, finding);
+  }
+  if (shown == 0) {
+    context.out << "\nNo shared object's coherence traffic reaches " << percentage_option(context.options.threshold_percent)
+                << " of the simulated memory time (--threshold): coherence is not what limits this run.\n";
+  } else if (findings.findings.size() > shown) {
+    context.out << "(" << shown << " of " << findings.findings.size()
+                << " shared objects shown, most costly first; the others are under --threshold or past the first "
+                << most << ")\n";
+  }
+  if (findings.runtime_objects > 0) {
+    context.out << "(runtime): " << findings.runtime_objects
+                << (findings.runtime_objects == 1 ? " object" : " objects")
+                << " of the dynamic loader, C/C++ libraries or OpenMP runtime with coherence traffic, "
+                << share_text(findings.runtime_cycles, findings.memory_cycles)
+                << " of the memory time, left out (--runtime=show includes them).\n";
+  }
 }
+
+void print_findings_view(const ViewContext& context) { print_findings(context, context.options.top); }
 
 }  // namespace ccsim::annotate

@@ -8,7 +8,7 @@ void print_functions_view(const ViewContext& context) {
   std::vector<LabelledCounts> rows;
   for (const FunctionRow& function : context.analysis.functions) {
     std::string name = function.function.empty() ? "???" : function.function;
-    rows.push_back({(function.file.empty() ? "???" : function.file) + ":" + name, &function.counts});
+    rows.push_back({(function.file.empty() ? "???" : function.file) + ":" + name, &function.counts, function.runtime});
   }
   print_ranked_table(context, "Functions", "functions", "file:function", rows);
 }

@@ -7,7 +7,7 @@ namespace ccsim::annotate {
 void print_lines_view(const ViewContext& context) {
   std::vector<LabelledCounts> rows;
   for (const LineRow& line : context.analysis.lines) {
-    rows.push_back({site_label(line.site, FileNames::full), &line.counts});
+    rows.push_back({site_label(line.site, FileNames::full), &line.counts, line.runtime});
   }
   print_ranked_table(context, "Lines", "lines", "line (function)", rows);
 }

@@ -18,7 +18,7 @@ void print_objects_view(const ViewContext& context) {
     std::string label = object_description(object);
     if (object.address != 0) label += " at " + hex(object.address);
     if (!object.file.empty()) label += " in " + object.file;
-    rows.push_back({label, &row.counts});
+    rows.push_back({label, &row.counts, context.analysis.runtime_objects[row.object]});
   }
   print_ranked_table(context, "Data objects", "objects", "object", rows);
 }

@@ -39,7 +39,9 @@ void print_lines_view(const ViewContext& context);         // view_lines.cc
 void print_functions_view(const ViewContext& context);     // view_functions.cc
 void print_objects_view(const ViewContext& context);       // view_objects.cc
 void print_matrix_view(const ViewContext& context);        // view_matrix.cc
-void print_findings_view(const ViewContext& context);      // view_findings.cc
+void print_findings_view(const ViewContext& context);      // view_findings.cc: at most --top findings
+// The findings section with at most `most` findings (view_findings.cc); the overview shows a few.
+void print_findings(const ViewContext& context, std::size_t most);
 void print_regions_view(const ViewContext& context);       // view_regions.cc
 void print_invalidators_view(const ViewContext& context);  // view_culprits.cc
 void print_evictors_view(const ViewContext& context);      // view_culprits.cc

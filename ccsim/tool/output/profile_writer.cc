@@ -293,6 +293,16 @@ void write_body(VgFile* file, const Simulator* simulator) {
 
 // Whether `name` exists and is not a regular file (a device such as /dev/null or /dev/stdout, a named
 // pipe): such a target is written in place, since renaming a file over it would replace it.
+// Whether Valgrind's own --fair-sched was set to yes or try (the last occurrence counts, as in Valgrind).
+bool fair_sched_given() {
+  bool fair = false;
+  for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_valgrind)); ++i) {
+    const HChar* argument = *static_cast<HChar**>(VG_(indexXA)(VG_(args_for_valgrind), i));
+    if (VG_(strncmp)(argument, "--fair-sched=", 13) == 0) fair = VG_(strcmp)(argument + 13, "no") != 0;
+  }
+  return fair;
+}
+
 bool names_special_file(const HChar* name) {
   struct vg_stat status;
   return !sr_isError(VG_(stat)(name, &status)) && !VKI_S_ISREG(status.mode);
@@ -375,26 +385,34 @@ void print_summary(const Simulator* simulator) {
     HChar label[16];
     if (total) VG_(sprintf)(label, "total"); else VG_(sprintf)(label, "%u", t + 1);
     HChar l2[24] = "", llc[24] = "", coh[40], recv[40], caused[40];
-    if (machine.l2.present) VG_(sprintf)(l2, "%llu", static_cast<ULong>(level_misses(Level::L2)));
-    if (machine.llc.present) VG_(sprintf)(llc, "%llu", static_cast<ULong>(level_misses(Level::LLC)));
-    VG_(sprintf)(coh, "%llu/%llu", static_cast<ULong>(counts[kCoherenceMissTrue]), static_cast<ULong>(counts[kCoherenceMissFalse]));
-    VG_(sprintf)(recv, "%llu/%llu", static_cast<ULong>(recv_true), static_cast<ULong>(recv_false));
-    VG_(sprintf)(caused, "%llu/%llu", static_cast<ULong>(caused_true), static_cast<ULong>(caused_false));
-    VG_(umsg)("%-7s %14llu %14llu %12llu %5llu.%02llu%% %12s %12s %21s %26s %24s\n", label,
+    if (machine.l2.present) VG_(sprintf)(l2, "%'llu", static_cast<ULong>(level_misses(Level::L2)));
+    if (machine.llc.present) VG_(sprintf)(llc, "%'llu", static_cast<ULong>(level_misses(Level::LLC)));
+    VG_(sprintf)(coh, "%'llu/%'llu", static_cast<ULong>(counts[kCoherenceMissTrue]), static_cast<ULong>(counts[kCoherenceMissFalse]));
+    VG_(sprintf)(recv, "%'llu/%'llu", static_cast<ULong>(recv_true), static_cast<ULong>(recv_false));
+    VG_(sprintf)(caused, "%'llu/%'llu", static_cast<ULong>(caused_true), static_cast<ULong>(caused_false));
+    VG_(umsg)("%-7s %'14llu %'14llu %'12llu %5llu.%02llu%% %12s %12s %21s %26s %24s\n", label,
               static_cast<ULong>(counts[kReads]), static_cast<ULong>(counts[kWrites]), static_cast<ULong>(l1),
               static_cast<ULong>(rate_hundredths / 100), static_cast<ULong>(rate_hundredths % 100), l2, llc, coh,
               recv, caused);
   }
   SkippedAccesses skipped = skipped_accesses();
-  if (skipped.stack || skipped.runtime) {
-    VG_(umsg)("accesses not simulated: %llu to threads' own stacks (--trace-stack=no), %llu inside "
-              "synchronization code (--trace-runtime=no)\n", static_cast<ULong>(skipped.stack),
-              static_cast<ULong>(skipped.runtime));
+  if (skipped.stack) {
+    VG_(umsg)("accesses not simulated: %'llu to threads' own stacks (because of --trace-stack=no)\n",
+              static_cast<ULong>(skipped.stack));
+  }
+  if (skipped.runtime) {
+    VG_(umsg)("accesses not simulated: %'llu inside synchronization code (--trace-runtime=yes simulates "
+              "them)\n", static_cast<ULong>(skipped.runtime));
   }
   if (options.sync.mode != SimMode::Native && sync_early_flushes() != 0) {
-    VG_(umsg)("the --max-buffer cap forced %llu early replays: raise it, or add --fair-sched=yes so that "
-              "threads take turns evenly, for exact interleaving\n",
-              static_cast<ULong>(sync_early_flushes()));
+    if (fair_sched_given()) {
+      VG_(umsg)("the --max-buffer cap forced %'llu early replays: raise it for exact interleaving\n",
+                static_cast<ULong>(sync_early_flushes()));
+    } else {
+      VG_(umsg)("the --max-buffer cap forced %'llu early replays: raise it, or add --fair-sched=yes so that "
+                "threads take turns evenly, for exact interleaving\n",
+                static_cast<ULong>(sync_early_flushes()));
+    }
   }
 }
 

@@ -1,0 +1,41 @@
+// heap_sites.cc: merging heap objects of one allocation site, renumbering every record that names them.
+#include "ccsim/annotate/analysis/heap_sites.h"
+
+#include <algorithm>
+#include <map>
+
+#include "ccsim/annotate/analysis/object_label.h"
+
+namespace ccsim::annotate {
+
+void merge_heap_sites(Profile& profile) {
+  std::vector<std::size_t> target(profile.objects.size());  // old index -> new index
+  std::vector<DataObject> kept;
+  std::map<std::string, std::size_t> site_index;  // short name -> new index
+  for (std::size_t object = 0; object < profile.objects.size(); ++object) {
+    const DataObject& data = profile.objects[object];
+    if (data.kind == "heap") {
+      auto [position, added] = site_index.emplace(object_name(data), kept.size());
+      if (!added) {
+        target[object] = position->second;
+        DataObject& merged = kept[position->second];
+        merged.size = std::max(merged.size, data.size);
+        continue;
+      }
+    }
+    target[object] = kept.size();
+    kept.push_back(data);
+  }
+  if (kept.size() == profile.objects.size()) return;
+  profile.objects = std::move(kept);
+  for (ObjectThreadCounts& record : profile.object_counts) record.object = target[record.object];
+  for (ObjectReferenceCounts& record : profile.object_references) record.object = target[record.object];
+  for (LineDetail& record : profile.line_details) record.object = target[record.object];
+  for (LineWriter& record : profile.line_writers) record.object = target[record.object];
+}
+
+void name_heap_objects_by_stack(Profile& profile) {
+  for (DataObject& object : profile.objects) object.named_by_stack = object.kind == "heap";
+}
+
+}  // namespace ccsim::annotate
