@@ -66,7 +66,7 @@ void resolve_debug_info(Reference* ref) {
   if (VG_(get_fnname)(epoch, ref->address, &function) && function) ref->function = names.functions.intern(function);
   const HChar* object = nullptr;
   if (VG_(get_objname)(epoch, ref->address, &object) && object) ref->object_file = names.objects.intern(object);
-  ref->runtime_class = runtime_class_of(object);
+  ref->access_class = runtime_class_of(object);
 }
 
 }  // namespace
