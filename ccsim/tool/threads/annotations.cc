@@ -10,8 +10,9 @@
 namespace ccsim {
 namespace {
 
-// Where the annotation is: the client's instruction that made the request (a region's closing barrier).
-Addr annotation_address(unsigned tid) { return VG_(get_IP)(tid); }
+// Where the annotation is (a region's closing barrier): while a request is answered, the client's
+// instruction pointer is already past the request's instruction sequence; one byte back is inside it.
+Addr annotation_address(unsigned tid) { return VG_(get_IP)(tid) - 1; }
 
 // drd.h passes its barrier annotations as one request with the annotation's name as the first argument.
 bool drd_barrier_annotation(unsigned tid, unsigned long* args) {
