@@ -38,11 +38,20 @@ TEST_F(HappensBeforeTest, InterleavedReceiverWaitsForTheSignal) {
   EXPECT_EQ(engine_->forced_orderings(), 0u);
 }
 
-// Piped: thread 0 is the lowest-numbered thread and runs first anyway; the order is the same.
+// Piped, with the roles swapped: the main thread (0) receives what thread 1 sends. Without the hand-off
+// the lowest-numbered thread, 0, would replay its accesses first; with it, thread 0 waits at its
+// HappensAfter, thread 1 replays up to its signal, then thread 0 goes on.
 TEST_F(HappensBeforeTest, PipedReceiverWaitsForTheSignal) {
   start(piped());
-  hand_off();
-  EXPECT_EQ(order(), "t0a0 t0a1 t0a2 t1a0 t1a1");
+  create(0, 1);
+  receive(0, 1);
+  accesses(0, 0, 2);
+  exit_thread(0);
+  accesses(1, 0, 3);
+  signal(1);
+  exit_thread(1);
+  finish();
+  EXPECT_EQ(order(), "t1a0 t1a1 t1a2 t0a0 t0a1");
 }
 
 // A receiver that had seen two signals waits for the second: thread 0 signals after a0 and after a2;
