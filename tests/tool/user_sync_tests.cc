@@ -108,6 +108,21 @@ TEST(UnannotatedBarrier, IsCriticalNoiseInOneRegionAndItsSpinIsNamed) {
             std::string::npos);
 }
 
+// Annotation mistakes are told at exit, one sentence each: the barrier never initialized ends no region, and
+// both workers end inside it (no WAIT_AFTER).
+TEST(UnpairedBarrierAnnotations, AreToldAtExit) {
+  ProgramRun run = run_program("user_barrier_unpaired", "user_barrier_phases_unpaired", "interleaved");
+  EXPECT_EQ(region_closing_lines(run.directory + "/ccsim.out").size(), 1u);
+  EXPECT_NE(run.result.stderr_text.find("was waited at but never initialized with its thread count "
+                                        "(CCSIM_BARRIER_INIT or drd.h's ANNOTATE_BARRIER_INIT), so it ends no region."),
+            std::string::npos)
+      << run.result.stderr_text;
+  EXPECT_NE(run.result.stderr_text.find("ccsim: 2 threads ended inside an annotated barrier (a WAIT_BEFORE without "
+                                        "its WAIT_AFTER): their accesses after the WAIT_BEFORE were not simulated."),
+            std::string::npos)
+      << run.result.stderr_text;
+}
+
 const char kFlagFile[] = "flag_handoff.c";
 
 struct HandOff {

@@ -35,6 +35,10 @@ struct BarrierObject {
 SyncModel* live_model = nullptr;
 SyncThread* live_threads = nullptr;                        // ThreadId -> the thread's live state
 HashMap<std::uint64_t, BarrierObject>* barrier_objects = nullptr;  // barrier address -> its count and key
+// Annotation mistakes, told once at exit: a barrier waited at that no init named (its first address), and
+// threads that ended inside an annotated barrier (a WAIT_BEFORE without its WAIT_AFTER).
+unsigned long uninitialized_annotated_barrier = 0;
+std::uint32_t threads_ended_inside_annotated_barrier = 0;
 // Annotated hand-offs: object address -> the HappensBefore events the program performed, in real time.
 HashMap<std::uint64_t, std::uint64_t>* happens_before_counts = nullptr;
 std::uint64_t next_barrier_instance = 1;
@@ -228,6 +232,9 @@ void sync_annotated_barrier_destroy(unsigned long barrier) { barrier_objects->er
 
 void sync_annotated_barrier_wait_before(unsigned tid, unsigned long barrier, Addr where) {
   ThreadState* thread = thread_state(tid);
+  if (barrier_objects->find(barrier) == nullptr && uninitialized_annotated_barrier == 0) {
+    uninitialized_annotated_barrier = barrier;
+  }
   if (thread->annotated_sync_depth++ == 0) handle_barrier_wait(tid, barrier, where);
   refresh_unusual(thread);
 }
@@ -277,6 +284,7 @@ void sync_thread_created(unsigned parent_tid, unsigned child_tid) {
 }
 
 void sync_thread_exited(unsigned tid) {
+  if (thread_state(tid)->annotated_sync_depth > 0) ++threads_ended_inside_annotated_barrier;
   live_model->thread_ended(&live_threads[tid]);
   if (replay_engine != nullptr) replay_engine->record_thread_exit(processor_of(tid));
 }
@@ -286,6 +294,15 @@ void sync_flush() {
 }
 
 void sync_finish() {
+  if (uninitialized_annotated_barrier != 0) {
+    VG_(umsg)("ccsim: the annotated barrier at %#lx was waited at but never initialized with its thread count "
+              "(CCSIM_BARRIER_INIT or drd.h's ANNOTATE_BARRIER_INIT), so it ends no region.\n",
+              uninitialized_annotated_barrier);
+  }
+  if (threads_ended_inside_annotated_barrier > 0) {
+    VG_(umsg)("ccsim: %u threads ended inside an annotated barrier (a WAIT_BEFORE without its WAIT_AFTER): their "
+              "accesses after the WAIT_BEFORE were not simulated.\n", threads_ended_inside_annotated_barrier);
+  }
   if (replay_engine == nullptr) return;
   replay_engine->finish();
   if (replay_engine->forced_orderings() > 0) {
