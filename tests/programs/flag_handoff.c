@@ -28,6 +28,13 @@
 #define HAPPENS_AFTER(x)
 #endif
 
+#if defined(PAUSE)
+#include <immintrin.h>
+#define RELAX() _mm_pause()
+#else
+#define RELAX() (void)0
+#endif
+
 #define N 1000
 #define ROUNDS 400
 
@@ -37,7 +44,7 @@ static volatile int turn __attribute__((aligned(64)));
 
 static void* worker(void* arg) {
   (void)arg;
-  while (turn != 1) continue; /* ccsim-test: wait worker */
+  while (turn != 1) RELAX(); /* ccsim-test: wait worker */
   HAPPENS_AFTER(&turn);
   for (int i = 0; i < N; i++) consumed[i] = i; /* ccsim-test: work worker */
   HAPPENS_BEFORE(&turn);
@@ -53,7 +60,7 @@ int main(void) {
   }
   HAPPENS_BEFORE(&turn);
   turn = 1; /* ccsim-test: give turn */
-  while (turn != 2) continue; /* ccsim-test: wait main */
+  while (turn != 2) RELAX(); /* ccsim-test: wait main */
   HAPPENS_AFTER(&turn);
   pthread_join(thread, NULL);
   printf("%ld %ld\n", produced[N - 1], consumed[N - 1]);

@@ -132,7 +132,8 @@ struct HandOff {
 
 class FlagHandOff : public ::testing::TestWithParam<HandOff> {};
 
-// flag_handoff.c's real work and waits, with and without the annotations, in both replay orders: the work
+// flag_handoff.c's real work and waits, with and without the annotations (and with `pause` in the spin
+// loops), in both replay orders: the work
 // lines count exactly their own accesses (400,000 and 1,000 writes, 125 compulsory misses each, nothing
 // shared), and each spin simulates one read however long it spun.
 TEST_P(FlagHandOff, WorkAndWaitsAreCountedAsDerived) {
@@ -160,6 +161,7 @@ TEST_P(FlagHandOff, WorkAndWaitsAreCountedAsDerived) {
 INSTANTIATE_TEST_SUITE_P(AnnotatedOrNot, FlagHandOff,
                          ::testing::Values(HandOff{"flag_handoff", "interleaved"},
                                            HandOff{"flag_handoff_ccsim", "interleaved"},
+                                           HandOff{"flag_handoff_pause", "interleaved"},
                                            HandOff{"flag_handoff", "piped"}, HandOff{"flag_handoff_ccsim", "piped"}),
                          [](const ::testing::TestParamInfo<HandOff>& info) {
                            return std::string(info.param.program) + "_" + info.param.mode;

@@ -82,9 +82,10 @@ void simulate_waiting_read(ThreadState* thread) {
 }
 
 // The slow path's reasons (threads.h, UnusualBits; references.h, kPolledLoad), out of line:
-// - a load of a polling loop is held back in the thread's WaitingRead. If the thread's next access is
-//   the same load of the same address, the held one was a wait (the thread wrote nothing meanwhile: a
-//   polling loop has no store) and is dropped; otherwise it is simulated just before that access. So of
+// - a load of a polling loop is held back in the thread's WaitingRead. If the thread's next access is a
+//   polled load of the same address (the same instruction, or the loop's after its guard), the held one
+//   was a wait (the thread wrote nothing meanwhile: a polling loop has no store) and is dropped; otherwise
+//   it is simulated just before that access. So of
 //   each wait exactly the last read, the one that saw the flag change, is simulated, whether the loop
 //   ran once or a million times: the profile stays the same however long the thread waited.
 // - the runtimes' synchronization code (barrier spinning, idle workers, lock words) and an annotated
@@ -97,9 +98,10 @@ __attribute__((noinline)) void unusual_access(Reference* ref, Addr addr, UWord s
   ThreadState* thread = current_thread;
   const bool polled_load = kKind == AccessKind::Read && (ref->access_class & kPolledLoad) != 0;
   if (thread->waiting_read.ref != nullptr) {
-    if (polled_load && thread->waiting_read.ref == ref && thread->waiting_read.addr == addr) {
+    if (polled_load && thread->waiting_read.addr == addr && thread->waiting_read.size == size) {
       ++thread->spin_reads;
-      ++ref->spin_reads;
+      ++thread->waiting_read.ref->spin_reads;
+      thread->waiting_read.ref = ref;
       return;
     }
     simulate_waiting_read<kBuffered, kSkipStack, kCountObjects>(thread);

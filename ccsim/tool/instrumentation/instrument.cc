@@ -118,7 +118,7 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
         IRExpr* data = st->Ist.WrTmp.data;
         if (data->tag == Iex_Load) {
           add_access(&block, current(), data->Iex.Load.addr, sizeofIRType(data->Iex.Load.ty), AccessKind::Read);
-          polling_loops.load(current());
+          polling_loops.load(current(), data->Iex.Load.addr);
         }
         break;
       }
@@ -141,7 +141,7 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
         IRType widened = Ity_INVALID;
         typeOfIRLoadGOp(load->cvt, &widened, &loaded);
         add_guarded_access(&block, current(), load->addr, sizeofIRType(loaded), AccessKind::Read, load->guard);
-        polling_loops.load(current());
+        polling_loops.load(current(), load->addr);
         break;
       }
       case Ist_Dirty: {
@@ -192,8 +192,8 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
     addStmtToIRSB(block.out, st);
   }
   flush(&block);
-  if (sb_in->jumpkind == Ijk_Boring && sb_in->next->tag == Iex_Const && sb_in->next->Iex.Const.con->tag == Ico_U64) {
-    polling_loops.jump(static_cast<Addr>(sb_in->next->Iex.Const.con->Ico.U64));
+  if (sb_in->next->tag == Iex_Const && sb_in->next->Iex.Const.con->tag == Ico_U64) {
+    polling_loops.block_ends(static_cast<Addr>(sb_in->next->Iex.Const.con->Ico.U64), sb_in->jumpkind == Ijk_Yield);
   }
   return block.out;
 }

@@ -14,17 +14,60 @@ void PollingLoopFinder::instruction(Addr address) {
   instructions_[instruction_count_++] = Instruction{address, stores_, load_count_};
 }
 
-void PollingLoopFinder::load(Reference* ref) {
-  if (load_count_ < kMaxLoads) loads_[load_count_++] = ref;
+void PollingLoopFinder::load(Reference* ref, const IRExpr* address) {
+  if (load_count_ == kMaxLoads) return;
+  const bool constant = address->tag == Iex_Const && address->Iex.Const.con->tag == Ico_U64;
+  loads_[load_count_++] = Load{ref, constant ? static_cast<Addr>(address->Iex.Const.con->Ico.U64) : 0, stores_};
 }
+
+void PollingLoopFinder::mark(const Load& load) { load.ref->access_class |= kPolledLoad; }
+
+namespace {
+
+// x86's spin-loop hint `pause` (F3 90) ends a superblock (VEX makes it a yield), so a loop
+// `L: pause; load; test; je L` jumps back to a pause outside the superblock, just before the loop's load.
+bool pause_at(Addr address) {
+  // A jump may go anywhere, also to memory the client cannot read (it faults there): read none of that.
+  if (!VG_(am_is_valid_for_client)(address, 2, VKI_PROT_READ)) return false;
+  const UChar* code = reinterpret_cast<const UChar*>(address);
+  return code[0] == 0xF3 && code[1] == 0x90;
+}
+
+}  // namespace
 
 void PollingLoopFinder::jump(Addr target) {
   const Int first = instruction_count_ - kMaxLoopInstructions > 0 ? instruction_count_ - kMaxLoopInstructions : 0;
   for (Int i = instruction_count_ - 1; i >= first; --i) {
-    if (instructions_[i].address != target) continue;
+    const Addr address = instructions_[i].address;
+    if (address != target && !(address == target + 2 && pause_at(target))) continue;
     if (instructions_[i].stores_before != stores_) return;  // the loop writes: it works
-    for (Int load = instructions_[i].loads_before; load < load_count_; ++load) loads_[load]->access_class |= kPolledLoad;
+    const Int first_loop_load = instructions_[i].loads_before;
+    for (Int load = first_loop_load; load < load_count_; ++load) mark(loads_[load]);
+    // The guard of a rotated loop: the same global read before the loop, with no store since.
+    for (Int guard = first_loop_load - 1; guard >= 0 && loads_[guard].stores_before == stores_; --guard) {
+      for (Int load = first_loop_load; load < load_count_; ++load) {
+        if (loads_[guard].constant_address != 0 && loads_[guard].constant_address == loads_[load].constant_address) {
+          mark(loads_[guard]);
+        }
+      }
+    }
     return;
+  }
+}
+
+void PollingLoopFinder::block_ends(Addr next, bool yields) {
+  if (yields || pause_at(next)) {
+    mark_loads_before_pause();
+  } else {
+    jump(next);
+  }
+}
+
+void PollingLoopFinder::mark_loads_before_pause() {
+  const Int first = instruction_count_ - kMaxLoopInstructions > 0 ? instruction_count_ - kMaxLoopInstructions : 0;
+  const Int first_load = instruction_count_ > 0 ? instructions_[first].loads_before : 0;
+  for (Int load = load_count_ - 1; load >= first_load && loads_[load].stores_before == stores_; --load) {
+    mark(loads_[load]);
   }
 }
 

@@ -3,10 +3,14 @@
 // time, and the reads, and how many there are, depend on how long it waited in real time, not on the program.
 //
 // - Instrumentation time (PollingLoopFinder): a polling loop is a short loop (a jump back to an instruction
-//   at most kMaxLoopInstructions before it, in the same superblock) that stores nothing. Its loads are
-//   marked kPolledLoad in their Reference (references.h). Nothing else changes: other accesses pay nothing.
+//   at most kMaxLoopInstructions before it, in the same superblock, or to a `pause` just before one of
+//   its instructions, since a pause ends a superblock) that stores nothing. Its loads are marked
+//   kPolledLoad in their Reference (references.h), and so is the loop's guard when the compiler tests the
+//   condition once before the loop (a load of the same global before it, with no store between, or the
+//   loads after the last store before a block-ending `pause`): in every run one of the two makes the read
+//   that lets the thread go on. Nothing else changes: other accesses pay nothing.
 // - Run time (access_helpers.cc, unusual_access): a polled load is held back in the thread's WaitingRead;
-//   the same load of the same address next, with nothing else of the thread's between, means the held
+//   a polled load of the same address next, with nothing else of the thread's between, means the held
 //   one was a wait: it is dropped and counted (`skipped: spin`). Anything else simulates the held read
 //   first. So each wait leaves exactly one simulated read, its last, whatever its length: interleaved and
 //   piped results stay deterministic. Loops that read a new address each time (a string scan) lose nothing.
@@ -27,10 +31,13 @@ struct Reference;
 class PollingLoopFinder {
  public:
   void instruction(Addr address);
-  void load(Reference* ref);
+  void load(Reference* ref, const IRExpr* address);
   void store() { ++stores_; }
   // A side exit or the block's end jumps to `target` (a constant guest address).
   void jump(Addr target);
+  // The block ends by going on at `next` (a jump when `yields` is false; after a `pause`, VEX's yield,
+  // when it is true): a jump back is a loop, and a `pause` just done or next begins a polling loop.
+  void block_ends(Addr next, bool yields);
 
  private:
   // A loop of more instructions is work, not polling (a waiting loop is a load, a compare, a branch and
@@ -48,7 +55,16 @@ class PollingLoopFinder {
   };
   Instruction instructions_[kMaxInstructions];
   Int instruction_count_ = 0;
-  Reference* loads_[kMaxLoads];  // the block's loads, in order
+  // One load of the block: its reference, its address if it is a constant (0 otherwise: a global's address
+  // is a constant in VEX's IR), and the stores met before it.
+  struct Load {
+    Reference* ref;
+    Addr constant_address;
+    Int stores_before;
+  };
+  void mark(const Load& load);
+  void mark_loads_before_pause();
+  Load loads_[kMaxLoads];  // the block's loads, in order
   Int load_count_ = 0;
   Int stores_ = 0;
 };
