@@ -85,9 +85,9 @@ void simulate_waiting_read(ThreadState* thread) {
 // - a load of a polling loop is held back in the thread's WaitingRead. If the thread's next access is a
 //   polled load of the same address (the same instruction, or the loop's after its guard), the held one
 //   was a wait (the thread wrote nothing meanwhile: a polling loop has no store) and is dropped; otherwise
-//   it is simulated just before that access. So of
-//   each wait exactly the last read, the one that saw the flag change, is simulated, whether the loop
-//   ran once or a million times: the profile stays the same however long the thread waited.
+//   it is simulated just before that access. So of each wait exactly the last read, the one that saw the
+//   flag change, is simulated, whether the loop ran once or a million times: the profile stays the same
+//   however long the thread waited.
 // - the runtimes' synchronization code (barrier spinning, idle workers, lock words) and an annotated
 //   barrier's own code are not the user's: OpenMP runtime code (class 2) always, library code (1) inside
 //   a runtime call, any code inside an annotated barrier. Tested before the stack: how often a waiting
