@@ -1,11 +1,14 @@
 // main.cc: ccsim-annotate's entry point. Parses the command line and runs (run.h); every error a user
 // can cause ends here as one sentence on stderr: exit 1 for profiles and option values that do not fit
-// them, 2 for a command line that cannot be understood (followed by the option list).
+// them, 2 for a command line that cannot be understood (followed by the option list). The sentences quote
+// fields of the profile and the command line, so their control bytes are escaped (printable_text.h).
 #include <iostream>
 
+#include "ccsim/annotate/analysis/counts.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/options.h"
 #include "ccsim/annotate/run.h"
+#include "ccsim/annotate/views/printable_text.h"
 
 int main(int argc, char* argv[]) {
   using namespace ccsim::annotate;
@@ -18,13 +21,16 @@ int main(int argc, char* argv[]) {
     run(command_line.options, std::cout);
     return 0;
   } catch (const UsageError& error) {
-    std::cerr << "ccsim-annotate: " << error.what() << "\n\n" << usage_text();
+    std::cerr << "ccsim-annotate: " << printable(error.what()) << "\n\n" << usage_text();
     return 2;
   } catch (const ProfileError& error) {
-    std::cerr << "ccsim-annotate: " << error.what() << '\n';
+    std::cerr << "ccsim-annotate: " << printable(error.what()) << '\n';
     return 1;
   } catch (const OptionError& error) {
-    std::cerr << "ccsim-annotate: " << error.what() << '\n';
+    std::cerr << "ccsim-annotate: " << printable(error.what()) << '\n';
+    return 1;
+  } catch (const CountOverflow& error) {
+    std::cerr << "ccsim-annotate: " << printable(error.what()) << "; the profile was edited or is corrupt\n";
     return 1;
   }
 }

@@ -172,7 +172,7 @@ void check_combination(const Options& options) {
 
 std::string usage_text() {
   std::ostringstream text;
-  text << "usage: ccsim-annotate [options] ccsim.out.<pid> [more profiles, which are summed]\n"
+  text << "usage: ccsim-annotate [options] ccsim.out.<pid> [more profiles of the same machine, summed]\n"
        << "       ccsim-annotate --diff [options] BEFORE AFTER\n\n"
        << visible_options();
   return text.str();

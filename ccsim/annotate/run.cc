@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 
 #include "ccsim/annotate/analysis/analysis.h"
 #include "ccsim/annotate/exports/callgrind_export.h"
@@ -15,6 +16,7 @@
 #include "ccsim/annotate/exports/json_export.h"
 #include "ccsim/annotate/parsing/merge.h"
 #include "ccsim/annotate/parsing/parser.h"
+#include "ccsim/annotate/views/printable_text.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
@@ -39,6 +41,17 @@ void write_to(const std::string& path, const std::string& option, std::ostream& 
   }
 }
 
+// `write` run into a string that is then written with its control bytes escaped (printable_text.h): every
+// text output but JSON, which escapes them itself.
+template <class Writer>
+auto printable_output(Writer write) {
+  return [write](std::ostream& out) {
+    std::ostringstream text;
+    write(text);
+    out << printable(text.str());
+  };
+}
+
 }  // namespace
 
 Profile load_profiles(const std::vector<std::string>& files, const Options& options) {
@@ -54,7 +67,9 @@ void run(const Options& options, std::ostream& standard_output) {
     Profile before = load_profiles({options.profile_files[0]}, options);
     Profile after = load_profiles({options.profile_files[1]}, options);
     EventColumns columns = choose_event_columns(before, options);
-    print_diff(standard_output, analyse(before), analyse(after), columns, options);
+    printable_output([&](std::ostream& out) {
+      print_diff(out, analyse(before), analyse(after), columns, options);
+    })(standard_output);
     return;
   }
   Profile profile = load_profiles(options.profile_files, options);
@@ -62,16 +77,18 @@ void run(const Options& options, std::ostream& standard_output) {
   Analysis analysis = analyse(profile);
   if (options.graph != GraphKind::none) {
     write_to(options.output, "--output", standard_output,
-             [&](std::ostream& out) { write_culprit_graph(out, analysis, options); });
+             printable_output([&](std::ostream& out) { write_culprit_graph(out, analysis, options); }));
   } else if (options.export_callgrind) {
     write_to(options.output, "--output", standard_output,
-             [&](std::ostream& out) { write_callgrind(out, analysis, columns); });
+             printable_output([&](std::ostream& out) { write_callgrind(out, analysis, columns); }));
   } else if (options.json) {
     bool to_json_file = options.json_file != "-";
     write_to(to_json_file ? options.json_file : options.output, to_json_file ? "--json" : "--output",
              standard_output, [&](std::ostream& out) { write_json(out, analysis, options); });
   } else {
-    print_views({analysis, options, columns, standard_output});
+    printable_output([&](std::ostream& out) {
+      print_views({analysis, options, columns, out});
+    })(standard_output);
   }
 }
 

@@ -15,11 +15,12 @@ std::vector<std::string> main_objects(const Profile& profile) {
   for (const ObjectReferenceCounts& cell : profile.object_references) {
     std::uint64_t count = 0;
     if (reads && writes) {
-      count = cell.counts[*reads] + cell.counts[*writes];
+      count = checked_sum(cell.counts[*reads], cell.counts[*writes]);
     } else {
-      for (std::uint64_t c : cell.counts) count += c;
+      for (std::uint64_t c : cell.counts) count = checked_sum(count, c);
     }
-    accesses[cell.reference][cell.object] += count;
+    std::uint64_t& sum = accesses[cell.reference][cell.object];
+    sum = checked_sum(sum, count);
   }
   std::vector<std::string> names(profile.references.size());
   for (std::size_t reference = 0; reference < accesses.size(); ++reference) {

@@ -1,8 +1,10 @@
-// counts.h: the event counts of one record, one count per event of the profile's `events:` line.
+// counts.h: the event counts of one record, one count per event of the profile's `events:` line, and
+// the checked addition every sum of counts goes through.
 #ifndef CCSIM_ANNOTATE_COUNTS_H
 #define CCSIM_ANNOTATE_COUNTS_H
 
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 namespace ccsim::annotate {
@@ -11,7 +13,19 @@ namespace ccsim::annotate {
 // memory every vector has one entry per event, so views index it without bounds checks.
 using Counts = std::vector<std::uint64_t>;
 
-// Adds `more` into `sum`, event by event; `sum` grows to the length of `more` if it is shorter.
+// A sum of counts that passed 2^64 - 1. The parser and add_profile catch it and name the file (and
+// line); they bound every record kind's total (Profile::count_totals), so the sums the analysis forms
+// later, each over records of one kind, stay below that total.
+class CountOverflow : public std::overflow_error {
+ public:
+  CountOverflow();
+};
+
+// a + b; throws CountOverflow when the sum does not fit in 64 bits.
+std::uint64_t checked_sum(std::uint64_t a, std::uint64_t b);
+
+// Adds `more` into `sum`, event by event, with checked_sum; `sum` grows to the length of `more` if it
+// is shorter.
 void add_counts(Counts& sum, const Counts& more);
 
 }  // namespace ccsim::annotate

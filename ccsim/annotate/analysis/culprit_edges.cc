@@ -35,7 +35,7 @@ std::vector<CulpritEdge> invalidation_edges(const Analysis& analysis) {
     CulpritEdge& edge = edges[{victim, culprit}];
     edge.victim = victim;
     edge.culprit = culprit;
-    edge.count += record.split.total();
+    edge.count = checked_sum(edge.count, record.split.total());
     edge.split.add(record.split);
   }
   return edges_from(edges);
@@ -50,7 +50,7 @@ std::vector<CulpritEdge> eviction_edges(const Analysis& analysis, const std::str
     CulpritEdge& edge = edges[{victim, culprit}];
     edge.victim = victim;
     edge.culprit = culprit;
-    edge.count += record.count;
+    edge.count = checked_sum(edge.count, record.count);
   }
   return edges_from(edges);
 }
@@ -60,7 +60,7 @@ std::vector<VictimCulprits> group_by_victim(const std::vector<CulpritEdge>& edge
   for (const CulpritEdge& edge : edges) {
     VictimCulprits& victim = victims[edge.victim];
     victim.victim = edge.victim;
-    victim.count += edge.count;
+    victim.count = checked_sum(victim.count, edge.count);
     victim.split.add(edge.split);
     victim.culprits.push_back(&edge);
   }

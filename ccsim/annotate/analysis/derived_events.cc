@@ -46,7 +46,7 @@ void add_derived_events(Profile& profile) {
   auto extend = [&](Counts& counts) {
     for (const std::vector<std::size_t>& parts : added_parts) {
       std::uint64_t sum = 0;
-      for (std::size_t part : parts) sum += counts[part];
+      for (std::size_t part : parts) sum = checked_sum(sum, counts[part]);
       counts.push_back(sum);
     }
   };

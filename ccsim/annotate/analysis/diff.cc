@@ -123,8 +123,12 @@ void print_diff(std::ostream& out, const Analysis& before, const Analysis& after
 
   print_section_title(out, "Diff: " + old_profile.file_names.front() + " (before) -> " +
                                new_profile.file_names.front() + " (after)");
-  out << "Before: " << old_profile.header.command << " (" << old_profile.header.sim_mode << ")\n"
-      << "After:  " << new_profile.header.command << " (" << new_profile.header.sim_mode << ")\n";
+  out << "Before: " << old_profile.header.command << " (" << machine_description(old_profile.header) << ")\n"
+      << "After:  " << new_profile.header.command << " (" << machine_description(new_profile.header) << ")\n";
+  if (old_profile.header.cache_geometry() != new_profile.header.cache_geometry()) {
+    out << "The two runs simulated different caches: a change in misses may come from the machine, not the "
+           "program.\n";
+  }
   std::vector<DiffRow> line_rows;
   for (auto& [key, row] : lines) line_rows.push_back(std::move(row));
   print_table(out, "Change per line", "lines", line_rows, old_profile, columns, options);

@@ -11,6 +11,7 @@
 
 #include "ccsim/annotate/analysis/culprit_edges.h"
 #include "ccsim/annotate/errors.h"
+#include "ccsim/annotate/views/printable_text.h"
 #include "ccsim/annotate/views/text_table.h"
 
 namespace ccsim::annotate {
@@ -50,23 +51,6 @@ using CulpritGraph =
     boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, VertexLabel, EdgeStyle>;
 
 constexpr std::size_t kThreadPairsInLabel = 3;  // more pairs make labels unreadable; "+N more" says so
-
-bool is_continuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
-
-// The length of the UTF-8 sequence starting at text[i], or 0 when it is not valid UTF-8.
-std::size_t utf8_length(const std::string& text, std::size_t i) {
-  auto byte = static_cast<unsigned char>(text[i]);
-  std::size_t length = byte < 0x80           ? 1
-                       : (byte >> 5) == 0x6  ? 2
-                       : (byte >> 4) == 0xE  ? 3
-                       : (byte >> 3) == 0x1E ? 4
-                                             : 0;
-  if (length == 0 || i + length > text.size()) return 0;
-  for (std::size_t k = 1; k < length; ++k) {
-    if (!is_continuation(static_cast<unsigned char>(text[i + k]))) return 0;
-  }
-  return length;
-}
 
 std::string node_label(const NodeKey& node) {
   std::string label = site_location(node.site, FileNames::base);

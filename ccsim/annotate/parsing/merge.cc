@@ -41,11 +41,26 @@ void check_compatible(const Profile& sum, const Profile& more) {
                        "its events: line differs from that of " + first +
                            "; only profiles with the same events can be summed");
   }
-  if (more.header.line_size != sum.header.line_size) {
+  std::string machine = more.header.cache_geometry();
+  std::string first_machine = sum.header.cache_geometry();
+  if (machine != first_machine) {
     throw ProfileError(file, 0,
-                       "its line size " + std::to_string(more.header.line_size) + " differs from " +
-                           std::to_string(sum.header.line_size) + " in " + first +
-                           "; only profiles of the same machine can be summed");
+                       "its caches (" + machine + ") differ from those of " + first + " (" + first_machine +
+                           "); only profiles of the same simulated machine can be summed");
+  }
+}
+
+// Adds `more`'s count totals into `sum`'s; none may pass 2^64 - 1 (Profile::count_totals).
+void add_count_totals(Profile& sum, const Profile& more) {
+  for (const auto& [kind, total] : more.count_totals) {
+    std::uint64_t& sum_total = sum.count_totals[kind];
+    try {
+      sum_total = checked_sum(sum_total, total);
+    } catch (const CountOverflow&) {
+      throw ProfileError(more.file_names.front(), 0,
+                         "its " + kind + ": counts and those of the profiles before it add up to more than " +
+                             "2^64 - 1; these profiles cannot be summed");
+    }
   }
 }
 
@@ -57,18 +72,18 @@ void add_header(ProfileHeader& sum, const ProfileHeader& more) {
     if (same == sum.skipped.end()) {
       sum.skipped.push_back(skipped);
     } else {
-      same->second += skipped.second;
+      same->second = checked_sum(same->second, skipped.second);
     }
   }
   if (more.replay_early_flushes)
-    sum.replay_early_flushes = sum.replay_early_flushes.value_or(0) + *more.replay_early_flushes;
+    sum.replay_early_flushes = checked_sum(sum.replay_early_flushes.value_or(0), *more.replay_early_flushes);
   for (const SpinWait& wait : more.spin_waits) {
     auto same = std::find_if(sum.spin_waits.begin(), sum.spin_waits.end(),
                              [&](const SpinWait& w) { return w.file == wait.file && w.line == wait.line; });
     if (same == sum.spin_waits.end()) {
       sum.spin_waits.push_back(wait);
     } else {
-      same->reads += wait.reads;
+      same->reads = checked_sum(same->reads, wait.reads);
     }
   }
 }
@@ -88,6 +103,8 @@ void add_regions(std::vector<Region>& sum, const std::vector<Region>& more) {
 
 void add_profile(Profile& sum, const Profile& more) {
   check_compatible(sum, more);
+  // Every addition below is over records of one kind, so it stays within the totals checked here.
+  add_count_totals(sum, more);
   sum.file_names.insert(sum.file_names.end(), more.file_names.begin(), more.file_names.end());
   add_header(sum.header, more.header);
 

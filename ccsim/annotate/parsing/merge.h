@@ -8,7 +8,8 @@ namespace ccsim::annotate {
 
 // Adds `more` into `sum`. References are matched by address, object file, source file, function and
 // line; data objects by kind, extent, file and name; regions by id; threads by thread id. Both profiles
-// must have the same events and line size, else a ProfileError names `more`'s file.
+// must have the same events and caches (ProfileHeader::cache_geometry), and the counts of each record kind
+// together must stay below 2^64, else a ProfileError names `more`'s file.
 void add_profile(Profile& sum, const Profile& more);
 
 }  // namespace ccsim::annotate

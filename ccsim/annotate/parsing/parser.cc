@@ -38,6 +38,14 @@ const char* const kHeaderOrder =
     "ccsim-profile-version, creator, pid, command, sim-mode, threads, line-size, cache (L1, L2, LLC), "
     "miss-classes, trace-stack, events";
 
+// The bounds of header and record numbers (docs/output-format.md, "Limits"): those of the machines ccsim
+// simulates (ccsim/core/geometry.h), so that no later arithmetic on them can overflow.
+constexpr std::uint64_t kMaxThreads = 4096;  // the tool's kMaxProcessors
+constexpr std::uint64_t kMinLineSize = 8;    // line sizes are powers of two in this range
+constexpr std::uint64_t kMaxLineSize = 256;
+constexpr std::uint64_t kMaxCacheSize = 1ULL << 32;   // bytes
+constexpr std::uint64_t kMaxSourceLine = 0xFFFFFFFF;  // debug info numbers lines in 32 bits
+
 const std::set<std::string> kSimModes = {"native", "interleaved", "piped"};
 const std::set<std::string> kObjectKinds = {"global", "heap", "stack", "named", "unknown"};
 
@@ -111,6 +119,9 @@ class ProfileReader {
   std::size_t object_field(const Record& record, std::size_t index) const;
   ThreadId thread_field(const Record& record, std::size_t index, const char* what) const;
   Counts counts_from(const Record& record, std::size_t first) const;
+  std::uint64_t source_line_field(const Record& record, std::size_t index) const;
+  // Adds `counts` to Profile::count_totals of the record's kind; fails when the total passes 2^64 - 1.
+  void tally(const Record& record, const Counts& counts);
   ByteRanges byte_ranges(const Record& record, std::size_t index, const char* what) const;
 
   std::istream& in_;
@@ -125,6 +136,10 @@ class ProfileReader {
   std::unordered_map<std::uint64_t, std::size_t> reference_indices_, object_indices_;
   std::unordered_set<std::uint64_t> region_ids_;
   Counts counts_total_;  // the sum of every `counts:` record, checked against `summary:`
+  // The entry of Profile::count_totals that tally() added to last, and its kind: records of one kind
+  // mostly come in runs, so most records find their total without a map lookup.
+  std::string tally_kind_;
+  std::uint64_t* tally_total_ = nullptr;
 };
 
 Profile ProfileReader::read() {
@@ -148,6 +163,11 @@ Profile ProfileReader::read() {
 }
 
 void ProfileReader::read_line(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') {
+    fail("line " + std::to_string(line_number_) +
+         " ends with a carriage return (\\r): the file has Windows line endings, and a ccsim profile's " +
+         "lines end in \\n alone; convert it with dos2unix");
+  }
   if (line.empty() || line[0] == '#') return;
   try {
     Record record(line);
@@ -193,11 +213,18 @@ void ProfileReader::read_header_record(const Record& record) {
   } else if (expected == "threads") {
     record.expect_fields(1, "<count>");
     header.threads = record.number(0, "thread count");
-    if (header.threads == 0) record.fail("a profile has at least one thread, not 0");
+    if (header.threads == 0 || header.threads > kMaxThreads) {
+      record.fail("the thread count must be from 1 to " + std::to_string(kMaxThreads) +
+                  " (the most processors ccsim simulates), not " + std::to_string(header.threads));
+    }
   } else if (expected == "line-size") {
     record.expect_fields(1, "<bytes>");
     header.line_size = record.number(0, "line size");
-    if (header.line_size == 0) record.fail("the line size must be at least 1 byte, not 0");
+    bool power_of_two = (header.line_size & (header.line_size - 1)) == 0;
+    if (!power_of_two || header.line_size < kMinLineSize || header.line_size > kMaxLineSize) {
+      record.fail("the line size must be a power of two from " + std::to_string(kMinLineSize) + " to " +
+                  std::to_string(kMaxLineSize) + " bytes, not " + std::to_string(header.line_size));
+    }
   } else if (expected == "cache") {
     read_cache(record);
   } else if (expected == "miss-classes") {
@@ -244,6 +271,17 @@ void ProfileReader::read_cache(const Record& record) {
       record.fail(cache.name + " line size " + std::to_string(cache.line_size) + " differs from line-size: " +
                   std::to_string(profile_.header.line_size) + "; every level has the same line size");
     }
+    if (cache.size > kMaxCacheSize) {
+      record.fail(cache.name + " size " + std::to_string(cache.size) + " is above the largest cache ccsim " +
+                  "simulates, " + std::to_string(kMaxCacheSize) + " bytes");
+    }
+    // The size is at most 2^32 and the line at most 256 bytes, so this product cannot overflow.
+    std::uint64_t set_size = cache.associativity > cache.size ? 0 : cache.associativity * cache.line_size;
+    if (set_size == 0 || set_size > cache.size || cache.size % set_size != 0) {
+      record.fail(cache.name + " size " + std::to_string(cache.size) + " is not a whole number of sets of " +
+                  std::to_string(cache.associativity) + " lines of " + std::to_string(cache.line_size) +
+                  " bytes");
+    }
   }
   profile_.header.caches.push_back(cache);
 }
@@ -274,6 +312,7 @@ void ProfileReader::read_events(const Record& record) {
 void ProfileReader::read_skipped(const Record& record) {
   record.expect_fields(2, "<what> <accesses>");
   profile_.header.skipped.emplace_back(std::string(record.field(0, "what")), record.number(1, "accesses"));
+  tally(record, {profile_.header.skipped.back().second});
 }
 
 void ProfileReader::read_replay(const Record& record) {
@@ -283,12 +322,14 @@ void ProfileReader::read_replay(const Record& record) {
                 in_quotes(std::string(record.field(0, "counter"))));
   }
   profile_.header.replay_early_flushes = record.number(1, "count");
+  tally(record, {*profile_.header.replay_early_flushes});
 }
 
 void ProfileReader::read_spin_wait(const Record& record) {
   record.expect_at_least(3, "<reads> <line> <file>");
   profile_.header.spin_waits.push_back(
-      SpinWait{record.number(0, "reads"), record.number(1, "line"), std::string(record.text_from(2, "file"))});
+      SpinWait{record.number(0, "reads"), source_line_field(record, 1), std::string(record.text_from(2, "file"))});
+  tally(record, {profile_.header.spin_waits.back().reads});
 }
 
 void ProfileReader::read_body_record(const Record& record) {
@@ -382,8 +423,10 @@ std::size_t ProfileReader::object_field(const Record& record, std::size_t index)
 ThreadId ProfileReader::thread_field(const Record& record, std::size_t index, const char* what) const {
   std::uint64_t thread = record.number(index, what);
   if (thread == 0) record.fail(std::string(what) + " 0 does not exist; Valgrind numbers threads from 1");
-  if (thread > std::numeric_limits<ThreadId>::max()) {
-    record.fail(std::string(what) + " " + std::to_string(thread) + " is out of range");
+  if (thread > kMaxThreads) {
+    record.fail(std::string(what) + " " + std::to_string(thread) +
+                " is out of range; thread numbers go up to " + std::to_string(kMaxThreads) +
+                ", the most processors ccsim simulates");
   }
   return static_cast<ThreadId>(thread);
 }
@@ -398,6 +441,29 @@ Counts ProfileReader::counts_from(const Record& record, std::size_t first) const
   Counts counts(events, 0);
   for (std::size_t i = 0; i < given; ++i) counts[i] = record.number(first + i, "count");
   return counts;
+}
+
+std::uint64_t ProfileReader::source_line_field(const Record& record, std::size_t index) const {
+  std::uint64_t line = record.number(index, "line");
+  if (line > kMaxSourceLine) {
+    record.fail("the line " + std::to_string(line) + " is above " + std::to_string(kMaxSourceLine) +
+                ", the highest line number debug info can give");
+  }
+  return line;
+}
+
+void ProfileReader::tally(const Record& record, const Counts& counts) {
+  if (tally_total_ == nullptr || tally_kind_ != record.keyword()) {
+    tally_kind_ = record.keyword();
+    tally_total_ = &profile_.count_totals[tally_kind_];  // std::map entries stay where they are
+  }
+  std::uint64_t& total = *tally_total_;
+  try {
+    for (std::uint64_t count : counts) total = checked_sum(total, count);
+  } catch (const CountOverflow&) {
+    record.fail("with this record the counts of the " + record.keyword() + ": records add up to more than " +
+                "2^64 - 1, which no run reaches; the file was edited or is corrupt");
+  }
 }
 
 ByteRanges ProfileReader::byte_ranges(const Record& record, std::size_t index, const char* what) const {
@@ -436,7 +502,7 @@ void ProfileReader::read_reference(const Record& record) {
   reference.object_file = name_field(record, 2, "obj", object_file_names_);
   reference.file = name_field(record, 3, "file", file_names_);
   reference.function = name_field(record, 4, "fn", function_names_);
-  reference.line = record.number(5, "line");
+  reference.line = source_line_field(record, 5);
   if (!reference_indices_.emplace(id, profile_.references.size()).second) {
     record.fail("reference " + std::to_string(id) + " is defined twice");
   }
@@ -449,7 +515,8 @@ void ProfileReader::read_counts(const Record& record) {
   counts.reference = reference_field(record, 0, "reference");
   counts.thread = thread_field(record, 1, "thread");
   counts.counts = counts_from(record, 2);
-  add_counts(counts_total_, counts.counts);
+  tally(record, counts.counts);
+  add_counts(counts_total_, counts.counts);  // cannot overflow: bounded by the tally of counts: records
   profile_.counts.push_back(std::move(counts));
 }
 
@@ -459,8 +526,9 @@ void ProfileReader::read_region(const Record& record) {
   region.id = record.number(0, "id");
   region.file = name_field(record, 1, "file", file_names_);
   region.function = name_field(record, 2, "fn", function_names_);
-  region.line = record.number(3, "line");
+  region.line = source_line_field(record, 3);
   region.counts = counts_from(record, 4);
+  tally(record, region.counts);
   if (!region_ids_.insert(region.id).second)
     record.fail("region " + std::to_string(region.id) + " is given twice");
   profile_.regions.push_back(std::move(region));
@@ -482,6 +550,7 @@ void ProfileReader::read_evictor(const Record& record) {
     record.fail("the level " + edge.level + " is not simulated in this profile (cache: " + edge.level +
                 " none)");
   }
+  tally(record, {edge.count});
   profile_.evictor_edges.push_back(std::move(edge));
 }
 
@@ -505,6 +574,9 @@ void ProfileReader::read_invalidator(const Record& record) {
                 " exceeds the true-in-region count " + std::to_string(edge.split.true_in_region) +
                 ", of which it is a part");
   }
+  // The critical count is a part of true_in_region, so the other four bound every sum of these counts.
+  tally(record, {edge.split.true_in_region, edge.split.false_in_region, edge.split.true_across_regions,
+                 edge.split.false_across_regions});
   profile_.invalidator_edges.push_back(edge);
 }
 
@@ -518,6 +590,10 @@ void ProfileReader::read_object(const Record& record) {
   }
   object.address = record.address(2, "address");
   object.size = record.number(3, "size");
+  if (object.size > std::numeric_limits<std::uint64_t>::max() - object.address) {
+    record.fail("the object's extent, " + std::to_string(object.size) +
+                " bytes from its address, runs past the end of the 64-bit address space");
+  }
   object.file = name_field(record, 4, "file", file_names_);
   object.name = std::string(record.text_from(5, "name"));
   if (!object_indices_.emplace(id, profile_.objects.size()).second) {
@@ -532,6 +608,7 @@ void ProfileReader::read_object_counts(const Record& record) {
   counts.object = object_field(record, 0);
   counts.thread = thread_field(record, 1, "thread");
   counts.counts = counts_from(record, 2);
+  tally(record, counts.counts);
   profile_.object_counts.push_back(std::move(counts));
 }
 
@@ -542,6 +619,7 @@ void ProfileReader::read_object_reference(const Record& record) {
   counts.reference = reference_field(record, 1, "reference");
   counts.thread = thread_field(record, 2, "thread");
   counts.counts = counts_from(record, 3);
+  tally(record, counts.counts);
   profile_.object_references.push_back(std::move(counts));
 }
 
@@ -569,6 +647,7 @@ void ProfileReader::read_line_writer(const Record& record) {
   writer.thread = thread_field(record, 2, "thread");
   writer.reference = reference_field(record, 3, "reference");
   writer.invalidations = record.number(4, "invalidations");
+  tally(record, {writer.invalidations});
   profile_.line_writers.push_back(writer);
 }
 

@@ -1,8 +1,9 @@
 // parser.h: reading a `ccsim.out.<pid>` profile (docs/output-format.md, version 1) into memory.
 //
 // Everything the format says a reader must check is checked: header order, version, defined-before-use
-// ids, count column numbers, and the summary against the sum of the `counts:` records. Any breach
-// throws a ProfileError naming the file and line.
+// ids, count column numbers, the summary against the sum of the `counts:` records, and the limits of
+// numbers and count totals (docs/output-format.md, "Limits"). Any breach throws a ProfileError naming the
+// file and line.
 #ifndef CCSIM_ANNOTATE_PARSER_H
 #define CCSIM_ANNOTATE_PARSER_H
 

@@ -7,11 +7,30 @@
 namespace ccsim::annotate {
 
 void InvalidationSplit::add(const InvalidationSplit& more) {
-  true_in_region += more.true_in_region;
-  true_in_region_critical += more.true_in_region_critical;
-  false_in_region += more.false_in_region;
-  true_across_regions += more.true_across_regions;
-  false_across_regions += more.false_across_regions;
+  true_in_region = checked_sum(true_in_region, more.true_in_region);
+  true_in_region_critical = checked_sum(true_in_region_critical, more.true_in_region_critical);
+  false_in_region = checked_sum(false_in_region, more.false_in_region);
+  true_across_regions = checked_sum(true_across_regions, more.true_across_regions);
+  false_across_regions = checked_sum(false_across_regions, more.false_across_regions);
+}
+
+std::uint64_t InvalidationSplit::total() const { return checked_sum(true_sharing(), false_sharing()); }
+std::uint64_t InvalidationSplit::true_sharing() const {
+  return checked_sum(true_in_region, true_across_regions);
+}
+std::uint64_t InvalidationSplit::false_sharing() const {
+  return checked_sum(false_in_region, false_across_regions);
+}
+
+std::string ProfileHeader::cache_geometry() const {
+  std::string text;
+  for (const CacheLevel& cache : caches) {
+    text += cache.name + " ";
+    text += cache.present ? std::to_string(cache.size) + " B " + std::to_string(cache.associativity) + "-way"
+                          : "none";
+    text += "; ";
+  }
+  return text + std::to_string(line_size) + " B lines";
 }
 
 std::optional<std::size_t> Profile::event_index(const std::string& name) const {

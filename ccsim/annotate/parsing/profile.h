@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -54,6 +55,10 @@ struct ProfileHeader {
   std::vector<std::pair<std::string, std::uint64_t>> skipped;  // `skipped: <what> <accesses>`
   std::optional<std::uint64_t> replay_early_flushes;           // `replay: early-flushes <n>`
   std::vector<SpinWait> spin_waits;                            // `spin-wait: <reads> <line> <file>`
+
+  // The cache levels and line size in words, e.g. "L1 32768 B 8-way; L2 none; LLC none; 64 B lines":
+  // what must be equal for two profiles to be summed.
+  std::string cache_geometry() const;
 };
 
 // One `ref:` record: an instruction that accessed data. Unknown names are empty strings.
@@ -99,11 +104,9 @@ struct InvalidationSplit {
   std::uint64_t true_across_regions = 0;
   std::uint64_t false_across_regions = 0;
 
-  std::uint64_t total() const {
-    return true_in_region + false_in_region + true_across_regions + false_across_regions;
-  }
-  std::uint64_t true_sharing() const { return true_in_region + true_across_regions; }
-  std::uint64_t false_sharing() const { return false_in_region + false_across_regions; }
+  std::uint64_t total() const;  // sums with checked_sum (counts.h)
+  std::uint64_t true_sharing() const;
+  std::uint64_t false_sharing() const;
   void add(const InvalidationSplit& more);
 };
 
@@ -180,6 +183,10 @@ struct Profile {
   std::vector<LineDetail> line_details;
   std::vector<LineWriter> line_writers;
   Counts summary;  // the `summary:` record (checked against `counts:` while reading)
+  // Per record keyword ("counts", "region", "evictor", "skipped", ...), every count the records of that
+  // kind give, all events together. The parser and add_profile keep each total below 2^64, so no sum the
+  // reader forms over records of one kind can pass 2^64 - 1 (docs/output-format.md, "Limits").
+  std::map<std::string, std::uint64_t> count_totals;
 
   // The column of an event, or nothing when the profile does not have it.
   std::optional<std::size_t> event_index(const std::string& name) const;

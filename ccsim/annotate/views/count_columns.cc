@@ -9,7 +9,7 @@ namespace {
 
 std::uint64_t sum_of(const Counts& counts, const std::vector<std::size_t>& columns) {
   std::uint64_t sum = 0;
-  for (std::size_t column : columns) sum += counts[column];
+  for (std::size_t column : columns) sum = checked_sum(sum, counts[column]);
   return sum;
 }
 
@@ -40,8 +40,9 @@ void CountColumns::add_ratio(const std::string& heading, const std::vector<std::
   if (numerator_columns.empty() || denominator_columns.empty()) return;
   headings_.push_back(heading);
   cells_.push_back([=](const Counts& counts) {
-    return percent(sum_of(counts, numerator_columns),
-                   sum_of(counts, denominator_columns) * denominator_scale);
+    return percent(
+        static_cast<double>(sum_of(counts, numerator_columns)),
+        static_cast<double>(sum_of(counts, denominator_columns)) * static_cast<double>(denominator_scale));
   });
 }
 

@@ -62,7 +62,10 @@ class SourcePrinter {
 
   void print(std::ifstream& source) {
     std::vector<std::string> text;
-    for (std::string line; std::getline(source, line);) text.push_back(line);
+    for (std::string line; std::getline(source, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();  // a Windows line ending, not shown as \x0d
+      text.push_back(line);
+    }
     std::vector<bool> shown(text.size() + 1, false);  // indexed by line number, 1-based
     for (const auto& [line, counts] : counts_by_line_) {
       if (line == 0) continue;

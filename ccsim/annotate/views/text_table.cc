@@ -22,10 +22,10 @@ std::string with_commas(std::uint64_t value) {
   return result;
 }
 
-std::string percent(std::uint64_t part, std::uint64_t whole) {
+std::string percent(double part, double whole) {
   if (whole == 0) return "-";
   char text[32];
-  std::snprintf(text, sizeof text, "%.1f%%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+  std::snprintf(text, sizeof text, "%.1f%%", 100.0 * part / whole);
   return text;
 }
 

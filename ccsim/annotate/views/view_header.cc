@@ -9,19 +9,6 @@ namespace ccsim::annotate {
 
 namespace {
 
-std::string machine_description(const ProfileHeader& header) {
-  std::string text = header.sim_mode + " simulation of " + std::to_string(header.threads) + " threads";
-  for (const CacheLevel& cache : header.caches) {
-    text += "; " + cache.name + " ";
-    text += cache.present ? std::to_string(cache.size) + " B " + std::to_string(cache.associativity) + "-way"
-                          : "none";
-  }
-  text += "; " + std::to_string(header.line_size) + " B lines";
-  text += header.miss_classes ? "; capacity/conflict classified" : "";
-  text += header.trace_stack ? "" : "; stack accesses not simulated";
-  return text;
-}
-
 std::string event_names(const Profile& profile, const std::vector<std::size_t>& columns) {
   std::vector<std::string> names;
   for (std::size_t column : columns) names.push_back(profile.events[column]);
@@ -37,6 +24,14 @@ std::string thread_description(const ViewContext& context) {
 }
 
 }  // namespace
+
+std::string machine_description(const ProfileHeader& header) {
+  std::string text = header.sim_mode + " simulation of " + std::to_string(header.threads) + " threads; " +
+                     header.cache_geometry();
+  text += header.miss_classes ? "; capacity/conflict classified" : "";
+  text += header.trace_stack ? "" : "; stack accesses not simulated";
+  return text;
+}
 
 void print_header(const ViewContext& context) {
   const Profile& profile = context.profile();

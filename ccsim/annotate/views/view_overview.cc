@@ -1,6 +1,7 @@
 // view_overview.cc: the default view, what a first look needs: the lines that spin-wait (their waiting is
 // not simulated, and the replay does not know what they wait for), the per-thread summary, the top lines,
 // the top invalidated references with their invalidators, and the data objects when there are any.
+#include "ccsim/annotate/views/printable_text.h"
 #include "ccsim/annotate/views/text_table.h"
 #include "ccsim/annotate/views/views.h"
 
@@ -10,7 +11,7 @@ namespace {
 // One sentence per `spin-wait:` record: which line waits, and how to tell ccsim what it waits for.
 void print_spin_waits(const ViewContext& context) {
   for (const SpinWait& wait : context.profile().header.spin_waits) {
-    context.out << "Spin-waiting: " << wait.file << ":" << wait.line << " waits by re-reading one address ("
+    context.out << "Spin-waiting: " << printable(wait.file) << ":" << wait.line << " waits by re-reading one address ("
                 << with_commas(wait.reads) << " reads not simulated); mark the hand-off with "
                 << "CCSIM_HAPPENS_BEFORE/AFTER or ANNOTATE_HAPPENS_BEFORE/AFTER, or the barrier with "
                 << "CCSIM_BARRIER_WAIT_BEFORE/AFTER, so that the replay orders it (docs/synchronization.md).\n";
