@@ -24,6 +24,14 @@ typedef enum {
   VG_USERREQ__CCSIM_STOP_INSTRUMENTATION,
   VG_USERREQ__CCSIM_ZERO_STATS,
   VG_USERREQ__CCSIM_NAME_RANGE,
+  VG_USERREQ__CCSIM_BARRIER_INIT_COUNT,
+  VG_USERREQ__CCSIM_BARRIER_WAIT_BEFORE,
+  VG_USERREQ__CCSIM_BARRIER_WAIT_AFTER,
+  VG_USERREQ__CCSIM_BARRIER_DESTROYED,
+  VG_USERREQ__CCSIM_HAPPENS_BEFORE,
+  VG_USERREQ__CCSIM_HAPPENS_AFTER,
+  VG_USERREQ__CCSIM_LOCK_ACQUIRED,
+  VG_USERREQ__CCSIM_LOCK_RELEASED,
   /* Requests from 0x1000 on are ccsim's own (its preload reports synchronization); not for users. */
   VG_USERREQ__CCSIM_FIRST_INTERNAL = VG_USERREQ_TOOL_BASE('C', 'S') + 0x1000
 } Vg_CcsimClientRequest;
@@ -44,5 +52,42 @@ typedef enum {
    copied by ccsim), e.g. for the blocks of a custom allocator or memory pool. */
 #define CCSIM_NAME_RANGE(addr, size, name)                                                          \
   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_NAME_RANGE, (addr), (size), (name), 0, 0)
+
+/* Your own synchronization (docs/synchronization.md, "Annotating your own synchronization"). The standard
+   annotations of Valgrind's helgrind.h and drd.h (ANNOTATE_HAPPENS_BEFORE/AFTER, ANNOTATE_RWLOCK_ACQUIRED/
+   RELEASED, drd.h's ANNOTATE_BARRIER_*) mean the same to ccsim; use whichever your code has. */
+
+/* `barrier` (any address naming it) is a barrier of `count` threads. */
+#define CCSIM_BARRIER_INIT(barrier, count)                                                          \
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_BARRIER_INIT_COUNT, (barrier), (count), 0, 0, 0)
+
+/* Put these two around your barrier's wait. The thread arrives at the barrier at WAIT_BEFORE: a new region
+   starts when all `count` threads have arrived, as at an OpenMP barrier. The code between the two is the
+   barrier's own (its counter, mutex, condition variable, spinning): it is not simulated (counted as
+   `skipped: runtime`) and its locks are not critical sections. */
+#define CCSIM_BARRIER_WAIT_BEFORE(barrier)                                                          \
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_BARRIER_WAIT_BEFORE, (barrier), 0, 0, 0, 0)
+#define CCSIM_BARRIER_WAIT_AFTER(barrier)                                                           \
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_BARRIER_WAIT_AFTER, (barrier), 0, 0, 0, 0)
+
+/* The barrier is destroyed; its address may name another barrier after a new CCSIM_BARRIER_INIT. */
+#define CCSIM_BARRIER_DESTROY(barrier)                                                              \
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_BARRIER_DESTROYED, (barrier), 0, 0, 0, 0)
+
+/* A hand-off through `object` (a flag, a ring buffer slot): the sender marks CCSIM_HAPPENS_BEFORE after its
+   last write of the data and before it publishes (sets the flag); the receiver marks CCSIM_HAPPENS_AFTER
+   after it has seen the flag and before it reads the data. The replay then puts the receiver's accesses
+   after the sender's. */
+#define CCSIM_HAPPENS_BEFORE(object)                                                                \
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_HAPPENS_BEFORE, (object), 0, 0, 0, 0)
+#define CCSIM_HAPPENS_AFTER(object)                                                                 \
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_HAPPENS_AFTER, (object), 0, 0, 0, 0)
+
+/* Your own lock (a spin lock, a ticket lock): mark it taken after acquiring and released before releasing.
+   The code in between is a critical section, and the replay lets one thread at a time hold the lock. */
+#define CCSIM_LOCK_ACQUIRED(lock)                                                                   \
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_LOCK_ACQUIRED, (lock), 0, 0, 0, 0)
+#define CCSIM_LOCK_RELEASED(lock)                                                                   \
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_LOCK_RELEASED, (lock), 0, 0, 0, 0)
 
 #endif /* CCSIM_H */

@@ -253,7 +253,7 @@ bool ReplayEngine::break_deadlock() {
     const SyncEvent event = stream->events.front_sync();
     if (event.kind == SyncKind::LockAcquire) {
       model_.force_acquire(&stream->sync, event);
-    } else if (event.kind != SyncKind::ThreadJoin) {
+    } else if (event.kind != SyncKind::ThreadJoin && event.kind != SyncKind::HappensAfter) {
       continue;
     }
     stream->events.pop();

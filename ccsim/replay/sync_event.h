@@ -23,6 +23,8 @@ enum class SyncKind : std::uint8_t {
   LockRelease,    // releases lock `key`
   ThreadCreate,   // created the thread recorded as stream `key` (replay engine only)
   ThreadJoin,     // waits for the end of stream `key` (replay engine only)
+  HappensBefore,  // signals user synchronization object `key` (an annotated hand-off: a flag set, ...)
+  HappensAfter,   // waits until object `key` was signalled `participants` times (the hand-off received)
 };
 
 // One event. Trivially copyable: the replay engine stores it in its buffers as raw words.
@@ -30,7 +32,8 @@ struct SyncEvent {
   SyncKind kind;
   bool shared;                 // LockAcquire: a reader's acquisition of a reader-writer lock
   std::uint32_t member;        // TeamEnter: the thread's number in the team, 0 for the master
-  std::uint32_t participants;  // TeamEnter: team size; ObjectBarrier: the threads the barrier waits for
+  std::uint32_t participants;  // TeamEnter: team size; ObjectBarrier: the threads the barrier waits for;
+                               // HappensAfter: the signals of `key` the client had seen when it received
   std::uint64_t key;           // the team (TeamEnter), barrier instance, lock or stream, by kind
   Addr address;                // the client call that performed it (inside the call instruction), 0 unknown
 };
@@ -48,6 +51,14 @@ inline SyncEvent make_lock_acquire(std::uint64_t lock, bool shared = false) {
 }
 inline SyncEvent make_lock_release(std::uint64_t lock) {
   return SyncEvent{SyncKind::LockRelease, false, 0, 0, lock, 0};
+}
+// `signals`: how many HappensBefore events of `object` the client had performed, in real time, when this
+// thread passed its HappensAfter (the tool counts them as they come).
+inline SyncEvent make_happens_before(std::uint64_t object) {
+  return SyncEvent{SyncKind::HappensBefore, false, 0, 0, object, 0};
+}
+inline SyncEvent make_happens_after(std::uint64_t object, std::uint32_t signals) {
+  return SyncEvent{SyncKind::HappensAfter, false, 0, signals, object, 0};
 }
 inline SyncEvent make_thread_create(StreamId child) { return SyncEvent{SyncKind::ThreadCreate, false, 0, 0, child, 0}; }
 inline SyncEvent make_thread_join(StreamId child) { return SyncEvent{SyncKind::ThreadJoin, false, 0, 0, child, 0}; }

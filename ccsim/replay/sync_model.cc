@@ -53,6 +53,7 @@ SyncModel::SyncModel(EventOrder order)
       teams_("ccsim.sync.teams"),
       object_barriers_("ccsim.sync.barriers"),
       locks_("ccsim.sync.locks"),
+      signals_("ccsim.sync.signals"),
       region_closes_("ccsim.sync.regions") {
   region_closes_.push_back(0);  // region 0: from the start of the program to its first barrier
 }
@@ -134,6 +135,14 @@ bool SyncModel::apply(SyncThread* thread, const SyncEvent& event) {
     case SyncKind::LockRelease:
       release_lock(thread, event.key);
       return true;
+    case SyncKind::HappensBefore:
+      if (order_ == EventOrder::Replay) ++signals_.find_or_add(event.key);
+      return true;
+    case SyncKind::HappensAfter: {
+      if (order_ == EventOrder::Live) return true;
+      const std::uint64_t* signals = signals_.find(event.key);
+      return signals != nullptr && *signals >= event.participants;
+    }
     case SyncKind::ThreadCreate:
     case SyncKind::ThreadJoin:
       break;

@@ -14,7 +14,9 @@
 //
 // Definitions (docs/synchronization.md): a region is the span between two successive barriers of a
 // team; entering and leaving a team (start and end of a parallel region) are barriers of that team; a
-// barrier object (pthread_barrier_t) is a barrier of the threads that wait at it. A thread outside any
+// barrier object (pthread_barrier_t) is a barrier of the threads that wait at it. An annotated hand-off
+// (HappensBefore/HappensAfter) orders the replay only: in Replay order the receiver waits until the
+// object has been signalled as often as the client had signalled it when the receiver went on. A thread outside any
 // team keeps the region of its creator until it passes a barrier. An access is critical while its
 // thread holds any lock.
 #ifndef CCSIM_REPLAY_SYNC_MODEL_H
@@ -66,7 +68,8 @@ class SyncModel {
 
   // Applies one event of `thread` (any kind but ThreadCreate and ThreadJoin, which are the engine's).
   // Only `thread` changes, except when a barrier releases in Replay order. Returns false only in Replay
-  // order, for a lock another thread holds: nothing changed and the caller retries later. In Replay
+  // order, for a lock another thread holds or a HappensAfter whose signals have not all been replayed:
+  // nothing changed and the caller retries later. In Replay
   // order a barrier event (TeamEnter, TeamExit, TeamBarrier, ObjectBarrier) leaves the thread
   // waiting_at the barrier until its last participant arrives.
   bool apply(SyncThread* thread, const SyncEvent& event);
@@ -120,6 +123,7 @@ class SyncModel {
   HashMap<std::uint64_t, Team*> teams_;              // team key -> team, while its parallel region lasts
   HashMap<std::uint64_t, Barrier*> object_barriers_; // barrier instance -> barrier, while threads wait at it
   HashMap<std::uint64_t, LockState> locks_;          // lock key -> state, while held (Replay order)
+  HashMap<std::uint64_t, std::uint64_t> signals_;    // hand-off object -> HappensBefore events replayed (Replay order)
   GrowableArray<Addr> region_closes_;                // region id -> the barrier call that closed it
 };
 

@@ -4,6 +4,7 @@
 #include "ccsim/core/simulator.h"
 #include "ccsim/tool/data_objects/data_objects.h"
 #include "ccsim/tool/fixed_random_bytes.h"
+#include "ccsim/tool/instrumentation/access_helpers.h"
 #include "ccsim/tool/data_objects/heap_blocks.h"
 #include "ccsim/tool/instrumentation/instrument.h"
 #include "ccsim/tool/data_objects/named_ranges.h"
@@ -11,8 +12,10 @@
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/output/profile_writer.h"
 #include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/threads/annotations.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
+#include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/tool_platform.h"
 #include "ccsim/tool/valgrind_api.h"
 #include "ccsim.h"
@@ -34,6 +37,9 @@ void print_usage_text() {
 void print_debug_usage_text() { print_debug_usage(); }
 
 Bool handle_client_request(ThreadId tid, UWord* args, UWord* ret) {
+  // Whatever the request, the thread's held-back polling load (spin_waits.h) comes before it.
+  flush_waiting_read(thread_state(tid));
+  if (annotation_handle_request(tid, args, ret)) return True;
   if (!VG_IS_TOOL_USERREQ('C', 'S', args[0])) return False;
   switch (args[0]) {
     case VG_USERREQ__CCSIM_START_INSTRUMENTATION:

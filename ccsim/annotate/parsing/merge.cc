@@ -77,6 +77,15 @@ void add_header(ProfileHeader& sum, const ProfileHeader& more) {
   }
   if (more.replay_early_flushes)
     sum.replay_early_flushes = checked_sum(sum.replay_early_flushes.value_or(0), *more.replay_early_flushes);
+  for (const SpinWait& wait : more.spin_waits) {
+    auto same = std::find_if(sum.spin_waits.begin(), sum.spin_waits.end(),
+                             [&](const SpinWait& w) { return w.file == wait.file && w.line == wait.line; });
+    if (same == sum.spin_waits.end()) {
+      sum.spin_waits.push_back(wait);
+    } else {
+      same->reads = checked_sum(same->reads, wait.reads);
+    }
+  }
 }
 
 void add_regions(std::vector<Region>& sum, const std::vector<Region>& more) {

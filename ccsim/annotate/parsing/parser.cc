@@ -88,6 +88,7 @@ class ProfileReader {
   bool read_yes_no(const Record& record);
   void read_skipped(const Record& record);
   void read_replay(const Record& record);
+  void read_spin_wait(const Record& record);
 
   // Body records.
   void read_file_name(const Record& record);
@@ -326,6 +327,13 @@ void ProfileReader::read_replay(const Record& record) {
   tally(record, {*profile_.header.replay_early_flushes});
 }
 
+void ProfileReader::read_spin_wait(const Record& record) {
+  record.expect_at_least(3, "<reads> <line> <file>");
+  profile_.header.spin_waits.push_back(
+      SpinWait{record.number(0, "reads"), source_line_field(record, 1), std::string(record.text_from(2, "file"))});
+  tally(record, {profile_.header.spin_waits.back().reads});
+}
+
 void ProfileReader::read_body_record(const Record& record) {
   static const std::unordered_map<std::string, RecordReader> kBodyRecords = {
       {"file", &ProfileReader::read_file_name},
@@ -346,14 +354,16 @@ void ProfileReader::read_body_record(const Record& record) {
       {"summary", &ProfileReader::read_summary},
   };
   const std::string& keyword = record.keyword();
-  if (keyword == "skipped" || keyword == "replay") {
+  if (keyword == "skipped" || keyword == "replay" || keyword == "spin-wait") {
     if (names_started_) {
       fail(keyword + ": belongs to the header; it must come before the first name, ref: or counts: record");
     }
     if (keyword == "skipped") {
       read_skipped(record);
-    } else {
+    } else if (keyword == "replay") {
       read_replay(record);
+    } else {
+      read_spin_wait(record);
     }
     return;
   }

@@ -33,6 +33,13 @@ struct CacheLevel {
   std::uint64_t line_size = 0;  // bytes; equal to the header's line-size at every level
 };
 
+// One `spin-wait:` record: a source line whose polling loads were dropped as waiting.
+struct SpinWait {
+  std::uint64_t reads = 0;  // re-reads not simulated
+  std::uint64_t line = 0;   // 0: no debug info
+  std::string file;         // "???" without debug info
+};
+
 // The header records, which describe the run and the simulated machine.
 struct ProfileHeader {
   std::uint64_t version = 0;
@@ -47,6 +54,7 @@ struct ProfileHeader {
   bool trace_stack = false;
   std::vector<std::pair<std::string, std::uint64_t>> skipped;  // `skipped: <what> <accesses>`
   std::optional<std::uint64_t> replay_early_flushes;           // `replay: early-flushes <n>`
+  std::vector<SpinWait> spin_waits;                            // `spin-wait: <reads> <line> <file>`
 
   // The cache levels and line size in words, e.g. "L1 32768 B 8-way; L2 none; LLC none; 64 B lines":
   // what must be equal for two profiles to be summed.

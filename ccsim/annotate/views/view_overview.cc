@@ -1,10 +1,26 @@
 // view_overview.cc: the default view, what a first look needs: the findings (the costliest shared
-// objects and what to change) when there are data objects, the per-thread summary, the top lines, the
+// objects and what to change) when there are data objects, the lines that spin-wait (their waiting is not
+// simulated, and the replay does not know what they wait for), the per-thread summary, the top lines, the
 // top invalidated references with their invalidators, and the data objects.
 #include "ccsim/annotate/analysis/findings.h"
+#include "ccsim/annotate/views/printable_text.h"
+#include "ccsim/annotate/views/text_table.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
+namespace {
+
+// One sentence per `spin-wait:` record: which line waits, and how to tell ccsim what it waits for.
+void print_spin_waits(const ViewContext& context) {
+  for (const SpinWait& wait : context.profile().header.spin_waits) {
+    context.out << "Spin-waiting: " << printable(wait.file) << ":" << wait.line << " waits by re-reading one address ("
+                << with_commas(wait.reads) << " reads not simulated); mark the hand-off with "
+                << "CCSIM_HAPPENS_BEFORE/AFTER or ANNOTATE_HAPPENS_BEFORE/AFTER, or the barrier with "
+                << "CCSIM_BARRIER_WAIT_BEFORE/AFTER, so that the replay orders it (docs/synchronization.md).\n";
+  }
+}
+
+}  // namespace
 
 // The findings the overview opens with: enough to act on, the rest are in --view=findings.
 constexpr std::size_t kOverviewFindings = 3;
@@ -15,6 +31,7 @@ void print_overview(const ViewContext& context) {
   } else if (std::string limit = order_limit_sentence(context.profile().header); !limit.empty()) {
     context.out << '\n' << limit << '\n';  // the findings would have said it
   }
+  print_spin_waits(context);
   print_summary_view(context);
   // The ranked tables show the sharing split in short columns, explained once.
   EventColumns columns = sharing_columns(context.profile(), context.options, context.columns);

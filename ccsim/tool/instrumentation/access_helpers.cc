@@ -38,23 +38,12 @@ __attribute__((noinline)) void count_and_simulate_access(Reference* ref, Addr ad
   simulate_missed_access<kKind>(ref, addr, size);
 }
 
-// The helper. In native order its common case, an L1 hit, makes no call: every call is in tail position
-// (a jump to one of the two functions above), so the compiler gives it no stack frame and saves no
-// registers, about a quarter of a hit's instructions.
+// The access of the program's own code (after the runtime and spin-wait tests): skipped on the stack,
+// recorded for replay, or simulated. Inlined into the helper, so its common case, an L1 hit in native
+// order, makes no call: every call is in tail position (a jump to one of the two functions above), so the
+// compiler gives it no stack frame and saves no registers, about a quarter of a hit's instructions.
 template <AccessKind kKind, bool kBuffered, bool kSkipStack, bool kCountObjects>
-VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
-  ThreadState* thread = current_thread;
-  // Accesses made by the runtimes' synchronization code (barrier spinning, idle workers, lock words) are
-  // not the user's. The reference's class (references.h) and whether the thread is inside a runtime call
-  // decide it with one add and compare: OpenMP runtime code (2) always, library code (1) inside a runtime
-  // call, the program's own code (0) never. The sum is almost always below 2, so the branch predicts well.
-  // Tested before the stack: how often a waiting thread touches its own stack depends on real time, and
-  // only the runtime count may (docs/synchronization.md, "Determinism").
-  if (__builtin_expect(static_cast<unsigned>(ref->runtime_class) + (thread->runtime_depth != 0) >= 2, 0) &&
-      !options.sync.trace_runtime) {
-    ++thread->excluded_runtime_accesses;
-    return;
-  }
+__attribute__((always_inline)) inline void program_access(ThreadState* thread, Reference* ref, Addr addr, UWord size) {
   if (kSkipStack) {
     // One unsigned compare covers both bounds: addresses below the stack wrap to large values.
     if (addr - thread->stack_low < thread->stack_high - thread->stack_low) {
@@ -83,6 +72,65 @@ VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
   if (kCountObjects) ++ref->objects.access_counts[2 * thread->processor + (writes(kKind) ? 1 : 0)];
 }
 
+// The held-back load of a polling loop, simulated now (spin_waits.h): the thread did something else.
+template <bool kBuffered, bool kSkipStack, bool kCountObjects>
+void simulate_waiting_read(ThreadState* thread) {
+  const WaitingRead read = thread->waiting_read;
+  thread->waiting_read = WaitingRead();
+  refresh_unusual(thread);
+  program_access<AccessKind::Read, kBuffered, kSkipStack, kCountObjects>(thread, read.ref, read.addr, read.size);
+}
+
+// The slow path's reasons (threads.h, UnusualBits; references.h, kPolledLoad), out of line:
+// - a load of a polling loop is held back in the thread's WaitingRead. If the thread's next access is a
+//   polled load of the same address (the same instruction, or the loop's after its guard), the held one
+//   was a wait (the thread wrote nothing meanwhile: a polling loop has no store) and is dropped; otherwise
+//   it is simulated just before that access. So of each wait exactly the last read, the one that saw the
+//   flag change, is simulated, whether the loop ran once or a million times: the profile stays the same
+//   however long the thread waited.
+// - the runtimes' synchronization code (barrier spinning, idle workers, lock words) and an annotated
+//   barrier's own code are not the user's: OpenMP runtime code (class 2) always, library code (1) inside
+//   a runtime call, any code inside an annotated barrier. Tested before the stack: how often a waiting
+//   thread touches its own stack depends on real time, and only the runtime count may
+//   (docs/synchronization.md, "Determinism").
+template <AccessKind kKind, bool kBuffered, bool kSkipStack, bool kCountObjects>
+__attribute__((noinline)) void unusual_access(Reference* ref, Addr addr, UWord size) {
+  ThreadState* thread = current_thread;
+  const bool polled_load = kKind == AccessKind::Read && (ref->access_class & kPolledLoad) != 0;
+  if (thread->waiting_read.ref != nullptr) {
+    if (polled_load && thread->waiting_read.addr == addr && thread->waiting_read.size == size) {
+      ++thread->spin_reads;
+      ++thread->waiting_read.ref->spin_reads;
+      thread->waiting_read.ref = ref;
+      return;
+    }
+    simulate_waiting_read<kBuffered, kSkipStack, kCountObjects>(thread);
+  }
+  if ((ref->access_class & kRuntimeClassMask) + (thread->unusual & (kInRuntimeCall | kInAnnotatedSync)) >= 2 &&
+      !options.sync.trace_runtime) {
+    ++thread->excluded_runtime_accesses;
+    return;
+  }
+  if (polled_load) {
+    thread->waiting_read = WaitingRead{ref, addr, static_cast<std::uint32_t>(size)};
+    refresh_unusual(thread);
+    return;
+  }
+  program_access<kKind, kBuffered, kSkipStack, kCountObjects>(thread, ref, addr, size);
+}
+
+// The helper. One add and compare send everything unusual out of line: the reference's class (runtime
+// code, a polled load) plus the thread's reasons (inside a runtime call or an annotated barrier, a held-back
+// read). The sum is almost always below 2, so the branch predicts well.
+template <AccessKind kKind, bool kBuffered, bool kSkipStack, bool kCountObjects>
+VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
+  ThreadState* thread = current_thread;
+  if (__builtin_expect(static_cast<unsigned>(ref->access_class) + thread->unusual >= 2, 0)) {
+    return unusual_access<kKind, kBuffered, kSkipStack, kCountObjects>(ref, addr, size);
+  }
+  program_access<kKind, kBuffered, kSkipStack, kCountObjects>(thread, ref, addr, size);
+}
+
 // Every variant of one kind, with the names Valgrind's IR printer shows: native order by skip_stack and
 // count_objects (bits 1 and 0), then buffered by skip_stack.
 constexpr int kVariants = 6;
@@ -107,7 +155,23 @@ const char* const kHelperNames[3][kVariants] = {
     {"ccsim_modify", "ccsim_modify_objects", "ccsim_modify_skip_stack", "ccsim_modify_skip_stack_objects",
      "ccsim_modify_buffered", "ccsim_modify_buffered_skip_stack"}};
 
+using WaitingReadFlush = void (*)(ThreadState* thread);
+WaitingReadFlush waiting_read_flush = nullptr;  // simulate_waiting_read for the run's route
+
 }  // namespace
+
+void init_access_helpers(Simulator* simulator, AccessRoute route) {
+  access_simulator = simulator;
+  static constexpr WaitingReadFlush kFlushes[kVariants] = {
+      &simulate_waiting_read<false, false, false>, &simulate_waiting_read<false, false, true>,
+      &simulate_waiting_read<false, true, false>,  &simulate_waiting_read<false, true, true>,
+      &simulate_waiting_read<true, false, false>,  &simulate_waiting_read<true, true, false>};
+  waiting_read_flush = kFlushes[variant_of(route)];
+}
+
+void flush_waiting_read(ThreadState* thread) {
+  if (thread->waiting_read.ref != nullptr) waiting_read_flush(thread);
+}
 
 AccessHelper access_helper(AccessKind kind, AccessRoute route, const char** name) {
   const int variant = variant_of(route);

@@ -9,6 +9,7 @@ namespace ccsim {
 
 class Simulator;
 struct Reference;
+struct ThreadState;
 
 // The simulator the native-order helpers feed (set in post_clo_init).
 extern Simulator* access_simulator;
@@ -23,6 +24,14 @@ struct AccessRoute {
 };
 
 using AccessHelper = VG_REGPARM(3) void (*)(Reference* ref, Addr addr, UWord size);
+
+// After the options: the simulator the native-order helpers feed, and the run's route.
+void init_access_helpers(Simulator* simulator, AccessRoute route);
+
+// Simulates the thread's held-back polling load now, if it has one (spin_waits.h). The thread must be the
+// running one. Called before anything else of the thread's reaches the simulation or the replay: each
+// client request (a synchronization event) and, through the helpers, each access.
+void flush_waiting_read(ThreadState* thread);
 
 // The helper for (kind, route), and its name for Valgrind's IR printer.
 AccessHelper access_helper(AccessKind kind, AccessRoute route, const char** name);

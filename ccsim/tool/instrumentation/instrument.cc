@@ -7,6 +7,7 @@
 #include "ccsim/tool/instrumentation/access_helpers.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/instrumentation/spin_waits.h"
 
 namespace ccsim {
 namespace {
@@ -69,11 +70,11 @@ void add_guarded_access(BlockState* block, Reference* ref, IRExpr* addr, Int siz
 }  // namespace
 
 void init_instrumentation(Simulator* simulator) {
-  access_simulator = simulator;
   instrumenting = options.instr_at_start;
   route.buffered = options.sync.mode != SimMode::Native;
   route.skip_stack = !options.trace_stack;
   route.count_objects = options.data_objects;
+  init_access_helpers(simulator, route);
 }
 
 bool instrumentation_on() { return instrumenting; }
@@ -95,6 +96,7 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
   IRTypeEnv* types = sb_in->tyenv;
   Addr instruction = 0;
   Reference* ref = nullptr;  // the current instruction's reference, created at its first data access
+  PollingLoopFinder polling_loops;
   auto current = [&]() {
     if (!ref) ref = reference_at(instruction);
     return ref;
@@ -110,23 +112,27 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
       case Ist_IMark:
         instruction = st->Ist.IMark.addr;
         ref = nullptr;
+        polling_loops.instruction(instruction);
         break;
       case Ist_WrTmp: {
         IRExpr* data = st->Ist.WrTmp.data;
         if (data->tag == Iex_Load) {
           add_access(&block, current(), data->Iex.Load.addr, sizeofIRType(data->Iex.Load.ty), AccessKind::Read);
+          polling_loops.load(current(), data->Iex.Load.addr);
         }
         break;
       }
       case Ist_Store: {
         IRExpr* data = st->Ist.Store.data;
         add_access(&block, current(), st->Ist.Store.addr, sizeofIRType(typeOfIRExpr(types, data)), AccessKind::Write);
+        polling_loops.store();
         break;
       }
       case Ist_StoreG: {
         IRStoreG* store = st->Ist.StoreG.details;
         add_guarded_access(&block, current(), store->addr, sizeofIRType(typeOfIRExpr(types, store->data)),
                            AccessKind::Write, store->guard);
+        polling_loops.store();
         break;
       }
       case Ist_LoadG: {
@@ -135,6 +141,7 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
         IRType widened = Ity_INVALID;
         typeOfIRLoadGOp(load->cvt, &widened, &loaded);
         add_guarded_access(&block, current(), load->addr, sizeofIRType(loaded), AccessKind::Read, load->guard);
+        polling_loops.load(current(), load->addr);
         break;
       }
       case Ist_Dirty: {
@@ -146,6 +153,7 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
           AccessKind kind = d->mFx == Ifx_Read ? AccessKind::Read
                             : d->mFx == Ifx_Write ? AccessKind::Write : AccessKind::Modify;
           add_access(&block, current(), d->mAddr, d->mSize, kind);
+          if (kind != AccessKind::Read) polling_loops.store();
         }
         break;
       }
@@ -156,6 +164,7 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
         Int size = sizeofIRType(typeOfIRExpr(types, cas->dataLo));
         if (cas->dataHi != nullptr) size *= 2;
         add_access(&block, current(), cas->addr, size, AccessKind::Modify);
+        polling_loops.store();
         break;
       }
       case Ist_LLSC: {
@@ -166,12 +175,16 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
         } else {
           add_access(&block, current(), st->Ist.LLSC.addr, sizeofIRType(typeOfIRExpr(types, st->Ist.LLSC.storedata)),
                      AccessKind::Write);
+          polling_loops.store();
         }
         break;
       }
       case Ist_Exit:
         // The side exit may be taken: everything before it must be simulated first.
         flush(&block);
+        if (st->Ist.Exit.jk == Ijk_Boring && st->Ist.Exit.dst->tag == Ico_U64) {
+          polling_loops.jump(static_cast<Addr>(st->Ist.Exit.dst->Ico.U64));
+        }
         break;
       default:
         break;
@@ -179,6 +192,9 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
     addStmtToIRSB(block.out, st);
   }
   flush(&block);
+  if (sb_in->next->tag == Iex_Const && sb_in->next->Iex.Const.con->tag == Ico_U64) {
+    polling_loops.block_ends(static_cast<Addr>(sb_in->next->Iex.Const.con->Ico.U64), sb_in->jumpkind == Ijk_Yield);
+  }
   return block.out;
 }
 

@@ -82,7 +82,7 @@ void resolve_debug_info(Reference* ref) {
   if (const HChar* function = function_name_of(ref->address)) ref->function = names.functions.intern(function);
   const HChar* object = nullptr;
   if (VG_(get_objname)(epoch, ref->address, &object) && object) ref->object_file = names.objects.intern(object);
-  ref->runtime_class = runtime_class_of(object);
+  ref->access_class = runtime_class_of(object);
 }
 
 }  // namespace

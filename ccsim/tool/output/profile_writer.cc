@@ -8,6 +8,7 @@
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/output/profile_numbering.h"
 #include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/instrumentation/spin_waits.h"
 #include "ccsim/tool/output/sorted_rows.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
@@ -180,6 +181,7 @@ void write_header(VgFile* file, const EventList& events) {
 struct SkippedAccesses {
   std::uint64_t stack = 0;
   std::uint64_t runtime = 0;
+  std::uint64_t spin = 0;
 };
 
 SkippedAccesses skipped_accesses() {
@@ -188,6 +190,7 @@ SkippedAccesses skipped_accesses() {
     skipped.stack += thread_state(tid)->skipped_stack_accesses;
     skipped.runtime += thread_state(tid)->excluded_runtime_accesses;
   }
+  skipped.spin = spin_reads_of_all_threads();
   return skipped;
 }
 
@@ -268,6 +271,8 @@ void write_body(VgFile* file, const Simulator* simulator) {
   SkippedAccesses skipped = skipped_accesses();
   VG_(fprintf)(file, "skipped: stack %llu\n", static_cast<ULong>(skipped.stack));
   VG_(fprintf)(file, "skipped: runtime %llu\n", static_cast<ULong>(skipped.runtime));
+  VG_(fprintf)(file, "skipped: spin %llu\n", static_cast<ULong>(skipped.spin));
+  write_spin_wait_records(file);
   if (options.sync.mode != SimMode::Native) {
     VG_(fprintf)(file, "replay: early-flushes %llu\n", static_cast<ULong>(sync_early_flushes()));
   }
@@ -404,6 +409,11 @@ void print_summary(const Simulator* simulator) {
     VG_(umsg)("accesses not simulated: %'llu inside synchronization code (--trace-runtime=yes simulates "
               "them)\n", static_cast<ULong>(skipped.runtime));
   }
+  if (skipped.spin) {
+    VG_(umsg)("accesses not simulated: %'llu re-reads of spin-waiting loads\n",
+              static_cast<ULong>(skipped.spin));
+  }
+  report_spin_waits();
   if (options.sync.mode != SimMode::Native && sync_early_flushes() != 0) {
     if (fair_sched_given()) {
       VG_(umsg)("the --max-buffer cap forced %'llu early replays: raise it for exact interleaving\n",

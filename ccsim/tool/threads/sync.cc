@@ -35,6 +35,12 @@ struct BarrierObject {
 SyncModel* live_model = nullptr;
 SyncThread* live_threads = nullptr;                        // ThreadId -> the thread's live state
 HashMap<std::uint64_t, BarrierObject>* barrier_objects = nullptr;  // barrier address -> its count and key
+// Annotation mistakes, told once at exit: a barrier waited at that no init named (its first address), and
+// threads that ended inside an annotated barrier (a WAIT_BEFORE without its WAIT_AFTER).
+unsigned long uninitialized_annotated_barrier = 0;
+std::uint32_t threads_ended_inside_annotated_barrier = 0;
+// Annotated hand-offs: object address -> the HappensBefore events the program performed, in real time.
+HashMap<std::uint64_t, std::uint64_t>* happens_before_counts = nullptr;
 std::uint64_t next_barrier_instance = 1;
 // Replay modes: pthread_t -> the stream of that thread, from its creation until it is joined.
 HashMap<std::uint64_t, StreamId>* streams_by_pthread = nullptr;
@@ -110,12 +116,20 @@ ReplaySink replay_sink(Simulator* sim) {
                     start_replayed_thread, apply_recorded_layout_change};
 }
 
-void handle_barrier_wait(unsigned tid, unsigned long barrier, unsigned long return_address) {
+void handle_barrier_wait(unsigned tid, unsigned long barrier, Addr call) {
   const BarrierObject* object = barrier_objects->find(barrier);
   // A barrier whose initialization was not seen has no known count: it cannot be modelled.
   if (object == nullptr) return;
-  report(tid, make_object_barrier(object->instance, object->participants, call_of(return_address)));
+  report(tid, make_object_barrier(object->instance, object->participants, call));
 }
+
+void handle_barrier_init(unsigned long barrier, std::uint32_t count) {
+  barrier_objects->find_or_add(barrier) = BarrierObject{count, next_barrier_instance++};
+}
+
+// Inside an annotated barrier the locks and barriers the preload reports are the barrier's own
+// implementation (its mutex and condition variable): the annotation already stands for all of them.
+bool inside_annotated_barrier(unsigned tid) { return thread_state(tid)->annotated_sync_depth > 0; }
 
 void handle_thread_join(unsigned tid, unsigned long pthread) {
   if (replay_engine == nullptr) return;
@@ -137,6 +151,8 @@ void sync_init(const SyncOptions& options, Simulator* sim) {
   }
   barrier_objects = create_object<HashMap<std::uint64_t, BarrierObject>>("ccsim.sync.barrier_objects",
                                                                          "ccsim.sync.barrier_objects");
+  happens_before_counts = create_object<HashMap<std::uint64_t, std::uint64_t>>("ccsim.sync.happens_before",
+                                                                              "ccsim.sync.happens_before");
   if (options.mode == SimMode::Native) return;
   ReplayConfig config;
   config.mode = options.mode;
@@ -158,16 +174,20 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
   switch (static_cast<Vg_CcsimInternalRequest>(args[0])) {
     case VG_USERREQ__CCSIM_RUNTIME_ENTER:
       *ret = thread->runtime_depth++;
+      refresh_unusual(thread);
       break;
     case VG_USERREQ__CCSIM_RUNTIME_EXIT:
       if (thread->runtime_depth > 0) --thread->runtime_depth;
+      refresh_unusual(thread);
       break;
     case VG_USERREQ__CCSIM_TASK_BEGIN:
       *ret = thread->runtime_depth;
       thread->runtime_depth = 0;
+      refresh_unusual(thread);
       break;
     case VG_USERREQ__CCSIM_TASK_END:
       thread->runtime_depth = static_cast<std::uint32_t>(args[1]);
+      refresh_unusual(thread);
       break;
     case VG_USERREQ__CCSIM_TEAM_ENTER:
       report(tid, make_team_enter(args[1], static_cast<std::uint32_t>(args[2]), static_cast<std::uint32_t>(args[3]),
@@ -180,20 +200,19 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
       report(tid, make_team_barrier(call_of(args[1])));
       break;
     case VG_USERREQ__CCSIM_LOCK_ACQUIRE:
-      report(tid, make_lock_acquire(args[1], args[2] != 0));
+      if (!inside_annotated_barrier(tid)) report(tid, make_lock_acquire(args[1], args[2] != 0));
       break;
     case VG_USERREQ__CCSIM_LOCK_RELEASE:
-      report(tid, make_lock_release(args[1]));
+      if (!inside_annotated_barrier(tid)) report(tid, make_lock_release(args[1]));
       break;
     case VG_USERREQ__CCSIM_BARRIER_INIT:
-      barrier_objects->find_or_add(args[1]) =
-          BarrierObject{static_cast<std::uint32_t>(args[2]), next_barrier_instance++};
+      handle_barrier_init(args[1], static_cast<std::uint32_t>(args[2]));
       break;
     case VG_USERREQ__CCSIM_BARRIER_DESTROY:
       barrier_objects->erase(args[1]);
       break;
     case VG_USERREQ__CCSIM_BARRIER_WAIT:
-      handle_barrier_wait(tid, args[1], args[2]);
+      if (!inside_annotated_barrier(tid)) handle_barrier_wait(tid, args[1], call_of(args[2]));
       break;
     case VG_USERREQ__CCSIM_THREAD_CREATED:
       if (replay_engine != nullptr) streams_by_pthread->find_or_add(args[1]) = last_created_stream[tid];
@@ -205,6 +224,43 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
       return false;
   }
   return true;
+}
+
+void sync_annotated_barrier_init(unsigned long barrier, std::uint32_t count) { handle_barrier_init(barrier, count); }
+
+void sync_annotated_barrier_destroy(unsigned long barrier) { barrier_objects->erase(barrier); }
+
+void sync_annotated_barrier_wait_before(unsigned tid, unsigned long barrier, Addr where) {
+  ThreadState* thread = thread_state(tid);
+  if (barrier_objects->find(barrier) == nullptr && uninitialized_annotated_barrier == 0) {
+    uninitialized_annotated_barrier = barrier;
+  }
+  if (thread->annotated_sync_depth++ == 0) handle_barrier_wait(tid, barrier, where);
+  refresh_unusual(thread);
+}
+
+void sync_annotated_barrier_wait_after(unsigned tid) {
+  ThreadState* thread = thread_state(tid);
+  if (thread->annotated_sync_depth > 0) --thread->annotated_sync_depth;
+  refresh_unusual(thread);
+}
+
+void sync_annotated_lock_acquired(unsigned tid, unsigned long lock, bool shared) {
+  report(tid, make_lock_acquire(lock, shared));
+}
+
+void sync_annotated_lock_released(unsigned tid, unsigned long lock) { report(tid, make_lock_release(lock)); }
+
+void sync_happens_before(unsigned tid, unsigned long object) {
+  ++happens_before_counts->find_or_add(object);
+  report(tid, make_happens_before(object));
+}
+
+void sync_happens_after(unsigned tid, unsigned long object) {
+  const std::uint64_t* signals = happens_before_counts->find(object);
+  // Limit: the count of signals travels in 32 bits; a program that signals one object more than 4e9
+  // times lets a receiver through early.
+  report(tid, make_happens_after(object, static_cast<std::uint32_t>(signals != nullptr ? *signals : 0)));
 }
 
 void sync_thread_created(unsigned parent_tid, unsigned child_tid) {
@@ -220,6 +276,7 @@ void sync_thread_created(unsigned parent_tid, unsigned child_tid) {
   // starting a worker) it stays in the runtime until it runs a region body; the preload's start
   // trampoline takes a thread created by user code out of it before its start routine.
   thread_state(child_tid)->runtime_depth = thread_state(parent_tid)->runtime_depth > 0 ? 1 : 0;
+  refresh_unusual(thread_state(child_tid));
   if (replay_engine != nullptr) {
     last_created_stream[parent_tid] =
         replay_engine->record_thread_created(processor_of(parent_tid), processor_of(child_tid));
@@ -227,6 +284,7 @@ void sync_thread_created(unsigned parent_tid, unsigned child_tid) {
 }
 
 void sync_thread_exited(unsigned tid) {
+  if (thread_state(tid)->annotated_sync_depth > 0) ++threads_ended_inside_annotated_barrier;
   live_model->thread_ended(&live_threads[tid]);
   if (replay_engine != nullptr) replay_engine->record_thread_exit(processor_of(tid));
 }
@@ -236,6 +294,15 @@ void sync_flush() {
 }
 
 void sync_finish() {
+  if (uninitialized_annotated_barrier != 0) {
+    VG_(umsg)("ccsim: the annotated barrier at %#lx was waited at but never initialized with its thread count "
+              "(CCSIM_BARRIER_INIT or drd.h's ANNOTATE_BARRIER_INIT), so it ends no region.\n",
+              uninitialized_annotated_barrier);
+  }
+  if (threads_ended_inside_annotated_barrier > 0) {
+    VG_(umsg)("ccsim: %u threads ended inside an annotated barrier (a WAIT_BEFORE without its WAIT_AFTER): their "
+              "accesses after the WAIT_BEFORE were not simulated.\n", threads_ended_inside_annotated_barrier);
+  }
   if (replay_engine == nullptr) return;
   replay_engine->finish();
   if (replay_engine->forced_orderings() > 0) {

@@ -29,6 +29,20 @@ struct SyncOptions {
 void sync_init(const SyncOptions& options, Simulator* sim);
 // Handles one client request of the preload; returns false when `args[0]` is not one of them.
 bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret);
+// Synchronization the program marked itself (annotations.cc decodes the requests). A barrier is an object
+// barrier of `count` threads; between WAIT_BEFORE and WAIT_AFTER the thread runs the barrier's own code:
+// its accesses are excluded like the runtimes' (`skipped: runtime`) and the locks it takes there are
+// not critical sections. A user lock is a critical section. A hand-off orders the replay: the receiver's
+// HappensAfter waits for as many of the object's HappensBefore as the program had performed when it
+// received (counted here, in real time).
+void sync_annotated_barrier_init(unsigned long barrier, std::uint32_t count);
+void sync_annotated_barrier_destroy(unsigned long barrier);
+void sync_annotated_barrier_wait_before(unsigned tid, unsigned long barrier, Addr where);
+void sync_annotated_barrier_wait_after(unsigned tid);
+void sync_annotated_lock_acquired(unsigned tid, unsigned long lock, bool shared);
+void sync_annotated_lock_released(unsigned tid, unsigned long lock);
+void sync_happens_before(unsigned tid, unsigned long object);
+void sync_happens_after(unsigned tid, unsigned long object);
 // Valgrind's thread events (parent 0: the main thread at start-up).
 void sync_thread_created(unsigned parent_tid, unsigned child_tid);
 void sync_thread_exited(unsigned tid);

@@ -49,6 +49,9 @@ void on_thread_created(ThreadId parent, ThreadId child) {
   thread->region = 0;
   thread->locks_held = 0;
   thread->runtime_depth = 0;
+  thread->annotated_sync_depth = 0;
+  thread->waiting_read = WaitingRead();
+  refresh_unusual(thread);
   sync_thread_created(parent, child);
 }
 
@@ -62,6 +65,12 @@ void on_thread_exited(ThreadId tid) {
 }
 
 }  // namespace
+
+void refresh_unusual(ThreadState* thread) {
+  thread->unusual = static_cast<std::uint8_t>((thread->runtime_depth > 0 ? kInRuntimeCall : 0) |
+                                              (thread->annotated_sync_depth > 0 ? kInAnnotatedSync : 0) |
+                                              (thread->waiting_read.ref != nullptr ? kWaitingReadPending : 0));
+}
 
 ThreadState* thread_state(unsigned tid) {
   tl_assert(tid < VG_N_THREADS);

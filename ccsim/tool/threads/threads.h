@@ -9,6 +9,24 @@
 namespace ccsim {
 
 struct Processor;
+struct Reference;
+
+// Why a thread's accesses leave the access helpers' fast path (access_helpers.cc), as bits of
+// ThreadState::unusual: the helpers add the byte to the reference's class and take the slow path when the
+// sum is 2 or more, one compare for all the reasons.
+enum UnusualBits : std::uint8_t {
+  kInRuntimeCall = 1,       // runtime_depth > 0: library code is the runtime's (with the library class, 2)
+  kInAnnotatedSync = 2,     // between an annotated barrier's WAIT_BEFORE and WAIT_AFTER: everything is excluded
+  kWaitingReadPending = 4,  // a polled load waits in `waiting_read` (spin_waits.h): the next access decides
+};
+
+// A load of a polling loop held back by spin-wait detection (spin_waits.h): simulated when the thread
+// does anything else, dropped as waiting when the same load re-reads the same address first.
+struct WaitingRead {
+  Reference* ref = nullptr;  // null: none held
+  Addr addr = 0;
+  std::uint32_t size = 0;
+};
 
 // One client thread. Indexed by Valgrind ThreadId (1..VG_N_THREADS-1); processor = tid - 1.
 struct ThreadState {
@@ -16,6 +34,10 @@ struct ThreadState {
   RegionId region = 0;            // barrier epoch of the thread's team; 0 before any team exists
   std::uint32_t locks_held = 0;   // > 0: the thread is inside a critical section (any lock)
   std::uint32_t runtime_depth = 0;  // > 0: inside OpenMP/pthread synchronization code
+  std::uint32_t annotated_sync_depth = 0;  // > 0: inside an annotated barrier (annotations.h)
+  std::uint8_t unusual = 0;       // UnusualBits, recomputed by refresh_unusual() whenever their causes change
+  WaitingRead waiting_read;       // spin-wait detection's held-back load (spin_waits.h)
+  std::uint64_t spin_reads = 0;   // polled loads dropped as waiting (`skipped: spin`)
   // Accesses made while runtime_depth > 0 are excluded (unless --trace-runtime=yes) and counted here.
   std::uint64_t excluded_runtime_accesses = 0;
   // The thread's own stack [stack_low, stack_high), for --trace-stack=no, and the accesses skipped there.
@@ -32,6 +54,9 @@ struct ThreadState {
 // The running thread's state, switched by the tool on every thread switch; the access helpers read it
 // directly (hot path: one pointer load instead of VG_(get_running_tid) + table lookup).
 extern ThreadState* current_thread;
+
+// Recomputes `thread->unusual` from runtime_depth, annotated_sync_depth and waiting_read.
+void refresh_unusual(ThreadState* thread);
 
 // State of thread `tid` (Valgrind's ThreadId as a plain integer); valid for any tid below VG_N_THREADS.
 ThreadState* thread_state(unsigned tid);

@@ -1,0 +1,141 @@
+// spin_waits.cc: polling loops found at instrumentation time, and the spinning lines reported at exit
+// (spin_waits.h). The run-time part is in the access helpers' slow path (access_helpers.cc).
+#include "ccsim/tool/instrumentation/spin_waits.h"
+
+#include "ccsim/core/growable_array.h"
+#include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/threads/thread_events.h"
+#include "ccsim/tool/threads/threads.h"
+
+namespace ccsim {
+
+void PollingLoopFinder::instruction(Addr address) {
+  if (instruction_count_ == kMaxInstructions) return;
+  instructions_[instruction_count_++] = Instruction{address, stores_, load_count_};
+}
+
+void PollingLoopFinder::load(Reference* ref, const IRExpr* address) {
+  if (load_count_ == kMaxLoads) return;
+  const bool constant = address->tag == Iex_Const && address->Iex.Const.con->tag == Ico_U64;
+  loads_[load_count_++] = Load{ref, constant ? static_cast<Addr>(address->Iex.Const.con->Ico.U64) : 0, stores_};
+}
+
+void PollingLoopFinder::mark(const Load& load) { load.ref->access_class |= kPolledLoad; }
+
+namespace {
+
+// x86's spin-loop hint `pause` (F3 90) ends a superblock (VEX makes it a yield), so a loop
+// `L: pause; load; test; je L` jumps back to a pause outside the superblock, just before the loop's load.
+bool pause_at(Addr address) {
+  // A jump may go anywhere, also to memory the client cannot read (it faults there): read none of that.
+  if (!VG_(am_is_valid_for_client)(address, 2, VKI_PROT_READ)) return false;
+  const UChar* code = reinterpret_cast<const UChar*>(address);
+  return code[0] == 0xF3 && code[1] == 0x90;
+}
+
+}  // namespace
+
+void PollingLoopFinder::jump(Addr target) {
+  const Int first = instruction_count_ - kMaxLoopInstructions > 0 ? instruction_count_ - kMaxLoopInstructions : 0;
+  for (Int i = instruction_count_ - 1; i >= first; --i) {
+    const Addr address = instructions_[i].address;
+    if (address != target && !(address == target + 2 && pause_at(target))) continue;
+    if (instructions_[i].stores_before != stores_) return;  // the loop writes: it works
+    const Int first_loop_load = instructions_[i].loads_before;
+    for (Int load = first_loop_load; load < load_count_; ++load) mark(loads_[load]);
+    // The guard of a rotated loop: the same global read before the loop, with no store since.
+    for (Int guard = first_loop_load - 1; guard >= 0 && loads_[guard].stores_before == stores_; --guard) {
+      for (Int load = first_loop_load; load < load_count_; ++load) {
+        if (loads_[guard].constant_address != 0 && loads_[guard].constant_address == loads_[load].constant_address) {
+          mark(loads_[guard]);
+        }
+      }
+    }
+    return;
+  }
+}
+
+void PollingLoopFinder::block_ends(Addr next, bool yields) {
+  if (yields || pause_at(next)) {
+    mark_loads_before_pause();
+  } else {
+    jump(next);
+  }
+}
+
+void PollingLoopFinder::mark_loads_before_pause() {
+  const Int first = instruction_count_ - kMaxLoopInstructions > 0 ? instruction_count_ - kMaxLoopInstructions : 0;
+  const Int first_load = instruction_count_ > 0 ? instructions_[first].loads_before : 0;
+  for (Int load = load_count_ - 1; load >= first_load && loads_[load].stores_before == stores_; --load) {
+    mark(loads_[load]);
+  }
+}
+
+std::uint64_t spin_reads_of_all_threads() {
+  std::uint64_t reads = 0;
+  for (std::uint32_t tid = 1; tid <= threads_that_ran(); ++tid) reads += thread_state(tid)->spin_reads;
+  return reads;
+}
+
+namespace {
+
+// One source line whose polled loads were dropped, with the reads of all its instructions.
+struct SpinningLine {
+  const HChar* file;  // "???" without debug info
+  std::uint32_t line;
+  std::uint64_t reads;
+};
+
+bool before(const SpinningLine& a, const SpinningLine& b) {
+  const Int by_file = VG_(strcmp)(a.file, b.file);
+  return by_file != 0 ? by_file < 0 : a.line < b.line;
+}
+
+// The spinning lines in file-name and line order (the file numbers depend on translation order).
+// There are few: an insertion sort.
+void collect_spinning_lines(GrowableArray<SpinningLine>* lines) {
+  for (std::uint32_t id = 0; id < reference_count(); ++id) {
+    const Reference* ref = reference(id);
+    if (ref->spin_reads == 0) continue;
+    const HChar* file = ref->source_file != 0 ? reference_names().files.name(ref->source_file) : "???";
+    bool merged = false;
+    for (std::uint32_t i = 0; i < lines->size() && !merged; ++i) {
+      SpinningLine& known = (*lines)[i];
+      if (known.line == ref->line && VG_(strcmp)(known.file, file) == 0) {
+        known.reads += ref->spin_reads;
+        merged = true;
+      }
+    }
+    if (!merged) lines->push_back(SpinningLine{file, ref->line, ref->spin_reads});
+  }
+  for (std::uint32_t i = 1; i < lines->size(); ++i) {
+    for (std::uint32_t j = i; j > 0 && before((*lines)[j], (*lines)[j - 1]); --j) {
+      const SpinningLine moved = (*lines)[j];
+      (*lines)[j] = (*lines)[j - 1];
+      (*lines)[j - 1] = moved;
+    }
+  }
+}
+
+}  // namespace
+
+void write_spin_wait_records(VgFile* file) {
+  GrowableArray<SpinningLine> lines("ccsim.spin.lines");
+  collect_spinning_lines(&lines);
+  for (std::uint32_t i = 0; i < lines.size(); ++i) {
+    VG_(fprintf)(file, "spin-wait: %llu %u %s\n", static_cast<ULong>(lines[i].reads), lines[i].line, lines[i].file);
+  }
+}
+
+void report_spin_waits() {
+  GrowableArray<SpinningLine> lines("ccsim.spin.lines");
+  collect_spinning_lines(&lines);
+  for (std::uint32_t i = 0; i < lines.size(); ++i) {
+    VG_(umsg)("%s:%u waits by re-reading one address (%'llu reads not simulated); mark the hand-off with "
+              "CCSIM_HAPPENS_BEFORE/AFTER or ANNOTATE_HAPPENS_BEFORE/AFTER, or the barrier with "
+              "CCSIM_BARRIER_WAIT_BEFORE/AFTER, so that the replay orders it (docs/synchronization.md)\n",
+              lines[i].file, lines[i].line, static_cast<ULong>(lines[i].reads));
+  }
+}
+
+}  // namespace ccsim

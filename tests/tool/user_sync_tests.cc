@@ -1,0 +1,197 @@
+// user_sync_tests.cc: synchronization the program builds itself (docs/synchronization.md, "Your own
+// synchronization"): a PARSEC-style barrier with and without annotations, and a flag hand-off whose spins
+// are detected and not simulated. Each program's comment derives the numbers asserted here.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/tool/profile_reader.h"
+#include "tests/tool/run_valgrind.h"
+
+namespace ccsim_test {
+namespace {
+
+struct ProgramRun {
+  std::string directory;
+  RunResult result;
+  Profile profile;
+};
+
+ProgramRun run_program(const std::string& test, const std::string& program, const std::string& mode) {
+  ProgramRun run;
+  run.directory = scratch_directory(test);
+  run.result = run_ccsim(run.directory, {"--sim-mode=" + mode, "--ccsim-out-file=ccsim.out"}, test_program(program));
+  EXPECT_EQ(run.result.exit_code, 0) << run.result.stderr_text;
+  std::string error;
+  EXPECT_TRUE(read_profile(run.directory + "/ccsim.out", &run.profile, &error)) << error;
+  return run;
+}
+
+// region records: id -> the line of the barrier that closed the region (0 when unknown or open).
+std::map<unsigned, unsigned> region_closing_lines(const std::string& path) {
+  std::ifstream in(path);
+  std::map<unsigned, unsigned> regions;
+  for (std::string text; std::getline(in, text);) {
+    if (text.rfind("region: ", 0) != 0) continue;
+    std::istringstream fields(text.substr(8));
+    unsigned id, file, function, line;
+    fields >> id >> file >> function >> line;
+    regions[id] = line;
+  }
+  return regions;
+}
+
+// Critical invalidations received anywhere in the run.
+std::uint64_t critical_invalidations(const Profile& profile) {
+  return profile.sum_where("invalidations_received_true_in_region_critical",
+                           [](const ProfileRef&, const void*) { return true; }, nullptr);
+}
+
+std::string annotate_overview(const std::string& profile_path) {
+  std::string command = std::string(CCSIM_BUILD_DIR) + "/ccsim/annotate/ccsim-annotate " + profile_path + " 2>&1";
+  std::string output;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return output;
+  char buffer[4096];
+  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
+  pclose(pipe);
+  return output;
+}
+
+const char kBarrierFile[] = "user_barrier_phases.c";
+
+// An annotated parsec_barrier gives what a pthread barrier gives (pthread_barrier_phases.c's numbers): 398
+// true across-region invalidations, 198 caused by "own" and 200 by "other"; 201 regions, the 200 closed
+// ones closed at the annotation; none of the barrier's own mutex traffic is a critical section, and its
+// accesses, spin loop included, are excluded as the runtime's.
+class AnnotatedBarrier : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(AnnotatedBarrier, GivesRegionsAndNoCriticalNoise) {
+  const std::string program = GetParam();
+  ProgramRun run = run_program("user_barrier_" + program, program, "interleaved");
+  const Invalidations own = invalidations_at(run.profile, kBarrierFile, marked_line(kBarrierFile, "own"), "caused");
+  const Invalidations other =
+      invalidations_at(run.profile, kBarrierFile, marked_line(kBarrierFile, "other"), "caused");
+  EXPECT_EQ(own.true_across, 198u);
+  EXPECT_EQ(other.true_across, 200u);
+  EXPECT_EQ(own.total() + other.total(), 398u);
+  EXPECT_EQ(critical_invalidations(run.profile), 0u);
+  const std::map<unsigned, unsigned> regions = region_closing_lines(run.directory + "/ccsim.out");
+  ASSERT_EQ(regions.size(), 201u);
+  const unsigned arrive = marked_line(kBarrierFile, "arrive");
+  unsigned closed_at_annotation = 0;
+  for (const auto& [id, line] : regions) closed_at_annotation += line == arrive;
+  EXPECT_EQ(closed_at_annotation, 200u);
+  EXPECT_GT(run.profile.skipped_count("runtime"), 0u);
+  EXPECT_EQ(run.profile.at_line(kBarrierFile, marked_line(kBarrierFile, "count"), "writes"), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(CcsimAndDrdAnnotations, AnnotatedBarrier,
+                         ::testing::Values("user_barrier_phases_ccsim", "user_barrier_phases_drd"));
+
+// Not annotated, the same barrier is a mutex and a condition variable to ccsim: one region (0), the
+// counter's invalidations are critical, and the spin loop is detected, named at exit and in the overview.
+TEST(UnannotatedBarrier, IsCriticalNoiseInOneRegionAndItsSpinIsNamed) {
+  ProgramRun run = run_program("user_barrier_plain", "user_barrier_phases", "interleaved");
+  EXPECT_EQ(region_closing_lines(run.directory + "/ccsim.out").size(), 1u);
+  EXPECT_GT(invalidations_at(run.profile, kBarrierFile, marked_line(kBarrierFile, "count"), "received").true_in_critical,
+            0u);
+  const std::string spin = std::string(kBarrierFile) + ":" + std::to_string(marked_line(kBarrierFile, "spin"));
+  EXPECT_NE(run.result.stderr_text.find(spin + " waits by re-reading one address ("), std::string::npos)
+      << run.result.stderr_text;
+  EXPECT_NE(annotate_overview(run.directory + "/ccsim.out").find(spin + " waits by re-reading one address ("),
+            std::string::npos);
+}
+
+// Annotation mistakes are told at exit, one sentence each: the barrier never initialized ends no region, and
+// both workers end inside it (no WAIT_AFTER).
+TEST(UnpairedBarrierAnnotations, AreToldAtExit) {
+  ProgramRun run = run_program("user_barrier_unpaired", "user_barrier_phases_unpaired", "interleaved");
+  EXPECT_EQ(region_closing_lines(run.directory + "/ccsim.out").size(), 1u);
+  EXPECT_NE(run.result.stderr_text.find("was waited at but never initialized with its thread count "
+                                        "(CCSIM_BARRIER_INIT or drd.h's ANNOTATE_BARRIER_INIT), so it ends no region."),
+            std::string::npos)
+      << run.result.stderr_text;
+  EXPECT_NE(run.result.stderr_text.find("ccsim: 2 threads ended inside an annotated barrier (a WAIT_BEFORE without "
+                                        "its WAIT_AFTER): their accesses after the WAIT_BEFORE were not simulated."),
+            std::string::npos)
+      << run.result.stderr_text;
+}
+
+const char kFlagFile[] = "flag_handoff.c";
+
+struct HandOff {
+  const char* program;
+  const char* mode;
+};
+
+class FlagHandOff : public ::testing::TestWithParam<HandOff> {};
+
+// flag_handoff.c's real work and waits, with and without the annotations (and with `pause` in the spin
+// loops), in both replay orders: the work
+// lines count exactly their own accesses (400,000 and 1,000 writes, 125 compulsory misses each, nothing
+// shared), and each spin simulates one read however long it spun.
+TEST_P(FlagHandOff, WorkAndWaitsAreCountedAsDerived) {
+  const HandOff param = GetParam();
+  ProgramRun run = run_program(std::string("flag_") + param.program + "_" + param.mode, param.program, param.mode);
+  const Profile& p = run.profile;
+  const unsigned work_main = marked_line(kFlagFile, "work main");
+  const unsigned work_worker = marked_line(kFlagFile, "work worker");
+  EXPECT_EQ(p.at_line(kFlagFile, work_main, "writes"), 400000u);
+  EXPECT_EQ(p.at_line(kFlagFile, work_main, "L1_write_misses"), 125u);
+  EXPECT_EQ(invalidations_at(p, kFlagFile, work_main, "received").total(), 0u);
+  EXPECT_EQ(p.at_line(kFlagFile, work_worker, "writes"), 1000u);
+  EXPECT_EQ(p.at_line(kFlagFile, work_worker, "L1_write_misses"), 125u);
+  EXPECT_EQ(invalidations_at(p, kFlagFile, work_worker, "received").total(), 0u);
+  EXPECT_EQ(p.at_line(kFlagFile, marked_line(kFlagFile, "wait main"), "reads"), 1u);
+  EXPECT_EQ(p.at_line(kFlagFile, marked_line(kFlagFile, "wait worker"), "reads"), 1u);
+  // The main thread spins at least until its time slice ends (the worker cannot run before).
+  EXPECT_GT(p.skipped_count("spin"), 0u);
+  const std::string wait_main = std::string(kFlagFile) + ":" + std::to_string(marked_line(kFlagFile, "wait main"));
+  EXPECT_NE(run.result.stderr_text.find(wait_main + " waits by re-reading one address ("), std::string::npos)
+      << run.result.stderr_text;
+  EXPECT_NE(annotate_overview(run.directory + "/ccsim.out").find("Spin-waiting: "), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(AnnotatedOrNot, FlagHandOff,
+                         ::testing::Values(HandOff{"flag_handoff", "interleaved"},
+                                           HandOff{"flag_handoff_ccsim", "interleaved"},
+                                           HandOff{"flag_handoff_pause", "interleaved"},
+                                           HandOff{"flag_handoff", "piped"}, HandOff{"flag_handoff_ccsim", "piped"}),
+                         [](const ::testing::TestParamInfo<HandOff>& info) {
+                           return std::string(info.param.program) + "_" + info.param.mode;
+                         });
+
+// What the annotations add: the order of the hand-off itself, interleaved (one access per turn). Each
+// thread's first access of `turn` is its spin's read, and the worker makes it long before the main
+// thread's 400,000 writes are replayed.
+// - Without them, the worker's 1,000 writes and its "give back" (turn = 2, upgrading its own copy:
+//   nobody else has the line) are replayed beside the main thread's first writes; the main thread's
+//   "give turn" (turn = 1) comes after its 400,000 writes and removes the worker's copy: 1 invalidation,
+//   caused at "give turn", received at "give back"; the main thread's spin read then hits its own copy.
+// - With them, the worker waits after its spin read until the main thread's CCSIM_HAPPENS_BEFORE:
+//   "give turn" removes the copy of the worker's spin read (received at "wait worker"), the main thread reads
+//   its own copy ("wait main"), then the worker's "give back" removes it (received at "wait main"): 2.
+TEST(FlagHandOffOrder, AnnotationsOrderTheHandOff) {
+  const unsigned give = marked_line(kFlagFile, "give turn");
+  const unsigned give_back = marked_line(kFlagFile, "give back");
+  const unsigned wait_main = marked_line(kFlagFile, "wait main");
+  const unsigned wait_worker = marked_line(kFlagFile, "wait worker");
+  ProgramRun plain = run_program("flag_order_plain", "flag_handoff", "interleaved");
+  EXPECT_EQ(invalidations_at(plain.profile, kFlagFile, give, "caused").true_in, 1u);
+  EXPECT_EQ(invalidations_at(plain.profile, kFlagFile, give_back, "received").true_in, 1u);
+  EXPECT_EQ(invalidations_at(plain.profile, kFlagFile, give_back, "caused").total(), 0u);
+  ProgramRun annotated = run_program("flag_order_annotated", "flag_handoff_ccsim", "interleaved");
+  EXPECT_EQ(invalidations_at(annotated.profile, kFlagFile, give, "caused").true_in, 1u);
+  EXPECT_EQ(invalidations_at(annotated.profile, kFlagFile, wait_worker, "received").true_in, 1u);
+  EXPECT_EQ(invalidations_at(annotated.profile, kFlagFile, give_back, "caused").true_in, 1u);
+  EXPECT_EQ(invalidations_at(annotated.profile, kFlagFile, wait_main, "received").true_in, 1u);
+}
+
+}  // namespace
+}  // namespace ccsim_test
