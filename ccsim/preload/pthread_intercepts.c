@@ -74,6 +74,7 @@ static void* thread_start_trampoline(void* start_v) {
   void* arg = start->arg;
   const int creator_in_runtime = start->creator_in_runtime;
   release_start_slot(start);
+  ccsim_report_thread_start((ccsim_word)routine);
   if (!creator_in_runtime) ccsim_runtime_exit();
   void* result = routine(arg);
   if (!creator_in_runtime) ccsim_runtime_enter();

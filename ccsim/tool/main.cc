@@ -94,6 +94,7 @@ void post_command_line_init() {
 
 void at_exit(Int) {
   sync_finish();
+  report_thread_limit();
   write_profile(simulator);
   print_summary(simulator);
 }

@@ -50,4 +50,10 @@ std::vector<ThreadId> Profile::threads() const {
   return {seen.begin(), seen.end()};
 }
 
+std::string Profile::thread_name(ThreadId thread) const {
+  auto label = header.thread_labels.find(thread);
+  std::string name = "thread " + std::to_string(thread);
+  return label == header.thread_labels.end() ? name : name + " (" + label->second + ")";
+}
+
 }  // namespace ccsim::annotate

@@ -11,19 +11,19 @@ namespace ccsim::annotate {
 
 namespace {
 
-// One row per selected thread, then the total.
+// One row per selected thread, named with its label ("thread 3 (worker)"), then the total.
 void print_thread_table(const ViewContext& context, const std::string& title, const CountColumns& columns) {
   if (columns.empty()) return;
   print_section_title(context.out, title);
   TextTable table;
-  table.add_column("thread", TextTable::Align::right);
+  table.add_column("thread", TextTable::Align::left);
   for (const std::string& heading : columns.headings()) table.add_column(heading, TextTable::Align::right);
   auto add_row = [&](const std::string& label, const Counts& counts) {
     std::vector<std::string> cells = {label};
     for (std::string& cell : columns.cells(counts)) cells.push_back(std::move(cell));
     table.add_row(std::move(cells));
   };
-  for (const ThreadRow& row : context.analysis.threads) add_row(std::to_string(row.thread), row.counts);
+  for (const ThreadRow& row : context.analysis.threads) add_row(context.profile().thread_name(row.thread), row.counts);
   add_row("total", context.analysis.totals);
   table.print(context.out);
 }

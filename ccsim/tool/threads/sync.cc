@@ -15,6 +15,7 @@
 #include "ccsim/tool/data_objects/object_access_counts.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/threads/thread_labels.h"
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -190,6 +191,7 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
       refresh_unusual(thread);
       break;
     case VG_USERREQ__CCSIM_TEAM_ENTER:
+      label_team_thread(tid, static_cast<std::uint32_t>(args[2]), static_cast<std::uint32_t>(args[3]));
       report(tid, make_team_enter(args[1], static_cast<std::uint32_t>(args[2]), static_cast<std::uint32_t>(args[3]),
                                   call_of(args[4])));
       break;
@@ -219,6 +221,9 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
       break;
     case VG_USERREQ__CCSIM_THREAD_JOIN:
       handle_thread_join(tid, args[1]);
+      break;
+    case VG_USERREQ__CCSIM_THREAD_START:
+      label_start_routine(tid, args[1]);
       break;
     case VG_USERREQ__CCSIM_END_INTERNAL:
       return false;
