@@ -1,0 +1,209 @@
+// thread_tests.cc: one simulated processor per thread, numbered in creation order whatever id Valgrind
+// reuses, and each thread named by its label (issue 13, section 1).
+#include <gtest/gtest.h>
+#include <sched.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/tool/profile_reader.h"
+#include "tests/tool/run_valgrind.h"
+
+namespace ccsim_test {
+namespace {
+
+const std::string kCounters = "thread_counters.c";
+
+// The directory scratch_directory(test) made, without emptying it.
+std::string scratch_directory_path(const std::string& test) {
+  return std::string(CCSIM_BUILD_DIR) + "/tests/tool/scratch/" + test;
+}
+constexpr std::uint64_t kIterations = 10000;
+
+// Runs `program args` under ccsim (interleaved, the default order) with `options`; with `one_cpu` the
+// whole run is pinned to one CPU (as `taskset -c <cpu>` would: Valgrind inherits the test's affinity),
+// so that a worker can finish inside one time slice before the next is created.
+Profile run(const std::string& test, const std::string& program, const std::vector<std::string>& args,
+            std::vector<std::string> options, bool one_cpu, std::string* stderr_text = nullptr) {
+  const std::string dir = scratch_directory(test);
+  options.push_back("--ccsim-out-file=ccsim.out");
+  cpu_set_t all;
+  EXPECT_EQ(sched_getaffinity(0, sizeof all, &all), 0);
+  if (one_cpu) {
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+      if (CPU_ISSET(cpu, &all)) {
+        CPU_SET(cpu, &one);
+        break;
+      }
+    }
+    EXPECT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
+  }
+  RunResult result = run_ccsim(dir, options, test_program(program), args);
+  if (one_cpu) EXPECT_EQ(sched_setaffinity(0, sizeof all, &all), 0);
+  EXPECT_EQ(result.exit_code, 0) << result.stderr_text;
+  if (stderr_text != nullptr) *stderr_text = result.stderr_text;
+  Profile profile;
+  std::string error;
+  EXPECT_TRUE(read_profile(dir + "/ccsim.out", &profile, &error)) << error;
+  return profile;
+}
+
+// The `thread: <n> <label>` records of a profile, in their order.
+std::vector<std::string> thread_records(const std::string& test) {
+  std::ifstream in(scratch_directory_path(test) + "/ccsim.out");
+  std::vector<std::string> records;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("thread: ", 0) == 0) records.push_back(line);
+  }
+  return records;
+}
+
+// The increment line's invalidations received by one thread (all kinds together).
+std::uint64_t received_by(const Profile& profile, unsigned thread, unsigned line) {
+  std::uint64_t total = 0;
+  for (const char* event : {"invalidations_received_true_in_region", "invalidations_received_false_in_region",
+                            "invalidations_received_true_across_regions",
+                            "invalidations_received_false_across_regions"}) {
+    const int index = profile.event_index(event);
+    for (const auto& [key, values] : profile.counts) {
+      const ProfileRef& ref = profile.refs.at(key.first);
+      if (key.second == thread && ref.line == line && ref.file.find(kCounters) != std::string::npos) {
+        total += values.at(index);
+      }
+    }
+  }
+  return total;
+}
+
+// The counters program, both workers running together: each iteration is one load and one store of the
+// worker's own `long` (thread_counters.c). Replayed one access per thread per turn, while both run the
+// turns go L2 L3 S2 S3: S2 removes thread 3's copy, S3 (a write miss) removes thread 2's, L2 misses and
+// takes the line back Shared from thread 3, and so on: one invalidation received per iteration of each,
+// always false sharing (each writes only its own 8 bytes) and in one region (no barrier). Only the
+// iterations one worker runs alone have none: the first worker's head start while main goes on to create
+// the second (main's few simulated accesses between the two pthread_create calls, under 64 turns), and
+// as many at the second worker's end. So 2N - 2h with h < 64, the same in every run: the replay's order
+// depends only on each thread's own stream, not on Valgrind's time slices, so pinned to one CPU (where
+// the first worker may end before the second starts, and the second then gets its Valgrind id) and with
+// --fair-sched=yes the counts are the same to the unit, and there are 3 threads.
+TEST(OneProcessorPerThread, CountersAreTheSamePinnedAndUnpinned) {
+  const unsigned line = marked_line(kCounters, "increment");
+  const std::vector<std::string> args = {std::to_string(kIterations)};
+  struct Case {
+    const char* name;
+    bool one_cpu;
+    std::vector<std::string> options;
+  };
+  const std::vector<Case> cases = {{"counters_unpinned", false, {}},
+                                   {"counters_pinned", true, {}},
+                                   {"counters_unpinned_fair", false, {"--fair-sched=yes"}},
+                                   {"counters_pinned_fair", true, {"--fair-sched=yes"}}};
+  std::vector<std::uint64_t> first;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    Profile p = run(c.name, "thread_counters", args, c.options, c.one_cpu);
+    EXPECT_EQ(p.header["threads"], "3");
+    Invalidations received = invalidations_at(p, kCounters, line, "received");
+    EXPECT_EQ(received.true_sharing(), 0u);
+    EXPECT_EQ(received.false_across, 0u);
+    EXPECT_LE(received.false_in, 2 * kIterations);
+    EXPECT_GE(received.false_in, 2 * kIterations - 2 * 64);
+    EXPECT_EQ(invalidations_at(p, kCounters, line, "caused").false_in, received.false_in);
+    const std::vector<std::uint64_t> counts = {received.false_in, received_by(p, 2, line), received_by(p, 3, line)};
+    // Each worker receives one per overlapping iteration: half of the total each, within one.
+    EXPECT_LE(counts[1] > counts[2] ? counts[1] - counts[2] : counts[2] - counts[1], 1u);
+    EXPECT_EQ(counts[1] + counts[2], counts[0]);
+    if (first.empty()) {
+      first = counts;
+    } else {
+      EXPECT_EQ(counts, first);
+    }
+  }
+}
+
+// Created, joined, created, joined: the second worker starts after the first has exited (and under
+// Valgrind takes its thread id), yet runs on a processor of its own. The first worker leaves the line
+// Modified in its cache; the second's first load takes it Shared (a downgrade, no invalidation) and its
+// first store removes the first worker's copy: exactly 1 invalidation at the increment line, received by
+// thread 2 and caused by thread 3. It is false sharing (thread 2 touched bytes 0-7, thread 3 writes 8-15)
+// and counted in-region: pthread_create and pthread_join are not barriers, so all three threads stay in
+// region 0 (docs/model.md, "Regions"). Nothing else invalidates it: main reads the counters only after
+// both joins, taking the line Shared from thread 3. Before processors were given per thread the two
+// workers shared one processor whenever Valgrind reused the id, and this count was 0.
+TEST(OneProcessorPerThread, ASecondWorkerAfterTheFirstExitedInvalidatesItsLine) {
+  const unsigned line = marked_line(kCounters, "increment");
+  for (bool one_cpu : {false, true}) {
+    SCOPED_TRACE(one_cpu ? "pinned" : "unpinned");
+    Profile p = run(one_cpu ? "serial_pinned" : "serial", "thread_counters", {std::to_string(kIterations), "serial"},
+                    {}, one_cpu);
+    EXPECT_EQ(p.header["threads"], "3");
+    Invalidations received = invalidations_at(p, kCounters, line, "received");
+    EXPECT_EQ(received.false_in, 1u);
+    EXPECT_EQ(received.total(), 1u);
+    EXPECT_EQ(received_by(p, 2, line), 1u);
+    EXPECT_EQ(invalidations_at(p, kCounters, line, "caused").false_in, 1u);
+  }
+}
+
+// 300 threads, each created after the previous one was joined, so Valgrind gives nearly all of them the
+// same id: they still are 300 processors besides main's, threads 2..301, each labelled by its start
+// routine, and each wrote its element of `slots` once: 300 writes at the marked line, one per thread.
+TEST(OneProcessorPerThread, ThreeHundredShortLivedThreadsAreThreeHundredAndOneThreads) {
+  Profile p = run("many_threads", "many_threads", {"300"}, {}, false);
+  EXPECT_EQ(p.header["threads"], "301");
+  const unsigned line = marked_line("many_threads.c", "write");
+  const int writes = p.event_index("writes");
+  unsigned threads_writing = 0;
+  for (const auto& [key, values] : p.counts) {
+    const ProfileRef& ref = p.refs.at(key.first);
+    if (ref.line != line || ref.file.find("many_threads.c") == std::string::npos) continue;
+    EXPECT_EQ(values.at(writes), 1u) << "thread " << key.second;
+    EXPECT_GE(key.second, 2u);
+    EXPECT_LE(key.second, 301u);
+    ++threads_writing;
+  }
+  EXPECT_EQ(threads_writing, 300u);
+  const std::vector<std::string> labels = thread_records("many_threads");
+  ASSERT_EQ(labels.size(), 301u);
+  EXPECT_EQ(labels.front(), "thread: 1 main");
+  EXPECT_EQ(labels[1], "thread: 2 short_lived");
+  EXPECT_EQ(labels.back(), "thread: 301 short_lived");
+}
+
+// ccsim-annotate names every thread by its number and label: in the overview's per-thread tables
+// ("thread 2 (worker)") and in the JSON export (each thread row's "name", and the header's labels).
+TEST(ThreadLabels, OverviewAndJsonNameThreadsByStartRoutine) {
+  run("labels", "thread_counters", {"100"}, {}, false);
+  EXPECT_EQ(thread_records("labels"),
+            (std::vector<std::string>{"thread: 1 main", "thread: 2 worker", "thread: 3 worker"}));
+  const std::string profile = scratch_directory_path("labels") + "/ccsim.out";
+  const std::string annotate = std::string(CCSIM_BUILD_DIR) + "/ccsim/annotate/ccsim-annotate ";
+  auto output_of = [](const std::string& command) {
+    std::string text;
+    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+    char buffer[4096];
+    for (std::size_t n; pipe != nullptr && (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) text.append(buffer, n);
+    if (pipe != nullptr) pclose(pipe);
+    return text;
+  };
+  const std::string overview = output_of(annotate + profile);
+  for (const char* name : {"\nthread 1 (main) ", "\nthread 2 (worker) ", "\nthread 3 (worker) "}) {
+    EXPECT_NE(overview.find(name), std::string::npos) << name << "\n" << overview;
+  }
+  const nlohmann::json json = nlohmann::json::parse(output_of(annotate + "--json=- " + profile));
+  EXPECT_EQ(json["header"]["thread_labels"], (nlohmann::json{{"1", "main"}, {"2", "worker"}, {"3", "worker"}}));
+  ASSERT_EQ(json["threads"].size(), 3u);
+  EXPECT_EQ(json["threads"][0]["name"], "thread 1 (main)");
+  EXPECT_EQ(json["threads"][1]["name"], "thread 2 (worker)");
+  EXPECT_EQ(json["threads"][2]["name"], "thread 3 (worker)");
+}
+
+}  // namespace
+}  // namespace ccsim_test
