@@ -177,8 +177,10 @@ TEST(OneProcessorPerThread, ThreeHundredShortLivedThreadsAreThreeHundredAndOneTh
   EXPECT_EQ(labels.back(), "thread: 301 short_lived");
 }
 
-// ccsim-annotate names every thread by its number and label: in the overview's per-thread tables
-// ("thread 2 (worker)") and in the JSON export (each thread row's "name", and the header's labels).
+// ccsim-annotate names every thread by its number and label: in the overview's header ("thread 1 (main),
+// threads 2-3 (worker)"), its per-thread tables, its sentences ("thread 2 (worker) writes bytes 0-7"),
+// and in the JSON export (each thread row's "name", and the header's labels). thread_counters.c starts
+// both workers with pthread_create(..., worker, ...).
 TEST(ThreadLabels, OverviewAndJsonNameThreadsByStartRoutine) {
   run("labels", "thread_counters", {"100"}, {}, false);
   EXPECT_EQ(thread_records("labels"),
@@ -194,9 +196,16 @@ TEST(ThreadLabels, OverviewAndJsonNameThreadsByStartRoutine) {
     return text;
   };
   const std::string overview = output_of(annotate + profile);
-  for (const char* name : {"\nthread 1 (main) ", "\nthread 2 (worker) ", "\nthread 3 (worker) "}) {
-    EXPECT_NE(overview.find(name), std::string::npos) << name << "\n" << overview;
+  EXPECT_NE(overview.find("\nThreads:      all (thread 1 (main), threads 2-3 (worker))\n"), std::string::npos)
+      << overview;
+  // The per-thread tables: the number, then the label in a `name` column.
+  EXPECT_NE(overview.find("\nthread  name "), std::string::npos) << overview;
+  for (const char* row : {"\n     1  main  ", "\n     2  worker  ", "\n     3  worker  "}) {
+    EXPECT_NE(overview.find(row), std::string::npos) << row;
   }
+  // A sentence of the findings names the threads whose bytes share the line.
+  EXPECT_NE(overview.find("thread 2 (worker) writes bytes 0-7, thread 3 (worker) writes bytes 8-15"),
+            std::string::npos);
   const nlohmann::json json = nlohmann::json::parse(output_of(annotate + "--json=- " + profile));
   EXPECT_EQ(json["header"]["thread_labels"], (nlohmann::json{{"1", "main"}, {"2", "worker"}, {"3", "worker"}}));
   ASSERT_EQ(json["threads"].size(), 3u);
