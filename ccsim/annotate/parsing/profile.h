@@ -214,6 +214,9 @@ struct Profile {
   // How views and exports name a thread: "thread 3 (worker)", or "thread 3" when the profile gives it
   // no label.
   std::string thread_name(ThreadId thread) const;
+  // Ascending `threads` named together, runs of consecutive threads with one label in one:
+  // "thread 1 (main), threads 2-301 (short_lived)"; a thread without a label is "thread 4".
+  std::string thread_names(const std::vector<ThreadId>& threads) const;
 };
 
 }  // namespace ccsim::annotate

@@ -15,28 +15,6 @@ std::string event_names(const Profile& profile, const std::vector<std::size_t>& 
   return joined(names, " ");
 }
 
-// With `thread:` labels, runs of consecutive threads with one label together: "thread 1 (main), threads
-// 2-301 (short_lived)"; a thread without a label is "thread 4".
-std::string labelled_threads(const Profile& profile, const std::vector<ThreadRow>& rows) {
-  std::vector<std::string> groups;
-  auto label_of = [&](ThreadId thread) {
-    auto label = profile.header.thread_labels.find(thread);
-    return label != profile.header.thread_labels.end() ? " (" + label->second + ")" : std::string();
-  };
-  for (std::size_t first = 0; first < rows.size();) {
-    std::size_t last = first;
-    while (last + 1 < rows.size() && rows[last + 1].thread == rows[last].thread + 1 &&
-           label_of(rows[last + 1].thread) == label_of(rows[first].thread)) {
-      ++last;
-    }
-    groups.push_back(first == last ? "thread " + std::to_string(rows[first].thread) + label_of(rows[first].thread)
-                                   : "threads " + std::to_string(rows[first].thread) + "-" +
-                                         std::to_string(rows[last].thread) + label_of(rows[first].thread));
-    first = last + 1;
-  }
-  return joined(groups);
-}
-
 std::string thread_description(const ViewContext& context) {
   std::string threads;
   if (context.profile().header.thread_labels.empty()) {
@@ -44,7 +22,9 @@ std::string thread_description(const ViewContext& context) {
     for (const ThreadRow& row : context.analysis.threads) numbers.push_back(std::to_string(row.thread));
     threads = joined(numbers);
   } else {
-    threads = labelled_threads(context.profile(), context.analysis.threads);
+    std::vector<ThreadId> numbers;
+    for (const ThreadRow& row : context.analysis.threads) numbers.push_back(row.thread);
+    threads = context.profile().thread_names(numbers);
   }
   if (context.options.threads.ranges.empty()) return "all (" + threads + ")";
   return threads + " (--threads=" + context.options.threads.text + "; edges by victim thread)";
