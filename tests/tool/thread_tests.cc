@@ -214,5 +214,21 @@ TEST(ThreadLabels, OverviewAndJsonNameThreadsByStartRoutine) {
   EXPECT_EQ(json["threads"][2]["name"], "thread 3 (worker)");
 }
 
+// An OpenMP team of 4 (omp_critical_sum.c's one parallel region): main is the master and keeps its
+// name; the runtime's 3 workers, created in order, are named by their place in the team
+// (omp_get_thread_num() of omp_get_num_threads()), with libgomp and with libomp alike.
+TEST(ThreadLabels, OpenMpWorkersAreNamedByTheirPlaceInTheTeam) {
+  for (const char* program : {"omp_critical_sum", "omp_critical_sum_libomp"}) {
+    SCOPED_TRACE(program);
+    if (!std::ifstream(test_program(program)).good()) continue;  // clang's libomp build is absent
+    const std::string test = std::string("labels_") + program;
+    Profile p = run(test, program, {"4"}, {}, false);
+    EXPECT_EQ(p.header["threads"], "4");
+    EXPECT_EQ(thread_records(test), (std::vector<std::string>{"thread: 1 main", "thread: 2 omp thread 1 of 4",
+                                                               "thread: 3 omp thread 2 of 4",
+                                                               "thread: 4 omp thread 3 of 4"}));
+  }
+}
+
 }  // namespace
 }  // namespace ccsim_test
