@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -150,6 +151,39 @@ TEST(OneProcessorPerThread, ASecondWorkerAfterTheFirstExitedInvalidatesItsLine) 
     EXPECT_EQ(received_by(p, 2, line), 1u);
     EXPECT_EQ(invalidations_at(p, kCounters, line, "caused").false_in, 1u);
   }
+}
+
+// Four std::thread workers, each created after the previous one was joined (std_threads.cc), pinned to
+// one CPU so that Valgrind gives them all one id: still four threads, 2..5, labelled std::thread. Each
+// worker's 1000 increments are 1000 reads and 1000 writes of its own element of one line. Worker k's
+// first load takes the line Shared from worker k-1's Modified copy, and its first store removes that
+// copy (false sharing: other bytes); earlier workers' copies were already removed the same way, and main
+// touches the line only after the last join. So threads 2, 3 and 4 receive 1 invalidation each at the
+// increment line, threads 3, 4 and 5 cause 1 each: 3 in all.
+TEST(OneProcessorPerThread, StdThreadWorkersOneAfterAnotherAreThreadsOfTheirOwn) {
+  const std::string file = "std_threads.cc";
+  const unsigned line = marked_line(file, "increment");
+  Profile p = run("std_threads", "std_threads", {"1000"}, {}, true);
+  EXPECT_EQ(p.header["threads"], "5");
+  EXPECT_EQ(thread_records("std_threads"),
+            (std::vector<std::string>{"thread: 1 main", "thread: 2 std::thread", "thread: 3 std::thread",
+                                      "thread: 4 std::thread", "thread: 5 std::thread"}));
+  const int writes = p.event_index("writes");
+  const int received = p.event_index("invalidations_received_false_in_region");
+  const int caused = p.event_index("invalidations_caused_false_in_region");
+  std::map<unsigned, std::vector<std::uint64_t>> by_thread;  // thread -> writes, received, caused
+  for (const auto& [key, values] : p.counts) {
+    const ProfileRef& ref = p.refs.at(key.first);
+    if (ref.line != line || ref.file.find(file) == std::string::npos) continue;
+    std::vector<std::uint64_t>& sums = by_thread[key.second];
+    sums.resize(3);
+    sums[0] += values.at(writes);
+    sums[1] += values.at(received);
+    sums[2] += values.at(caused);
+  }
+  EXPECT_EQ(by_thread, (std::map<unsigned, std::vector<std::uint64_t>>{
+                           {2, {1000, 1, 0}}, {3, {1000, 1, 1}}, {4, {1000, 1, 1}}, {5, {1000, 0, 1}}}));
+  EXPECT_EQ(invalidations_at(p, file, line, "received").total(), 3u);
 }
 
 // 300 threads, each created after the previous one was joined, so Valgrind gives nearly all of them the

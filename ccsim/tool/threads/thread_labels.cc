@@ -17,8 +17,14 @@ struct ThreadLabel {
 
 ThreadLabel* labels = nullptr;  // max_processors entries
 
-// libstdc++'s trampoline for every std::thread: its name is the same for all of them.
-constexpr const char* kStdThreadTrampoline = "execute_native_thread_routine";
+// libstdc++'s trampoline for every std::thread (execute_native_thread_routine, a local symbol, so
+// usually nameless in a stripped libstdc++): whatever its name, it says only that the thread is a
+// std::thread. (Limit: the callable it runs is not named.)
+bool in_libstdcxx(Addr routine) {
+  const DebugInfo* object_file = VG_(find_DebugInfo)(VG_(current_DiEpoch)(), routine);
+  const HChar* path = object_file != nullptr ? VG_(DebugInfo_get_filename)(object_file) : nullptr;
+  return path != nullptr && VG_(strstr)(path, "libstdc++") != nullptr;
+}
 
 }  // namespace
 
@@ -31,9 +37,12 @@ void label_start_routine(unsigned tid, Addr routine) {
   if (label.start_routine != nullptr) VG_(free)(label.start_routine);
   label = ThreadLabel{nullptr, 0, 0};
   const HChar* name = nullptr;
-  if (!VG_(get_fnname)(VG_(current_DiEpoch)(), routine, &name) || name == nullptr) return;
-  label.start_routine = VG_(strdup)("ccsim.thread_labels.name",
-                                    VG_(strcmp)(name, kStdThreadTrampoline) == 0 ? "std::thread" : name);
+  if (in_libstdcxx(routine)) {
+    name = "std::thread";
+  } else if (!VG_(get_fnname)(VG_(current_DiEpoch)(), routine, &name) || name == nullptr) {
+    return;
+  }
+  label.start_routine = VG_(strdup)("ccsim.thread_labels.name", name);
 }
 
 void label_team_thread(unsigned tid, std::uint32_t number, std::uint32_t size) {

@@ -1,8 +1,8 @@
 // thread_labels.h: what each thread is called in the profile (`thread: <n> <label>` records,
 // docs/output-format.md): the main thread `main`, an OpenMP team thread by its place in the first team
 // it joined (`omp thread 2 of 4`, 2 being omp_get_thread_num()), any other thread by its start routine's
-// function name as pthread_create received it (`worker`; `std::thread` for libstdc++'s std::thread
-// trampoline, whose own name would say nothing), and `???` when none of these is known.
+// function name as pthread_create received it (`worker`; `std::thread` when the start routine is
+// libstdc++'s, whose own name would say nothing), and `???` when none of these is known.
 #ifndef CCSIM_TOOL_THREAD_LABELS_H
 #define CCSIM_TOOL_THREAD_LABELS_H
 
