@@ -43,8 +43,9 @@ ProcId give_processor() {
   return reused;
 }
 
+// Every exited thread's processor, in exit order (a processor is in the ring at most once: it enters
+// when its thread exits and leaves when it is given again).
 void remember_exited_processor(ProcId proc) {
-  if (processors_given < processor_limit) return;  // never needed: fresh processors remain
   exited_processors[(exited_first + exited_count) % processor_limit] = proc;
   ++exited_count;
 }
