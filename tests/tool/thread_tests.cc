@@ -211,6 +211,33 @@ TEST(OneProcessorPerThread, ThreeHundredShortLivedThreadsAreThreeHundredAndOneTh
   EXPECT_EQ(labels.back(), "thread: 301 short_lived");
 }
 
+// Past Valgrind's --max-threads (here 10: 10 processors) threads take the processors of exited ones,
+// oldest exit first, and the user is told. many_threads.c with 20 workers, each joined before the next
+// is created: main is processor 0 and workers #1-#9 processors 1-9 (the limit); then #10 takes processor
+// 1 (the first to exit), #11 processor 2, ..., #18 processor 9, #19 processor 1 again, #20 processor 2.
+// So 11 workers reuse a processor; threads 2 and 3 (processors 1 and 2) have 3 writes each at the marked
+// line, threads 4-10 two each: 20 in all.
+TEST(OneProcessorPerThread, PastMaxThreadsThreadsShareProcessorsAndTheUserIsTold) {
+  std::string stderr_text;
+  Profile p = run("max_threads", "many_threads", {"20"}, {"--max-threads=10"}, false, &stderr_text);
+  EXPECT_EQ(p.header["threads"], "10");
+  EXPECT_NE(stderr_text.find("ccsim: the program created 21 threads, more than the 10 processors ccsim simulates "
+                             "(Valgrind's --max-threads): its last 11 threads ran on processors of threads that "
+                             "had exited, whose counts they share. Run with --max-threads=21 for one processor "
+                             "per thread.\n"),
+            std::string::npos)
+      << stderr_text;
+  const unsigned line = marked_line("many_threads.c", "write");
+  const int writes = p.event_index("writes");
+  std::map<unsigned, std::uint64_t> by_thread;
+  for (const auto& [key, values] : p.counts) {
+    const ProfileRef& ref = p.refs.at(key.first);
+    if (ref.line == line && ref.file.find("many_threads.c") != std::string::npos) by_thread[key.second] += values.at(writes);
+  }
+  EXPECT_EQ(by_thread, (std::map<unsigned, std::uint64_t>{
+                           {2, 3}, {3, 3}, {4, 2}, {5, 2}, {6, 2}, {7, 2}, {8, 2}, {9, 2}, {10, 2}}));
+}
+
 // ccsim-annotate names every thread by its number and label: in the overview's header ("thread 1 (main),
 // threads 2-3 (worker)"), its per-thread tables, its sentences ("thread 2 (worker) writes bytes 0-7"),
 // and in the JSON export (each thread row's "name", and the header's labels). thread_counters.c starts

@@ -147,7 +147,7 @@ void report_thread_limit() {
   VG_(umsg)("ccsim: the program created %u threads, more than the %u processors ccsim simulates (Valgrind's "
             "--max-threads): its last %u threads ran on processors of threads that had exited, whose counts "
             "they share. Run with --max-threads=%u for one processor per thread.\n",
-            threads_created(), processor_limit, threads_on_reused_processors, threads_created() + 1);
+            threads_created(), processor_limit, threads_on_reused_processors, threads_created());
 }
 
 std::uint32_t threads_created() { return processors_given + threads_on_reused_processors; }
