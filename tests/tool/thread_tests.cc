@@ -134,8 +134,9 @@ TEST(OneProcessorPerThread, CountersAreTheSamePinnedAndUnpinned) {
 // Modified in its cache; the second's first load takes it Shared (a downgrade, no invalidation) and its
 // first store removes the first worker's copy: exactly 1 invalidation at the increment line, received by
 // thread 2 and caused by thread 3. It is false sharing (thread 2 touched bytes 0-7, thread 3 writes 8-15)
-// and counted in-region: pthread_create and pthread_join are not barriers, so all three threads stay in
-// region 0 (docs/model.md, "Regions"). Nothing else invalidates it: main reads the counters only after
+// and across regions: main's join of thread 2 ends main's region 0, and thread 3, created after it,
+// starts in main's new region, while thread 2 last touched the line in region 0 (docs/model.md,
+// "Regions"). Nothing else invalidates it: main reads the counters only after
 // both joins, taking the line Shared from thread 3. Before processors were given per thread the two
 // workers shared one processor whenever Valgrind reused the id, and this count was 0.
 TEST(OneProcessorPerThread, ASecondWorkerAfterTheFirstExitedInvalidatesItsLine) {
@@ -146,10 +147,10 @@ TEST(OneProcessorPerThread, ASecondWorkerAfterTheFirstExitedInvalidatesItsLine) 
                     {}, one_cpu);
     EXPECT_EQ(p.header["threads"], "3");
     Invalidations received = invalidations_at(p, kCounters, line, "received");
-    EXPECT_EQ(received.false_in, 1u);
+    EXPECT_EQ(received.false_across, 1u);
     EXPECT_EQ(received.total(), 1u);
     EXPECT_EQ(received_by(p, 2, line), 1u);
-    EXPECT_EQ(invalidations_at(p, kCounters, line, "caused").false_in, 1u);
+    EXPECT_EQ(invalidations_at(p, kCounters, line, "caused").false_across, 1u);
   }
 }
 
@@ -159,7 +160,8 @@ TEST(OneProcessorPerThread, ASecondWorkerAfterTheFirstExitedInvalidatesItsLine) 
 // first load takes the line Shared from worker k-1's Modified copy, and its first store removes that
 // copy (false sharing: other bytes); earlier workers' copies were already removed the same way, and main
 // touches the line only after the last join. So threads 2, 3 and 4 receive 1 invalidation each at the
-// increment line, threads 3, 4 and 5 cause 1 each: 3 in all.
+// increment line, threads 3, 4 and 5 cause 1 each: 3 in all, each across regions (main's join of worker
+// k-1 ends its region; worker k starts in main's next one).
 TEST(OneProcessorPerThread, StdThreadWorkersOneAfterAnotherAreThreadsOfTheirOwn) {
   const std::string file = "std_threads.cc";
   const unsigned line = marked_line(file, "increment");
@@ -169,8 +171,8 @@ TEST(OneProcessorPerThread, StdThreadWorkersOneAfterAnotherAreThreadsOfTheirOwn)
             (std::vector<std::string>{"thread: 1 main", "thread: 2 std::thread", "thread: 3 std::thread",
                                       "thread: 4 std::thread", "thread: 5 std::thread"}));
   const int writes = p.event_index("writes");
-  const int received = p.event_index("invalidations_received_false_in_region");
-  const int caused = p.event_index("invalidations_caused_false_in_region");
+  const int received = p.event_index("invalidations_received_false_across_regions");
+  const int caused = p.event_index("invalidations_caused_false_across_regions");
   std::map<unsigned, std::vector<std::uint64_t>> by_thread;  // thread -> writes, received, caused
   for (const auto& [key, values] : p.counts) {
     const ProfileRef& ref = p.refs.at(key.first);
