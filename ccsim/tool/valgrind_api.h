@@ -41,6 +41,7 @@ SysRes VG_(do_syscall)(UWord sysno, RegWord a1, RegWord a2, RegWord a3, RegWord 
                        RegWord a7, RegWord a8);
 const HChar* VG_(strerror)(UWord errnum);
 Int VG_(access)(const HChar* path, Bool irusr, Bool iwusr, Bool ixusr);
+Int VG_(safe_fd)(Int oldfd);
 }
 
 #endif

@@ -27,6 +27,13 @@ constexpr SizeT kTemporaryExtra = 5 + kSuffixLength;
 HChar* expanded_target = nullptr;
 Int expanded_for_pid = 0;
 
+// A target written in place is opened before the client runs and kept open until the end: a path such
+// as /dev/stdout or a symlink to /proc/self/fd/1 may not resolve any more at the exit of a multithreaded
+// client (once its main thread has ended, /proc/self/fd is gone). The fd sits in Valgrind's own range
+// (VG_(safe_fd)), out of the client's reach. -1 when the target is not written in place.
+Int in_place_fd = -1;
+const HChar* expanded_at_check = "";  // the name in_place_fd was opened for
+
 SysRes system_call(UWord number, UWord a1, UWord a2 = 0, UWord a3 = 0) {
   return VG_(do_syscall)(number, a1, a2, a3, 0, 0, 0, 0, 0);
 }
@@ -129,6 +136,16 @@ const HChar* error_text(Int error) {
   }
 }
 
+// Opens the target itself for writing (`named`: the mode of the file the path names), appending when it
+// is a regular file so that what is there (the client's output on a redirected stdout) is kept. Returns
+// the fd, in Valgrind's range, or the errno negated.
+Int open_in_place(const HChar* target, UInt named) {
+  const Int flags = VKI_O_WRONLY | (VKI_S_ISREG(named) ? VKI_O_APPEND : 0) | kOpenCloseOnExec;
+  SysRes result = VG_(open)(target, flags, 0);
+  if (sr_isError(result)) return -static_cast<Int>(sr_Err(result));
+  return VG_(safe_fd)(static_cast<Int>(sr_Res(result)));
+}
+
 void tell_not_written(const HChar* target, const HChar* doing, Int error, bool target_kept) {
   VG_(umsg)("ccsim: the profile was not written to '%s': %s (%s)%s.\n", target, error_text(error), doing,
             target_kept ? "; the file already there is left as it was" : "");
@@ -152,7 +169,10 @@ void check_profile_destination() {
       REJECT_DESTINATION("'%s' is a symbolic link to a file that does not exist.\n", target);
     }
     if (VKI_S_ISDIR(named)) REJECT_DESTINATION("'%s' is a directory.\n", target);
-    if (VG_(access)(target, False, True, False) != 0) REJECT_DESTINATION("'%s' is not writable.\n", target);
+    const Int fd = open_in_place(target, named);
+    if (fd < 0) REJECT_DESTINATION("'%s' cannot be opened for writing: %s.\n", target, error_text(-fd));
+    in_place_fd = fd;
+    expanded_at_check = target;
     return;
   }
   if (missing != 0 && missing != VKI_ENOENT) {
@@ -202,17 +222,23 @@ ProfileFile* open_profile_file() {
   file->target = VG_(strdup)("ccsim.out.name", target);
   UInt mode = 0;
   const Int missing = lstat_mode(target, &mode);
-  if (missing == 0 && written_in_place(mode)) {
-    UInt named = 0;
-    const bool regular = stat_mode(target, &named) == 0 && VKI_S_ISREG(named);
-    SysRes result = VG_(open)(target, VKI_O_WRONLY | (regular ? VKI_O_APPEND : 0) | kOpenCloseOnExec, 0);
-    if (sr_isError(result)) {
-      tell_not_written(target, "opening it", static_cast<Int>(sr_Err(result)), false);
+  // Opened before the client ran (the path may not even resolve now); a forked child whose name changed
+  // with its pid looks at its own.
+  const bool opened_at_check = in_place_fd >= 0 && VG_(strcmp)(target, expanded_at_check) == 0;
+  if (opened_at_check || (missing == 0 && written_in_place(mode))) {
+    Int fd = in_place_fd;
+    if (!opened_at_check) {
+      UInt named = 0;
+      const Int error = stat_mode(target, &named);
+      fd = error != 0 ? -error : open_in_place(target, named);
+    }
+    if (fd < 0) {
+      tell_not_written(target, "opening it", -fd, false);
       VG_(free)(file->target);
-      VG_(free)(file);
+      destroy_object(file);
       return nullptr;
     }
-    file->fd = static_cast<Int>(sr_Res(result));
+    file->fd = fd;
     file->in_place = true;
     return file;
   }
