@@ -144,7 +144,8 @@ void print_usage() {
       "    --trace-stack=yes|no              simulate accesses to a thread's own stack [yes]\n"
       "    --instr-atstart=yes|no            simulate from the start; see CCSIM_START_INSTRUMENTATION [yes]\n"
       "    --ccsim-out-file=<file>           profile file name; %%p is the pid, %%q{VAR} an\n"
-      "                                      environment variable [%s]\n"
+      "                                      environment variable [%s]; checked before the\n"
+      "                                      program runs; a symlink or device is written in place\n"
       "    --data-objects=yes|no             attribute misses and invalidations to variables, heap\n"
       "                                      blocks and stacks; see docs/data-objects.md [yes]\n"
       "    --alloc-depth=<n>                 frames of the allocation stack that tell heap objects\n"
@@ -152,7 +153,10 @@ void print_usage() {
       "    --line-detail=<n>                 show the bytes each thread touched in the <n> most\n"
       "                                      invalidated lines, and in the 4 most invalidated\n"
       "                                      lines of each of the <n> most invalidated objects,\n"
-      "                                      0 to %u [%u]\n",
+      "                                      0 to %u [%u]\n"
+      "    exit status: the program's own; when the profile cannot be written, 1 if the program\n"
+      "    exited with 0 (a program killed by a signal still dies of it)\n"
+      "    more than 499 threads need Valgrind's --max-threads=<n> (it allows n - 1 threads at once)\n",
       kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile,
       kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail);
 }
