@@ -40,7 +40,7 @@ std::string html_page(std::vector<std::string> arguments) {
 }
 
 // The row of `thread` in the byte map of the cache line at `line` ("0x404040"); empty when there is none.
-std::string byte_map_row(const std::string& page, const std::string& line, ThreadId thread) {
+std::string byte_map_row(const std::string& page, const std::string& line, unsigned thread) {
   std::size_t table = page.find("<table class=\"bytes\" data-line=\"" + line + "\"");
   if (table == std::string::npos) return "";
   std::size_t end = page.find("</table>", table);
@@ -185,7 +185,7 @@ TEST(HtmlReportTest, DiffShowsBothRunsSideBySide) {
   EXPECT_NE(left.find("false sharing in parallel regions"), std::string::npos);
   EXPECT_NE(left.find("./counters 2 1000"), std::string::npos);
   EXPECT_NE(right.find("./counters_padded 2 1000"), std::string::npos);
-  EXPECT_NE(right.find("No shared object&#39;s coherence traffic reaches 0.1%"), std::string::npos);
+  EXPECT_NE(right.find("No shared object's coherence traffic reaches 0.1%"), std::string::npos);
   EXPECT_EQ(right.find("class=\"bytes\""), std::string::npos);
   // The change table: worker's line lost all 1999 invalidations received.
   EXPECT_NE(page.find("-1,999"), std::string::npos);
