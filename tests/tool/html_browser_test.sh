@@ -56,7 +56,7 @@ grep -q ">histogram.c:$line</text>" invalidators.svg || fail "the invalidator gr
 grep -q ">per_thread_counts</text>" invalidators.svg || fail "the invalidator graph has no node of per_thread_counts"
 
 # The screenshot: a PNG of 1280 x 1600 pixels, with far more in it than a blank page (a white 1280 x 1600
-# PNG is about 6 KB; the report's text, byte maps and tables make it hundreds).
+# PNG is about 9 KB; the report's text, byte maps and tables make it hundreds).
 [ -f report.png ] || fail "no screenshot"
 [ "$(head -c 8 report.png | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "report.png is not a PNG"
 size=$(wc -c <report.png)
