@@ -34,6 +34,12 @@ browse() {
     "file://$work/report/index.html" 2>>chromium.err
 }
 browse --dump-dom >dom.html || fail "chromium could not load the report (chromium.err)"
+# The sorting script, run by the browser: a copy of the page that clicks the lines table's first heading
+# (reads) twice, which sorts by reads ascending.
+sed 's|</body>|<script>var reads = document.querySelector("#lines + table thead th"); reads.click(); reads.click();</script></body>|' \
+  report/index.html >report/sorted.html
+timeout 30 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom "file://$work/report/sorted.html" \
+  >sorted.html 2>>chromium.err || fail "chromium could not load the sorted copy of the report"
 browse --window-size=1280,1600 --screenshot="$work/report.png" >/dev/null || fail "chromium took no screenshot"
 
 expect() {  # expect WHAT TEXT: the rendered page contains TEXT
@@ -54,6 +60,15 @@ sed -n '/<div class="graph" id="invalidators">/,/<\/svg>/p' dom.html >invalidato
 grep -q "<svg" invalidators.svg || fail "the invalidator graph has no SVG"
 grep -q ">histogram.c:$line</text>" invalidators.svg || fail "the invalidator graph has no node histogram.c:$line"
 grep -q ">per_thread_counts</text>" invalidators.svg || fail "the invalidator graph has no node of per_thread_counts"
+# The lines table: by invalidations received the increment's line (200,000 reads) comes before the
+# line that fills `values` (27 in the source: writes only); sorted by reads ascending, the other way round.
+fill=$(grep -n 'values\[i\] = ' "$example" | cut -d: -f1)
+lines_order() {  # the source lines of the lines table's rows in file $1, in the order shown
+  sed -n '/<h2 id="lines">/,/<h2 id="functions">/p' "$1" | grep -o "histogram.c:[0-9]*" | tr '\n' ' '
+}
+[ "$(lines_order dom.html)" = "histogram.c:$line histogram.c:$fill " ] || fail "lines table order: $(lines_order dom.html)"
+[ "$(lines_order sorted.html)" = "histogram.c:$fill histogram.c:$line " ] ||
+  fail "after sorting by reads ascending the lines table reads: $(lines_order sorted.html)"
 
 # The screenshot: a PNG of 1280 x 1600 pixels, with far more in it than a blank page (a white 1280 x 1600
 # PNG is about 9 KB; the report's text, byte maps and tables make it hundreds).
