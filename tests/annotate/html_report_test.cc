@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ccsim/annotate/errors.h"
+#include "ccsim/annotate/options.h"
 #include "tests/annotate/test_support.h"
 
 namespace ccsim::annotate {
@@ -202,6 +203,14 @@ TEST(HtmlReportTest, DiffShowsBothRunsSideBySide) {
   EXPECT_EQ(right.find("class=\"bytes\""), std::string::npos);
   // The change table: worker's line lost all 1999 invalidations received.
   EXPECT_NE(page.find("-1,999"), std::string::npos);
+}
+
+// --help documents the option (the man page is made from the same text).
+TEST(HtmlReportTest, HelpListsTheOption) {
+  std::string usage = usage_text();
+  std::size_t option = usage.find("--html arg");
+  ASSERT_NE(option, std::string::npos);
+  EXPECT_NE(usage.find("write an HTML report into directory DIR", option), std::string::npos);
 }
 
 // Without dot on the PATH the report cannot draw its graphs: one sentence, exit 1.

@@ -83,10 +83,10 @@ void write_finding_lines(std::ostream& out, const Finding& finding) {
 }
 
 // The findings as the text overview chooses them: most costly first, at most --top, each reaching
-// --threshold of the memory time.
-void write_findings(std::ostream& out, const Analysis& analysis, const Options& options) {
+// --threshold of the memory time. `id`: the section's anchor, one per page.
+void write_findings(std::ostream& out, const Analysis& analysis, const Options& options, const std::string& id) {
   const Profile& profile = *analysis.profile;
-  out << "<h2 id=\"findings\">Findings: the shared data whose coherence traffic costs the most</h2>\n";
+  out << "<h2 id=\"" << id << "\">Findings: the shared data whose coherence traffic costs the most</h2>\n";
   std::string limit = order_limit_sentence(profile.header);
   if (!limit.empty()) out << "<p>" << html_escaped(limit) << "</p>\n";
   if (profile.objects.empty()) {
@@ -231,7 +231,7 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
           "<a href=\"#functions\">functions</a> | <a href=\"#objects\">objects</a> | <a href=\"#graphs\">graphs</a> | "
           "<a href=\"#source\">source</a></p>\n";
   write_header(page, analysis);
-  write_findings(page, analysis, options);
+  write_findings(page, analysis, options, "findings");
   write_summary(page, analysis, columns);
   std::ostringstream unused;  // the ranked tables print nothing through the context
   ViewContext context{analysis, options, columns, unused};
@@ -262,7 +262,7 @@ void write_html_diff(const std::string& dir, const Analysis& before, const Analy
     page << "<div class=\"" << (analysis == &before ? "before" : "after") << "\">\n<h2>"
          << (analysis == &before ? "Before" : "After") << "</h2>\n";
     write_header(page, *analysis);
-    write_findings(page, *analysis, options);
+    write_findings(page, *analysis, options, analysis == &before ? "findings-before" : "findings-after");
     page << "</div>\n";
   }
   page << "</div>\n<h2 id=\"changes\">Change per line and per data object</h2>\n<pre>" << html_escaped(changes.str())
