@@ -128,6 +128,31 @@ TEST(HtmlReportTest, ByteMapShowsEachThreadsBytes) {
   EXPECT_EQ(object_bytes, 16u);
 }
 
+// findings.profile: progress (bytes 0-7 of line 0x601000, written by thread 2 1,500 times) and limit (bytes
+// 8-15, read by thread 3) are one finding with one map of their line, a row for each object; thread 3's
+// row shows limit's bytes, read; T2's stores removed T3's copy 1,499 times (its line-writer record), T3
+// stored nothing. sum (0x601040): both threads write bytes 0-7; T2's stores removed 499 copies, T3's 500.
+TEST(HtmlReportTest, ByteMapShowsEveryObjectOfTheLine) {
+  std::string page = html_page({profile_path("findings.profile")});
+  std::size_t first = page.find("data-line=\"0x601000\"");
+  ASSERT_NE(first, std::string::npos);
+  EXPECT_EQ(page.find("data-line=\"0x601000\"", first + 1), std::string::npos);  // one map of the line
+  std::string map = page.substr(first, page.find("</table>", first) - first);
+  EXPECT_NE(map.find("<td class=\"note\">bytes of limit</td>"), std::string::npos);
+  EXPECT_NE(map.find("<td class=\"note\">bytes of progress</td>"), std::string::npos);
+  EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601000", 2), "written"), byte_range(0, 7));
+  EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601000", 3), "read"), byte_range(8, 15));
+  EXPECT_TRUE(bytes_marked(byte_map_row(page, "0x601000", 3), "written").empty());
+  EXPECT_NE(byte_map_row(page, "0x601000", 2).find("its stores removed 1,499 copies"), std::string::npos);
+  EXPECT_NE(byte_map_row(page, "0x601000", 3).find("thread 3 reads bytes 8-15; its stores removed 0 copies"),
+            std::string::npos);
+  EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601040", 2), "written"), byte_range(0, 7));
+  EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601040", 3), "written"), byte_range(0, 7));
+  EXPECT_NE(byte_map_row(page, "0x601040", 2).find("its stores removed 499 copies"), std::string::npos);
+  EXPECT_NE(byte_map_row(page, "0x601040", 3).find("its stores removed 500 copies"), std::string::npos);
+  EXPECT_NE(page.find("<span class=\"class\">true sharing in critical sections</span>"), std::string::npos);
+}
+
 // The lines table ranks as --view=lines does: worker's line 12 (2000 writes, 1999 invalidations
 // received) is shown; main's line 30 (1 of 2001 L1 misses = 0.05%, no invalidation) is under the 0.1%
 // threshold, so 1 of 2 lines.

@@ -1,6 +1,8 @@
 // byte_map.cc: one cache line's bytes as an HTML table.
 #include "ccsim/annotate/exports/byte_map.h"
 
+#include <map>
+
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/exports/html_page.h"
 #include "ccsim/annotate/views/text_table.h"
@@ -25,28 +27,54 @@ std::uint64_t invalidations_caused(const Profile& profile, std::uint64_t line_ad
   return total;
 }
 
-}  // namespace
+// The threads' bytes in the line: every object's, as the first use gives them; from a profile that does not
+// give them, the bytes of the uses' objects united per thread.
+std::vector<ThreadBytes> line_threads(const std::vector<const LineUse*>& uses) {
+  if (!uses.front()->line_threads.empty()) return uses.front()->line_threads;
+  std::map<ThreadId, ThreadBytes> united;
+  for (const LineUse* use : uses) {
+    for (const ThreadBytes& bytes : use->threads) {
+      ThreadBytes& thread = united[bytes.thread];
+      thread.thread = bytes.thread;
+      thread.read.insert(thread.read.end(), bytes.read.begin(), bytes.read.end());
+      thread.written.insert(thread.written.end(), bytes.written.begin(), bytes.written.end());
+    }
+  }
+  std::vector<ThreadBytes> threads;
+  for (auto& [thread, bytes] : united) threads.push_back(std::move(bytes));
+  return threads;
+}
 
-void write_byte_map(std::ostream& out, const Profile& profile, const LineUse& line) {
+// The row of one object (extent) in the line: its bytes grey.
+void write_object_row(std::ostream& out, const Profile& profile, const LineUse& use) {
   std::uint64_t line_size = profile.header.line_size;
-  const DataObject& object = profile.objects[line.object];
-  std::string name = object_name(object);
-  out << "<table class=\"bytes\" data-line=\"" << hex(line.line_address) << "\">\n<caption>line "
-      << hex(line.line_address) << "</caption>\n<tr><th></th>";
-  for (std::uint64_t byte = 0; byte < line_size; ++byte) out << "<th>" << (byte % 8 == 0 ? std::to_string(byte) : "") << "</th>";
-  out << "<th></th></tr>\n<tr class=\"object\"><th>" << html_escaped(name) << "</th>";
+  const DataObject& object = profile.objects[use.object];
+  std::string name = html_escaped(object_name(object));
+  out << "<tr class=\"object\"><th>" << name << "</th>";
   for (std::uint64_t byte = 0; byte < line_size; ++byte) {
     // Byte `byte` of the line is byte byte + offset_in_object of the object (a heap bin's size is its
     // largest block's; size 0: the object's end is unknown).
-    std::int64_t in_object = static_cast<std::int64_t>(byte) + line.offset_in_object;
+    std::int64_t in_object = static_cast<std::int64_t>(byte) + use.offset_in_object;
     bool belongs = in_object >= 0 && (object.size == 0 || in_object < static_cast<std::int64_t>(object.size));
-    out << (belongs ? "<td class=\"object\" title=\"byte " + std::to_string(byte) + ": " + html_escaped(name) +
-                          " byte " + std::to_string(in_object) + "\"></td>"
+    out << (belongs ? "<td class=\"object\" title=\"byte " + std::to_string(byte) + ": " + name + " byte " +
+                          std::to_string(in_object) + "\"></td>"
                     : std::string("<td></td>"));
   }
-  out << "<td class=\"note\">bytes of " << html_escaped(name) << "</td></tr>\n";
-  const std::vector<ThreadBytes>& threads = line.line_threads.empty() ? line.threads : line.line_threads;
-  for (const ThreadBytes& use : threads) {
+  out << "<td class=\"note\">bytes of " << name << "</td></tr>\n";
+}
+
+}  // namespace
+
+void write_byte_map(std::ostream& out, const Profile& profile, const std::vector<const LineUse*>& uses) {
+  std::uint64_t line_size = profile.header.line_size;
+  std::uint64_t line_address = uses.front()->line_address;
+  out << "<table class=\"bytes\" data-line=\"" << hex(line_address) << "\">\n<caption>line " << hex(line_address)
+      << "</caption>\n<tr><th></th>";
+  for (std::uint64_t byte = 0; byte < line_size; ++byte)
+    out << "<th>" << (byte % 8 == 0 ? std::to_string(byte) : "") << "</th>";
+  out << "<th></th></tr>\n";
+  for (const LineUse* use : uses) write_object_row(out, profile, *use);
+  for (const ThreadBytes& use : line_threads(uses)) {
     std::string thread = std::to_string(use.thread);
     out << "<tr data-thread=\"" << thread << "\"><th>thread " << thread << "</th>";
     for (std::uint64_t byte = 0; byte < line_size; ++byte) {
@@ -59,7 +87,7 @@ void write_byte_map(std::ostream& out, const Profile& profile, const LineUse& li
       }
     }
     out << "<td class=\"note\">" << html_escaped(thread_text(use, 0)) << "; its stores removed "
-        << with_commas(invalidations_caused(profile, line.line_address, use.thread))
+        << with_commas(invalidations_caused(profile, line_address, use.thread))
         << " copies of the line</td></tr>\n";
   }
   out << "</table>\n";

@@ -27,13 +27,14 @@ dl.header dd { margin-left: 8em; }
 pre { background: #f8f8f8; padding: 0.5em; overflow-x: auto; }
 .graph svg { max-width: 100%; height: auto; }
 table.bytes td { width: 0.9em; height: 1.2em; padding: 0; border: 1px solid #ddd; }
+table.bytes caption { text-align: left; }
 table.bytes th { font-weight: normal; font-size: 0.7em; padding: 0 0.2em; }
 table.bytes td.w { background: #d62728; }
 table.bytes td.r { background: #1f77b4; }
 table.bytes td.object { background: #bbb; }
-table.bytes td.note { width: auto; padding: 0 0.5em; border: none; white-space: nowrap; }
+table.bytes td.note { width: auto; min-width: 16em; padding: 0 0.5em; border: none; }
 .legend span { display: inline-block; width: 1em; height: 1em; vertical-align: middle; margin: 0 0.3em; }
-.side-by-side { display: flex; gap: 2em; } .side-by-side > div { flex: 1; min-width: 0; }
+.side-by-side { display: flex; gap: 2em; } .side-by-side > div { flex: 1; min-width: 0; overflow-x: auto; }
 )";
 
 // Sorting: a click on a heading of a sortable table orders its body rows by that column, numbers by their

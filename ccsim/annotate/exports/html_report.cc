@@ -115,7 +115,20 @@ void write_findings(std::ostream& out, const Analysis& analysis, const Options& 
         << html_escaped(share_text(finding.cycles, findings.memory_cycles))
         << " of the simulated memory time of the run</h3>\n<p>" << html_escaped(split_text(finding.split)) << "; "
         << with_commas(finding.coherence_misses) << " coherence misses</p>\n";
-    for (const LineUse* line : finding.lines) write_byte_map(out, profile, *line);
+    // One map per cache line, with a row for each of the finding's objects in it (finding.lines keeps
+    // the hottest line first; a line's objects follow one another or not, so they are gathered).
+    std::vector<std::vector<const LineUse*>> maps;
+    for (const LineUse* line : finding.lines) {
+      auto same_line = std::find_if(maps.begin(), maps.end(), [&](const std::vector<const LineUse*>& map) {
+        return map.front()->line_address == line->line_address;
+      });
+      if (same_line == maps.end()) {
+        maps.push_back({line});
+      } else {
+        same_line->push_back(line);
+      }
+    }
+    for (const std::vector<const LineUse*>& map : maps) write_byte_map(out, profile, map);
     out << "<p class=\"fix\">fix: " << html_escaped(finding.advice) << ".</p>\n";
     write_finding_lines(out, finding);
     out << "</div>\n";
