@@ -40,7 +40,7 @@ sed 's|</body>|<script>var reads = document.querySelector("#lines + table thead 
   report/index.html >report/sorted.html
 timeout 30 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom "file://$work/report/sorted.html" \
   >sorted.html 2>>chromium.err || fail "chromium could not load the sorted copy of the report"
-browse --window-size=1280,1600 --screenshot="$work/report.png" >/dev/null || fail "chromium took no screenshot"
+browse --window-size=1280,2000 --screenshot="$work/report.png" >/dev/null || fail "chromium took no screenshot"
 
 expect() {  # expect WHAT TEXT: the rendered page contains TEXT
   grep -qF -- "$2" dom.html || fail "the rendered page lacks $1: $2"
@@ -70,8 +70,8 @@ lines_order() {  # the source lines of the lines table's rows in file $1, in the
 [ "$(lines_order sorted.html)" = "histogram.c:$fill histogram.c:$line " ] ||
   fail "after sorting by reads ascending the lines table reads: $(lines_order sorted.html)"
 
-# The screenshot: a PNG of 1280 x 1600 pixels, with far more in it than a blank page (a white 1280 x 1600
-# PNG is about 9 KB; the report's text, byte maps and tables make it hundreds).
+# The screenshot: a PNG of 1280 x 2000 pixels, with far more in it than a blank page (a white 1280 x 2000
+# PNG is about 12 KB; the report's text, byte maps and tables make it hundreds).
 [ -f report.png ] || fail "no screenshot"
 [ "$(head -c 8 report.png | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "report.png is not a PNG"
 size=$(wc -c <report.png)

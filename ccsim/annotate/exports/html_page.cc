@@ -32,7 +32,7 @@ table.bytes th { font-weight: normal; font-size: 0.7em; padding: 0 0.2em; }
 table.bytes td.w { background: #d62728; }
 table.bytes td.r { background: #1f77b4; }
 table.bytes td.object { background: #bbb; }
-table.bytes td.note { width: auto; min-width: 16em; padding: 0 0.5em; border: none; }
+table.bytes td.note { width: auto; padding: 0 0.5em; border: none; white-space: nowrap; }
 .legend span { display: inline-block; width: 1em; height: 1em; vertical-align: middle; margin: 0 0.3em; }
 .side-by-side { display: flex; gap: 2em; } .side-by-side > div { flex: 1; min-width: 0; overflow-x: auto; }
 )";

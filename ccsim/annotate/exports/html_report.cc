@@ -240,11 +240,12 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
   std::ostringstream page;
   write_page_start(page, "ccsim report: " + profile.header.command);
   page << "<h1>ccsim report: " << html_escaped(profile.header.command) << "</h1>\n";
-  page << "<p><a href=\"#findings\">findings</a> | <a href=\"#summary\">summary</a> | <a href=\"#lines\">lines</a> | "
-          "<a href=\"#functions\">functions</a> | <a href=\"#objects\">objects</a> | <a href=\"#graphs\">graphs</a> | "
+  page << "<p><a href=\"#findings\">findings</a> | <a href=\"#graphs\">graphs</a> | <a href=\"#summary\">summary</a> | "
+          "<a href=\"#lines\">lines</a> | <a href=\"#functions\">functions</a> | <a href=\"#objects\">objects</a> | "
           "<a href=\"#source\">source</a></p>\n";
   write_header(page, analysis);
   write_findings(page, analysis, options, "findings");
+  write_graphs(page, analysis, options, dir);
   write_summary(page, analysis, columns);
   std::ostringstream unused;  // the ranked tables print nothing through the context
   ViewContext context{analysis, options, columns, unused};
@@ -257,7 +258,6 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
   } else {
     write_ranked_table(page, context, "objects", "Data objects", "objects", "object", object_table_rows(analysis));
   }
-  write_graphs(page, analysis, options, dir);
   write_sources(page, analysis, options, columns);
   write_page_end(page);
   write_file(dir, "index.html", page.str());
