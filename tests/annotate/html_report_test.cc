@@ -128,6 +128,20 @@ TEST(HtmlReportTest, ByteMapShowsEachThreadsBytes) {
   EXPECT_EQ(object_bytes, 16u);
 }
 
+// The page needs nothing from outside itself: no linked style sheet, script or image, and the only URLs
+// are the SVG namespaces dot declares.
+TEST(HtmlReportTest, WorksOffline) {
+  std::string page = html_page({profile_path("counters.profile")});
+  EXPECT_EQ(page.find("<link"), std::string::npos);
+  EXPECT_EQ(page.find(" src="), std::string::npos);
+  EXPECT_EQ(page.find("@import"), std::string::npos);
+  std::regex url("[a-z]+://[^\"]*");
+  for (std::sregex_iterator match(page.begin(), page.end(), url), end; match != end; ++match) {
+    std::string found = match->str();
+    EXPECT_TRUE(found == "http://www.w3.org/2000/svg" || found == "http://www.w3.org/1999/xlink") << found;
+  }
+}
+
 // findings.profile: progress (bytes 0-7 of line 0x601000, written by thread 2 1,500 times) and limit (bytes
 // 8-15, read by thread 3) are one finding with one map of their line, a row for each object; thread 3's
 // row shows limit's bytes, read; T2's stores removed T3's copy 1,499 times (its line-writer record), T3
