@@ -82,7 +82,7 @@ void write_finding_lines(std::ostream& out, const Finding& finding) {
   out << "</table>\n";
 }
 
-// The findings as the text overview chooses them: most costly first, at most --top, each reaching
+// The findings as --view=findings chooses them: most costly first, at most --top, each reaching
 // --threshold of the memory time. `id`: the section's anchor, one per page.
 void write_findings(std::ostream& out, const Analysis& analysis, const Options& options, const std::string& id) {
   const Profile& profile = *analysis.profile;
