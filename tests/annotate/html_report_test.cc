@@ -167,6 +167,17 @@ TEST(HtmlReportTest, ByteMapShowsEveryObjectOfTheLine) {
   EXPECT_NE(page.find("<span class=\"class\">true sharing in critical sections</span>"), std::string::npos);
 }
 
+// --top cuts the findings as it cuts --view=findings: findings.profile has three program findings
+// (progress and limit, sum, table; stdout is the runtime's), so --top=1 shows one of three.
+TEST(HtmlReportTest, TopCutsTheFindings) {
+  std::string page = html_page({"--top=1", profile_path("findings.profile")});
+  std::regex finding("<div class=\"finding\">");
+  EXPECT_EQ(std::distance(std::sregex_iterator(page.begin(), page.end(), finding), std::sregex_iterator()), 1);
+  EXPECT_NE(page.find("<p>(1 of 3 shared objects shown, most costly first; the others are under --threshold or "
+                      "past the first 1)</p>"),
+            std::string::npos);
+}
+
 // The lines table ranks as --view=lines does: worker's line 12 (2000 writes, 1999 invalidations
 // received) is shown; main's line 30 (1 of 2001 L1 misses = 0.05%, no invalidation) is under the 0.1%
 // threshold, so 1 of 2 lines.

@@ -136,6 +136,10 @@ void write_findings(std::ostream& out, const Analysis& analysis, const Options& 
   if (shown == 0) {
     out << "<p>No shared object's coherence traffic reaches " << html_escaped(percentage_option(options.threshold_percent))
         << " of the simulated memory time (--threshold): coherence is not what limits this run.</p>\n";
+  } else if (findings.findings.size() > shown) {
+    out << "<p>(" << shown << " of " << findings.findings.size()
+        << " shared objects shown, most costly first; the others are under --threshold or past the first "
+        << options.top << ")</p>\n";
   }
   if (findings.runtime_objects > 0) {
     out << "<p>(runtime): " << findings.runtime_objects << (findings.runtime_objects == 1 ? " object" : " objects")

@@ -11,11 +11,12 @@
 
 namespace ccsim::annotate {
 
-// The report of one profile (or several summed): the run, the findings (find_findings(), the same as the
-// text overview) with their advice, cost, culprit and victim lines and a byte map of each hot line; the
-// invalidator and evictor graphs as SVG (svg_graph.h); the per-thread summary; sortable tables of lines,
-// functions and objects ranked as the text views rank them; the hot source files annotated. Creates DIR
-// when it does not exist. Throws OptionError when DIR or a file in it cannot be written, or dot is missing.
+// The report of one profile (or several summed): the run, the findings (find_findings(), as
+// --view=findings shows them) with their advice, cost, culprit and victim lines and a byte map of each hot
+// line; the invalidator and evictor graphs as SVG (svg_graph.h); the per-thread summary; sortable tables of
+// lines, functions and objects ranked as the text views rank them; the hot source files annotated.
+// Creates DIR when it does not exist. Throws OptionError when DIR or a file in it cannot be written, or
+// dot is missing.
 void write_html_report(const std::string& dir, const Analysis& analysis, const Options& options,
                        const EventColumns& columns);
 
