@@ -182,6 +182,23 @@ TEST(ProfileFile, SymlinkToStdoutIsWrittenInPlace) {
   expect_whole_profile(dir + "/profile.out");
 }
 
+// A symlink to a regular file that is not the program's stdout or stderr (say `latest -> ccsim.out.old`)
+// is written in place too, but the file then holds this run's profile alone: the old text is gone, not
+// followed by a second profile, and the link stays a link.
+TEST(ProfileFile, SymlinkToAnOlderProfileHoldsOneProfile) {
+  const std::string dir = scratch_directory("profile_symlink_to_file");
+  std::ofstream(dir + "/ccsim.out.old") << "ccsim-profile-version: 1\ncreator: an older run\n";
+  ASSERT_EQ(symlink("ccsim.out.old", (dir + "/latest").c_str()), 0);
+  RunResult run = run_ccsim(dir, options_with(kNative, "--ccsim-out-file=latest"), test_program("exit_code"));
+  EXPECT_EQ(run.exit_code, 42) << run.stderr_text;
+  struct stat link_status;
+  ASSERT_EQ(lstat((dir + "/latest").c_str(), &link_status), 0);
+  EXPECT_TRUE(S_ISLNK(link_status.st_mode)) << "the symlink was replaced";
+  const std::string written = contents_of(dir + "/ccsim.out.old");
+  EXPECT_EQ(written.find("an older run"), std::string::npos) << written.substr(0, 200);
+  expect_whole_profile(dir + "/ccsim.out.old");
+}
+
 struct BadDestination {
   const char* name;     // --ccsim-out-file's value
   const char* message;  // a part of the sentence

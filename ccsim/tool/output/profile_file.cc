@@ -136,11 +136,25 @@ const HChar* error_text(Int error) {
   }
 }
 
-// Opens the target itself for writing (`named`: the mode of the file the path names), appending when it
-// is a regular file so that what is there (the client's output on a redirected stdout) is kept. Returns
-// the fd, in Valgrind's range, or the errno negated.
+// Whether `path` names the same file as the program's stdout or stderr (a redirected stdout reached
+// through /dev/stdout or /proc/self/fd/1).
+bool is_program_output(const HChar* path) {
+  struct vg_stat named;
+  if (sr_isError(VG_(stat)(path, &named))) return false;
+  for (Int fd = 1; fd <= 2; ++fd) {
+    struct vg_stat output;
+    if (VG_(fstat)(fd, &output) == 0 && output.dev == named.dev && output.ino == named.ino) return true;
+  }
+  return false;
+}
+
+// Opens the target itself for writing (`named`: the mode of the file the path names). A regular file
+// that is the program's stdout or stderr is appended to, so that what the program writes there is kept;
+// any other regular file is truncated (one profile per file). Returns the fd, in Valgrind's range, or the
+// errno negated.
 Int open_in_place(const HChar* target, UInt named) {
-  const Int flags = VKI_O_WRONLY | (VKI_S_ISREG(named) ? VKI_O_APPEND : 0) | kOpenCloseOnExec;
+  Int flags = VKI_O_WRONLY | kOpenCloseOnExec;
+  if (VKI_S_ISREG(named)) flags |= is_program_output(target) ? VKI_O_APPEND : VKI_O_TRUNC;
   SysRes result = VG_(open)(target, flags, 0);
   if (sr_isError(result)) return -static_cast<Int>(sr_Err(result));
   return VG_(safe_fd)(static_cast<Int>(sr_Res(result)));
