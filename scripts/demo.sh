@@ -25,4 +25,8 @@ echo
 echo "== ccsim-annotate --diff ccsim.out.histogram ccsim.out.padded (what the fix changed)"
 "$annotate" --diff ccsim.out.histogram ccsim.out.padded
 echo
+echo "== ccsim-annotate --html=report ccsim.out.histogram (the same findings as one offline page)"
+"$annotate" --html=report -I "$top/docs/examples" ccsim.out.histogram
+echo "open $work/report/index.html in a browser"
+echo
 echo "Profiles are in $work; 'ccsim-annotate --help' lists the other views (graphs, JSON, diff)."

@@ -95,6 +95,10 @@ po::options_description visible_options() {
      "write the analysed profile as JSON to FILE (default: standard output)")
     ("export", po::value<std::string>(), "write the profile in another tool's format: callgrind")
     ("diff", "compare two profiles A B (before, after) per line and per object")
+    ("html", po::value<std::string>(),
+     "write an HTML report into directory DIR (DIR/index.html: findings, byte maps of the hot lines, sortable "
+     "tables, graphs as SVG, annotated source; works offline; needs Graphviz's dot); with --diff, the two "
+     "runs side by side")
     ("latency", po::value<std::string>()->default_value(latency_text(LatencyTable{})),
      "cycles charged per access served by l1, l2, llc, memory, other-core (a coherence miss) and per "
      "upgrade (a copy invalidated), for the cost of findings; give any of them, e.g. memory=300")
@@ -159,6 +163,10 @@ Options options_from(const po::variables_map& values) {
   if (values.count("export"))
     options.export_callgrind = require_one_of(values, "export", {"callgrind"}) == "callgrind";
   options.diff = values.count("diff") > 0;
+  if (values.count("html")) {
+    options.html_dir = values["html"].as<std::string>();
+    if (options.html_dir.empty()) throw UsageError("--html= needs a directory, e.g. --html=report");
+  }
   std::string latency_error;
   if (!parse_latencies(values["latency"].as<std::string>(), options.latencies, latency_error))
     throw UsageError(latency_error);
@@ -168,9 +176,14 @@ Options options_from(const po::variables_map& values) {
 }
 
 void check_combination(const Options& options) {
-  int outputs = (options.graph != GraphKind::none) + options.json + options.export_callgrind + options.diff;
-  if (outputs > 1)
-    throw UsageError("--graph, --json, --export and --diff each make a whole output; give one of them");
+  // --html writes the report of --diff when both are given, so together they are one output.
+  int outputs = (options.graph != GraphKind::none) + options.json + options.export_callgrind +
+                (options.diff || !options.html_dir.empty());
+  if (outputs > 1) {
+    throw UsageError(
+        "--graph, --json, --export and --diff (or --html) each make a whole output; give one of them "
+        "(--html goes with --diff)");
+  }
   if (options.diff && options.profile_files.size() != 2) {
     throw UsageError("--diff compares exactly two profiles (before, after), not " +
                      std::to_string(options.profile_files.size()));

@@ -50,6 +50,7 @@ struct Options {
   std::string json_file;  // --json=FILE; "-" or empty: --output or standard output
   bool export_callgrind = false;
   bool diff = false;  // --diff A B: compare two profiles
+  std::string html_dir;  // --html=DIR: the HTML report (exports/html_report.h); empty: none
   LatencyTable latencies;     // --latency: cycles per place an access is served from
   bool show_runtime = false;  // --runtime=show: the runtime's objects count like the program's
   bool separate_heap_paths = false;  // --heap-paths=separate: one heap object per allocation stack

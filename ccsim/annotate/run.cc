@@ -14,6 +14,7 @@
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/views/event_columns.h"
 #include "ccsim/annotate/exports/graph.h"
+#include "ccsim/annotate/exports/html_report.h"
 #include "ccsim/annotate/exports/json_export.h"
 #include "ccsim/annotate/parsing/merge.h"
 #include "ccsim/annotate/parsing/parser.h"
@@ -73,6 +74,10 @@ void run(const Options& options, std::ostream& standard_output) {
     Profile before = load_profiles({options.profile_files[0]}, options);
     Profile after = load_profiles({options.profile_files[1]}, options);
     EventColumns columns = choose_event_columns(before, options);
+    if (!options.html_dir.empty()) {
+      write_html_diff(options.html_dir, analyse(before), analyse(after), options, columns);
+      return;
+    }
     printable_output([&](std::ostream& out) {
       print_diff(out, analyse(before), analyse(after), columns, options);
     })(standard_output);
@@ -81,7 +86,9 @@ void run(const Options& options, std::ostream& standard_output) {
   Profile profile = load_profiles(options.profile_files, options);
   EventColumns columns = choose_event_columns(profile, options);
   Analysis analysis = analyse(profile);
-  if (options.graph != GraphKind::none) {
+  if (!options.html_dir.empty()) {
+    write_html_report(options.html_dir, analysis, options, columns);
+  } else if (options.graph != GraphKind::none) {
     write_to(options.output, "--output", standard_output,
              printable_output([&](std::ostream& out) { write_culprit_graph(out, analysis, options); }));
   } else if (options.export_callgrind) {

@@ -3,6 +3,7 @@
 // references, profile_writer, sync, and data_objects with the files it names).
 #include "ccsim/core/simulator.h"
 #include "ccsim/tool/data_objects/data_objects.h"
+#include "ccsim/tool/exit_status.h"
 #include "ccsim/tool/fixed_random_bytes.h"
 #include "ccsim/tool/instrumentation/access_helpers.h"
 #include "ccsim/tool/data_objects/heap_blocks.h"
@@ -10,6 +11,7 @@
 #include "ccsim/tool/data_objects/named_ranges.h"
 #include "ccsim/tool/data_objects/object_statistics.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/profile_writer.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/threads/annotations.h"
@@ -81,6 +83,7 @@ IRSB* instrument_first_superblock(VgCallbackClosure* closure, IRSB* sb_in, const
 
 void post_command_line_init() {
   check_options();
+  check_profile_destination();
   simulator = create_simulator(options.machine);
   init_references();
   init_threads(simulator);
@@ -95,8 +98,9 @@ void post_command_line_init() {
 void at_exit(Int) {
   sync_finish();
   report_thread_limit();
-  write_profile(simulator);
+  const bool written = write_profile(simulator);
   print_summary(simulator);
+  if (!written) exit_for_lost_profile();
 }
 
 void pre_command_line_init() {
@@ -110,6 +114,7 @@ void pre_command_line_init() {
   VG_(basic_tool_funcs)(post_command_line_init, instrument_first_superblock, at_exit);
   VG_(needs_command_line_options)(process_command_line_option, print_usage_text, print_debug_usage_text);
   VG_(needs_client_requests)(handle_client_request);
+  VG_(needs_syscall_wrapper)(note_exit_code_before_syscall, after_syscall);
 
   install_valgrind_platform();
   install_heap_replacement();

@@ -28,16 +28,22 @@ void parse_level(const char* arg, const char* value, bool allow_none, const char
   if (!parse_geometry(value, allow_none, name, out, &error)) VG_(fmsg_bad_option)(arg, "%s\n", error.text);
 }
 
-// Parses a decimal number in [min, max] or stops with a sentence naming the option.
+// Parses a decimal number in [min, max] or stops with a sentence naming the option and the range. Only
+// digits are accepted (no sign, no spaces), and each digit is checked against overflow: a value of
+// 2^64 or more is out of range, never wrapped.
 std::uint64_t parse_number(const char* arg, const char* value, std::uint64_t min, std::uint64_t max) {
-  HChar* end = nullptr;
-  Long parsed = VG_(strtoll10)(value, &end);
-  if (end == value || *end != '\0' || parsed < 0 || static_cast<ULong>(parsed) < min ||
-      static_cast<ULong>(parsed) > max) {
+  std::uint64_t parsed = 0;
+  bool valid = *value != '\0';
+  for (const char* c = value; valid && *c != '\0'; ++c) {
+    const std::uint64_t digit = static_cast<std::uint64_t>(*c - '0');
+    valid = *c >= '0' && *c <= '9' && parsed <= (~0ull - digit) / 10;
+    if (valid) parsed = parsed * 10 + digit;
+  }
+  if (!valid || parsed < min || parsed > max) {
     VG_(fmsg_bad_option)(arg, "expected a whole number from %llu to %llu.\n", static_cast<ULong>(min),
                          static_cast<ULong>(max));
   }
-  return static_cast<std::uint64_t>(parsed);
+  return parsed;
 }
 
 const char* value_of(const char* arg, const char* name) {
@@ -114,6 +120,9 @@ void check_options() {
   ErrorMessage error;
   if (!validate_machine(options.machine, &error)) {
     VG_(fmsg_bad_option)("--L1/--L2/--LLC", "%s\n", error.text);
+    // Once the command line is read, VG_(fmsg_bad_option) only prints: stop here, before the simulator
+    // is built from a machine it cannot model.
+    VG_(exit)(1);
   }
 }
 
@@ -135,7 +144,8 @@ void print_usage() {
       "    --trace-stack=yes|no              simulate accesses to a thread's own stack [yes]\n"
       "    --instr-atstart=yes|no            simulate from the start; see CCSIM_START_INSTRUMENTATION [yes]\n"
       "    --ccsim-out-file=<file>           profile file name; %%p is the pid, %%q{VAR} an\n"
-      "                                      environment variable [%s]\n"
+      "                                      environment variable [%s]; checked before the\n"
+      "                                      program runs; a symlink or device is written in place\n"
       "    --data-objects=yes|no             attribute misses and invalidations to variables, heap\n"
       "                                      blocks and stacks; see docs/data-objects.md [yes]\n"
       "    --alloc-depth=<n>                 frames of the allocation stack that tell heap objects\n"
@@ -143,7 +153,10 @@ void print_usage() {
       "    --line-detail=<n>                 show the bytes each thread touched in the <n> most\n"
       "                                      invalidated lines, and in the 4 most invalidated\n"
       "                                      lines of each of the <n> most invalidated objects,\n"
-      "                                      0 to %u [%u]\n",
+      "                                      0 to %u [%u]\n"
+      "    exit status: the program's own; when the profile cannot be written, 1 if the program\n"
+      "    exited with 0 (a program killed by a signal still dies of it)\n"
+      "    more than 499 threads need Valgrind's --max-threads=<n> (it allows n - 1 threads at once)\n",
       kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile,
       kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail);
 }

@@ -32,9 +32,16 @@ extern "C" {
 #include "pub_tool_xarray.h"
 
 // Exported by libcoregrind but declared only in its core headers (pub_core_libcfile.h,
-// pub_core_demangle.h), which tools cannot include; these are their signatures from 3.16 to today.
+// pub_core_demangle.h, pub_core_syscall.h), which tools cannot include; these are their signatures from
+// 3.16 to today. VG_(do_syscall) serves the system calls the tool interface has no wrapper for (lstat,
+// fsync, fchmod, getrandom, a checked close), with the arguments VG_(do_syscallN) passes on amd64.
 SysRes VG_(pread)(Int fd, void* buf, Int count, OffT offset);
 void VG_(demangle)(Bool do_cxx_demangling, Bool do_z_demangling, const HChar* orig, const HChar** result);
+SysRes VG_(do_syscall)(UWord sysno, RegWord a1, RegWord a2, RegWord a3, RegWord a4, RegWord a5, RegWord a6,
+                       RegWord a7, RegWord a8);
+const HChar* VG_(strerror)(UWord errnum);
+Int VG_(access)(const HChar* path, Bool irusr, Bool iwusr, Bool ixusr);
+Int VG_(safe_fd)(Int oldfd);
 }
 
 #endif

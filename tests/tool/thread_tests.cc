@@ -192,21 +192,21 @@ TEST(OneProcessorPerThread, StdThreadWorkersOneAfterAnotherAreThreadsOfTheirOwn)
 // same id: they still are 300 processors besides main's, threads 2..301, each labelled by its start
 // routine, and each wrote its element of `slots` once: 300 writes at the marked line, one per thread.
 TEST(OneProcessorPerThread, ThreeHundredShortLivedThreadsAreThreeHundredAndOneThreads) {
-  Profile p = run("many_threads", "many_threads", {"300"}, {}, false);
+  Profile p = run("short_lived_threads", "short_lived_threads", {"300"}, {}, false);
   EXPECT_EQ(p.header["threads"], "301");
-  const unsigned line = marked_line("many_threads.c", "write");
+  const unsigned line = marked_line("short_lived_threads.c", "write");
   const int writes = p.event_index("writes");
   unsigned threads_writing = 0;
   for (const auto& [key, values] : p.counts) {
     const ProfileRef& ref = p.refs.at(key.first);
-    if (ref.line != line || ref.file.find("many_threads.c") == std::string::npos) continue;
+    if (ref.line != line || ref.file.find("short_lived_threads.c") == std::string::npos) continue;
     EXPECT_EQ(values.at(writes), 1u) << "thread " << key.second;
     EXPECT_GE(key.second, 2u);
     EXPECT_LE(key.second, 301u);
     ++threads_writing;
   }
   EXPECT_EQ(threads_writing, 300u);
-  const std::vector<std::string> labels = thread_records("many_threads");
+  const std::vector<std::string> labels = thread_records("short_lived_threads");
   ASSERT_EQ(labels.size(), 301u);
   EXPECT_EQ(labels.front(), "thread: 1 main");
   EXPECT_EQ(labels[1], "thread: 2 short_lived");
@@ -214,14 +214,14 @@ TEST(OneProcessorPerThread, ThreeHundredShortLivedThreadsAreThreeHundredAndOneTh
 }
 
 // Past Valgrind's --max-threads (here 10: 10 processors) threads take the processors of exited ones,
-// oldest exit first, and the user is told. many_threads.c with 20 workers, each joined before the next
+// oldest exit first, and the user is told. short_lived_threads.c with 20 workers, each joined before the next
 // is created: main is processor 0 and workers #1-#9 processors 1-9 (the limit); then #10 takes processor
 // 1 (the first to exit), #11 processor 2, ..., #18 processor 9, #19 processor 1 again, #20 processor 2.
 // So 11 workers reuse a processor; threads 2 and 3 (processors 1 and 2) have 3 writes each at the marked
 // line, threads 4-10 two each: 20 in all.
 TEST(OneProcessorPerThread, PastMaxThreadsThreadsShareProcessorsAndTheUserIsTold) {
   std::string stderr_text;
-  Profile p = run("max_threads", "many_threads", {"20"}, {"--max-threads=10"}, false, &stderr_text);
+  Profile p = run("max_threads", "short_lived_threads", {"20"}, {"--max-threads=10"}, false, &stderr_text);
   EXPECT_EQ(p.header["threads"], "10");
   EXPECT_NE(stderr_text.find("ccsim: the program created 21 threads, more than the 10 processors ccsim simulates "
                              "(Valgrind's --max-threads): its last 11 threads ran on processors of threads that "
@@ -229,12 +229,12 @@ TEST(OneProcessorPerThread, PastMaxThreadsThreadsShareProcessorsAndTheUserIsTold
                              "per thread.\n"),
             std::string::npos)
       << stderr_text;
-  const unsigned line = marked_line("many_threads.c", "write");
+  const unsigned line = marked_line("short_lived_threads.c", "write");
   const int writes = p.event_index("writes");
   std::map<unsigned, std::uint64_t> by_thread;
   for (const auto& [key, values] : p.counts) {
     const ProfileRef& ref = p.refs.at(key.first);
-    if (ref.line == line && ref.file.find("many_threads.c") != std::string::npos) by_thread[key.second] += values.at(writes);
+    if (ref.line == line && ref.file.find("short_lived_threads.c") != std::string::npos) by_thread[key.second] += values.at(writes);
   }
   EXPECT_EQ(by_thread, (std::map<unsigned, std::uint64_t>{
                            {2, 3}, {3, 3}, {4, 2}, {5, 2}, {6, 2}, {7, 2}, {8, 2}, {9, 2}, {10, 2}}));

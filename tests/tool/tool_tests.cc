@@ -260,15 +260,27 @@ INSTANTIATE_TEST_SUITE_P(
                       BadOption{"--max-buffer=8193", "whole number from 1 to 8192"},
                       BadOption{"--trace-stack=maybe", "'yes' or 'no'"},
                       BadOption{"--miss-classes=1", "'yes' or 'no'"},
-                      BadOption{"--ccsim-out-file=", "must not be empty"}));
+                      BadOption{"--ccsim-out-file=", "must not be empty"},
+                      // 2^64 + 1 and 2^64 + 5 used to wrap to 1 and 5; a leading space or a sign was accepted.
+                      BadOption{"--max-buffer=18446744073709551617", "whole number from 1 to 8192"},
+                      BadOption{"--quantum=18446744073709551621", "whole number from 1 to 1000000"},
+                      BadOption{"--seed=18446744073709551616", "whole number from 0 to 9223372036854775807"},
+                      BadOption{"--quantum= 5", "whole number from 1 to 1000000"},
+                      BadOption{"--quantum=+5", "whole number from 1 to 1000000"},
+                      BadOption{"--line-detail=-1", "whole number from 0 to 100000"}));
 
-// Line sizes must agree across levels: checked after all options are read.
+// Line sizes must agree across levels: checked after all options are read, and refused with exit status
+// 1 before the client runs (this used to print the sentence, go on, and crash with a segfault).
 TEST(Options, MismatchedLineSizesAreRejected) {
   std::string dir = scratch_directory("line_sizes");
-  RunResult run = run_ccsim(dir, {"--L1=32768,8,64", "--L2=1048576,16,128"}, test_program("exit_code"));
-  EXPECT_NE(run.exit_code, 0);
-  EXPECT_NE(run.exit_code, 42);
-  EXPECT_NE(run.stderr_text.find("line size"), std::string::npos) << run.stderr_text;
+  for (const std::vector<std::string>& levels :
+       {std::vector<std::string>{"--L1=32768,8,64", "--L2=1048576,16,128"}, std::vector<std::string>{"--L1=32768,8,32"},
+        std::vector<std::string>{"--LLC=8388608,16,128"}}) {
+    SCOPED_TRACE(levels[0]);
+    RunResult run = run_ccsim(dir, levels, test_program("exit_code"));
+    EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+    EXPECT_NE(run.stderr_text.find("every level must use the same line size."), std::string::npos) << run.stderr_text;
+  }
 }
 
 // --help lists every ccsim option with its default.

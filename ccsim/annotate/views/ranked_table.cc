@@ -5,34 +5,43 @@
 
 namespace ccsim::annotate {
 
+void rank_table_rows(const ViewContext& context, const std::string& noun, const std::vector<LabelledCounts>& rows,
+                     RankedRows& result) {
+  const Profile& profile = context.profile();
+  result.totals.assign(profile.events.size(), 0);
+  result.runtime.assign(profile.events.size(), 0);
+  result.rows.clear();
+  std::size_t runtime_rows = 0;
+  for (const LabelledCounts& row : rows) {
+    add_counts(result.totals, *row.counts);
+    if (row.runtime && !context.options.show_runtime) {
+      add_counts(result.runtime, *row.counts);
+      ++runtime_rows;
+    } else {
+      result.rows.push_back(row);
+    }
+  }
+  if (runtime_rows > 0) {
+    std::string nouns = runtime_rows == 1 ? noun.substr(0, noun.size() - 1) : noun;  // "1 line", "2 lines"
+    result.rows.push_back({"(runtime: " + with_commas(runtime_rows) + " " + nouns +
+                               " of the loader, C/C++ libraries and OpenMP runtimes; --runtime=show lists them)",
+                           &result.runtime});
+  }
+  std::vector<const Counts*> counts;
+  for (const LabelledCounts& row : result.rows) counts.push_back(row.counts);
+  result.ranked = rank_rows(counts, result.totals, context.ranking());
+}
+
 void print_ranked_table(const ViewContext& context, const std::string& title, const std::string& noun,
                         const std::string& label_heading, const std::vector<LabelledCounts>& rows) {
   const Profile& profile = context.profile();
   const std::vector<std::size_t>& shown = context.columns.shown;
   print_section_title(context.out, title);
-
-  Counts totals(profile.events.size(), 0);
-  Counts runtime(profile.events.size(), 0);
-  std::size_t runtime_rows = 0;
-  std::vector<LabelledCounts> ranked_rows;  // the rows to rank: the program's, then the runtime's sum
-  for (const LabelledCounts& row : rows) {
-    add_counts(totals, *row.counts);
-    if (row.runtime && !context.options.show_runtime) {
-      add_counts(runtime, *row.counts);
-      ++runtime_rows;
-    } else {
-      ranked_rows.push_back(row);
-    }
-  }
-  if (runtime_rows > 0) {
-    std::string nouns = runtime_rows == 1 ? noun.substr(0, noun.size() - 1) : noun;  // "1 line", "2 lines"
-    ranked_rows.push_back({"(runtime: " + with_commas(runtime_rows) + " " + nouns +
-                               " of the loader, C/C++ libraries and OpenMP runtimes; --runtime=show lists them)",
-                           &runtime});
-  }
-  std::vector<const Counts*> counts;
-  for (const LabelledCounts& row : ranked_rows) counts.push_back(row.counts);
-  std::vector<std::size_t> ranked = rank_rows(counts, totals, context.ranking());
+  RankedRows ranked_table;
+  rank_table_rows(context, noun, rows, ranked_table);
+  const Counts& totals = ranked_table.totals;
+  const std::vector<LabelledCounts>& ranked_rows = ranked_table.rows;
+  const std::vector<std::size_t>& ranked = ranked_table.ranked;
 
   const EventColumns& columns = context.columns;
   TextTable table;

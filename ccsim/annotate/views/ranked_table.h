@@ -17,6 +17,27 @@ struct LabelledCounts {
   bool runtime = false;  // the runtime's: added up into one "(runtime)" row unless --runtime=show
 };
 
+// The rows a ranked table shows: every row added into `totals`; unless --runtime=show, the runtime's rows
+// summed into one "(runtime: N lines ...)" row after the program's; `ranked` indexes `rows`, best first,
+// as context.ranking() chooses. The text tables and the HTML report (exports/html_report.h) both print it.
+struct RankedRows {
+  Counts totals;
+  std::vector<LabelledCounts> rows;  // the program's rows, then the runtime's sum (pointing at `runtime`)
+  Counts runtime;
+  std::vector<std::size_t> ranked;
+
+  RankedRows() = default;
+  RankedRows(const RankedRows&) = delete;  // rows may point at `runtime`
+  RankedRows& operator=(const RankedRows&) = delete;
+};
+void rank_table_rows(const ViewContext& context, const std::string& noun, const std::vector<LabelledCounts>& rows,
+                     RankedRows& result);
+
+// The rows of the lines, functions and objects tables (view_lines.cc, view_functions.cc, view_objects.cc).
+std::vector<LabelledCounts> line_table_rows(const Analysis& analysis);
+std::vector<LabelledCounts> function_table_rows(const Analysis& analysis);
+std::vector<LabelledCounts> object_table_rows(const Analysis& analysis);
+
 // Prints the title, then the table of `rows` chosen by context.ranking(), then a line saying how many
 // of how many `noun` (e.g. "lines") are shown. `label_heading` heads the last column. Unless
 // --runtime=show, the runtime's rows are ranked as one row, "(runtime: N lines)".

@@ -6,17 +6,14 @@
 #include <fstream>
 #include <map>
 
+#include "ccsim/annotate/views/source_files.h"
 #include "ccsim/annotate/views/text_table.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
 
-namespace {
-
 namespace fs = std::filesystem;
 
-// The path a recorded source file name is read from: the name itself, then each --include directory
-// joined with the name and with its last component (for profiles made in another directory or machine).
 std::string find_source(const std::string& file, const std::vector<std::string>& include_dirs) {
   std::vector<fs::path> candidates = {fs::path(file)};
   for (const std::string& dir : include_dirs) {
@@ -30,7 +27,6 @@ std::string find_source(const std::string& file, const std::vector<std::string>&
   return "";
 }
 
-// The files of the lines above the threshold, the file of the heaviest line first.
 std::vector<std::string> files_to_annotate(const ViewContext& context) {
   const Analysis& analysis = context.analysis;
   std::vector<const Counts*> rows;
@@ -44,6 +40,8 @@ std::vector<std::string> files_to_annotate(const ViewContext& context) {
   }
   return files;
 }
+
+namespace {
 
 // Prints one source file: its lines' counts (all sites of a line added up) in a margin of fixed width.
 class SourcePrinter {

@@ -4,12 +4,16 @@
 
 namespace ccsim::annotate {
 
-void print_lines_view(const ViewContext& context) {
+std::vector<LabelledCounts> line_table_rows(const Analysis& analysis) {
   std::vector<LabelledCounts> rows;
-  for (const LineRow& line : context.analysis.lines) {
+  for (const LineRow& line : analysis.lines) {
     rows.push_back({site_label(line.site, FileNames::full), &line.counts, line.runtime});
   }
-  print_ranked_table(context, "Lines", "lines", "line (function)", rows);
+  return rows;
+}
+
+void print_lines_view(const ViewContext& context) {
+  print_ranked_table(context, "Lines", "lines", "line (function)", line_table_rows(context.analysis));
 }
 
 }  // namespace ccsim::annotate

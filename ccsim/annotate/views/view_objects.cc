@@ -5,6 +5,19 @@
 
 namespace ccsim::annotate {
 
+std::vector<LabelledCounts> object_table_rows(const Analysis& analysis) {
+  const Profile& profile = *analysis.profile;
+  std::vector<LabelledCounts> rows;
+  for (const ObjectRow& row : analysis.objects) {
+    const DataObject& object = profile.objects[row.object];
+    std::string label = object_description(object);
+    if (object.address != 0) label += " at " + hex(object.address);
+    if (!object.file.empty()) label += " in " + object.file;
+    rows.push_back({label, &row.counts, analysis.runtime_objects[row.object]});
+  }
+  return rows;
+}
+
 void print_objects_view(const ViewContext& context) {
   const Profile& profile = context.profile();
   if (profile.objects.empty()) {
@@ -12,15 +25,7 @@ void print_objects_view(const ViewContext& context) {
     context.out << "This profile has no data objects: the run recorded no object: records.\n";
     return;
   }
-  std::vector<LabelledCounts> rows;
-  for (const ObjectRow& row : context.analysis.objects) {
-    const DataObject& object = profile.objects[row.object];
-    std::string label = object_description(object);
-    if (object.address != 0) label += " at " + hex(object.address);
-    if (!object.file.empty()) label += " in " + object.file;
-    rows.push_back({label, &row.counts, context.analysis.runtime_objects[row.object]});
-  }
-  print_ranked_table(context, "Data objects", "objects", "object", rows);
+  print_ranked_table(context, "Data objects", "objects", "object", object_table_rows(context.analysis));
 }
 
 }  // namespace ccsim::annotate

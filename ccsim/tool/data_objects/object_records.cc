@@ -7,6 +7,7 @@
 #include "ccsim/tool/data_objects/object_fields.h"
 #include "ccsim/tool/data_objects/object_statistics.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/profile_numbering.h"
 #include "ccsim/tool/output/sorted_rows.h"
 
@@ -177,7 +178,7 @@ void collect_line_writer(void* context, const LineWriter& writer) {
 }
 
 // " 0-7,16-23": the runs of set bytes of a line's mask as inclusive offsets, or " -" when none.
-void write_byte_ranges(VgFile* file, const std::uint64_t* mask) {
+void write_byte_ranges(ProfileFile* file, const std::uint64_t* mask) {
   const std::uint32_t line_bytes = options.machine.l1.line_bytes;
   auto set = [&](std::uint32_t byte) { return byte < line_bytes && ((mask[byte / 64] >> (byte % 64)) & 1) != 0; };
   const char* separator = " ";
@@ -185,11 +186,11 @@ void write_byte_ranges(VgFile* file, const std::uint64_t* mask) {
     if (!set(first)) continue;
     std::uint32_t last = first;
     while (set(last + 1)) ++last;
-    VG_(fprintf)(file, "%s%u-%u", separator, first, last);
+    file->printf("%s%u-%u", separator, first, last);
     separator = ",";
     first = last;
   }
-  if (separator[0] == ' ') VG_(fprintf)(file, " -");
+  if (separator[0] == ' ') file->printf(" -");
 }
 
 // The fields of one object: offset in the object, size, name (copied).
@@ -220,7 +221,7 @@ void collect_field(void* context, const ObjectField& field) {
 
 // `field:` records for the bytes touched in the detailed lines of a global `object`, sorted by offset; a
 // field holding several runs of them is written once.
-void ObjectRecords::write_fields(VgFile* file, std::uint32_t number, ObjectId object) const {
+void ObjectRecords::write_fields(ProfileFile* file, std::uint32_t number, ObjectId object) const {
   const DataObject& variable = data_object(object);
   if (variable.kind != ObjectKind::Global || variable.size == 0) return;
   const Addr last_byte = variable.address + variable.size - 1;
@@ -245,7 +246,7 @@ void ObjectRecords::write_fields(VgFile* file, std::uint32_t number, ObjectId ob
   VG_(ssort)(rows.data(), rows.size(), sizeof(FieldRow), by_offset_then_name);
   for (std::uint32_t i = 0; i < rows.size(); ++i) {
     if (i == 0 || by_offset_then_name(&rows[i - 1], &rows[i]) != 0) {
-      VG_(fprintf)(file, "field: %u %llu %llu %s\n", number, static_cast<ULong>(rows[i].offset),
+      file->printf("field: %u %llu %llu %s\n", number, static_cast<ULong>(rows[i].offset),
                    static_cast<ULong>(rows[i].size), rows[i].name);
     }
   }
@@ -274,12 +275,12 @@ ObjectRecords::ObjectRecords(const EventList& events, ProfileNumbering* numberin
 
 ObjectRecords::~ObjectRecords() { release(numbers_); }
 
-void ObjectRecords::write(VgFile* file, const ProfileNumbering& numbering) const {
+void ObjectRecords::write(ProfileFile* file, const ProfileNumbering& numbering) const {
   for (std::uint32_t i = 0; i < in_profile_order_.size(); ++i) {
     const DataObject& object = data_object(in_profile_order_[i]);
-    VG_(fprintf)(file, "object: %u %s 0x%lx %llu %u %s\n", i + 1, object_kind_name(object.kind), object.address,
+    file->printf("object: %u %s 0x%lx %llu %u %s\n", i + 1, object_kind_name(object.kind), object.address,
                  static_cast<ULong>(object.size), numbering.source_file_number(object.file), object.name);
-    VG_(fprintf)(file, "object-origin: %u %s %s\n", i + 1, object.runtime ? "runtime" : "program",
+    file->printf("object-origin: %u %s %s\n", i + 1, object.runtime ? "runtime" : "program",
                  object.allocator != nullptr ? object.allocator : "-");
     write_fields(file, i + 1, in_profile_order_[i]);
   }
@@ -287,29 +288,29 @@ void ObjectRecords::write(VgFile* file, const ProfileNumbering& numbering) const
   ObjectCountsRows counts{&events_, numbers_};
   for_each_object_counts(collect_object_counts, &counts);
   counts.rows.visit_sorted([&](const std::uint32_t* key, const std::uint64_t* const& row) {
-    VG_(fprintf)(file, "object-counts: %u %u", key[0], key[1]);
+    file->printf("object-counts: %u %u", key[0], key[1]);
     write_counts(file, events_, row, false);
   });
 
   ObjectReferenceRows cells{&events_, numbers_, &numbering};
   for_each_object_reference(collect_object_reference, &cells);
   cells.rows.visit_sorted([&](const std::uint32_t* key, const std::uint64_t* const& row) {
-    VG_(fprintf)(file, "object-ref: %u %u %u", key[0], key[1], key[2]);
+    file->printf("object-ref: %u %u %u", key[0], key[1], key[2]);
     write_counts(file, events_, row, false);
   });
 
   HotLineRows lines{numbers_, &numbering, {}, {}, {}};
   for_each_hot_line(collect_line_bytes, collect_line_writer, &lines);
   lines.bytes.visit_sorted([&](const std::uint32_t* key, const LineBytesRow& row) {
-    VG_(fprintf)(file, "line-detail: %u 0x%lx %lld %u R", key[1], row.line_address,
+    file->printf("line-detail: %u 0x%lx %lld %u R", key[1], row.line_address,
                  static_cast<Long>(row.line_address - row.object_base), key[3]);
     write_byte_ranges(file, row.read_only);
-    VG_(fprintf)(file, " W");
+    file->printf(" W");
     write_byte_ranges(file, row.written);
-    VG_(fprintf)(file, "\n");
+    file->printf("\n");
   });
   lines.writers.visit_sorted([&](const std::uint32_t* key, const LineWriter& writer) {
-    VG_(fprintf)(file, "line-writer: %u 0x%lx %u %u %llu\n", key[1], writer.line_address, key[2], key[3],
+    file->printf("line-writer: %u 0x%lx %u %u %llu\n", key[1], writer.line_address, key[2], key[3],
                  static_cast<ULong>(writer.invalidations));
   });
 }

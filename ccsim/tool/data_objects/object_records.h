@@ -13,6 +13,7 @@
 namespace ccsim {
 
 class ProfileNumbering;
+class ProfileFile;
 
 // The objects a profile writes and their numbers. ObjectIds follow the order objects were created in
 // (heap bins by first allocation, mappings by first lookup), which changes with thread scheduling; the
@@ -28,7 +29,7 @@ class ObjectRecords {
   ObjectRecords& operator=(const ObjectRecords&) = delete;
 
   // After numbering.number(): the objects, then their records, each kind sorted by its numbers.
-  void write(VgFile* file, const ProfileNumbering& numbering) const;
+  void write(ProfileFile* file, const ProfileNumbering& numbering) const;
 
   // A line of a global variable with line detail, and the bytes of it the threads touched, whose
   // fields (object_fields.h) the profile names.
@@ -39,7 +40,7 @@ class ObjectRecords {
   };
 
  private:
-  void write_fields(VgFile* file, std::uint32_t number, ObjectId object) const;
+  void write_fields(ProfileFile* file, std::uint32_t number, ObjectId object) const;
 
   const EventList& events_;
   std::uint32_t* numbers_;                    // by ObjectId: profile number, 0 when not written

@@ -2,6 +2,7 @@
 #include "ccsim/tool/instrumentation/references.h"
 
 #include "ccsim/tool/data_objects/runtime_libraries.h"
+#include "ccsim/tool/instrumentation/lazy_binding.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -82,7 +83,7 @@ void resolve_debug_info(Reference* ref) {
   if (const HChar* function = function_name_of(ref->address)) ref->function = names.functions.intern(function);
   const HChar* object = nullptr;
   if (VG_(get_objname)(epoch, ref->address, &object) && object) ref->object_file = names.objects.intern(object);
-  ref->access_class = runtime_class_of(object);
+  ref->access_class = is_lazy_binding_stub(ref->address) ? kRuntimeLibrary : runtime_class_of(object);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "ccsim/core/growable_array.h"
 #include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/threads/threads.h"
 
@@ -119,11 +120,11 @@ void collect_spinning_lines(GrowableArray<SpinningLine>* lines) {
 
 }  // namespace
 
-void write_spin_wait_records(VgFile* file) {
+void write_spin_wait_records(ProfileFile* file) {
   GrowableArray<SpinningLine> lines("ccsim.spin.lines");
   collect_spinning_lines(&lines);
   for (std::uint32_t i = 0; i < lines.size(); ++i) {
-    VG_(fprintf)(file, "spin-wait: %llu %u %s\n", static_cast<ULong>(lines[i].reads), lines[i].line, lines[i].file);
+    file->printf("spin-wait: %llu %u %s\n", static_cast<ULong>(lines[i].reads), lines[i].line, lines[i].file);
   }
 }
 

@@ -26,6 +26,7 @@
 namespace ccsim {
 
 struct Reference;
+class ProfileFile;
 
 // Finds the polling loops of one superblock while instrument.cc walks it, and marks their loads.
 class PollingLoopFinder {
@@ -73,7 +74,7 @@ class PollingLoopFinder {
 std::uint64_t spin_reads_of_all_threads();
 // `spin-wait: <reads> <line> <file>` records, one per source line whose loads were dropped, sorted by
 // file name and line (docs/output-format.md).
-void write_spin_wait_records(VgFile* file);
+void write_spin_wait_records(ProfileFile* file);
 // One sentence per such line on stderr, naming it and saying how to annotate it.
 void report_spin_waits();
 

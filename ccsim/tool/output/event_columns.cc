@@ -1,6 +1,8 @@
 // event_columns.cc: see event_columns.h.
 #include "ccsim/tool/output/event_columns.h"
 
+#include "ccsim/tool/output/profile_file.h"
+
 namespace ccsim {
 
 EventList reported_events(const MachineConfig& machine) {
@@ -11,13 +13,13 @@ EventList reported_events(const MachineConfig& machine) {
   return list;
 }
 
-void write_counts(VgFile* file, const EventList& events, const std::uint64_t* counts, bool all) {
+void write_counts(ProfileFile* file, const EventList& events, const std::uint64_t* counts, bool all) {
   std::uint32_t last = events.count;
   if (!all) {
     while (last > 0 && counts[events.ids[last - 1]] == 0) --last;
   }
-  for (std::uint32_t i = 0; i < last; ++i) VG_(fprintf)(file, " %llu", static_cast<ULong>(counts[events.ids[i]]));
-  VG_(fprintf)(file, "\n");
+  for (std::uint32_t i = 0; i < last; ++i) file->printf(" %llu", static_cast<ULong>(counts[events.ids[i]]));
+  file->printf("\n");
 }
 
 bool any_reported(const EventList& events, const std::uint64_t* counts) {

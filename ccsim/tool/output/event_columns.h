@@ -11,6 +11,8 @@
 
 namespace ccsim {
 
+class ProfileFile;
+
 // The events this machine reports, in file order (events.h order, filtered by event_applies).
 struct EventList {
   std::uint32_t ids[kNumEvents];
@@ -32,7 +34,7 @@ inline EventCounts copy_of_counts(const std::uint64_t* counts) {
 
 // Writes `counts` (kNumEvents entries) in event-list order and ends the line, leaving out trailing zeros
 // unless `all`.
-void write_counts(VgFile* file, const EventList& events, const std::uint64_t* counts, bool all);
+void write_counts(ProfileFile* file, const EventList& events, const std::uint64_t* counts, bool all);
 
 // Whether any reported event of `counts` is non-zero (rows of zeros are not written).
 bool any_reported(const EventList& events, const std::uint64_t* counts);

@@ -1,8 +1,9 @@
 // profile_numbering.cc: see profile_numbering.h.
 #include "ccsim/tool/output/profile_numbering.h"
 
-#include "ccsim/tool/output/names.h"
 #include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/output/names.h"
+#include "ccsim/tool/output/profile_file.h"
 
 namespace ccsim {
 namespace {
@@ -40,9 +41,9 @@ std::uint32_t ProfileNumbering::NameNumbers::use(std::uint32_t table_number) {
   return by_table_number_[table_number];
 }
 
-void ProfileNumbering::NameNumbers::write(VgFile* file, const char* keyword, const NameTable& table) const {
+void ProfileNumbering::NameNumbers::write(ProfileFile* file, const char* keyword, const NameTable& table) const {
   for (std::uint32_t i = 0; i < in_use_order_.size(); ++i) {
-    VG_(fprintf)(file, "%s: %u %s\n", keyword, i + 1, table.name(in_use_order_[i]));
+    file->printf("%s: %u %s\n", keyword, i + 1, table.name(in_use_order_[i]));
   }
 }
 
@@ -86,14 +87,14 @@ std::uint32_t ProfileNumbering::function_number(std::uint32_t function) const {
   return functions_.number_of(function);
 }
 
-void ProfileNumbering::write_names_and_references(VgFile* file) const {
+void ProfileNumbering::write_names_and_references(ProfileFile* file) const {
   const ReferenceNames& names = reference_names();
   files_.write(file, "file", names.files);
   functions_.write(file, "fn", names.functions);
   objects_.write(file, "obj", names.objects);
   for (std::uint32_t i = 0; i < in_profile_order_.size(); ++i) {
     const Reference* ref = in_profile_order_[i];
-    VG_(fprintf)(file, "ref: %u 0x%lx %u %u %u %u\n", i + 1, ref->address, objects_.number_of(ref->object_file),
+    file->printf("ref: %u 0x%lx %u %u %u %u\n", i + 1, ref->address, objects_.number_of(ref->object_file),
                  files_.number_of(ref->source_file), functions_.number_of(ref->function), ref->line);
   }
 }

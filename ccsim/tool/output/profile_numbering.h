@@ -18,6 +18,7 @@
 namespace ccsim {
 
 class NameTable;
+class ProfileFile;
 struct Reference;
 
 class ProfileNumbering {
@@ -41,7 +42,7 @@ class ProfileNumbering {
   std::uint32_t source_file_number(std::uint32_t file) const;
   std::uint32_t function_number(std::uint32_t function) const;
   // The `file:`, `fn:`, `obj:` and `ref:` records, in profile-number order.
-  void write_names_and_references(VgFile* file) const;
+  void write_names_and_references(ProfileFile* file) const;
 
  private:
   // One kind of name: the profile number of each NameTable number, given at its first use.
@@ -54,7 +55,7 @@ class ProfileNumbering {
     // The profile number of `table_number`, given now when this is its first use; 0 (unknown) stays 0.
     std::uint32_t use(std::uint32_t table_number);
     std::uint32_t number_of(std::uint32_t table_number) const { return by_table_number_[table_number]; }
-    void write(VgFile* file, const char* keyword, const NameTable& table) const;
+    void write(ProfileFile* file, const char* keyword, const NameTable& table) const;
 
    private:
     std::uint32_t* by_table_number_;             // NameTable number -> profile number (0: unused, unknown)

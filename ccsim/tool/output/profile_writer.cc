@@ -6,6 +6,7 @@
 #include "ccsim/tool/output/event_columns.h"
 #include "ccsim/tool/data_objects/object_records.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/profile_numbering.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/instrumentation/spin_waits.h"
@@ -150,33 +151,33 @@ void collect_region(void* context, RegionId region, const std::uint64_t* counts)
   r->rows.add({region}, row);
 }
 
-void write_header(VgFile* file, const EventList& events) {
+void write_header(ProfileFile* file, const EventList& events) {
   const MachineConfig& machine = options.machine;
-  VG_(fprintf)(file, "ccsim-profile-version: %d\n", kProfileVersion);
-  VG_(fprintf)(file, "creator: ccsim %s\n", CCSIM_VERSION);
-  VG_(fprintf)(file, "pid: %d\n", VG_(getpid)());
-  VG_(fprintf)(file, "command: %s", VG_(args_the_exename));
+  file->printf("ccsim-profile-version: %d\n", kProfileVersion);
+  file->printf("creator: ccsim %s\n", CCSIM_VERSION);
+  file->printf("pid: %d\n", VG_(getpid)());
+  file->printf("command: %s", VG_(args_the_exename));
   for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_client)); ++i) {
-    VG_(fprintf)(file, " %s", *static_cast<HChar**>(VG_(indexXA)(VG_(args_for_client), i)));
+    file->printf(" %s", *static_cast<HChar**>(VG_(indexXA)(VG_(args_for_client), i)));
   }
-  VG_(fprintf)(file, "\nsim-mode: %s\n", mode_name(options.sync.mode));
-  VG_(fprintf)(file, "threads: %u\n", threads_that_ran());
-  VG_(fprintf)(file, "line-size: %u\n", machine.l1.line_bytes);
+  file->printf("\nsim-mode: %s\n", mode_name(options.sync.mode));
+  file->printf("threads: %u\n", threads_that_ran());
+  file->printf("line-size: %u\n", machine.l1.line_bytes);
   const CacheGeometry* levels[kNumLevels] = {&machine.l1, &machine.l2, &machine.llc};
   for (int l = 0; l < kNumLevels; ++l) {
     const char* name = level_name(static_cast<Level>(l));
     if (levels[l]->present) {
-      VG_(fprintf)(file, "cache: %s %llu %u %u\n", name, static_cast<ULong>(levels[l]->size_bytes),
+      file->printf("cache: %s %llu %u %u\n", name, static_cast<ULong>(levels[l]->size_bytes),
                    levels[l]->associativity, levels[l]->line_bytes);
     } else {
-      VG_(fprintf)(file, "cache: %s none\n", name);
+      file->printf("cache: %s none\n", name);
     }
   }
-  VG_(fprintf)(file, "miss-classes: %s\n", machine.miss_classes ? "yes" : "no");
-  VG_(fprintf)(file, "trace-stack: %s\n", options.trace_stack ? "yes" : "no");
-  VG_(fprintf)(file, "events:");
-  for (std::uint32_t i = 0; i < events.count; ++i) VG_(fprintf)(file, " %s", event_name(events.ids[i]));
-  VG_(fprintf)(file, "\n");
+  file->printf("miss-classes: %s\n", machine.miss_classes ? "yes" : "no");
+  file->printf("trace-stack: %s\n", options.trace_stack ? "yes" : "no");
+  file->printf("events:");
+  for (std::uint32_t i = 0; i < events.count; ++i) file->printf(" %s", event_name(events.ids[i]));
+  file->printf("\n");
 }
 
 struct SkippedAccesses {
@@ -221,7 +222,7 @@ void use_references(const Simulator* simulator, const EventList& events, XArray*
 }
 
 // `counts:` records, adding them up into `summary` (kNumEvents entries).
-void write_reference_counts(VgFile* file, const Simulator* simulator, const EventList& events,
+void write_reference_counts(ProfileFile* file, const Simulator* simulator, const EventList& events,
                             const ProfileNumbering& numbering, std::uint64_t* summary) {
   CountsRows counts{&events, &numbering};
   for_each_reference(simulator, collect_reference_counts, &counts);
@@ -229,34 +230,34 @@ void write_reference_counts(VgFile* file, const Simulator* simulator, const Even
   counts.rows.visit_sorted([&](const std::uint32_t* key, const RefId& ref) {
     reference_counts(simulator, key[1] - 1, ref, row);
     for (std::uint32_t e = 0; e < kNumEvents; ++e) summary[e] += row[e];
-    VG_(fprintf)(file, "counts: %u %u", key[0], key[1]);
+    file->printf("counts: %u %u", key[0], key[1]);
     write_counts(file, events, row, false);
   });
 }
 
-void write_regions(VgFile* file, const Simulator* simulator, const EventList& events,
+void write_regions(ProfileFile* file, const Simulator* simulator, const EventList& events,
                    const ProfileNumbering& numbering, XArray* closes) {
   RegionRows regions{&numbering, closes};
   for_each_region(simulator, collect_region, &regions);
   regions.rows.visit_sorted([&](const std::uint32_t* key, const RegionRow& row) {
-    VG_(fprintf)(file, "region: %u %u %u %u", key[0], row.file, row.function, row.line);
+    file->printf("region: %u %u %u %u", key[0], row.file, row.function, row.line);
     write_counts(file, events, row.counts.values, false);
   });
 }
 
 // `evictor:` and `invalidator:` records.
-void write_edges(VgFile* file, const Simulator* simulator, const ProfileNumbering& numbering) {
+void write_edges(ProfileFile* file, const Simulator* simulator, const ProfileNumbering& numbering) {
   EvictorRows evictors{&numbering};
   for_each_evictor_edge(simulator, collect_evictor, &evictors);
   evictors.rows.visit_sorted([&](const std::uint32_t* key, const EvictorEdge& edge) {
-    VG_(fprintf)(file, "evictor: %u %u %u %u %s %llu\n", key[0], key[1], key[2], key[3], level_name(edge.level),
+    file->printf("evictor: %u %u %u %u %s %llu\n", key[0], key[1], key[2], key[3], level_name(edge.level),
                  static_cast<ULong>(edge.count));
   });
 
   InvalidatorRows invalidators{&numbering};
   for_each_invalidator_edge(simulator, collect_invalidator, &invalidators);
   invalidators.rows.visit_sorted([&](const std::uint32_t* key, const InvalidatorEdge& edge) {
-    VG_(fprintf)(file, "invalidator: %u %u %u %u %llu %llu %llu %llu %llu\n", key[0], key[1], key[2], key[3],
+    file->printf("invalidator: %u %u %u %u %llu %llu %llu %llu %llu\n", key[0], key[1], key[2], key[3],
                  static_cast<ULong>(edge.true_in_region), static_cast<ULong>(edge.true_in_region_critical),
                  static_cast<ULong>(edge.false_in_region), static_cast<ULong>(edge.true_across_regions),
                  static_cast<ULong>(edge.false_across_regions));
@@ -266,16 +267,16 @@ void write_edges(VgFile* file, const Simulator* simulator, const ProfileNumberin
 // The records are written in two passes over the tables: the first learns which references and names
 // they use, so that those can be numbered canonically (profile_numbering.h); the second writes each kind
 // of record sorted by those numbers (sorted_rows.h).
-void write_body(VgFile* file, const Simulator* simulator) {
+void write_body(ProfileFile* file, const Simulator* simulator) {
   EventList events = reported_events(options.machine);
   write_header(file, events);
   SkippedAccesses skipped = skipped_accesses();
-  VG_(fprintf)(file, "skipped: stack %llu\n", static_cast<ULong>(skipped.stack));
-  VG_(fprintf)(file, "skipped: runtime %llu\n", static_cast<ULong>(skipped.runtime));
-  VG_(fprintf)(file, "skipped: spin %llu\n", static_cast<ULong>(skipped.spin));
+  file->printf("skipped: stack %llu\n", static_cast<ULong>(skipped.stack));
+  file->printf("skipped: runtime %llu\n", static_cast<ULong>(skipped.runtime));
+  file->printf("skipped: spin %llu\n", static_cast<ULong>(skipped.spin));
   write_spin_wait_records(file);
   if (options.sync.mode != SimMode::Native) {
-    VG_(fprintf)(file, "replay: early-flushes %llu\n", static_cast<ULong>(sync_early_flushes()));
+    file->printf("replay: early-flushes %llu\n", static_cast<ULong>(sync_early_flushes()));
   }
   for (std::uint32_t proc = 0; proc < threads_that_ran(); ++proc) {
     HChar label[128];
@@ -298,12 +299,10 @@ void write_body(VgFile* file, const Simulator* simulator) {
   write_edges(file, simulator, numbering);
   if (objects != nullptr) objects->write(file, numbering);
   destroy_object(objects);
-  VG_(fprintf)(file, "summary:");
+  file->printf("summary:");
   write_counts(file, events, summary, true);
 }
 
-// Whether `name` exists and is not a regular file (a device such as /dev/null or /dev/stdout, a named
-// pipe): such a target is written in place, since renaming a file over it would replace it.
 // Whether Valgrind's own --fair-sched was set to yes or try (the last occurrence counts, as in Valgrind).
 bool fair_sched_given() {
   bool fair = false;
@@ -314,57 +313,13 @@ bool fair_sched_given() {
   return fair;
 }
 
-bool names_special_file(const HChar* name) {
-  struct vg_stat status;
-  return !sr_isError(VG_(stat)(name, &status)) && !VKI_S_ISREG(status.mode);
-}
-
-// Writes the profile to `name` in place (a special file, see above).
-bool write_profile_in_place(const Simulator* simulator, const HChar* name) {
-  VgFile* file = VG_(fopen)(name, VKI_O_WRONLY, 0);
-  if (file == nullptr) {
-    VG_(umsg)("ccsim: cannot write the profile: '%s' cannot be opened for writing (check --ccsim-out-file).\n",
-              name);
-    return false;
-  }
-  write_body(file, simulator);
-  VG_(fclose)(file);
-  if (VG_(clo_verbosity) > 0) VG_(umsg)("ccsim: profile written to %s\n", name);
-  return true;
-}
-
 }  // namespace
 
 bool write_profile(const Simulator* simulator) {
-  HChar* final_name = VG_(expand_file_name)("--ccsim-out-file", options.out_file);
-  if (names_special_file(final_name)) {
-    const bool written = write_profile_in_place(simulator, final_name);
-    VG_(free)(final_name);
-    return written;
-  }
-  HChar* temporary_name = static_cast<HChar*>(VG_(malloc)("ccsim.out.name", VG_(strlen)(final_name) + 5));
-  VG_(sprintf)(temporary_name, "%s.tmp", final_name);
-  VgFile* file = VG_(fopen)(temporary_name, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY, VKI_S_IRUSR | VKI_S_IWUSR |
-                                                                                       VKI_S_IRGRP | VKI_S_IROTH);
-  if (file == nullptr) {
-    VG_(umsg)("ccsim: cannot write the profile: '%s' cannot be created (check the directory and "
-              "--ccsim-out-file).\n", temporary_name);
-    VG_(free)(temporary_name);
-    VG_(free)(final_name);
-    return false;
-  }
+  ProfileFile* file = open_profile_file();
+  if (file == nullptr) return false;
   write_body(file, simulator);
-  VG_(fclose)(file);
-  bool renamed = VG_(rename)(temporary_name, final_name) == 0;
-  if (!renamed) {
-    VG_(umsg)("ccsim: the profile was written to '%s' but could not be renamed to '%s'.\n", temporary_name,
-              final_name);
-  } else if (VG_(clo_verbosity) > 0) {
-    VG_(umsg)("ccsim: profile written to %s\n", final_name);
-  }
-  VG_(free)(temporary_name);
-  VG_(free)(final_name);
-  return renamed;
+  return finish_profile_file(file);
 }
 
 void print_summary(const Simulator* simulator) {

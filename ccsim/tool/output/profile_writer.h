@@ -6,9 +6,10 @@ namespace ccsim {
 
 class Simulator;
 
-// Writes the profile to the expanded --ccsim-out-file name, through a temporary file renamed at the end
-// so a crash never leaves a truncated profile under the final name. Returns false (after telling the
-// user why) when the file cannot be written.
+// Writes the profile to the expanded --ccsim-out-file name (profile_file.h: through a temporary file,
+// every write checked, synced and renamed at the end, so that neither a crash nor a full disk leaves a
+// truncated profile under the final name). Returns false (after telling the user why) when the whole
+// profile could not be written.
 bool write_profile(const Simulator* simulator);
 
 // Valgrind-style totals per thread and for the whole run, on stderr.

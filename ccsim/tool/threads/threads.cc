@@ -70,7 +70,18 @@ void on_start_client_code(ThreadId tid, ULong) {
   }
 }
 
+// Valgrind gives a new thread the lowest free slot and panics when none is left, with a message that
+// does not say what to do. The child in the last slot means every slot is in use: one sentence now, once.
+void warn_when_thread_slots_run_out(ThreadId child) {
+  static bool warned = false;
+  if (warned || child != VG_N_THREADS - 1) return;
+  warned = true;
+  VG_(umsg)("ccsim: the program now runs %u threads, all that Valgrind allows (--max-threads=%u): if it "
+            "starts another, Valgrind stops; rerun with a larger --max-threads.\n", VG_N_THREADS - 1, VG_N_THREADS);
+}
+
 void on_thread_created(ThreadId parent, ThreadId child) {
+  warn_when_thread_slots_run_out(child);
   ThreadState* thread = &threads[child];
   // Parent 0: Valgrind announcing the main thread, which init_threads gave processor 0.
   if (parent != VG_INVALID_THREADID) thread->processor = give_processor();

@@ -1,0 +1,117 @@
+// html_page.cc: escaping, the page skeleton with its style sheet and sorting script, sortable tables.
+#include "ccsim/annotate/exports/html_page.h"
+
+#include "ccsim/annotate/views/printable_text.h"
+
+namespace ccsim::annotate {
+
+namespace {
+
+// The style sheet: plain, readable in print; the byte map's colours match the graphs' (red: written,
+// blue: read).
+constexpr const char* kStyleSheet = R"(
+body { font-family: sans-serif; margin: 1.5em; color: #222; max-width: 110em; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.25em; border-bottom: 1px solid #999; margin-top: 1.6em; }
+h3 { font-size: 1.05em; }
+table { border-collapse: collapse; margin: 0.5em 0; }
+th, td { border: 1px solid #ccc; padding: 0.15em 0.5em; }
+td.number { text-align: right; font-variant-numeric: tabular-nums; }
+table.sortable th { cursor: pointer; background: #eee; }
+table.sortable th:after { content: " \2195"; color: #999; }
+tr.total td { font-weight: bold; background: #f6f6f6; }
+dl.header dt { float: left; clear: left; width: 7em; font-weight: bold; }
+dl.header dd { margin-left: 8em; }
+.finding { border-left: 4px solid #c33; padding-left: 0.8em; margin: 1em 0; }
+.class { font-weight: bold; color: #c33; }
+.fix { background: #ffd; padding: 0.3em; }
+pre { background: #f8f8f8; padding: 0.5em; overflow-x: auto; }
+.graph svg { max-width: 100%; height: auto; }
+table.bytes td { width: 0.9em; height: 1.2em; padding: 0; border: 1px solid #ddd; }
+table.bytes caption { text-align: left; }
+table.bytes th { font-weight: normal; font-size: 0.7em; padding: 0 0.2em; }
+table.bytes td.w { background: #d62728; }
+table.bytes td.r { background: #1f77b4; }
+table.bytes td.object { background: #bbb; }
+table.bytes td.note { width: auto; padding: 0 0.5em; border: none; white-space: nowrap; }
+.legend span { display: inline-block; width: 1em; height: 1em; vertical-align: middle; margin: 0 0.3em; }
+.side-by-side { display: flex; gap: 2em; } .side-by-side > div { flex: 1; min-width: 0; overflow-x: auto; }
+)";
+
+// Sorting: a click on a heading of a sortable table orders its body rows by that column, numbers by their
+// data-value, text alphabetically; a second click reverses the order.
+constexpr const char* kSortScript = R"(
+document.querySelectorAll("table.sortable").forEach(function (table) {
+  table.querySelectorAll("thead th").forEach(function (heading, column) {
+    heading.addEventListener("click", function () {
+      var body = table.tBodies[0];
+      var rows = Array.prototype.slice.call(body.rows);
+      var numeric = heading.dataset.numeric === "yes";
+      var descending = heading.dataset.order !== "descending";
+      heading.dataset.order = descending ? "descending" : "ascending";
+      rows.sort(function (a, b) {
+        var x = a.cells[column], y = b.cells[column];
+        var order = numeric ? Number(x.dataset.value) - Number(y.dataset.value)
+                            : x.textContent.localeCompare(y.textContent);
+        return descending ? -order : order;
+      });
+      rows.forEach(function (row) { body.appendChild(row); });
+    });
+  });
+});
+)";
+
+}  // namespace
+
+std::string html_escaped(std::string_view text) {
+  std::string safe = printable(text);
+  std::string escaped;
+  escaped.reserve(safe.size());
+  for (char c : safe) {
+    switch (c) {
+      case '&': escaped += "&amp;"; break;
+      case '<': escaped += "&lt;"; break;
+      case '>': escaped += "&gt;"; break;
+      case '"': escaped += "&quot;"; break;
+      case '\'': escaped += "&#39;"; break;
+      default: escaped += c;
+    }
+  }
+  return escaped;
+}
+
+void write_page_start(std::ostream& out, const std::string& title) {
+  out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" << html_escaped(title)
+      << "</title>\n<style>" << kStyleSheet << "</style>\n</head>\n<body>\n";
+}
+
+void write_page_end(std::ostream& out) { out << "<script>" << kSortScript << "</script>\n</body>\n</html>\n"; }
+
+HtmlTable::HtmlTable(std::vector<std::string> headings, std::vector<bool> numeric)
+    : headings_(std::move(headings)), numeric_(std::move(numeric)) {}
+
+void HtmlTable::add_row(const std::vector<std::string>& cells, const std::vector<std::uint64_t>& values,
+                        bool kept_first) {
+  std::string row = kept_first ? "<tr class=\"total\">" : "<tr>";
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    bool numeric = i < numeric_.size() && numeric_[i];
+    if (numeric) {
+      row += "<td class=\"number\" data-value=\"" + std::to_string(i < values.size() ? values[i] : 0) + "\">";
+    } else {
+      row += "<td>";
+    }
+    row += html_escaped(cells[i]) + "</td>";
+  }
+  row += "</tr>\n";
+  (kept_first ? head_rows_ : body_rows_) += row;
+}
+
+void HtmlTable::write(std::ostream& out) const {
+  out << "<table class=\"sortable\">\n<thead><tr>";
+  for (std::size_t i = 0; i < headings_.size(); ++i) {
+    bool numeric = i < numeric_.size() && numeric_[i];
+    out << "<th data-numeric=\"" << (numeric ? "yes" : "no") << "\">" << html_escaped(headings_[i]) << "</th>";
+  }
+  out << "</tr>\n" << head_rows_ << "</thead>\n<tbody>\n" << body_rows_ << "</tbody>\n</table>\n";
+}
+
+}  // namespace ccsim::annotate

@@ -1,0 +1,291 @@
+// html_report.cc: the sections of the HTML report, each from the analysis the text views read.
+#include "ccsim/annotate/exports/html_report.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "ccsim/annotate/analysis/diff.h"
+#include "ccsim/annotate/analysis/findings.h"
+#include "ccsim/annotate/analysis/object_label.h"
+#include "ccsim/annotate/errors.h"
+#include "ccsim/annotate/exports/byte_map.h"
+#include "ccsim/annotate/exports/html_page.h"
+#include "ccsim/annotate/exports/svg_graph.h"
+#include "ccsim/annotate/views/finding_text.h"
+#include "ccsim/annotate/views/ranked_table.h"
+#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/views/views.h"
+
+namespace ccsim::annotate {
+
+namespace {
+
+constexpr std::size_t kLinesPerSide = 5;  // culprit and victim rows per finding, as the text view shows
+
+void make_directory(const std::string& dir) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error || !std::filesystem::is_directory(dir)) {
+    throw OptionError("--html=" + dir + ": the directory cannot be created (" +
+                      (error ? error.message() : std::string("a file of that name exists")) +
+                      "); give a path where a directory can be made");
+  }
+}
+
+void write_file(const std::string& dir, const std::string& name, const std::string& text) {
+  std::string path = dir + "/" + name;
+  std::ofstream file(path);
+  file << text;
+  file.close();
+  if (!file) {
+    throw OptionError("--html=" + dir + ": " + path + " cannot be written (" + std::strerror(errno) +
+                      "); give a writable directory");
+  }
+}
+
+// The run: profile files, command, machine, threads.
+void write_header(std::ostream& out, const Analysis& analysis) {
+  const Profile& profile = *analysis.profile;
+  std::vector<std::string> threads;
+  for (const ThreadRow& row : analysis.threads) threads.push_back(std::to_string(row.thread));
+  out << "<dl class=\"header\">\n<dt>Profile</dt><dd>" << html_escaped(joined(profile.file_names))
+      << (profile.file_names.size() > 1 ? " (summed)" : "") << "</dd>\n<dt>Command</dt><dd>"
+      << html_escaped(profile.header.command) << " (pid " << profile.header.pid << ", "
+      << html_escaped(profile.header.creator) << ")</dd>\n<dt>Machine</dt><dd>"
+      << html_escaped(machine_description(profile.header)) << "</dd>\n<dt>Threads</dt><dd>"
+      << html_escaped(joined(threads)) << "</dd>\n</dl>\n";
+}
+
+void write_finding_lines(std::ostream& out, const Finding& finding) {
+  out << "<table class=\"lines\">\n<tr><th>caused</th><th>writing line (culprit)</th><th>received</th>"
+         "<th>line that lost its copies (victim)</th></tr>\n";
+  std::size_t rows = std::min(kLinesPerSide, std::max(finding.culprits.size(), finding.victims.size()));
+  auto cells = [&](const std::vector<FindingLine>& lines, std::size_t row) {
+    if (row >= lines.size()) {
+      out << "<td></td><td></td>";
+      return;
+    }
+    out << "<td class=\"number\">" << with_commas(lines[row].invalidations) << "</td><td>"
+        << html_escaped(site_label(lines[row].site, FileNames::base) + " " + threads_text(lines[row].threads))
+        << "</td>";
+  };
+  for (std::size_t row = 0; row < rows; ++row) {
+    out << "<tr>";
+    cells(finding.culprits, row);
+    cells(finding.victims, row);
+    out << "</tr>\n";
+  }
+  out << "</table>\n";
+}
+
+// The findings as --view=findings chooses them: most costly first, at most --top, each reaching
+// --threshold of the memory time. `id`: the section's anchor, one per page.
+void write_findings(std::ostream& out, const Analysis& analysis, const Options& options, const std::string& id) {
+  const Profile& profile = *analysis.profile;
+  out << "<h2 id=\"" << id << "\">Findings: the shared data whose coherence traffic costs the most</h2>\n";
+  std::string limit = order_limit_sentence(profile.header);
+  if (!limit.empty()) out << "<p>" << html_escaped(limit) << "</p>\n";
+  if (profile.objects.empty()) {
+    out << "<p>This profile has no data objects (it was made with --data-objects=no), so there is nothing to "
+           "rank; see the lines and the invalidator graph.</p>\n";
+    return;
+  }
+  Findings findings = find_findings(analysis, options.latencies, options.show_runtime);
+  std::uint64_t program_cycles = 0;
+  for (const Finding& finding : findings.findings) program_cycles += finding.cycles;
+  out << "<p>Cost: cycles of coherence misses and invalidated copies (--latency), against the simulated memory "
+         "time of the run, all threads ("
+      << with_commas(findings.memory_cycles) << " cycles). The program's shared data: "
+      << html_escaped(share_text(program_cycles, findings.memory_cycles)) << ".</p>\n";
+  write_byte_map_legend(out);
+  std::size_t shown = 0;
+  for (const Finding& finding : findings.findings) {
+    double share = findings.memory_cycles == 0 ? 0
+                                               : 100.0 * static_cast<double>(finding.cycles) /
+                                                     static_cast<double>(findings.memory_cycles);
+    if (shown == options.top || share < options.threshold_percent) break;
+    std::vector<std::string> objects;
+    for (std::size_t object : finding.objects) objects.push_back(object_description(profile.objects[object]));
+    out << "<div class=\"finding\">\n<h3>" << ++shown << ". " << html_escaped(joined(objects, " and "))
+        << ": <span class=\"class\">" << html_escaped(class_text(finding.sharing)) << "</span>, "
+        << html_escaped(share_text(finding.cycles, findings.memory_cycles))
+        << " of the simulated memory time of the run</h3>\n<p>" << html_escaped(split_text(finding.split)) << "; "
+        << with_commas(finding.coherence_misses) << " coherence misses</p>\n";
+    // One map per cache line, with a row for each of the finding's objects in it (finding.lines keeps
+    // the hottest line first; a line's objects follow one another or not, so they are gathered).
+    std::vector<std::vector<const LineUse*>> maps;
+    for (const LineUse* line : finding.lines) {
+      auto same_line = std::find_if(maps.begin(), maps.end(), [&](const std::vector<const LineUse*>& map) {
+        return map.front()->line_address == line->line_address;
+      });
+      if (same_line == maps.end()) {
+        maps.push_back({line});
+      } else {
+        same_line->push_back(line);
+      }
+    }
+    for (const std::vector<const LineUse*>& map : maps) write_byte_map(out, profile, map);
+    out << "<p class=\"fix\">fix: " << html_escaped(finding.advice) << ".</p>\n";
+    write_finding_lines(out, finding);
+    out << "</div>\n";
+  }
+  if (shown == 0) {
+    out << "<p>No shared object's coherence traffic reaches " << html_escaped(percentage_option(options.threshold_percent))
+        << " of the simulated memory time (--threshold): coherence is not what limits this run.</p>\n";
+  } else if (findings.findings.size() > shown) {
+    out << "<p>(" << shown << " of " << findings.findings.size()
+        << " shared objects shown, most costly first; the others are under --threshold or past the first "
+        << options.top << ")</p>\n";
+  }
+  if (findings.runtime_objects > 0) {
+    out << "<p>(runtime): " << findings.runtime_objects << (findings.runtime_objects == 1 ? " object" : " objects")
+        << " of the dynamic loader, C/C++ libraries or OpenMP runtime with coherence traffic, "
+        << html_escaped(share_text(findings.runtime_cycles, findings.memory_cycles))
+        << " of the memory time, left out (--runtime=show includes them).</p>\n";
+  }
+}
+
+std::vector<std::string> column_headings(const Profile& profile, const EventColumns& columns) {
+  std::vector<std::string> headings;
+  for (std::size_t i = 0; i < columns.shown.size(); ++i)
+    headings.push_back(columns.headings.empty() ? profile.events[columns.shown[i]] : columns.headings[i]);
+  return headings;
+}
+
+// The shown events of each thread and of all of them.
+void write_summary(std::ostream& out, const Analysis& analysis, const EventColumns& columns) {
+  const Profile& profile = *analysis.profile;
+  out << "<h2 id=\"summary\">Summary per thread</h2>\n";
+  std::vector<std::string> headings = {"thread"};
+  for (const std::string& heading : column_headings(profile, columns)) headings.push_back(heading);
+  HtmlTable table(headings, std::vector<bool>(headings.size(), true));
+  auto add_row = [&](const std::string& label, std::uint64_t order, const Counts& counts, bool total) {
+    std::vector<std::string> cells = {label};
+    std::vector<std::uint64_t> values = {order};
+    for (std::size_t column : columns.shown) {
+      cells.push_back(with_commas(counts[column]));
+      values.push_back(counts[column]);
+    }
+    table.add_row(cells, values, total);
+  };
+  add_row("total", 0, analysis.totals, true);
+  for (const ThreadRow& row : analysis.threads) add_row(std::to_string(row.thread), row.thread, row.counts, false);
+  table.write(out);
+}
+
+// A ranked table of the text views (ranked_table.h), sortable by any column.
+void write_ranked_table(std::ostream& out, const ViewContext& context, const std::string& id,
+                        const std::string& title, const std::string& noun, const std::string& label_heading,
+                        const std::vector<LabelledCounts>& rows) {
+  const Profile& profile = context.profile();
+  const EventColumns& columns = context.columns;
+  out << "<h2 id=\"" << id << "\">" << html_escaped(title) << "</h2>\n";
+  RankedRows ranked;
+  rank_table_rows(context, noun, rows, ranked);
+  std::vector<std::string> headings = column_headings(profile, columns);
+  headings.push_back(label_heading);
+  std::vector<bool> numeric(headings.size(), true);
+  numeric.back() = false;
+  HtmlTable table(headings, numeric);
+  auto add_row = [&](const Counts& counts, const std::string& label, bool total) {
+    std::vector<std::string> cells;
+    std::vector<std::uint64_t> values;
+    for (std::size_t column : columns.shown) {
+      std::string cell = with_commas(counts[column]);
+      if (!total && columns.percents && counts[column] > 0)
+        cell += " (" + percent(counts[column], ranked.totals[column]) + ")";
+      cells.push_back(cell);
+      values.push_back(counts[column]);
+    }
+    cells.push_back(label);
+    table.add_row(cells, values, total);
+  };
+  add_row(ranked.totals, "(all " + noun + ")", true);
+  for (std::size_t row : ranked.ranked) add_row(*ranked.rows[row].counts, ranked.rows[row].label, false);
+  table.write(out);
+  out << "<p>" << ranked.ranked.size() << " of " << ranked.rows.size() << " " << noun << " shown: at most "
+      << context.options.top << ", each with at least "
+      << html_escaped(percentage_option(context.options.threshold_percent))
+      << " of a sort event's total; click a heading to sort.</p>\n";
+}
+
+void write_graphs(std::ostream& out, const Analysis& analysis, const Options& options, const std::string& dir) {
+  out << "<h2 id=\"graphs\">Who invalidated and evicted whom</h2>\n<p>The graphs of --graph: culprit -> victim; "
+         "red edges mostly true sharing, blue mostly false sharing, purple mixed, grey evictions. Also in "
+         "invalidators.svg and evictors.svg beside this page.</p>\n";
+  out << "<div class=\"graph\" id=\"invalidators\">\n"
+      << svg_culprit_graph(analysis, options, GraphKind::invalidators, dir, "invalidators") << "</div>\n";
+  out << "<div class=\"graph\" id=\"evictors\">\n"
+      << svg_culprit_graph(analysis, options, GraphKind::evictors, dir, "evictors") << "</div>\n";
+}
+
+// The hot source files with counts in the margin: the text source view, escaped.
+void write_sources(std::ostream& out, const Analysis& analysis, const Options& options, const EventColumns& columns) {
+  std::ostringstream text;
+  print_source_view({analysis, options, columns, text});
+  out << "<h2 id=\"source\">Annotated source of the hot files</h2>\n";
+  if (text.str().empty()) {
+    out << "<p>No source line reaches the threshold.</p>\n";
+    return;
+  }
+  out << "<pre>" << html_escaped(text.str()) << "</pre>\n";
+}
+
+}  // namespace
+
+void write_html_report(const std::string& dir, const Analysis& analysis, const Options& options,
+                       const EventColumns& columns) {
+  make_directory(dir);
+  const Profile& profile = *analysis.profile;
+  std::ostringstream page;
+  write_page_start(page, "ccsim report: " + profile.header.command);
+  page << "<h1>ccsim report: " << html_escaped(profile.header.command) << "</h1>\n";
+  page << "<p><a href=\"#findings\">findings</a> | <a href=\"#graphs\">graphs</a> | <a href=\"#summary\">summary</a> | "
+          "<a href=\"#lines\">lines</a> | <a href=\"#functions\">functions</a> | <a href=\"#objects\">objects</a> | "
+          "<a href=\"#source\">source</a></p>\n";
+  write_header(page, analysis);
+  write_findings(page, analysis, options, "findings");
+  write_graphs(page, analysis, options, dir);
+  write_summary(page, analysis, columns);
+  std::ostringstream unused;  // the ranked tables print nothing through the context
+  ViewContext context{analysis, options, columns, unused};
+  write_ranked_table(page, context, "lines", "Lines", "lines", "line (function)", line_table_rows(analysis));
+  write_ranked_table(page, context, "functions", "Functions", "functions", "file:function",
+                     function_table_rows(analysis));
+  if (profile.objects.empty()) {
+    page << "<h2 id=\"objects\">Data objects</h2>\n<p>This profile has no data objects: the run recorded no "
+            "object: records.</p>\n";
+  } else {
+    write_ranked_table(page, context, "objects", "Data objects", "objects", "object", object_table_rows(analysis));
+  }
+  write_sources(page, analysis, options, columns);
+  write_page_end(page);
+  write_file(dir, "index.html", page.str());
+}
+
+void write_html_diff(const std::string& dir, const Analysis& before, const Analysis& after, const Options& options,
+                     const EventColumns& columns) {
+  std::ostringstream changes;  // first, so that profiles with different events fail before anything is written
+  print_diff(changes, before, after, columns, options);
+  make_directory(dir);
+  std::ostringstream page;
+  write_page_start(page, "ccsim diff: " + before.profile->header.command + " -> " + after.profile->header.command);
+  page << "<h1>ccsim diff: before and after</h1>\n<div class=\"side-by-side\">\n";
+  for (const Analysis* analysis : {&before, &after}) {
+    page << "<div class=\"" << (analysis == &before ? "before" : "after") << "\">\n<h2>"
+         << (analysis == &before ? "Before" : "After") << "</h2>\n";
+    write_header(page, *analysis);
+    write_findings(page, *analysis, options, analysis == &before ? "findings-before" : "findings-after");
+    page << "</div>\n";
+  }
+  page << "</div>\n<h2 id=\"changes\">Change per line and per data object</h2>\n<pre>" << html_escaped(changes.str())
+       << "</pre>\n";
+  write_page_end(page);
+  write_file(dir, "index.html", page.str());
+}
+
+}  // namespace ccsim::annotate

@@ -1,0 +1,30 @@
+// finding_text.cc: thread lists and invalidation splits in words.
+#include "ccsim/annotate/views/finding_text.h"
+
+#include "ccsim/annotate/views/text_table.h"
+
+namespace ccsim::annotate {
+
+std::string threads_text(const std::vector<ThreadId>& threads) {
+  std::string text;
+  for (std::size_t i = 0; i < threads.size();) {
+    std::size_t j = i;
+    while (j + 1 < threads.size() && threads[j + 1] == threads[j] + 1) ++j;
+    text += (text.empty() ? "" : ",") + std::to_string(threads[i]);
+    if (j > i) text += (j == i + 1 ? "," : "-") + std::to_string(threads[j]);
+    i = j + 1;
+  }
+  return (threads.size() == 1 ? "thread " : "threads ") + text;
+}
+
+std::string split_text(const InvalidationSplit& split) {
+  std::uint64_t total = split.total();
+  std::uint64_t across = split.true_across_regions + split.false_across_regions;
+  return with_commas(total) + " invalidations: " + with_commas(split.false_sharing()) + " false (" +
+         percent(split.false_sharing(), total) + "), " + with_commas(split.true_sharing()) + " true (" +
+         percent(split.true_sharing(), total) + "); " + with_commas(total - across) + " in-region, " +
+         with_commas(across) + " across regions; " + with_commas(split.true_in_region_critical) +
+         " by writers holding a lock";
+}
+
+}  // namespace ccsim::annotate

@@ -1,0 +1,315 @@
+// profile_file.cc: where the profile goes and how it gets there safely (profile_file.h).
+#include "ccsim/tool/output/profile_file.h"
+
+#include "ccsim/core/platform.h"
+#include "ccsim/tool/options.h"
+#include "pub_tool_vkiscnums.h"
+
+namespace ccsim {
+namespace {
+
+// Flags and errnos the vki headers do not define (values from the kernel's asm-generic headers, as on
+// amd64).
+constexpr Int kOpenNoFollow = 0400000;
+constexpr Int kOpenCloseOnExec = 02000000;
+constexpr UWord kRandomNonBlocking = 1;  // getrandom's GRND_NONBLOCK
+constexpr Int kErrorNameTooLong = 36;     // ENAMETOOLONG
+constexpr Int kErrorQuotaExceeded = 122;  // EDQUOT
+constexpr SizeT kNameMax = 255;          // NAME_MAX: the longest name of one directory entry
+// The temporary file is "<target>.tmp.<suffix>": 10 letters and digits are 59 bits of chance, and the
+// file is created with O_EXCL, so a name someone guessed and planted is never used.
+constexpr const HChar* kTemporaryInfix = ".tmp.";
+constexpr SizeT kSuffixLength = 10;
+constexpr SizeT kTemporaryExtra = 5 + kSuffixLength;
+
+// The expanded --ccsim-out-file of the process that expanded it. A forked child has another pid and
+// expands the name again; the same process never does, so %n counts once per process.
+HChar* expanded_target = nullptr;
+Int expanded_for_pid = 0;
+
+// A target written in place is opened before the client runs and kept open until the end: a path such
+// as /dev/stdout or a symlink to /proc/self/fd/1 may not resolve any more at the exit of a multithreaded
+// client (once its main thread has ended, /proc/self/fd is gone). The fd sits in Valgrind's own range
+// (VG_(safe_fd)), out of the client's reach. -1 when the target is not written in place.
+Int in_place_fd = -1;
+const HChar* expanded_at_check = "";  // the name in_place_fd was opened for
+
+SysRes system_call(UWord number, UWord a1, UWord a2 = 0, UWord a3 = 0) {
+  return VG_(do_syscall)(number, a1, a2, a3, 0, 0, 0, 0, 0);
+}
+
+// lstat(2): what the path itself is, a symlink not followed. Returns 0 or the errno.
+Int lstat_mode(const HChar* path, UInt* mode) {
+  struct vki_stat status;
+  SysRes result = system_call(__NR_lstat, reinterpret_cast<UWord>(path), reinterpret_cast<UWord>(&status));
+  if (sr_isError(result)) return static_cast<Int>(sr_Err(result));
+  *mode = status.st_mode;
+  return 0;
+}
+
+// stat(2): the file the path names, symlinks followed. Returns 0 or the errno.
+Int stat_mode(const HChar* path, UInt* mode) {
+  struct vg_stat status;
+  SysRes result = VG_(stat)(path, &status);
+  if (sr_isError(result)) return static_cast<Int>(sr_Err(result));
+  *mode = status.mode;
+  return 0;
+}
+
+// A copy of `path` up to its last '/' (or "." for a bare name in the current directory).
+HChar* directory_of(const HChar* path) {
+  const HChar* slash = VG_(strrchr)(path, '/');
+  if (slash == nullptr) return VG_(strdup)("ccsim.out.dir", ".");
+  const SizeT length = slash == path ? 1 : static_cast<SizeT>(slash - path);
+  HChar* directory = static_cast<HChar*>(VG_(malloc)("ccsim.out.dir", length + 1));
+  VG_(strncpy)(directory, path, length);
+  directory[length] = '\0';
+  return directory;
+}
+
+const HChar* last_component(const HChar* path) {
+  const HChar* slash = VG_(strrchr)(path, '/');
+  return slash == nullptr ? path : slash + 1;
+}
+
+// A path that is a symlink, or names something other than a regular file, is written in place: renaming
+// a file over it would replace the link (or, as root, the device such as /dev/null) with a regular file.
+bool written_in_place(UInt lstat_mode_bits) { return !VKI_S_ISREG(lstat_mode_bits); }
+
+const HChar* expanded_name() {
+  if (expanded_target == nullptr || expanded_for_pid != VG_(getpid)()) {
+    // VG_(expand_file_name) stops Valgrind with its own message (exit 1) on a bad `%` escape.
+    expanded_target = VG_(expand_file_name)("--ccsim-out-file", options.out_file);
+    expanded_for_pid = VG_(getpid)();
+  }
+  return expanded_target;
+}
+
+// Stops Valgrind before the client runs: "--ccsim-out-file=<value>: <sentence>", exit 1.
+#define REJECT_DESTINATION(...)                                                  \
+  do {                                                                          \
+    HChar* option = static_cast<HChar*>(                                        \
+        VG_(malloc)("ccsim.out.option", VG_(strlen)(options.out_file) + 20));   \
+    VG_(sprintf)(option, "--ccsim-out-file=%s", options.out_file);              \
+    VG_(fmsg_bad_option)(option, __VA_ARGS__);                                  \
+    VG_(exit)(1); /* after the command line, VG_(fmsg_bad_option) only prints */ \
+  } while (0)
+
+// `kSuffixLength` letters and digits from the kernel's random source (getrandom), or, should that fail,
+// from the clock and pid: O_EXCL still refuses any name that exists.
+void random_suffix(HChar* out) {
+  static const HChar kAlphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  UChar bytes[kSuffixLength];
+  SysRes result = system_call(__NR_getrandom, reinterpret_cast<UWord>(bytes), kSuffixLength, kRandomNonBlocking);
+  if (sr_isError(result) || sr_Res(result) != kSuffixLength) {
+    static UInt seed = 0;
+    seed ^= VG_(read_millisecond_timer)() * 2654435761u ^ static_cast<UInt>(VG_(getpid)());
+    for (SizeT i = 0; i < kSuffixLength; ++i) bytes[i] = static_cast<UChar>(VG_(random)(&seed) >> 8);
+  }
+  for (SizeT i = 0; i < kSuffixLength; ++i) out[i] = kAlphabet[bytes[i] % (sizeof kAlphabet - 1)];
+  out[kSuffixLength] = '\0';
+}
+
+// Creates "<target>.tmp.<random>" with O_EXCL|O_NOFOLLOW, trying new names while one exists (a planted
+// file or symlink, another run's temporary file). Returns the fd or the errno negated.
+Int create_temporary(const HChar* target, HChar* temporary) {
+  const Int flags = VKI_O_WRONLY | VKI_O_CREAT | VKI_O_EXCL | kOpenNoFollow | kOpenCloseOnExec;
+  const Int mode = VKI_S_IRUSR | VKI_S_IWUSR | VKI_S_IRGRP | VKI_S_IROTH;  // 0644, less the umask
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    HChar suffix[kSuffixLength + 1];
+    random_suffix(suffix);
+    VG_(sprintf)(temporary, "%s%s%s", target, kTemporaryInfix, suffix);
+    SysRes result = VG_(open)(temporary, flags, mode);
+    if (!sr_isError(result)) return static_cast<Int>(sr_Res(result));
+    if (sr_Err(result) != VKI_EEXIST) return -static_cast<Int>(sr_Err(result));
+  }
+  return -VKI_EEXIST;
+}
+
+// The errno's text: VG_(strerror)'s, which leaves out a few that writing a file can meet.
+const HChar* error_text(Int error) {
+  switch (error) {
+    case kErrorNameTooLong: return "File name too long";
+    case VKI_ELOOP: return "Too many levels of symbolic links";
+    case kErrorQuotaExceeded: return "Disk quota exceeded";
+    default: return VG_(strerror)(static_cast<UWord>(error));
+  }
+}
+
+// Whether `path` names the same file as the program's stdout or stderr (a redirected stdout reached
+// through /dev/stdout or /proc/self/fd/1).
+bool is_program_output(const HChar* path) {
+  struct vg_stat named;
+  if (sr_isError(VG_(stat)(path, &named))) return false;
+  for (Int fd = 1; fd <= 2; ++fd) {
+    struct vg_stat output;
+    if (VG_(fstat)(fd, &output) == 0 && output.dev == named.dev && output.ino == named.ino) return true;
+  }
+  return false;
+}
+
+// Opens the target itself for writing (`named`: the mode of the file the path names). A regular file
+// that is the program's stdout or stderr is appended to, so that what the program writes there is kept;
+// any other regular file is truncated (one profile per file). Returns the fd, in Valgrind's range, or the
+// errno negated.
+Int open_in_place(const HChar* target, UInt named) {
+  Int flags = VKI_O_WRONLY | kOpenCloseOnExec;
+  if (VKI_S_ISREG(named)) flags |= is_program_output(target) ? VKI_O_APPEND : VKI_O_TRUNC;
+  SysRes result = VG_(open)(target, flags, 0);
+  if (sr_isError(result)) return -static_cast<Int>(sr_Err(result));
+  return VG_(safe_fd)(static_cast<Int>(sr_Res(result)));
+}
+
+void tell_not_written(const HChar* target, const HChar* doing, Int error, bool target_kept) {
+  VG_(umsg)("ccsim: the profile was not written to '%s': %s (%s)%s.\n", target, error_text(error), doing,
+            target_kept ? "; the file already there is left as it was" : "");
+}
+
+}  // namespace
+
+void check_profile_destination() {
+  const HChar* target = expanded_name();
+  const HChar* name = last_component(target);
+  if (VG_(strlen)(name) + kTemporaryExtra > kNameMax) {
+    REJECT_DESTINATION("the file name '%s' is too long: with the temporary file's '%s' and %llu more "
+                       "characters it must fit in %llu.\n", name, kTemporaryInfix,
+                       static_cast<ULong>(kSuffixLength), static_cast<ULong>(kNameMax));
+  }
+  UInt mode = 0;
+  const Int missing = lstat_mode(target, &mode);
+  if (missing == 0 && written_in_place(mode)) {
+    UInt named = 0;
+    if (stat_mode(target, &named) != 0) {
+      REJECT_DESTINATION("'%s' is a symbolic link to a file that does not exist.\n", target);
+    }
+    if (VKI_S_ISDIR(named)) REJECT_DESTINATION("'%s' is a directory.\n", target);
+    const Int fd = open_in_place(target, named);
+    if (fd < 0) REJECT_DESTINATION("'%s' cannot be opened for writing: %s.\n", target, error_text(-fd));
+    in_place_fd = fd;
+    expanded_at_check = target;
+    return;
+  }
+  if (missing != 0 && missing != VKI_ENOENT) {
+    REJECT_DESTINATION("'%s' cannot be looked at: %s.\n", target, error_text(missing));
+  }
+  HChar* directory = directory_of(target);
+  UInt directory_mode = 0;
+  const Int directory_error = stat_mode(directory, &directory_mode);
+  if (directory_error != 0 || !VKI_S_ISDIR(directory_mode)) {
+    REJECT_DESTINATION("the directory '%s' does not exist.\n", directory);
+  }
+  if (VG_(access)(directory, False, True, True) != 0) {
+    REJECT_DESTINATION("the directory '%s' is not writable.\n", directory);
+  }
+  VG_(free)(directory);
+}
+
+void ProfileFile::add_char(HChar c, void* self) {
+  ProfileFile* file = static_cast<ProfileFile*>(self);
+  if (file->buffered_ == kBufferBytes) file->flush();
+  file->buffer_[file->buffered_++] = c;
+}
+
+void ProfileFile::printf(const HChar* format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  VG_(vcbprintf)(add_char, this, format, arguments);
+  va_end(arguments);
+}
+
+bool ProfileFile::flush() {
+  UInt written = 0;
+  // A short write is retried for the rest; a failed one ends the file (the text after it is dropped).
+  while (error == 0 && written < buffered_) {
+    const Int n = VG_(write)(fd, buffer_ + written, static_cast<Int>(buffered_ - written));
+    if (n < 0 && n != -VKI_EINTR) error = -n;
+    if (n == 0) error = VKI_ENOSPC;  // nothing written and no error: the device took no more
+    if (n > 0) written += static_cast<UInt>(n);
+  }
+  buffered_ = 0;
+  return error == 0;
+}
+
+ProfileFile* open_profile_file() {
+  const HChar* target = expanded_name();
+  ProfileFile* file = create_object<ProfileFile>("ccsim.out.file");
+  file->target = VG_(strdup)("ccsim.out.name", target);
+  UInt mode = 0;
+  const Int missing = lstat_mode(target, &mode);
+  // Opened before the client ran (the path may not even resolve now); a forked child whose name changed
+  // with its pid looks at its own.
+  const bool opened_at_check = in_place_fd >= 0 && VG_(strcmp)(target, expanded_at_check) == 0;
+  if (opened_at_check || (missing == 0 && written_in_place(mode))) {
+    Int fd = in_place_fd;
+    if (!opened_at_check) {
+      UInt named = 0;
+      const Int error = stat_mode(target, &named);
+      fd = error != 0 ? -error : open_in_place(target, named);
+    }
+    if (fd < 0) {
+      tell_not_written(target, "opening it", -fd, false);
+      VG_(free)(file->target);
+      destroy_object(file);
+      return nullptr;
+    }
+    file->fd = fd;
+    file->in_place = true;
+    return file;
+  }
+  file->temporary = static_cast<HChar*>(VG_(malloc)("ccsim.out.name", VG_(strlen)(target) + kTemporaryExtra + 1));
+  const Int fd = create_temporary(target, file->temporary);
+  if (fd < 0) {
+    tell_not_written(target, "creating a temporary file beside it", -fd, missing == 0);
+    VG_(free)(file->temporary);
+    VG_(free)(file->target);
+    destroy_object(file);
+    return nullptr;
+  }
+  file->fd = fd;
+  // A profile replacing a file keeps that file's permissions (fchmod is not subject to the umask).
+  if (missing == 0) system_call(__NR_fchmod, static_cast<UWord>(fd), mode & 07777);
+  return file;
+}
+
+bool finish_profile_file(ProfileFile* file) {
+  const HChar* doing = "writing it";
+  Int error = file->flush() ? 0 : file->error;
+  // Synced before the rename, so that after a crash of the machine the name never holds a file whose
+  // blocks never reached the disk. Pipes and terminals cannot be synced (and need not be).
+  struct vg_stat status;
+  if (error == 0 && VG_(fstat)(file->fd, &status) == 0 && VKI_S_ISREG(status.mode)) {
+    SysRes synced = system_call(__NR_fsync, static_cast<UWord>(file->fd));
+    if (sr_isError(synced)) {
+      error = static_cast<Int>(sr_Err(synced));
+      doing = "syncing it to disk";
+    }
+  }
+  // close(2) can report a write error late (NFS, quotas): checked too.
+  SysRes closed = system_call(__NR_close, static_cast<UWord>(file->fd));
+  if (error == 0 && sr_isError(closed)) {
+    error = static_cast<Int>(sr_Err(closed));
+    doing = "closing it";
+  }
+  if (error == 0 && !file->in_place) {
+    // rename(2) itself rather than VG_(rename), which drops the errno.
+    SysRes renamed = system_call(__NR_rename, reinterpret_cast<UWord>(file->temporary),
+                                 reinterpret_cast<UWord>(file->target));
+    if (sr_isError(renamed)) {
+      error = static_cast<Int>(sr_Err(renamed));
+      doing = "renaming the temporary file to it";
+    }
+  }
+  if (error != 0) {
+    UInt mode = 0;
+    tell_not_written(file->target, doing, error, !file->in_place && lstat_mode(file->target, &mode) == 0);
+    if (!file->in_place) VG_(unlink)(file->temporary);
+  } else if (VG_(clo_verbosity) > 0) {
+    VG_(umsg)("ccsim: profile written to %s\n", file->target);
+  }
+  VG_(free)(file->temporary);
+  VG_(free)(file->target);
+  destroy_object(file);
+  return error == 0;
+}
+
+}  // namespace ccsim

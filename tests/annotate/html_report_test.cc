@@ -1,0 +1,288 @@
+// html_report_test.cc: --html=DIR. The page of a hand-written profile must carry the same finding as the
+// text overview, the ranked rows, the byte map of the hot line worked out from its line-detail: and
+// line-writer: records, the graphs drawn by dot with the expected nodes, and every name escaped.
+#include "ccsim/annotate/exports/html_page.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "ccsim/annotate/errors.h"
+#include "ccsim/annotate/options.h"
+#include "tests/annotate/test_support.h"
+
+namespace ccsim::annotate {
+namespace {
+
+using testing::annotate;
+using testing::profile_path;
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Runs --html into a fresh directory and returns DIR/index.html.
+std::string html_page(std::vector<std::string> arguments) {
+  std::string dir = testing::temporary_path("html");
+  std::filesystem::remove_all(dir);
+  arguments.insert(arguments.begin(), "--html=" + dir);
+  EXPECT_EQ(annotate(arguments), "");  // the report goes to the directory, nothing to standard output
+  return file_text(dir + "/index.html");
+}
+
+// The row of `thread` in the byte map of the cache line at `line` ("0x404040"); empty when there is none.
+std::string byte_map_row(const std::string& page, const std::string& line, unsigned thread) {
+  std::size_t table = page.find("<table class=\"bytes\" data-line=\"" + line + "\"");
+  if (table == std::string::npos) return "";
+  std::size_t end = page.find("</table>", table);
+  std::size_t row = page.find("<tr data-thread=\"" + std::to_string(thread) + "\">", table);
+  if (row == std::string::npos || row > end) return "";
+  return page.substr(row, page.find("</tr>", row) - row);
+}
+
+// The byte offsets whose cells in `row` say "byte N: <what> by thread T".
+std::set<int> bytes_marked(const std::string& row, const std::string& what) {
+  std::set<int> bytes;
+  std::regex cell("title=\"byte ([0-9]+): " + what + " by thread");
+  for (std::sregex_iterator match(row.begin(), row.end(), cell), end; match != end; ++match)
+    bytes.insert(std::stoi((*match)[1]));
+  return bytes;
+}
+
+std::set<int> byte_range(int first, int last) {
+  std::set<int> bytes;
+  for (int byte = first; byte <= last; ++byte) bytes.insert(byte);
+  return bytes;
+}
+
+// Names from a profile cannot add markup: every special character becomes an entity, and control
+// bytes are shown as \xHH as in the text views.
+TEST(HtmlPageTest, EscapesNames) {
+  EXPECT_EQ(html_escaped("<script>alert('x') & \"y\"</script>"),
+            "&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;");
+  EXPECT_EQ(html_escaped("a\x1b[2Jb"), "a\\x1b[2Jb");
+  EXPECT_EQ(html_escaped("caf\xc3\xa9"), "caf\xc3\xa9");  // valid UTF-8 kept
+}
+
+// A sortable table keeps its total row in the head and gives each number its exact value to sort by.
+TEST(HtmlPageTest, SortableTableCarriesValues) {
+  HtmlTable table({"writes", "line"}, {true, false});
+  table.add_row({"2,000", "all"}, {2000, 0}, true);
+  table.add_row({"1,234 (61.7%)", "a<b"}, {1234, 0});
+  std::ostringstream out;
+  table.write(out);
+  std::string html = out.str();
+  EXPECT_NE(html.find("<th data-numeric=\"yes\">writes</th><th data-numeric=\"no\">line</th>"), std::string::npos);
+  EXPECT_LT(html.find("<tr class=\"total\"><td class=\"number\" data-value=\"2000\">2,000</td>"), html.find("<tbody>"));
+  EXPECT_GT(html.find("<td class=\"number\" data-value=\"1234\">1,234 (61.7%)</td><td>a&lt;b</td>"), html.find("<tbody>"));
+}
+
+// counters: threads 2 and 3 write adjacent 8-byte counters of one line 1000 times each, every
+// invalidation false and in a region; the finding's class and object are the text overview's.
+TEST(HtmlReportTest, ShowsTheFindingWithItsClassAndAdvice) {
+  std::string page = html_page({profile_path("counters.profile")});
+  EXPECT_NE(page.find("<h3>1. counters (global, 16 B): <span class=\"class\">false sharing in parallel regions</span>"),
+            std::string::npos);
+  // The split: 999 + 1000 = 1999 invalidations, all false and in-region; 999 + 999 coherence misses.
+  EXPECT_NE(page.find("1,999 invalidations: 1,999 false (100.0%), 0 true (0.0%); 1,999 in-region, 0 across "
+                      "regions; 0 by writers holding a lock; 1,998 coherence misses"),
+            std::string::npos);
+  std::string overview = annotate({"--view=findings", profile_path("counters.profile")});
+  std::size_t fix = overview.find("fix: ");
+  ASSERT_NE(fix, std::string::npos);
+  std::string advice = overview.substr(fix, overview.find('\n', fix) - fix);
+  EXPECT_NE(page.find("<p class=\"fix\">" + html_escaped(advice) + "</p>"), std::string::npos) << advice;
+  // Culprit and victim: worker's line 12 on both sides, T3's stores caused 1000, T2's 999.
+  EXPECT_NE(page.find("<td class=\"number\">1,999</td><td>counters.c:12 (worker) threads 2,3</td>"), std::string::npos);
+}
+
+// The line-detail records: T2 wrote bytes 0-7, T3 bytes 8-15 of line 0x404040, neither read; the
+// object's 16 bytes start at the line's first byte. line-writer: T3's stores removed 1000 copies, T2's 999.
+TEST(HtmlReportTest, ByteMapShowsEachThreadsBytes) {
+  std::string page = html_page({profile_path("counters.profile")});
+  std::string thread2 = byte_map_row(page, "0x404040", 2);
+  std::string thread3 = byte_map_row(page, "0x404040", 3);
+  ASSERT_FALSE(thread2.empty());
+  ASSERT_FALSE(thread3.empty());
+  EXPECT_EQ(bytes_marked(thread2, "written"), byte_range(0, 7));
+  EXPECT_EQ(bytes_marked(thread3, "written"), byte_range(8, 15));
+  EXPECT_TRUE(bytes_marked(thread2, "read").empty());
+  std::regex cell_start("<td");
+  EXPECT_EQ(std::distance(std::sregex_iterator(thread2.begin(), thread2.end(), cell_start), std::sregex_iterator()),
+            64 + 1);  // a cell per byte of the 64-byte line, then the note
+  EXPECT_NE(thread2.find("thread 2 writes bytes 0-7; its stores removed 999 copies of the line"), std::string::npos);
+  EXPECT_NE(thread3.find("thread 3 writes bytes 8-15; its stores removed 1,000 copies of the line"), std::string::npos);
+  std::regex object_cell("title=\"byte ([0-9]+): counters byte");
+  std::size_t object_bytes = std::distance(std::sregex_iterator(page.begin(), page.end(), object_cell),
+                                           std::sregex_iterator());
+  EXPECT_EQ(object_bytes, 16u);
+}
+
+// The page needs nothing from outside itself: no linked style sheet, script or image, and the only URLs
+// are the SVG namespaces dot declares.
+TEST(HtmlReportTest, WorksOffline) {
+  std::string page = html_page({profile_path("counters.profile")});
+  EXPECT_EQ(page.find("<link"), std::string::npos);
+  EXPECT_EQ(page.find(" src="), std::string::npos);
+  EXPECT_EQ(page.find("@import"), std::string::npos);
+  std::regex url("[a-z]+://[^\"]*");
+  for (std::sregex_iterator match(page.begin(), page.end(), url), end; match != end; ++match) {
+    std::string found = match->str();
+    EXPECT_TRUE(found == "http://www.w3.org/2000/svg" || found == "http://www.w3.org/1999/xlink") << found;
+  }
+}
+
+// findings.profile: progress (bytes 0-7 of line 0x601000, written by thread 2 1,500 times) and limit (bytes
+// 8-15, read by thread 3) are one finding with one map of their line, a row for each object; thread 3's
+// row shows limit's bytes, read; T2's stores removed T3's copy 1,499 times (its line-writer record), T3
+// stored nothing. sum (0x601040): both threads write bytes 0-7; T2's stores removed 499 copies, T3's 500.
+TEST(HtmlReportTest, ByteMapShowsEveryObjectOfTheLine) {
+  std::string page = html_page({profile_path("findings.profile")});
+  std::size_t first = page.find("data-line=\"0x601000\"");
+  ASSERT_NE(first, std::string::npos);
+  EXPECT_EQ(page.find("data-line=\"0x601000\"", first + 1), std::string::npos);  // one map of the line
+  std::string map = page.substr(first, page.find("</table>", first) - first);
+  EXPECT_NE(map.find("<td class=\"note\">bytes of limit</td>"), std::string::npos);
+  EXPECT_NE(map.find("<td class=\"note\">bytes of progress</td>"), std::string::npos);
+  EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601000", 2), "written"), byte_range(0, 7));
+  EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601000", 3), "read"), byte_range(8, 15));
+  EXPECT_TRUE(bytes_marked(byte_map_row(page, "0x601000", 3), "written").empty());
+  EXPECT_NE(byte_map_row(page, "0x601000", 2).find("its stores removed 1,499 copies"), std::string::npos);
+  EXPECT_NE(byte_map_row(page, "0x601000", 3).find("thread 3 reads bytes 8-15; its stores removed 0 copies"),
+            std::string::npos);
+  EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601040", 2), "written"), byte_range(0, 7));
+  EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601040", 3), "written"), byte_range(0, 7));
+  EXPECT_NE(byte_map_row(page, "0x601040", 2).find("its stores removed 499 copies"), std::string::npos);
+  EXPECT_NE(byte_map_row(page, "0x601040", 3).find("its stores removed 500 copies"), std::string::npos);
+  EXPECT_NE(page.find("<span class=\"class\">true sharing in critical sections</span>"), std::string::npos);
+}
+
+// --top cuts the findings as it cuts --view=findings: findings.profile has three program findings
+// (progress and limit, sum, table; stdout is the runtime's), so --top=1 shows one of three.
+TEST(HtmlReportTest, TopCutsTheFindings) {
+  std::string page = html_page({"--top=1", profile_path("findings.profile")});
+  std::regex finding("<div class=\"finding\">");
+  EXPECT_EQ(std::distance(std::sregex_iterator(page.begin(), page.end(), finding), std::sregex_iterator()), 1);
+  EXPECT_NE(page.find("<p>(1 of 3 shared objects shown, most costly first; the others are under --threshold or "
+                      "past the first 1)</p>"),
+            std::string::npos);
+}
+
+// The lines table ranks as --view=lines does: worker's line 12 (2000 writes, 1999 invalidations
+// received) is shown; main's line 30 (1 of 2001 L1 misses = 0.05%, no invalidation) is under the 0.1%
+// threshold, so 1 of 2 lines.
+TEST(HtmlReportTest, RankedTablesHoldTheViewsRows) {
+  std::string page = html_page({profile_path("counters.profile")});
+  std::size_t lines = page.find("<h2 id=\"lines\">");
+  std::size_t functions = page.find("<h2 id=\"functions\">");
+  ASSERT_LT(lines, functions);
+  std::string table = page.substr(lines, functions - lines);
+  EXPECT_NE(table.find("<td class=\"number\" data-value=\"2000\">2,000</td>"), std::string::npos);
+  EXPECT_NE(table.find("<td>/home/me/ccsim-example/counters.c:12 (worker)</td>"), std::string::npos);
+  EXPECT_EQ(table.find("counters.c:30"), std::string::npos);
+  EXPECT_NE(table.find("1 of 2 lines shown"), std::string::npos);
+  EXPECT_NE(page.find("<table class=\"sortable\">"), std::string::npos);
+  EXPECT_NE(page.find("<td>counters (global, 16 B) at 0x404040 in /home/me/ccsim-example/counters.c</td>"),
+            std::string::npos);
+}
+
+// The invalidator graph is dot's SVG, inline: one node, worker's line 12 with the object counters, and
+// an edge from it to itself (T3 -> T2 and T2 -> T3 on the same line).
+TEST(HtmlReportTest, InlinesTheGraphsAsSvg) {
+  if (std::string(CCSIM_DOT).empty()) GTEST_SKIP() << "configure found no dot";
+  std::string page = html_page({profile_path("counters.profile")});
+  std::size_t graph = page.find("<div class=\"graph\" id=\"invalidators\">\n<svg");
+  ASSERT_NE(graph, std::string::npos);
+  std::string svg = page.substr(graph, page.find("</svg>", graph) - graph);
+  EXPECT_NE(svg.find(">counters.c:12</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">worker</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">1,999 (100.0%)</text>"), std::string::npos);  // T3->T2 1000 + T2->T3 999
+  EXPECT_EQ(svg.find("<?xml"), std::string::npos);
+  EXPECT_NE(page.find("<div class=\"graph\" id=\"evictors\">\n<svg"), std::string::npos);
+}
+
+// A function named <script>...</script> appears only escaped: in tables, findings, and the SVG.
+TEST(HtmlReportTest, EscapesEveryName) {
+  if (std::string(CCSIM_DOT).empty()) GTEST_SKIP() << "configure found no dot";
+  std::string profile = file_text(profile_path("counters.profile"));
+  std::size_t worker = profile.find("fn: 1 worker");
+  ASSERT_NE(worker, std::string::npos);
+  profile.replace(worker, 12, "fn: 1 <script>alert(1)</script>");
+  std::string page = html_page({testing::write_temporary_file("script.profile", profile)});
+  EXPECT_EQ(page.find("<script>alert"), std::string::npos);
+  EXPECT_NE(page.find("counters.c:12 (&lt;script&gt;alert(1)&lt;/script&gt;)"), std::string::npos);
+  EXPECT_NE(page.find("&lt;script&gt;alert(1)&lt;/script&gt;</text>"), std::string::npos);  // dot's own escape
+}
+
+// The hot file annotated as --view=source prints it, escaped: worker's line 12 has 0 reads, 2000 writes
+// and 2000 L1 misses (1000 per thread), 1998 coherence misses (999 per thread), 1999 invalidations
+// received (1000 + 999) and 1999 caused; its `<` is written &lt;.
+TEST(HtmlReportTest, AnnotatesTheHotSource) {
+  std::string page = html_page({"-I", CCSIM_TEST_SRCDIR "/tests/annotate/profiles", profile_path("counters.profile")});
+  std::size_t source = page.find("<h2 id=\"source\">");
+  ASSERT_NE(source, std::string::npos);
+  std::string section = page.substr(source);
+  EXPECT_NE(section.find("-- Source: /home/me/ccsim-example/counters.c (read from "), std::string::npos);
+  EXPECT_TRUE(std::regex_search(section, std::regex(" 0 +2,000 +2,000 +1,998 +1,999 +1,999 +for \\(int i = 0; i &lt; "
+                                                    "ITERATIONS; i\\+\\+\\) counters\\[id\\]\\+\\+;")));
+}
+
+// --diff --html: before (false sharing) and after (padded: no invalidation) side by side.
+TEST(HtmlReportTest, DiffShowsBothRunsSideBySide) {
+  std::string page = html_page({"--diff", profile_path("counters.profile"), profile_path("counters_padded.profile")});
+  std::size_t before = page.find("<div class=\"before\">");
+  std::size_t after = page.find("<div class=\"after\">");
+  ASSERT_NE(before, std::string::npos);
+  ASSERT_LT(before, after);
+  std::string left = page.substr(before, after - before);
+  std::string right = page.substr(after, page.find("id=\"changes\"") - after);
+  EXPECT_NE(left.find("false sharing in parallel regions"), std::string::npos);
+  EXPECT_NE(left.find("./counters 2 1000"), std::string::npos);
+  EXPECT_NE(right.find("./counters_padded 2 1000"), std::string::npos);
+  EXPECT_NE(right.find("No shared object's coherence traffic reaches 0.1%"), std::string::npos);
+  EXPECT_EQ(right.find("class=\"bytes\""), std::string::npos);
+  // The change table: worker's line lost all 1999 invalidations received.
+  EXPECT_NE(page.find("-1,999"), std::string::npos);
+}
+
+// --help documents the option (the man page is made from the same text).
+TEST(HtmlReportTest, HelpListsTheOption) {
+  std::string usage = usage_text();
+  std::size_t option = usage.find("--html arg");
+  ASSERT_NE(option, std::string::npos);
+  EXPECT_NE(usage.find("write an HTML report into directory DIR", option), std::string::npos);
+}
+
+// Without dot on the PATH the report cannot draw its graphs: one sentence, exit 1.
+TEST(HtmlReportTest, SaysWhenDotIsMissing) {
+  std::string dir = testing::temporary_path("html");
+  testing::ProgramResult result = testing::run_command("PATH=/nonexistent '" + std::string(CCSIM_ANNOTATE_PROGRAM) +
+                                                       "' --html='" + dir + "' '" + profile_path("counters.profile") + "'");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.standard_error,
+            "ccsim-annotate: --html draws its graphs with Graphviz's dot program, which is not on the PATH; "
+            "install Graphviz (Debian: apt-get install graphviz) or put dot on the PATH\n");
+}
+
+// A directory that cannot be made is named in one sentence; --html does not go with --json.
+TEST(HtmlReportTest, RejectsBadDirectoriesAndCombinations) {
+  testing::ProgramResult result =
+      testing::run_annotate_program({"--html=/dev/null/report", profile_path("counters.profile")});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.standard_error.find("--html=/dev/null/report: the directory cannot be created"), std::string::npos);
+  EXPECT_THROW(annotate({"--html=x", "--json", profile_path("counters.profile")}), UsageError);
+  EXPECT_THROW(annotate({"--html=", profile_path("counters.profile")}), UsageError);
+}
+
+}  // namespace
+}  // namespace ccsim::annotate
