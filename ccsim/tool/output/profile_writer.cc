@@ -281,7 +281,7 @@ void write_body(ProfileFile* file, const Simulator* simulator) {
   for (std::uint32_t proc = 0; proc < threads_that_ran(); ++proc) {
     HChar label[128];
     thread_label(proc, label, sizeof label);
-    VG_(fprintf)(file, "thread: %u %s\n", proc + 1, label);
+    file->printf("thread: %u %s\n", proc + 1, label);
   }
 
   XArray* closes = region_closes();
