@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
@@ -242,8 +243,8 @@ TEST(OneProcessorPerThread, PastMaxThreadsThreadsShareProcessorsAndTheUserIsTold
 
 // ccsim-annotate names every thread by its number and label: in the overview's header ("thread 1 (main),
 // threads 2-3 (worker)"), its per-thread tables, its sentences ("thread 2 (worker) writes bytes 0-7"),
-// and in the JSON export (each thread row's "name", and the header's labels). thread_counters.c starts
-// both workers with pthread_create(..., worker, ...).
+// in the JSON export (each thread row's "name", and the header's labels) and in the HTML report.
+// thread_counters.c starts both workers with pthread_create(..., worker, ...).
 TEST(ThreadLabels, OverviewAndJsonNameThreadsByStartRoutine) {
   run("labels", "thread_counters", {"100"}, {}, false);
   EXPECT_EQ(thread_records("labels"),
@@ -275,6 +276,14 @@ TEST(ThreadLabels, OverviewAndJsonNameThreadsByStartRoutine) {
   EXPECT_EQ(json["threads"][0]["name"], "thread 1 (main)");
   EXPECT_EQ(json["threads"][1]["name"], "thread 2 (worker)");
   EXPECT_EQ(json["threads"][2]["name"], "thread 3 (worker)");
+  // The HTML report: the header, the per-thread summary and the byte map of the counters' line.
+  const std::string html_dir = scratch_directory_path("labels") + "/html";
+  output_of(annotate + "--html=" + html_dir + " " + profile);
+  std::ifstream page_file(html_dir + "/index.html");
+  const std::string page((std::istreambuf_iterator<char>(page_file)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find("<dt>Threads</dt><dd>thread 1 (main), threads 2-3 (worker)</dd>"), std::string::npos);
+  EXPECT_NE(page.find("<td class=\"number\" data-value=\"2\">thread 2 (worker)</td>"), std::string::npos);
+  EXPECT_NE(page.find("<th>thread 3 (worker)</th>"), std::string::npos);
 }
 
 // An OpenMP team of 4 (omp_critical_sum.c's one parallel region): main is the master and keeps its
