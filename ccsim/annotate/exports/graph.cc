@@ -203,8 +203,8 @@ void write_culprit_graph(std::ostream& out, const Analysis& analysis, const Opti
   for (const NodeEdge* edge : chosen) {
     auto culprit = vertex_of(edge->culprit);
     auto victim = vertex_of(edge->victim);
-    boost::add_edge(culprit, victim, edge_style(*analysis.profile, *edge, victim_totals[edge->victim], heaviest, invalidations),
-                    graph);
+    boost::add_edge(culprit, victim,
+                    edge_style(*analysis.profile, *edge, victim_totals[edge->victim], heaviest, invalidations), graph);
   }
 
   std::string title =
