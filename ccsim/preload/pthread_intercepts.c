@@ -74,6 +74,7 @@ static void* thread_start_trampoline(void* start_v) {
   void* arg = start->arg;
   const int creator_in_runtime = start->creator_in_runtime;
   release_start_slot(start);
+  ccsim_report_thread_start((ccsim_word)routine);
   if (!creator_in_runtime) ccsim_runtime_exit();
   void* result = routine(arg);
   if (!creator_in_runtime) ccsim_runtime_enter();
@@ -108,10 +109,10 @@ PTHREAD_STUB(int, pthreadZucreateZAZa, pthread_t* thread, const pthread_attr_t* 
 }
 
 __attribute__((noinline))
-static int join_WRK(OrigFn orig, pthread_t thread, void** value) {
+static int join_WRK(OrigFn orig, pthread_t thread, void** value, ccsim_word call) {
   int result;
   ccsim_runtime_enter();
-  ccsim_report_thread_join((ccsim_word)thread);
+  ccsim_report_thread_join((ccsim_word)thread, call);
   CALL_FN_W_WW(result, orig, thread, value);
   ccsim_runtime_exit();
   return result;
@@ -121,7 +122,7 @@ static int join_WRK(OrigFn orig, pthread_t thread, void** value) {
 PTHREAD_STUB(int, pthreadZujoin, pthread_t thread, void** value) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return join_WRK(orig, thread, value);
+  return join_WRK(orig, thread, value, CCSIM_CALL_SITE());
 }
 
 /* pthread_exit: the thread's end runs in the thread library. */

@@ -67,8 +67,12 @@ static inline void ccsim_report_thread_created(ccsim_word thread) {
   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_THREAD_CREATED, thread, 0, 0, 0, 0);
 }
 
-static inline void ccsim_report_thread_join(ccsim_word thread) {
-  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_THREAD_JOIN, thread, 0, 0, 0, 0);
+static inline void ccsim_report_thread_start(ccsim_word routine) {
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_THREAD_START, routine, 0, 0, 0, 0);
+}
+
+static inline void ccsim_report_thread_join(ccsim_word thread, ccsim_word call) {
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_THREAD_JOIN, thread, call, 0, 0, 0);
 }
 
 #endif /* CCSIM_PRELOAD_REPORT_H */

@@ -206,7 +206,9 @@ bool ReplayEngine::replay_sync(Stream* stream, const SyncEvent& event) {
       return true;
     }
     case SyncKind::ThreadJoin:
-      return event.key >= streams_.size() || streams_[event.key] == nullptr;
+      if (event.key < streams_.size() && streams_[event.key] != nullptr) return false;  // not ended yet
+      model_.thread_joined(&stream->sync, event.address);
+      return true;
     default:
       return model_.apply(&stream->sync, event);
   }
@@ -253,7 +255,9 @@ bool ReplayEngine::break_deadlock() {
     const SyncEvent event = stream->events.front_sync();
     if (event.kind == SyncKind::LockAcquire) {
       model_.force_acquire(&stream->sync, event);
-    } else if (event.kind != SyncKind::ThreadJoin && event.kind != SyncKind::HappensAfter) {
+    } else if (event.kind == SyncKind::ThreadJoin) {
+      model_.thread_joined(&stream->sync, event.address);
+    } else if (event.kind != SyncKind::HappensAfter) {
       continue;
     }
     stream->events.pop();

@@ -61,7 +61,9 @@ inline SyncEvent make_happens_after(std::uint64_t object, std::uint32_t signals)
   return SyncEvent{SyncKind::HappensAfter, false, 0, signals, object, 0};
 }
 inline SyncEvent make_thread_create(StreamId child) { return SyncEvent{SyncKind::ThreadCreate, false, 0, 0, child, 0}; }
-inline SyncEvent make_thread_join(StreamId child) { return SyncEvent{SyncKind::ThreadJoin, false, 0, 0, child, 0}; }
+inline SyncEvent make_thread_join(StreamId child, Addr address = 0) {
+  return SyncEvent{SyncKind::ThreadJoin, false, 0, 0, child, address};
+}
 
 }  // namespace ccsim
 

@@ -151,6 +151,12 @@ bool SyncModel::apply(SyncThread* thread, const SyncEvent& event) {
   return true;
 }
 
+void SyncModel::thread_joined(SyncThread* joiner, Addr address) {
+  if (joiner->teams != nullptr) return;
+  close_region(joiner->region, address);
+  joiner->region = open_region();
+}
+
 void SyncModel::thread_ended(SyncThread* thread) {
   CCSIM_DEBUG_ASSERT(thread->waiting_at == nullptr);
   while (thread->teams != nullptr) leave_innermost_team(thread);

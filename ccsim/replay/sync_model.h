@@ -14,7 +14,8 @@
 //
 // Definitions (docs/synchronization.md): a region is the span between two successive barriers of a
 // team; entering and leaving a team (start and end of a parallel region) are barriers of that team; a
-// barrier object (pthread_barrier_t) is a barrier of the threads that wait at it. An annotated hand-off
+// barrier object (pthread_barrier_t) is a barrier of the threads that wait at it; outside a team, a
+// thread's join of another ends the joiner's region. An annotated hand-off
 // (HappensBefore/HappensAfter) orders the replay only: in Replay order the receiver waits until the
 // object has been signalled as often as the client had signalled it when the receiver went on. A thread outside any
 // team keeps the region of its creator until it passes a barrier. An access is critical while its
@@ -73,6 +74,11 @@ class SyncModel {
   // order a barrier event (TeamEnter, TeamExit, TeamBarrier, ObjectBarrier) leaves the thread
   // waiting_at the barrier until its last participant arrives.
   bool apply(SyncThread* thread, const SyncEvent& event);
+
+  // `joiner` has joined a thread (pthread_join returned; `address` is the call, 0: unknown). Outside
+  // any team the join ends the joiner's region, as a team's end does: it goes on in a new region, and
+  // so do the threads it creates next. (In a team the team's barriers delimit its regions.)
+  void thread_joined(SyncThread* joiner, Addr address);
 
   // The thread has ended: it leaves every team it is still in, and the locks it still holds are free.
   void thread_ended(SyncThread* thread);

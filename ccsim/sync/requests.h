@@ -51,8 +51,11 @@ typedef enum {
   /* The thread has just created a thread successfully. args[1]: the new thread's pthread_t. */
   VG_USERREQ__CCSIM_THREAD_CREATED,
   /* The thread is about to wait for another's end (pthread_join, before blocking).
-     args[1]: the joined thread's pthread_t. */
+     args[1]: the joined thread's pthread_t, args[2]: call (0 from a preload older than this field). */
   VG_USERREQ__CCSIM_THREAD_JOIN,
+  /* The calling thread, started by pthread_create, is about to call its start routine (the preload's
+     start trampoline, in the new thread). args[1]: the start routine's address. The thread's label. */
+  VG_USERREQ__CCSIM_THREAD_START,
   /* One past the last request; not a request. */
   VG_USERREQ__CCSIM_END_INTERNAL
 } Vg_CcsimInternalRequest;

@@ -97,6 +97,7 @@ void post_command_line_init() {
 
 void at_exit(Int) {
   sync_finish();
+  report_thread_limit();
   const bool written = write_profile(simulator);
   print_summary(simulator);
   if (!written) exit_for_lost_profile();

@@ -61,8 +61,8 @@ TEST(ThreadSelectionTest, AddsUpOnlyTheSelectedThreads) {
 // Edges go with their victim's thread: with --threads=3 only thread 3's invalidations remain.
 TEST(ThreadSelectionTest, KeepsEdgesOfSelectedVictims) {
   std::string output = annotate({"--view=invalidators", "--threads=3", profile_path("counters.profile")});
-  EXPECT_NE(output.find("(thread 3) was invalidated 999 times"), std::string::npos);
-  EXPECT_EQ(output.find("(thread 2) was invalidated"), std::string::npos);
+  EXPECT_NE(output.find("on thread 3 was invalidated 999 times"), std::string::npos);
+  EXPECT_EQ(output.find("on thread 2 was invalidated"), std::string::npos);
 }
 
 // A thread the profile does not have is an option error listing those it has.

@@ -200,10 +200,10 @@ TEST(RegionsViewTest, RanksRegionsByInvalidations) {
 TEST(InvalidatorsViewTest, NamesTheCulpritOfEachVictim) {
   std::string output = view_of("counters.profile", {"--view=invalidators"});
   EXPECT_NE(
-      output.find("- counters written at counters.c:12 (thread 2) was invalidated 1,000 times (1,000 false "
+      output.find("- counters written at counters.c:12 on thread 2 was invalidated 1,000 times (1,000 false "
                   "sharing): 100.0% by counters.c:12 on thread 3.\n"),
       std::string::npos);
-  EXPECT_NE(output.find("- counters written at counters.c:12 (thread 3) was invalidated 999 times (999 false "
+  EXPECT_NE(output.find("- counters written at counters.c:12 on thread 3 was invalidated 999 times (999 false "
                         "sharing): 100.0% by counters.c:12 on thread 2.\n"),
             std::string::npos);
 }
@@ -213,11 +213,11 @@ TEST(InvalidatorsViewTest, NamesTheCulpritOfEachVictim) {
 TEST(InvalidatorsViewTest, SaysAcrossRegionsAndCritical) {
   std::string output = view_of("shared_sum.profile", {"--view=invalidators"});
   EXPECT_NE(
-      output.find("- sum read at shared_sum.c:20 (thread 1) was invalidated 1 time (1 true sharing; 1 across "
+      output.find("- sum read at shared_sum.c:20 on thread 1 was invalidated 1 time (1 true sharing; 1 across "
                   "regions): 100.0% by shared_sum.c:24 on thread 2.\n"),
       std::string::npos);
   EXPECT_NE(
-      output.find("- sum written at shared_sum.c:15 (thread 1) was invalidated 100 times (100 true sharing; "
+      output.find("- sum written at shared_sum.c:15 on thread 1 was invalidated 100 times (100 true sharing; "
                   "100 by writes in critical sections): 100.0% by shared_sum.c:15 on thread 2.\n"),
       std::string::npos);
 }
@@ -252,11 +252,11 @@ TEST(InvalidatorsViewTest, SumsUpCulpritsBeyondTheFifth) {
 TEST(EvictorsViewTest, NamesTheEvictorOfEachVictim) {
   std::string output = view_of("conflict.profile", {"--view=evictors"});
   EXPECT_NE(
-      output.find("- a read at conflict.c:9 (thread 1) was evicted from L1 10 times: 100.0% by conflict.c:10 "
+      output.find("- a read at conflict.c:9 on thread 1 was evicted from L1 10 times: 100.0% by conflict.c:10 "
                   "on thread 1.\n"),
       std::string::npos);
   EXPECT_NE(
-      output.find("- b read at conflict.c:10 (thread 1) was evicted from L1 9 times: 100.0% by conflict.c:9 "
+      output.find("- b read at conflict.c:10 on thread 1 was evicted from L1 9 times: 100.0% by conflict.c:9 "
                   "on thread 1.\n"),
       std::string::npos);
 }

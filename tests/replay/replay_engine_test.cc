@@ -97,6 +97,27 @@ TEST_F(RoundRobinTest, JoinWaitsForTheJoinedThread) {
   EXPECT_EQ(order(), "t0a0 t1a0 t0a1 t1a1 t1a2 t0a2");
 }
 
+// Outside any team a join ends the joiner's region: its accesses after the join, and a thread it
+// creates after the join, are in region 1; the joined thread's were in region 0.
+TEST_F(RoundRobinTest, JoinEndsTheJoinersRegion) {
+  start(interleaved(1));
+  // t0: a0, create t1, join t1, a1, create t2.  t1: a0.  t2: a0.
+  access(0, 0);
+  const StreamId first = create(0, 1);
+  join(0, first);
+  access(0, 1);
+  create(0, 2);
+  access(1, 0);
+  exit_thread(1);
+  access(2, 0);
+  exit_thread(2);
+  exit_thread(0);
+  finish();
+  std::vector<std::pair<ProcId, RegionId>> regions;
+  for (const Replayed& r : replayed_) regions.emplace_back(r.proc, r.region);
+  EXPECT_EQ(regions, (std::vector<std::pair<ProcId, RegionId>>{{0, 0}, {1, 0}, {0, 1}, {2, 1}}));
+}
+
 // A barrier holds the thread that reaches it first until the other team member arrives, whichever
 // thread's events were recorded first.
 TEST_F(RoundRobinTest, BarrierHoldsTheFastThread) {

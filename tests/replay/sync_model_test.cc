@@ -41,6 +41,24 @@ class SyncModelTest : public ::testing::Test {
   SyncThread threads_[4];
 };
 
+// A join ends the joiner's region outside a team (in both orders), and changes nothing in a team, whose
+// barriers delimit its regions.
+TEST_F(SyncModelTest, JoinEndsTheJoinersRegionOutsideTeams) {
+  for (EventOrder order : {EventOrder::Live, EventOrder::Replay}) {
+    SCOPED_TRACE(order == EventOrder::Live ? "live" : "replay");
+    start(order);
+    model_->thread_joined(&thread(0), 0x400100);
+    EXPECT_EQ(thread(0).region, 1u);
+    EXPECT_EQ(thread(1).region, 0u);
+    EXPECT_EQ(model_->region_close(0), 0x400100u);
+  }
+  start(EventOrder::Live);
+  apply(0, make_team_enter(kOuterTeam, 0, 1, 0x400000));
+  model_->thread_joined(&thread(0), 0x400100);
+  EXPECT_EQ(thread(0).region, 1u);
+  EXPECT_EQ(model_->region_count(), 2u);
+}
+
 // Live order: the master is in the team's first region as soon as it enters, and a worker that enters
 // later joins the same region.
 TEST_F(SyncModelTest, LiveEnterPutsEveryMemberInTheTeamsFirstRegion) {

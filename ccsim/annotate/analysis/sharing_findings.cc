@@ -47,8 +47,8 @@ std::string bytes_text(const ByteRanges& ranges, std::int64_t offset) {
 
 }  // namespace
 
-std::string thread_text(const ThreadBytes& use, std::int64_t offset) {
-  std::string text = "thread " + std::to_string(use.thread);
+std::string thread_text(const Profile& profile, const ThreadBytes& use, std::int64_t offset) {
+  std::string text = profile.thread_name(use.thread);
   if (!use.read.empty() && use.read == use.written)
     return text + " reads and writes " + bytes_text(use.read, offset);
   if (!use.read.empty()) text += " reads " + bytes_text(use.read, offset);

@@ -76,7 +76,7 @@ void write_byte_map(std::ostream& out, const Profile& profile, const std::vector
   for (const LineUse* use : uses) write_object_row(out, profile, *use);
   for (const ThreadBytes& use : line_threads(uses)) {
     std::string thread = std::to_string(use.thread);
-    out << "<tr data-thread=\"" << thread << "\"><th>thread " << thread << "</th>";
+    out << "<tr data-thread=\"" << thread << "\"><th>" << html_escaped(profile.thread_name(use.thread)) << "</th>";
     for (std::uint64_t byte = 0; byte < line_size; ++byte) {
       const char* kind = in_ranges(use.written, byte) ? "w" : in_ranges(use.read, byte) ? "r" : nullptr;
       if (kind == nullptr) {
@@ -86,7 +86,7 @@ void write_byte_map(std::ostream& out, const Profile& profile, const std::vector
             << (kind[0] == 'w' ? "written" : "read") << " by thread " << thread << "\"></td>";
       }
     }
-    out << "<td class=\"note\">" << html_escaped(thread_text(use, 0)) << "; its stores removed "
+    out << "<td class=\"note\">" << html_escaped(thread_text(profile, use, 0)) << "; its stores removed "
         << with_commas(invalidations_caused(profile, line_address, use.thread))
         << " copies of the line</td></tr>\n";
   }

@@ -29,7 +29,12 @@ void write_callgrind(std::ostream& out, const Analysis& analysis, const EventCol
       << "version: 1\n"
       << "creator: ccsim-annotate (profile by " << profile.header.creator << ")\n"
       << "pid: " << profile.header.pid << '\n'
-      << "cmd: " << profile.header.command << '\n'
+      << "cmd: " << profile.header.command << '\n';
+  // The threads summed here, named (callgrind_annotate prints `desc:` lines in its header).
+  std::vector<ThreadId> threads;
+  for (const ThreadRow& row : analysis.threads) threads.push_back(row.thread);
+  if (!threads.empty()) out << "desc: Threads: " << profile.thread_names(threads) << '\n';
+  out
       << "positions: line\n"
       << "events:";
   for (std::size_t column : exported) out << ' ' << profile.events[column];

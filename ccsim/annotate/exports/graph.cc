@@ -121,7 +121,14 @@ std::vector<const NodeEdge*> chosen_edges(const std::vector<NodeEdge>& edges, co
   return chosen;
 }
 
-EdgeStyle edge_style(const NodeEdge& edge, std::uint64_t victim_total, std::uint64_t heaviest,
+// The pairs of an edge's label: "thread 2 -> 3", with labels "thread 2 (worker) -> 3 (worker)".
+std::string thread_pair_text(const Profile& profile, ThreadId culprit, ThreadId victim) {
+  auto label = profile.header.thread_labels.find(victim);
+  return profile.thread_name(culprit) + " -> " + std::to_string(victim) +
+         (label != profile.header.thread_labels.end() ? " (" + label->second + ")" : "");
+}
+
+EdgeStyle edge_style(const Profile& profile, const NodeEdge& edge, std::uint64_t victim_total, std::uint64_t heaviest,
                      bool invalidations) {
   EdgeStyle style;
   style.label = with_commas(edge.count) + " (" + percent(edge.count, victim_total) + ")";
@@ -132,8 +139,7 @@ EdgeStyle edge_style(const NodeEdge& edge, std::uint64_t victim_total, std::uint
   std::size_t pairs = 0;
   for (const auto& [threads, count] : heaviest_pairs) {
     if (pairs++ == kThreadPairsInLabel) break;
-    style.label += "\nthread " + std::to_string(threads.first) + " -> " + std::to_string(threads.second) +
-                   ": " + with_commas(count);
+    style.label += "\n" + thread_pair_text(profile, threads.first, threads.second) + ": " + with_commas(count);
   }
   if (edge.thread_pairs.size() > kThreadPairsInLabel) {
     style.label +=
@@ -197,8 +203,8 @@ void write_culprit_graph(std::ostream& out, const Analysis& analysis, const Opti
   for (const NodeEdge* edge : chosen) {
     auto culprit = vertex_of(edge->culprit);
     auto victim = vertex_of(edge->victim);
-    boost::add_edge(culprit, victim, edge_style(*edge, victim_totals[edge->victim], heaviest, invalidations),
-                    graph);
+    boost::add_edge(culprit, victim,
+                    edge_style(*analysis.profile, *edge, victim_totals[edge->victim], heaviest, invalidations), graph);
   }
 
   std::string title =

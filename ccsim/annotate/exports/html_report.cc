@@ -50,8 +50,15 @@ void write_file(const std::string& dir, const std::string& name, const std::stri
 // The run: profile files, command, machine, threads.
 void write_header(std::ostream& out, const Analysis& analysis) {
   const Profile& profile = *analysis.profile;
+  // Numbers, or with `thread:` labels the threads named in groups ("thread 1 (main), threads 2-3 (worker)").
   std::vector<std::string> threads;
-  for (const ThreadRow& row : analysis.threads) threads.push_back(std::to_string(row.thread));
+  std::vector<ThreadId> numbers;
+  for (const ThreadRow& row : analysis.threads) numbers.push_back(row.thread);
+  if (profile.header.thread_labels.empty()) {
+    for (ThreadId thread : numbers) threads.push_back(std::to_string(thread));
+  } else {
+    threads.push_back(profile.thread_names(numbers));
+  }
   out << "<dl class=\"header\">\n<dt>Profile</dt><dd>" << html_escaped(joined(profile.file_names))
       << (profile.file_names.size() > 1 ? " (summed)" : "") << "</dd>\n<dt>Command</dt><dd>"
       << html_escaped(profile.header.command) << " (pid " << profile.header.pid << ", "
@@ -173,7 +180,10 @@ void write_summary(std::ostream& out, const Analysis& analysis, const EventColum
     table.add_row(cells, values, total);
   };
   add_row("total", 0, analysis.totals, true);
-  for (const ThreadRow& row : analysis.threads) add_row(std::to_string(row.thread), row.thread, row.counts, false);
+  for (const ThreadRow& row : analysis.threads) {
+    const bool labelled = profile.header.thread_labels.count(row.thread) > 0;
+    add_row(labelled ? profile.thread_name(row.thread) : std::to_string(row.thread), row.thread, row.counts, false);
+  }
   table.write(out);
 }
 

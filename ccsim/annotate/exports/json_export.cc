@@ -47,6 +47,9 @@ Json header_json(const ProfileHeader& header) {
                {"trace_stack", header.trace_stack},
                {"skipped", skipped}};
   if (header.replay_early_flushes) json["replay_early_flushes"] = *header.replay_early_flushes;
+  Json labels = Json::object();
+  for (const auto& [thread, label] : header.thread_labels) labels[std::to_string(thread)] = label;
+  json["thread_labels"] = labels;
   return json;
 }
 
@@ -228,7 +231,9 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
   json["totals"] = counts_json(profile, analysis.totals);
   json["threads"] = Json::array();
   for (const ThreadRow& row : analysis.threads) {
-    json["threads"].push_back({{"thread", row.thread}, {"counts", counts_json(profile, row.counts)}});
+    json["threads"].push_back({{"thread", row.thread},
+                               {"name", profile.thread_name(row.thread)},
+                               {"counts", counts_json(profile, row.counts)}});
   }
   json["lines"] = Json::array();
   for (const LineRow& row : analysis.lines) {

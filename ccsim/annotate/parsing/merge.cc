@@ -86,6 +86,13 @@ void add_header(ProfileHeader& sum, const ProfileHeader& more) {
       same->reads = checked_sum(same->reads, wait.reads);
     }
   }
+  // A thread number labelled differently in two runs (another start routine) shows both labels.
+  for (const auto& [thread, label] : more.thread_labels) {
+    auto [known, added] = sum.thread_labels.emplace(thread, label);
+    if (!added && known->second != label && known->second.find(" / " + label) == std::string::npos) {
+      known->second += " / " + label;
+    }
+  }
 }
 
 void add_regions(std::vector<Region>& sum, const std::vector<Region>& more) {

@@ -89,6 +89,7 @@ class ProfileReader {
   void read_skipped(const Record& record);
   void read_replay(const Record& record);
   void read_spin_wait(const Record& record);
+  void read_thread_label(const Record& record);
 
   // Body records.
   void read_file_name(const Record& record);
@@ -327,6 +328,18 @@ void ProfileReader::read_replay(const Record& record) {
   tally(record, {*profile_.header.replay_early_flushes});
 }
 
+void ProfileReader::read_thread_label(const Record& record) {
+  record.expect_at_least(2, "<thread> <label>");
+  const ThreadId thread = thread_field(record, 0, "thread");
+  if (thread > profile_.header.threads) {
+    record.fail("thread " + std::to_string(thread) + " is beyond the " + std::to_string(profile_.header.threads) +
+                " threads the header announces");
+  }
+  if (!profile_.header.thread_labels.emplace(thread, std::string(record.text_from(1, "label"))).second) {
+    record.fail("thread " + std::to_string(thread) + " is labelled twice");
+  }
+}
+
 void ProfileReader::read_spin_wait(const Record& record) {
   record.expect_at_least(3, "<reads> <line> <file>");
   profile_.header.spin_waits.push_back(
@@ -354,7 +367,7 @@ void ProfileReader::read_body_record(const Record& record) {
       {"summary", &ProfileReader::read_summary},
   };
   const std::string& keyword = record.keyword();
-  if (keyword == "skipped" || keyword == "replay" || keyword == "spin-wait") {
+  if (keyword == "skipped" || keyword == "replay" || keyword == "spin-wait" || keyword == "thread") {
     if (names_started_) {
       fail(keyword + ": belongs to the header; it must come before the first name, ref: or counts: record");
     }
@@ -362,6 +375,8 @@ void ProfileReader::read_body_record(const Record& record) {
       read_skipped(record);
     } else if (keyword == "replay") {
       read_replay(record);
+    } else if (keyword == "thread") {
+      read_thread_label(record);
     } else {
       read_spin_wait(record);
     }

@@ -50,4 +50,31 @@ std::vector<ThreadId> Profile::threads() const {
   return {seen.begin(), seen.end()};
 }
 
+std::string Profile::thread_names(const std::vector<ThreadId>& threads) const {
+  auto label_of = [&](ThreadId thread) {
+    auto label = header.thread_labels.find(thread);
+    return label != header.thread_labels.end() ? " (" + label->second + ")" : std::string();
+  };
+  std::string text;
+  for (std::size_t first = 0; first < threads.size();) {
+    std::size_t last = first;
+    while (last + 1 < threads.size() && threads[last + 1] == threads[last] + 1 &&
+           label_of(threads[last + 1]) == label_of(threads[first])) {
+      ++last;
+    }
+    text += text.empty() ? "" : ", ";
+    text += first == last ? "thread " + std::to_string(threads[first])
+                          : "threads " + std::to_string(threads[first]) + "-" + std::to_string(threads[last]);
+    text += label_of(threads[first]);
+    first = last + 1;
+  }
+  return text;
+}
+
+std::string Profile::thread_name(ThreadId thread) const {
+  auto label = header.thread_labels.find(thread);
+  std::string name = "thread " + std::to_string(thread);
+  return label == header.thread_labels.end() ? name : name + " (" + label->second + ")";
+}
+
 }  // namespace ccsim::annotate

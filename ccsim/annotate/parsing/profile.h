@@ -55,6 +55,7 @@ struct ProfileHeader {
   std::vector<std::pair<std::string, std::uint64_t>> skipped;  // `skipped: <what> <accesses>`
   std::optional<std::uint64_t> replay_early_flushes;           // `replay: early-flushes <n>`
   std::vector<SpinWait> spin_waits;                            // `spin-wait: <reads> <line> <file>`
+  std::map<ThreadId, std::string> thread_labels;               // `thread: <n> <label>` (none before they existed)
 
   // The cache levels and line size in words, e.g. "L1 32768 B 8-way; L2 none; LLC none; 64 B lines":
   // what must be equal for two profiles to be summed.
@@ -210,6 +211,12 @@ struct Profile {
   bool has_level(const std::string& level) const;
   // Every thread that occurs in a `counts:` record, ascending.
   std::vector<ThreadId> threads() const;
+  // How views and exports name a thread: "thread 3 (worker)", or "thread 3" when the profile gives it
+  // no label.
+  std::string thread_name(ThreadId thread) const;
+  // Ascending `threads` named together, runs of consecutive threads with one label in one:
+  // "thread 1 (main), threads 2-301 (short_lived)"; a thread without a label is "thread 4".
+  std::string thread_names(const std::vector<ThreadId>& threads) const;
 };
 
 }  // namespace ccsim::annotate

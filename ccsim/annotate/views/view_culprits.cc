@@ -8,11 +8,11 @@ namespace ccsim::annotate {
 
 namespace {
 
-// "counters written at counters.c:12 (thread 2)"
+// "counters written at counters.c:12 on thread 2 (worker)"
 std::string victim_text(const Analysis& analysis, const Endpoint& victim) {
   std::string object = victim.object.empty() ? "data" : victim.object;
-  return object + " " + analysis.access_of(victim.site) + " at " +
-         site_location(victim.site, FileNames::base) + " (thread " + std::to_string(victim.thread) + ")";
+  return object + " " + analysis.access_of(victim.site) + " at " + site_location(victim.site, FileNames::base) +
+         " on " + analysis.profile->thread_name(victim.thread);
 }
 
 // "(1,000 false sharing; 12 across regions)"
@@ -33,11 +33,11 @@ std::string split_text(const InvalidationSplit& split) {
 // clause ("and 37 more, 12.3% together") so that a sentence stays readable.
 constexpr std::size_t kCulpritsPerVictim = 5;
 
-// "histogram.c:32 on thread 2"; the object is added when another culprit of the victim would read the
+// "histogram.c:32 on thread 2 (worker)"; the object is added when another culprit of the victim would read the
 // same without it, so that a list never repeats one text.
-std::string culprit_text(const VictimCulprits& victim, const CulpritEdge& edge) {
-  auto plain = [](const CulpritEdge& e) {
-    return site_location(e.culprit.site, FileNames::base) + " on thread " + std::to_string(e.culprit.thread);
+std::string culprit_text(const Profile& profile, const VictimCulprits& victim, const CulpritEdge& edge) {
+  auto plain = [&](const CulpritEdge& e) {
+    return site_location(e.culprit.site, FileNames::base) + " on " + profile.thread_name(e.culprit.thread);
   };
   std::string text = plain(edge);
   for (const CulpritEdge* other : victim.culprits) {
@@ -47,12 +47,12 @@ std::string culprit_text(const VictimCulprits& victim, const CulpritEdge& edge) 
   return text;
 }
 
-std::string culprits_text(const VictimCulprits& victim) {
+std::string culprits_text(const Profile& profile, const VictimCulprits& victim) {
   std::string text;
   std::uint64_t rest = victim.count;
   for (std::size_t i = 0; i < victim.culprits.size() && i < kCulpritsPerVictim; ++i) {
     const CulpritEdge& edge = *victim.culprits[i];
-    text += (i == 0 ? ": " : ", ") + percent(edge.count, victim.count) + " by " + culprit_text(victim, edge);
+    text += (i == 0 ? ": " : ", ") + percent(edge.count, victim.count) + " by " + culprit_text(profile, victim, edge);
     rest -= edge.count;
   }
   if (victim.culprits.size() > kCulpritsPerVictim) {
@@ -70,7 +70,7 @@ void print_victims(const ViewContext& context, const std::vector<VictimCulprits>
     context.out << "- " << victim_text(context.analysis, victim.victim) << " was " << what_happened << " "
                 << with_commas(victim.count) << (victim.count == 1 ? " time" : " times");
     if (invalidations) context.out << " " << split_text(victim.split);
-    context.out << culprits_text(victim) << ".\n";
+    context.out << culprits_text(context.profile(), victim) << ".\n";
   }
   context.out << "(" << shown << " of " << victims.size() << " victims shown, most affected first; edges under "
               << percentage_option(context.options.threshold_percent) << " of the total"

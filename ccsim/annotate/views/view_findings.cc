@@ -27,7 +27,7 @@ void print_bytes(const ViewContext& context, const Finding& finding) {
     context.out << "   line " << hex(line->line_address) << " holds bytes " << first << "-" << last << " of "
                 << object_name(object) << ": ";
     for (std::size_t i = 0; i < line->threads.size(); ++i)
-      context.out << (i == 0 ? "" : ", ") << thread_text(line->threads[i], line->offset_in_object);
+      context.out << (i == 0 ? "" : ", ") << thread_text(context.profile(), line->threads[i], line->offset_in_object);
     context.out << '\n';
   }
 }

@@ -16,9 +16,16 @@ std::string event_names(const Profile& profile, const std::vector<std::size_t>& 
 }
 
 std::string thread_description(const ViewContext& context) {
-  std::vector<std::string> numbers;
-  for (const ThreadRow& row : context.analysis.threads) numbers.push_back(std::to_string(row.thread));
-  std::string threads = joined(numbers);
+  std::string threads;
+  if (context.profile().header.thread_labels.empty()) {
+    std::vector<std::string> numbers;
+    for (const ThreadRow& row : context.analysis.threads) numbers.push_back(std::to_string(row.thread));
+    threads = joined(numbers);
+  } else {
+    std::vector<ThreadId> numbers;
+    for (const ThreadRow& row : context.analysis.threads) numbers.push_back(row.thread);
+    threads = context.profile().thread_names(numbers);
+  }
   if (context.options.threads.ranges.empty()) return "all (" + threads + ")";
   return threads + " (--threads=" + context.options.threads.text + "; edges by victim thread)";
 }

@@ -7,24 +7,33 @@
 #include "ccsim/annotate/views/text_table.h"
 #include "ccsim/annotate/views/views.h"
 
+#include <map>
+
 namespace ccsim::annotate {
 
 namespace {
 
-// One row per selected thread, then the total.
+// One row per selected thread, then the total. A thread is named by its number and, when the profile
+// labels threads (`thread:` records), by its label beside it: "3  worker" reads as thread 3 (worker).
 void print_thread_table(const ViewContext& context, const std::string& title, const CountColumns& columns) {
   if (columns.empty()) return;
   print_section_title(context.out, title);
+  const std::map<ThreadId, std::string>& labels = context.profile().header.thread_labels;
   TextTable table;
   table.add_column("thread", TextTable::Align::right);
+  if (!labels.empty()) table.add_column("name", TextTable::Align::left);
   for (const std::string& heading : columns.headings()) table.add_column(heading, TextTable::Align::right);
-  auto add_row = [&](const std::string& label, const Counts& counts) {
-    std::vector<std::string> cells = {label};
+  auto add_row = [&](const std::string& thread, const std::string& label, const Counts& counts) {
+    std::vector<std::string> cells = {thread};
+    if (!labels.empty()) cells.push_back(label);
     for (std::string& cell : columns.cells(counts)) cells.push_back(std::move(cell));
     table.add_row(std::move(cells));
   };
-  for (const ThreadRow& row : context.analysis.threads) add_row(std::to_string(row.thread), row.counts);
-  add_row("total", context.analysis.totals);
+  for (const ThreadRow& row : context.analysis.threads) {
+    auto label = labels.find(row.thread);
+    add_row(std::to_string(row.thread), label != labels.end() ? label->second : "", row.counts);
+  }
+  add_row("total", "", context.analysis.totals);
   table.print(context.out);
 }
 

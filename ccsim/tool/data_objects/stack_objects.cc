@@ -4,6 +4,8 @@
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -15,24 +17,27 @@ struct StackExtent {
   Addr low;
   Addr high;
 };
-StackExtent* stacks = nullptr;      // by thread id, VG_N_THREADS entries
-unsigned thread_ids_with_stacks = 0;  // 1 + the highest thread id ever given a stack: lookups scan below it
+// Indexed by processor (threads.h: one per thread, in creation order), options.machine.max_processors
+// entries; a processor is given again only past that many threads.
+StackExtent* stacks = nullptr;
+unsigned processors_with_stacks = 0;  // 1 + the highest processor ever given a stack: lookups scan below it
 
-// The stack object of each thread id (VG_N_THREADS entries), created at the first lookup that lands in
-// that stack; 0 (the unknown object, never a stack) until then.
+// The stack object of each processor's thread, `thread <n>` with n = processor + 1 as everywhere in the
+// output, created at the first lookup that lands in that stack; 0 (the unknown object, never a stack)
+// until then.
 ObjectId* stack_objects = nullptr;
 
-ObjectId stack_object(unsigned tid) {
-  const StackExtent& stack = stacks[tid];
+ObjectId stack_object(ProcId proc) {
+  const StackExtent& stack = stacks[proc];
   const Addr size = stack.high - stack.low;
-  if (stack_objects[tid] == kUnknownObject) {
+  if (stack_objects[proc] == kUnknownObject) {
     HChar name[32];
-    VG_(sprintf)(name, "thread %u", tid);
-    stack_objects[tid] = add_object(ObjectKind::Stack, stack.low, size, 0, name);
+    VG_(sprintf)(name, "thread %u", proc + 1);
+    stack_objects[proc] = add_object(ObjectKind::Stack, stack.low, size, 0, name);
   } else {
-    add_object_extent(stack_objects[tid], stack.low, size);  // the id may have been reused
+    add_object_extent(stack_objects[proc], stack.low, size);  // the stack moved, or the processor was given again
   }
-  return stack_objects[tid];
+  return stack_objects[proc];
 }
 
 // Caches may remember the stack's bytes as this thread's, or as the mapping's.
@@ -41,39 +46,40 @@ void forget_stack(const StackExtent& stack) {
 }
 
 void apply_stack_moved(const LayoutChange& change) {
-  const unsigned tid = change.key;
+  const ProcId proc = change.key;
   const StackExtent moved{change.start, change.start + change.size};
-  forget_stack(stacks[tid]);
+  forget_stack(stacks[proc]);
   // glibc gives a new thread the stack of one that ended, and the replay may reach the new thread's
   // start before the old one's end: in the real run the old one had ended by then.
-  for (unsigned other = 1; other < thread_ids_with_stacks; ++other) {
+  for (unsigned other = 0; other < processors_with_stacks; ++other) {
     StackExtent& stack = stacks[other];
-    if (other != tid && stack.low < moved.high && moved.low < stack.high) {
+    if (other != proc && stack.low < moved.high && moved.low < stack.high) {
       forget_stack(stack);
       stack = StackExtent{0, 0};
     }
   }
-  stacks[tid] = moved;
+  stacks[proc] = moved;
   forget_stack(moved);
-  if (tid >= thread_ids_with_stacks) thread_ids_with_stacks = tid + 1;
+  if (proc >= processors_with_stacks) processors_with_stacks = proc + 1;
 }
 
 }  // namespace
 
 void init_stack_objects() {
-  stacks = allocate_zeroed_array<StackExtent>("ccsim.objects.stacks", VG_N_THREADS);
-  stack_objects = allocate_zeroed_array<ObjectId>("ccsim.objects.stack_objects", VG_N_THREADS);
+  stacks = allocate_zeroed_array<StackExtent>("ccsim.objects.stacks", options.machine.max_processors);
+  stack_objects = allocate_zeroed_array<ObjectId>("ccsim.objects.stack_objects", options.machine.max_processors);
 }
 
-// A scan of the threads: there are few, and this runs only when a cached range misses.
+// A scan of the threads: this runs only when a cached range misses, and an exited thread's entry is
+// empty (one compare).
 bool stack_object_at(Addr address, ObjectExtent* found) {
   found->low = 0;
   found->high = ~Addr(0);
-  for (unsigned tid = 1; tid < thread_ids_with_stacks; ++tid) {
-    const StackExtent& stack = stacks[tid];
+  for (unsigned proc = 0; proc < processors_with_stacks; ++proc) {
+    const StackExtent& stack = stacks[proc];
     if (stack.high == 0) continue;
     if (address - stack.low < stack.high - stack.low) {
-      *found = ObjectExtent{stack_object(tid), stack.low, stack.low, stack.high - 1, 0};
+      *found = ObjectExtent{stack_object(proc), stack.low, stack.low, stack.high - 1, 0};
       return true;
     }
     if (stack.high <= address && stack.high > found->low) found->low = stack.high;
@@ -84,7 +90,7 @@ bool stack_object_at(Addr address, ObjectExtent* found) {
 
 void stack_moved(unsigned tid, Addr low, Addr high) {
   if (stacks == nullptr) return;  // --data-objects=no
-  change_layout(tid, LayoutChange{apply_stack_moved, low, high - low, kUnknownObject, tid});
+  change_layout(tid, LayoutChange{apply_stack_moved, low, high - low, kUnknownObject, thread_state(tid)->processor});
 }
 
 }  // namespace ccsim

@@ -14,7 +14,8 @@ void init_stack_objects();
 bool stack_object_at(Addr address, ObjectExtent* found);
 
 // Thread `tid`'s stack is [low, high) from this point of its run on; low == high == 0 when the thread
-// exits. Called by threads.cc whatever --data-objects says (and ignored when it is no).
+// exits. The stack object is the thread's (`thread <n>`, n its processor + 1), not the id's. Called by
+// threads.cc whatever --data-objects says (and ignored when it is no).
 void stack_moved(unsigned tid, Addr low, Addr high);
 
 }  // namespace ccsim

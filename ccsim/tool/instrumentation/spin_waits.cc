@@ -74,7 +74,7 @@ void PollingLoopFinder::mark_loads_before_pause() {
 
 std::uint64_t spin_reads_of_all_threads() {
   std::uint64_t reads = 0;
-  for (std::uint32_t tid = 1; tid <= threads_that_ran(); ++tid) reads += thread_state(tid)->spin_reads;
+  for (std::uint32_t tid = 1; tid <= thread_ids_used(); ++tid) reads += thread_state(tid)->spin_reads;
   return reads;
 }
 

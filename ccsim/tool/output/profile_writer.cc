@@ -13,6 +13,7 @@
 #include "ccsim/tool/output/sorted_rows.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
+#include "ccsim/tool/threads/thread_labels.h"
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -187,7 +188,7 @@ struct SkippedAccesses {
 
 SkippedAccesses skipped_accesses() {
   SkippedAccesses skipped;
-  for (std::uint32_t tid = 1; tid <= threads_that_ran(); ++tid) {
+  for (std::uint32_t tid = 1; tid <= thread_ids_used(); ++tid) {
     skipped.stack += thread_state(tid)->skipped_stack_accesses;
     skipped.runtime += thread_state(tid)->excluded_runtime_accesses;
   }
@@ -276,6 +277,11 @@ void write_body(ProfileFile* file, const Simulator* simulator) {
   write_spin_wait_records(file);
   if (options.sync.mode != SimMode::Native) {
     file->printf("replay: early-flushes %llu\n", static_cast<ULong>(sync_early_flushes()));
+  }
+  for (std::uint32_t proc = 0; proc < threads_that_ran(); ++proc) {
+    HChar label[128];
+    thread_label(proc, label, sizeof label);
+    file->printf("thread: %u %s\n", proc + 1, label);
   }
 
   XArray* closes = region_closes();

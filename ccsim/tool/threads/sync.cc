@@ -15,6 +15,7 @@
 #include "ccsim/tool/data_objects/object_access_counts.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/threads/thread_labels.h"
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -131,13 +132,18 @@ void handle_barrier_init(unsigned long barrier, std::uint32_t count) {
 // implementation (its mutex and condition variable): the annotation already stands for all of them.
 bool inside_annotated_barrier(unsigned tid) { return thread_state(tid)->annotated_sync_depth > 0; }
 
-void handle_thread_join(unsigned tid, unsigned long pthread) {
+// The live model ends the joiner's region now: the request comes before the join blocks, and what the
+// thread does until the join returns is the thread library's (not simulated).
+void handle_thread_join(unsigned tid, unsigned long pthread, Addr call) {
+  SyncThread* joiner = &live_threads[tid];
+  live_model->thread_joined(joiner, call);
+  publish(joiner);
   if (replay_engine == nullptr) return;
   const StreamId* stream = streams_by_pthread->find(pthread);
   if (stream == nullptr) return;  // not created under ccsim, or already joined
   const StreamId joined = *stream;
   streams_by_pthread->erase(pthread);
-  replay_engine->record_sync(processor_of(tid), make_thread_join(joined));
+  replay_engine->record_sync(processor_of(tid), make_thread_join(joined, call));
 }
 
 }  // namespace
@@ -190,6 +196,7 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
       refresh_unusual(thread);
       break;
     case VG_USERREQ__CCSIM_TEAM_ENTER:
+      label_team_thread(tid, static_cast<std::uint32_t>(args[2]), static_cast<std::uint32_t>(args[3]));
       report(tid, make_team_enter(args[1], static_cast<std::uint32_t>(args[2]), static_cast<std::uint32_t>(args[3]),
                                   call_of(args[4])));
       break;
@@ -218,7 +225,10 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
       if (replay_engine != nullptr) streams_by_pthread->find_or_add(args[1]) = last_created_stream[tid];
       break;
     case VG_USERREQ__CCSIM_THREAD_JOIN:
-      handle_thread_join(tid, args[1]);
+      handle_thread_join(tid, args[1], call_of(args[2]));
+      break;
+    case VG_USERREQ__CCSIM_THREAD_START:
+      label_start_routine(tid, args[1]);
       break;
     case VG_USERREQ__CCSIM_END_INTERNAL:
       return false;

@@ -10,8 +10,15 @@ class Simulator;
 
 // Allocates the table (VG_N_THREADS entries) and registers Valgrind's thread callbacks.
 void init_threads(Simulator* simulator);
-// The highest thread id that ever ran (threads are numbered 1..this in the output).
+// The processors that threads ran on (threads are numbered 1..this in the output, in creation order).
 std::uint32_t threads_that_ran();
+// The threads the program created, the main thread included: more than threads_that_ran() when it
+// created more than --max-threads over its run and later threads took the processors of exited ones.
+std::uint32_t threads_created();
+// At exit: tells the user when threads had to share processors (threads_created() > threads_that_ran()).
+void report_thread_limit();
+// The highest Valgrind thread id ever used, for sums over the thread table (thread_state()).
+std::uint32_t thread_ids_used();
 
 }  // namespace ccsim
 

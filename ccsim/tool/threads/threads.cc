@@ -8,6 +8,7 @@
 #include "ccsim/tool/data_objects/stack_objects.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
+#include "ccsim/tool/threads/thread_labels.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -18,6 +19,36 @@ namespace {
 
 ThreadState* threads = nullptr;  // indexed by ThreadId, VG_N_THREADS entries
 Simulator* simulator = nullptr;
+
+// Processors in creation order: the next thread created gets `processors_given`, until the machine's
+// `processor_limit` (options.machine.max_processors, Valgrind's --max-threads) is reached.
+std::uint32_t processors_given = 0;
+std::uint32_t processor_limit = 0;
+// Past the limit a new thread takes the processor of the thread that exited longest ago (never of a
+// live one: at most VG_N_THREADS - 1 threads live at once, and there are VG_N_THREADS processors).
+// A ring of processors in exit order, processor_limit entries, and how many such threads there were.
+ProcId* exited_processors = nullptr;
+std::uint32_t exited_first = 0;
+std::uint32_t exited_count = 0;
+std::uint32_t threads_on_reused_processors = 0;
+
+// The processor for a thread created just now (the main thread included).
+ProcId give_processor() {
+  if (processors_given < processor_limit) return processors_given++;
+  tl_assert(exited_count > 0);
+  const ProcId reused = exited_processors[exited_first];
+  exited_first = (exited_first + 1) % processor_limit;
+  --exited_count;
+  ++threads_on_reused_processors;
+  return reused;
+}
+
+// Every exited thread's processor, in exit order (a processor is in the ring at most once: it enters
+// when its thread exits and leaves when it is given again).
+void remember_exited_processor(ProcId proc) {
+  exited_processors[(exited_first + exited_count) % processor_limit] = proc;
+  ++exited_count;
+}
 
 void refresh_stack_bounds(ThreadId tid, ThreadState* thread) {
   // Valgrind gives the stack's highest byte and its size.
@@ -52,10 +83,15 @@ void warn_when_thread_slots_run_out(ThreadId child) {
 void on_thread_created(ThreadId parent, ThreadId child) {
   warn_when_thread_slots_run_out(child);
   ThreadState* thread = &threads[child];
-  // A reused id is a new thread with cold caches. In the replay modes the replay engine resets the
-  // processor itself, in replay order: doing it now would drop the old thread's lines before its
-  // buffered accesses are replayed.
-  if (thread->ever_ran && options.sync.mode == SimMode::Native) reset_processor(simulator, thread->processor);
+  // Parent 0: Valgrind announcing the main thread, which init_threads gave processor 0.
+  if (parent != VG_INVALID_THREADID) thread->processor = give_processor();
+  // A processor given again (past the limit) is a new thread with cold caches. In the replay modes the
+  // replay engine resets the processor itself, in replay order: doing it now would drop the old
+  // thread's lines before its buffered accesses are replayed.
+  if (threads_on_reused_processors > 0 && options.sync.mode == SimMode::Native) {
+    reset_processor(simulator, thread->processor);
+  }
+  thread->hit_processor = nullptr;  // another processor: the access path looks it up again
   thread->ever_ran = true;
   thread->region = 0;
   thread->locks_held = 0;
@@ -73,6 +109,7 @@ void on_thread_exited(ThreadId tid) {
   threads[tid].stack_low = 0;
   threads[tid].stack_high = 0;
   sync_thread_exited(tid);
+  remember_exited_processor(threads[tid].processor);
 }
 
 }  // namespace
@@ -91,11 +128,14 @@ ThreadState* thread_state(unsigned tid) {
 void init_threads(Simulator* sim) {
   simulator = sim;
   threads = static_cast<ThreadState*>(VG_(calloc)("ccsim.threads", VG_N_THREADS, sizeof(ThreadState)));
-  for (UInt tid = 0; tid < VG_N_THREADS; ++tid) {
-    new (&threads[tid]) ThreadState();
-    threads[tid].processor = tid == 0 ? 0 : tid - 1;
-  }
-  // The main thread (tid 1) exists before any creation event.
+  for (UInt tid = 0; tid < VG_N_THREADS; ++tid) new (&threads[tid]) ThreadState();
+  processor_limit = options.machine.max_processors;
+  tl_assert(processor_limit >= VG_N_THREADS);
+  exited_processors = static_cast<ProcId*>(VG_(calloc)("ccsim.threads.exited", processor_limit, sizeof(ProcId)));
+  init_thread_labels(processor_limit);
+  // The main thread (tid 1) exists before any creation event: processor 0. Valgrind's creation event
+  // for it, if it comes, finds it already there (parent 0).
+  threads[1].processor = give_processor();
   threads[1].ever_ran = true;
   current_thread = &threads[1];
   VG_(track_start_client_code)(on_start_client_code);
@@ -103,12 +143,24 @@ void init_threads(Simulator* sim) {
   VG_(track_pre_thread_ll_exit)(on_thread_exited);
 }
 
-std::uint32_t threads_that_ran() {
+std::uint32_t threads_that_ran() { return processors_given; }
+
+std::uint32_t thread_ids_used() {
   std::uint32_t highest = 0;
   for (UInt tid = 1; tid < VG_N_THREADS; ++tid) {
     if (threads[tid].ever_ran) highest = tid;
   }
   return highest;
 }
+
+void report_thread_limit() {
+  if (threads_on_reused_processors == 0) return;
+  VG_(umsg)("ccsim: the program created %u threads, more than the %u processors ccsim simulates (Valgrind's "
+            "--max-threads): its last %u threads ran on processors of threads that had exited, whose counts "
+            "they share. Run with --max-threads=%u for one processor per thread.\n",
+            threads_created(), processor_limit, threads_on_reused_processors, threads_created());
+}
+
+std::uint32_t threads_created() { return processors_given + threads_on_reused_processors; }
 
 }  // namespace ccsim

@@ -1,5 +1,7 @@
-// threads.h: what the tool knows about each client thread. Each Valgrind thread is one simulated
-// processor; the synchronization layer (ccsim/tool/threads/sync.cc) keeps its region and lock state current so
+// threads.h: what the tool knows about each client thread. Each thread the program creates is one
+// simulated processor for its whole life, numbered in creation order (the main thread is processor 0,
+// `thread 1` in the output), whatever id Valgrind gives it: Valgrind reuses the id of an exited thread,
+// at a moment that depends on its time slices, not on the program. The synchronization layer (ccsim/tool/threads/sync.cc) keeps its region and lock state current so
 // the access path can read them without a lookup.
 #ifndef CCSIM_TOOL_THREADS_H
 #define CCSIM_TOOL_THREADS_H
@@ -28,9 +30,10 @@ struct WaitingRead {
   std::uint32_t size = 0;
 };
 
-// One client thread. Indexed by Valgrind ThreadId (1..VG_N_THREADS-1); processor = tid - 1.
+// One client thread. Indexed by Valgrind ThreadId (1..VG_N_THREADS-1): the state of the thread that holds
+// that id now (an id is reused, the state is renewed at each creation).
 struct ThreadState {
-  ProcId processor = 0;           // the simulated processor this thread runs on
+  ProcId processor = 0;           // the simulated processor this thread runs on, given at its creation
   RegionId region = 0;            // barrier epoch of the thread's team; 0 before any team exists
   std::uint32_t locks_held = 0;   // > 0: the thread is inside a critical section (any lock)
   std::uint32_t runtime_depth = 0;  // > 0: inside OpenMP/pthread synchronization code
@@ -44,7 +47,7 @@ struct ThreadState {
   Addr stack_low = 0;
   Addr stack_high = 0;
   std::uint64_t skipped_stack_accesses = 0;
-  bool ever_ran = false;          // a thread id reused by a new thread gets cold caches
+  bool ever_ran = false;          // the id has been given to a thread
   // Native order: the processor as the simulator's hit path sees it (Simulator::hit_path_processor),
   // kept here so that the hit path finds it in one load; null until the processor exists. Refreshed
   // whenever an access leaves the hit path (the processor of a thread never changes).
