@@ -3,7 +3,7 @@
 # turns can tell: for each workload, Cachegrind, the base build and the new build run one after the other,
 # ROUNDS times, and the script prints each one's mean and best CPU time (user + system) and the ratios
 # new/base and new/Cachegrind of the means.
-# Usage: [ROUNDS=n] [SCALE=n] perf/compare_builds.sh BASE_TREE NEW_TREE [ccsim options...]
+# Usage: [ROUNDS=n] [SCALE=n] [WORKLOADS="name..."] perf/compare_builds.sh BASE_TREE NEW_TREE [ccsim options...]
 #   BASE_TREE, NEW_TREE: source trees built with scripts/build.sh (each has build/vg-in-place); e.g. a
 #   `git worktree add --detach ../base <commit>` of the commit before a change, and this tree.
 #   ROUNDS (default 3), SCALE (default 4: each workload's work multiplied, so that Valgrind's start-up,
@@ -48,8 +48,9 @@ run_timed() {
 # summary SLOT: "mean best" of SLOT.times.
 summary() { awk '{s += $1; if (NR == 1 || $1 < b) b = $1} END {printf "%.2f %.2f\n", s / NR, b}' "$1.times"; }
 
+sources=$(workload_sources compare_builds.sh "$top")
 printf '%-14s %13s %13s %13s %9s %9s\n' workload "cg mean/best" "base" "new" new/base new/cg
-for src in "$top"/perf/workloads/*.c; do
+for src in $sources; do
   name=$(basename "$src" .c)
   gcc -O2 -g -fopenmp "$src" -o "$name"
   rm -f ./*.times
