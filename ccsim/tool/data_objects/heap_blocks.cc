@@ -186,17 +186,20 @@ void init_heap_blocks() {
 // The shadow answers for an address in a small block; a gap, a large block, or a block the shadow declined
 // is the tree's. (The gap around an address in no block takes the tree's two walks: the shadow does not
 // know how far the gap extends, and a narrower gap would make callers look up globals and stacks again.)
-bool heap_object_at(Addr address, ObjectExtent* found) {
-  if (const Extent* block = shadow->block_at(address)) {
-    *found = whole_extent(*block);
+bool small_heap_block_at(Addr address, ObjectExtent* found) {
+  const Extent* block = shadow->block_at(address);
+  if (block == nullptr) return false;
+  *found = whole_extent(*block);
 #if defined(CCSIM_DEBUG) && CCSIM_DEBUG
-    ObjectExtent in_tree{};
-    CCSIM_ASSERT(blocks->find(address, &in_tree) && in_tree.object == found->object && in_tree.base == found->base &&
-                 in_tree.low == found->low && in_tree.high == found->high && in_tree.life == found->life);
+  ObjectExtent in_tree{};
+  CCSIM_ASSERT(blocks->find(address, &in_tree) && in_tree.object == found->object && in_tree.base == found->base &&
+               in_tree.low == found->low && in_tree.high == found->high && in_tree.life == found->life);
 #endif
-    return true;
-  }
-  return blocks->find(address, found);
+  return true;
+}
+
+bool heap_object_at(Addr address, ObjectExtent* found) {
+  return small_heap_block_at(address, found) || blocks->find(address, found);
 }
 
 }  // namespace ccsim

@@ -9,6 +9,8 @@ HeapShadow::HeapShadow()
     : chunks_("ccsim.objects.heap_shadow"),
       last_number_(~Addr(0)),
       last_chunk_(nullptr),
+      lowest_number_(1),
+      highest_number_(0),
       spare_chunk_(nullptr),
       blocks_("ccsim.objects.heap_shadow"),
       free_slots_("ccsim.objects.heap_shadow") {
@@ -21,6 +23,13 @@ HeapShadow::Chunk* HeapShadow::chunk_for_marking(Addr number) {
   spare_chunk_ = nullptr;
   if (chunk == nullptr) chunk = allocate_zeroed_array<Chunk>("ccsim.objects.heap_shadow", 1);
   chunks_.find_or_add(number) = chunk;
+  if (lowest_number_ > highest_number_) {
+    lowest_number_ = highest_number_ = number;
+  } else if (number < lowest_number_) {
+    lowest_number_ = number;
+  } else if (number > highest_number_) {
+    highest_number_ = number;
+  }
   last_number_ = number;
   last_chunk_ = chunk;
   return chunk;

@@ -81,9 +81,12 @@ class HeapShadow {
   }
 
   // The chunk of `number` (address >> kChunkShift), or null. The last one found is remembered: the blocks
-  // a program chases mostly lie in one or two chunks of Valgrind's arena.
+  // a program chases mostly lie in one or two chunks of Valgrind's arena. A number outside the span of
+  // chunks ever made (the executable's globals, the stacks) is rejected by one unsigned compare before
+  // the hash map.
   Chunk* chunk_of(Addr number) {
     if (number == last_number_) return last_chunk_;
+    if (number - lowest_number_ > highest_number_ - lowest_number_) return nullptr;
     Chunk* const* found = chunks_.find(number);
     if (found == nullptr) return nullptr;
     last_number_ = number;
@@ -96,6 +99,9 @@ class HeapShadow {
   HashMap<Addr, Chunk*> chunks_;  // chunk number -> chunk, for chunks with a marked granule
   Addr last_number_;              // the last chunk found (~0: none)
   Chunk* last_chunk_;
+  // The lowest and highest chunk numbers ever made (the span only grows); lowest > highest before the first.
+  Addr lowest_number_;
+  Addr highest_number_;
   // One emptied chunk kept for the next one needed (all zero already): a program that allocates and frees
   // one block again and again in an otherwise empty chunk would otherwise zero 16 KiB each time.
   Chunk* spare_chunk_;
