@@ -59,8 +59,9 @@ void end_block(const Extent& block) {
 void apply_block_allocated(const LayoutChange& change) {
   const Addr last = change.start + (change.size > 0 ? change.size - 1 : 0);
   while (const Extent* overlapped = blocks->first_overlapping(change.start, last)) end_block(*overlapped);
-  blocks->add(change.start, change.size, change.object, change.key);
-  shadow->add(Extent{change.start, change.size, change.object, change.key});
+  if (blocks->add(change.start, change.size, change.object, change.key)) {
+    shadow->add(Extent{change.start, change.size, change.object, change.key});
+  }
   add_object_extent(change.object, change.start, change.size);
   if (change.size > 0) forget_ranges(change.start, last);
 }

@@ -17,6 +17,11 @@ HeapShadow::HeapShadow()
   blocks_.push_back(Extent{0, 0, kUnknownObject, 0});  // slot 0: no block
 }
 
+HeapShadow::~HeapShadow() {
+  chunks_.for_each([](Addr, Chunk* chunk) { release(chunk); });
+  release(spare_chunk_);
+}
+
 HeapShadow::Chunk* HeapShadow::chunk_for_marking(Addr number) {
   if (Chunk* chunk = chunk_of(number)) return chunk;
   Chunk* chunk = spare_chunk_;

@@ -39,6 +39,7 @@ namespace ccsim {
 class HeapShadow {
  public:
   HeapShadow();
+  ~HeapShadow();
   HeapShadow(const HeapShadow&) = delete;
   HeapShadow& operator=(const HeapShadow&) = delete;
 
