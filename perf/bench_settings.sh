@@ -25,3 +25,20 @@ cpu_time_and_peak() {
 # it, the same for every tool but different in every run; passive waiting takes that noise out.
 export OMP_NUM_THREADS=4
 export OMP_WAIT_POLICY=passive
+
+# workload_sources SCRIPT TOP: prints the sources of the workloads to run, one a line: every
+# TOP/perf/workloads/*.c, or only those $WORKLOADS names (space-separated, e.g. "hash_table triad"); stops
+# SCRIPT with one sentence when a name has no workload.
+workload_sources() {
+  if [ -z "${WORKLOADS:-}" ]; then
+    ls "$2"/perf/workloads/*.c
+    return
+  fi
+  for name in $WORKLOADS; do
+    if [ ! -f "$2/perf/workloads/$name.c" ]; then
+      echo "$1: WORKLOADS names '$name', but there is no perf/workloads/$name.c." >&2
+      exit 2
+    fi
+    echo "$2/perf/workloads/$name.c"
+  done
+}

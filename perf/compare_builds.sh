@@ -1,9 +1,9 @@
 #!/bin/sh
 # compare_builds.sh: is one build of ccsim faster than another? On a noisy machine only runs that take
 # turns can tell: for each workload, Cachegrind, the base build and the new build run one after the other,
-# ROUNDS times, and the script prints each one's mean and best CPU time (user + system) and the ratios
-# new/base and new/Cachegrind of the means.
-# Usage: [ROUNDS=n] [SCALE=n] perf/compare_builds.sh BASE_TREE NEW_TREE [ccsim options...]
+# ROUNDS times, and the script prints each one's mean and best CPU time (user + system), the ratios
+# new/base and new/Cachegrind of the means, and the same two ratios of the medians.
+# Usage: [ROUNDS=n] [SCALE=n] [WORKLOADS="name..."] perf/compare_builds.sh BASE_TREE NEW_TREE [ccsim options...]
 #   BASE_TREE, NEW_TREE: source trees built with scripts/build.sh (each has build/vg-in-place); e.g. a
 #   `git worktree add --detach ../base <commit>` of the commit before a change, and this tree.
 #   ROUNDS (default 3), SCALE (default 4: each workload's work multiplied, so that Valgrind's start-up,
@@ -45,11 +45,18 @@ run_timed() {
   line=$(cpu_time_and_peak "$@")
   echo "${line% *}" >>"$slot.times"
 }
-# summary SLOT: "mean best" of SLOT.times.
-summary() { awk '{s += $1; if (NR == 1 || $1 < b) b = $1} END {printf "%.2f %.2f\n", s / NR, b}' "$1.times"; }
+# summary SLOT: "mean best median" of SLOT.times.
+summary() {
+  sort -n "$1.times" | awk '{t[NR] = $1; s += $1} END {
+    m = NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
+    printf "%.2f %.2f %.2f\n", s / NR, t[1], m
+  }'
+}
 
-printf '%-14s %13s %13s %13s %9s %9s\n' workload "cg mean/best" "base" "new" new/base new/cg
-for src in "$top"/perf/workloads/*.c; do
+sources=$(workload_sources compare_builds.sh "$top")
+printf '%-14s %13s %13s %13s %9s %9s %11s %11s\n' workload "cg mean/best" "base" "new" new/base new/cg \
+  "med new/base" "med new/cg"
+for src in $sources; do
   name=$(basename "$src" .c)
   gcc -O2 -g -fopenmp "$src" -o "$name"
   rm -f ./*.times
@@ -61,7 +68,7 @@ for src in "$top"/perf/workloads/*.c; do
   cg=$(summary cg) b=$(summary base) n=$(summary new)
   awk -v name="$name" -v cg="$cg" -v b="$b" -v n="$n" 'BEGIN {
     split(cg, c, " "); split(b, x, " "); split(n, y, " ")
-    printf "%-14s %6.2f/%-6.2f %6.2f/%-6.2f %6.2f/%-6.2f %9.2f %9.2f\n", name, c[1], c[2], x[1], x[2], y[1], y[2],
-           y[1] / x[1], y[1] / c[1]
+    printf "%-14s %6.2f/%-6.2f %6.2f/%-6.2f %6.2f/%-6.2f %9.2f %9.2f %11.2f %11.2f\n", name, c[1], c[2], x[1], x[2],
+           y[1], y[2], y[1] / x[1], y[1] / c[1], y[3] / x[3], y[3] / c[3]
   }'
 done

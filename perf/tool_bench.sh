@@ -3,7 +3,7 @@
 # For each workload (perf/workloads/*.c, OpenMP, 4 threads): native time, then --tool=none, Cachegrind
 # (--cache-sim=yes) and ccsim, taking turns, each the best of $REPEAT runs (CPU time); prints each slowdown over native, peak
 # memory, and the ratio ccsim/Cachegrind (issue targets: native order <= 1.0, interleaved/piped <= 1.2).
-# Usage: [REPEAT=n] [SCALE=n] perf/tool_bench.sh [ccsim options...]   e.g. perf/tool_bench.sh --sim-mode=native
+# Usage: [REPEAT=n] [SCALE=n] [WORKLOADS="name..."] perf/tool_bench.sh [ccsim options...]   e.g. perf/tool_bench.sh --sim-mode=native
 # SCALE (default 1) multiplies each workload's work: at 1 the runs last about a second and Valgrind's
 # start-up (reading debug information) is a large part of every time; at 8 the ratios approach the
 # steady state of the simulation itself.
@@ -29,8 +29,9 @@ run_timed() {
   fi
 }
 
+sources=$(workload_sources tool_bench.sh "$top")
 printf '%-14s %8s %9s %11s %9s %11s %13s %12s\n' workload native none cachegrind ccsim "cg MiB" "ccsim MiB" ccsim/cg
-for src in "$top"/perf/workloads/*.c; do
+for src in $sources; do
   name=$(basename "$src" .c)
   gcc -O2 -g -fopenmp "$src" -o "$name"
   # The four ways of running it take turns, $REPEAT rounds, so that a change of the machine's load

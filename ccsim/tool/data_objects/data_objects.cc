@@ -84,6 +84,16 @@ void add_object_extent(ObjectId id, Addr address, std::uint64_t size) {
 }
 
 ObjectExtent find_object(Addr address) {
+  // Pointer chasing over small heap blocks misses the recent answers at nearly every lookup: such an
+  // address is answered from the heap's shadow table first, which costs no tree walk and keeps the
+  // recent answers for the arrays a loop streams through. It is the layers' own answer: no layer above
+  // the heap has anything while no range is named (its range is then the whole address space), and heap
+  // blocks overlap no global, stack or mapping object. An address outside the heap mostly costs two
+  // compares here (heap_shadow.h).
+  if (!any_range_named()) {
+    ObjectExtent found;
+    if (small_heap_block_at(address, &found)) return found;
+  }
   for (const RecentAnswer& answer : recent_answers) {
     if (address - answer.range.start < answer.range.size) {
       return ObjectExtent{answer.object, answer.base, answer.range.start, answer.range.start + answer.range.size - 1,

@@ -10,7 +10,8 @@
 // (layout_changes.h), so an access is charged to the objects as they were when it happened.
 //
 // Lookups happen on the simulator's slow path (object_statistics.h) and when a reference's one-entry
-// cache misses (object_access_counts.h), never per L1 hit.
+// cache misses (object_access_counts.h), never per L1 hit. An address in a small heap block is answered
+// from the heap's shadow table (heap_shadow.h) without a tree walk.
 #ifndef CCSIM_TOOL_DATA_OBJECTS_H
 #define CCSIM_TOOL_DATA_OBJECTS_H
 

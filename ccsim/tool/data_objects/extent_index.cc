@@ -4,13 +4,9 @@
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
-namespace {
-
-ObjectExtent whole(const Extent& extent) {
+ObjectExtent whole_extent(const Extent& extent) {
   return ObjectExtent{extent.object, extent.start, extent.start, extent.start + extent.size - 1, extent.key};
 }
-
-}  // namespace
 
 ExtentIndex::ExtentIndex(const char* cost_centre)
     : cost_centre_(cost_centre), extents_(VG_(newFM)(VG_(malloc), cost_centre, VG_(free), nullptr)) {}
@@ -55,7 +51,7 @@ void ExtentIndex::remove(Addr start) {
 bool ExtentIndex::find(Addr address, ObjectExtent* found) const {
   if (const Extent* starting = at(address)) {
     if (starting->size > 0) {
-      *found = whole(*starting);
+      *found = whole_extent(*starting);
       return true;
     }
     found->low = found->high = address;  // an empty extent (malloc(0)): too rare to describe the gap
@@ -63,7 +59,7 @@ bool ExtentIndex::find(Addr address, ObjectExtent* found) const {
   }
   const Neighbours around = neighbours(address);
   if (around.below != nullptr && address - around.below->start < around.below->size) {
-    *found = whole(*around.below);
+    *found = whole_extent(*around.below);
     return true;
   }
   // The gap between the extent below (if any) and the extent above (if any).

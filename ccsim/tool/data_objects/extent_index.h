@@ -20,6 +20,9 @@ struct Extent {
   std::uint32_t key;  // the owner's own number for the extent (a heap block's allocation number), or 0
 };
 
+// A lookup's answer for an address inside `extent`: the extent's object, start and life, over all of it.
+ObjectExtent whole_extent(const Extent& extent);
+
 class ExtentIndex {
  public:
   explicit ExtentIndex(const char* cost_centre);

@@ -7,6 +7,7 @@
 #include "ccsim/tool/data_objects/allocation_sites.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/extent_index.h"
+#include "ccsim/tool/data_objects/heap_shadow.h"
 #include "ccsim/tool/data_objects/invalid_frees.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/named_ranges.h"
@@ -35,12 +36,16 @@ std::uint32_t next_allocation_number = 1;
 // The layer: the blocks live at the point the simulation has reached (layout_changes.h), each an
 // extent of its bin whose key is its allocation number. find_object() looks here.
 ExtentIndex* blocks = nullptr;
+// The same blocks, the small ones, by address granule (heap_shadow.h): the layer's lookup asks it first,
+// so that an access to a small block walks no tree.
+HeapShadow* shadow = nullptr;
 
 // Ends a block in the layer. Caches that remember its bytes are forgotten, and so are the names given
 // to any part of it.
 void end_block(const Extent& block) {
   const Extent ended = block;
   blocks->remove(ended.start);
+  shadow->remove(ended.start);
   if (ended.size > 0) {
     forget_ranges(ended.start, ended.start + ended.size - 1);
     forget_named_ranges(ended.start, ended.start + ended.size - 1);
@@ -54,7 +59,9 @@ void end_block(const Extent& block) {
 void apply_block_allocated(const LayoutChange& change) {
   const Addr last = change.start + (change.size > 0 ? change.size - 1 : 0);
   while (const Extent* overlapped = blocks->first_overlapping(change.start, last)) end_block(*overlapped);
-  blocks->add(change.start, change.size, change.object, change.key);
+  if (blocks->add(change.start, change.size, change.object, change.key)) {
+    shadow->add(Extent{change.start, change.size, change.object, change.key});
+  }
   add_object_extent(change.object, change.start, change.size);
   if (change.size > 0) forget_ranges(change.start, last);
 }
@@ -172,10 +179,28 @@ void install_heap_replacement() {
 
 void init_heap_blocks() {
   blocks = create_object<ExtentIndex>("ccsim.objects", "ccsim.objects.blocks");
+  shadow = create_object<HeapShadow>("ccsim.objects");
   init_allocation_sites(options.alloc_depth);
   recording = true;
 }
 
-bool heap_object_at(Addr address, ObjectExtent* found) { return blocks->find(address, found); }
+// The shadow answers for an address in a small block; a gap, a large block, or a block the shadow declined
+// is the tree's. (The gap around an address in no block takes the tree's two walks: the shadow does not
+// know how far the gap extends, and a narrower gap would make callers look up globals and stacks again.)
+bool small_heap_block_at(Addr address, ObjectExtent* found) {
+  const Extent* block = shadow->block_at(address);
+  if (block == nullptr) return false;
+  *found = whole_extent(*block);
+#if defined(CCSIM_DEBUG) && CCSIM_DEBUG
+  ObjectExtent in_tree{};
+  CCSIM_ASSERT(blocks->find(address, &in_tree) && in_tree.object == found->object && in_tree.base == found->base &&
+               in_tree.low == found->low && in_tree.high == found->high && in_tree.life == found->life);
+#endif
+  return true;
+}
+
+bool heap_object_at(Addr address, ObjectExtent* found) {
+  return small_heap_block_at(address, found) || blocks->find(address, found);
+}
 
 }  // namespace ccsim

@@ -103,6 +103,8 @@ bool named_object_at(Addr address, ObjectExtent* found) {
   return true;
 }
 
+bool any_range_named() { return requests->size() != 0; }
+
 void forget_named_ranges(Addr low, Addr high) {
   // One range covering everything: nothing is named, and the common case costs no rebinding.
   if (VG_(sizeRangeMap)(ranges_by_address) == 1) return;

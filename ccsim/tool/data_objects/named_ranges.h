@@ -21,6 +21,10 @@ bool name_range(Addr address, std::uint64_t size, Addr name_address);
 
 bool named_object_at(Addr address, ObjectExtent* found);
 
+// Whether any range has been named so far in the simulated order (find_object's shortcut for heap blocks
+// holds only while none has: a named range wins over the block it lies in).
+bool any_range_named();
+
 // [low, high] was freed (in the simulated order): the names given to any part of it end there.
 void forget_named_ranges(Addr low, Addr high);
 

@@ -4,8 +4,9 @@
 // Each Reference keeps a one-entry cache: the range of the object it last touched and that object's
 // counters. An instruction mostly touches one object (one array in a loop, one field of one struct), so
 // the entry almost always hits, and a hit costs one subtraction, one unsigned compare and one add to
-// memory: no lookup, no call. A miss costs one find_object() (a few tree lookups) and refills the entry. With --data-objects=no the helpers without this code are
-// chosen at instrumentation time, so it costs nothing.
+// memory: no lookup, no call. A miss costs one find_object() (for a small heap block, a probe of the
+// heap's shadow table; otherwise a few compares or tree lookups) and refills the entry. With
+// --data-objects=no the helpers without this code are chosen at instrumentation time, so it costs nothing.
 //
 // Native order counts each access in the access helper, as it happens; the interleaved and piped modes
 // count it when the replay simulates it (the replay sink in sync.cc), so that the counts follow the

@@ -1,0 +1,116 @@
+// heap_shadow.h: a shadow table from addresses to the small live heap blocks that hold them, so that
+// finding the block of an address costs a hash probe and two loads instead of two walks of the heap
+// layer's tree (extent_index.h).
+//
+// Why: pointer-chasing code (a hash table's chains, a linked list, a tree of small nodes) touches a
+// different block at nearly every access, so the one-entry object cache of each reference
+// (object_access_counts.h) and the recent answers of find_object() always miss, and before this table
+// every such access walked Valgrind's AVL tree of live blocks twice (the block starting at the address,
+// then the bounds around it): a third of the run on a hash table of 20,000 nodes (perf/README.md).
+//
+// The table divides the address space into 16-byte granules (Valgrind's allocator aligns every block
+// start to 16 bytes on amd64, so a granule holds bytes of one block only) and keeps, for each granule a
+// shadowed block covers, that block's slot number (4 bytes). Granules are grouped in chunks of 64 KiB of
+// address space, made when the first block lands in them and released when their last block ends, and
+// found by a hash map of chunk numbers with the last chunk used remembered in front of it.
+//
+// It is a cache of the tree's positive answers, never the only record: a granule holding 0 means "ask
+// the tree" (the answer may be a gap, a large block or a block the table declined), so the table may
+// leave any block out without changing a result. It leaves out blocks larger than 64 KiB (marking their
+// granules would cost a store per 16 bytes at every allocation, and an access to a large block mostly
+// hits its reference's cached range anyway), and a block whose first granule another block already
+// holds (only possible with an alignment below 16 bytes). A granule is never taken from the block that
+// marked it first, and a block clears only the granules that hold its own slot.
+//
+// Memory: 4 bytes per 16 bytes of address space in each 64 KiB chunk holding a small block, i.e. at most
+// 256 KiB per MiB of heap (Valgrind's allocator packs small blocks densely), plus 24 bytes per shadowed
+// live block and 16 per chunk in the hash map; nothing for large blocks.
+#ifndef CCSIM_TOOL_HEAP_SHADOW_H
+#define CCSIM_TOOL_HEAP_SHADOW_H
+
+#include <cstdint>
+
+#include "ccsim/core/growable_array.h"
+#include "ccsim/core/hash_map.h"
+#include "ccsim/tool/data_objects/extent_index.h"
+
+namespace ccsim {
+
+class HeapShadow {
+ public:
+  HeapShadow();
+  ~HeapShadow();
+  HeapShadow(const HeapShadow&) = delete;
+  HeapShadow& operator=(const HeapShadow&) = delete;
+
+  // The block [start, start + size), live from now on in the layer; the table may decline it.
+  void add(const Extent& block);
+  // The block starting at `start` ended (freed, or overlapped by a later allocation in the replay).
+  void remove(Addr start);
+
+  // The shadowed block holding `address`, or null when the table does not know (ask the tree).
+  // Inlined into the heap layer's lookup: on the path of every object-cache miss.
+  const Extent* block_at(Addr address) {
+    const Chunk* chunk = chunk_of(address >> kChunkShift);
+    if (chunk == nullptr) return nullptr;
+    const std::uint32_t slot = chunk->slots[granule_in_chunk(address)];
+    if (slot == 0) return nullptr;
+    const Extent& block = blocks_[slot];
+    // The granule may hold the end of another block than the one marked there (alignment below 16).
+    return address - block.start < block.size ? &block : nullptr;
+  }
+
+  // Slots in use and chunks held, for the tests of the table's bounds.
+  std::uint32_t blocks_shadowed() const { return blocks_.size() - 1 - free_slots_.size(); }
+  std::uint32_t chunks_held() const { return chunks_.size(); }
+
+ private:
+  static constexpr std::uint32_t kGranuleShift = 4;   // 16 bytes: Valgrind's smallest block alignment
+  static constexpr std::uint32_t kChunkShift = 16;    // 64 KiB of address space per chunk
+  static constexpr std::uint32_t kGranulesPerChunk = 1u << (kChunkShift - kGranuleShift);
+  static constexpr Addr kLargestBlock = Addr(1) << 16;  // larger blocks are left to the tree
+
+  // One chunk's granules: the slot of the block marked in each (0: none), and how many are marked, so
+  // that an empty chunk is released.
+  struct Chunk {
+    std::uint32_t marked;
+    std::uint32_t slots[kGranulesPerChunk];
+  };
+
+  static std::uint32_t granule_in_chunk(Addr address) {
+    return static_cast<std::uint32_t>(address >> kGranuleShift) & (kGranulesPerChunk - 1);
+  }
+
+  // The chunk of `number` (address >> kChunkShift), or null. The last one found is remembered: the blocks
+  // a program chases mostly lie in one or two chunks of Valgrind's arena. A number outside the span of
+  // chunks ever made (the executable's globals, the stacks) is rejected by one unsigned compare before
+  // the hash map.
+  Chunk* chunk_of(Addr number) {
+    if (number == last_number_) return last_chunk_;
+    if (number - lowest_number_ > highest_number_ - lowest_number_) return nullptr;
+    Chunk* const* found = chunks_.find(number);
+    if (found == nullptr) return nullptr;
+    last_number_ = number;
+    last_chunk_ = *found;
+    return last_chunk_;
+  }
+  Chunk* chunk_for_marking(Addr number);
+  void release_chunk(Addr number, Chunk* chunk);
+
+  HashMap<Addr, Chunk*> chunks_;  // chunk number -> chunk, for chunks with a marked granule
+  Addr last_number_;              // the last chunk found (~0: none)
+  Chunk* last_chunk_;
+  // The lowest and highest chunk numbers ever made (the span only grows); lowest > highest before the first.
+  Addr lowest_number_;
+  Addr highest_number_;
+  // One emptied chunk kept for the next one needed (all zero already): a program that allocates and frees
+  // one block again and again in an otherwise empty chunk would otherwise zero 16 KiB each time.
+  Chunk* spare_chunk_;
+  // The shadowed blocks by slot number; slot 0 is never used (a granule's "none"). Freed slots are reused.
+  GrowableArray<Extent> blocks_;
+  GrowableArray<std::uint32_t> free_slots_;
+};
+
+}  // namespace ccsim
+
+#endif
