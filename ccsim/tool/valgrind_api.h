@@ -30,11 +30,21 @@ extern "C" {
 #include "pub_tool_transtab.h"
 #include "pub_tool_wordfm.h"
 #include "pub_tool_xarray.h"
+#include "pub_tool_vkiscnums.h"
 
 // Exported by libcoregrind but declared only in its core headers (pub_core_libcfile.h,
 // pub_core_demangle.h), which tools cannot include; these are their signatures from 3.16 to today.
 SysRes VG_(pread)(Int fd, void* buf, Int count, OffT offset);
 void VG_(demangle)(Bool do_cxx_demangling, Bool do_z_demangling, const HChar* orig, const HChar** result);
+// pub_core_syscall.h and pub_core_libcprint.h: a raw system call, and where Valgrind's messages go (only
+// its descriptor is read; progress.cc asks whether it is a terminal).
+SysRes VG_(do_syscall)(UWord sysno, RegWord, RegWord, RegWord, RegWord, RegWord, RegWord, RegWord, RegWord);
+struct CoreOutputSink {
+  Int fd;
+  Int type;
+  HChar* fsname_expanded;
+};
+extern CoreOutputSink VG_(log_output_sink);
 }
 
 #endif
