@@ -69,11 +69,14 @@ void check_clock(std::uint64_t blocks_done) {
 }
 }  // namespace progress_detail
 
+// isatty(): the terminal ioctl succeeds only on a terminal (a file, pipe or socket answers ENOTTY).
 bool messages_on_terminal() {
+  const Int fd = VG_(log_output_sink).fd;
+  if (fd < 0) return false;
   struct vki_termios settings;
-  SysRes result = VG_(do_syscall)(__NR_ioctl, static_cast<RegWord>(VG_(log_output_sink).fd), VKI_TCGETS,
+  SysRes result = VG_(do_syscall)(__NR_ioctl, static_cast<RegWord>(fd), VKI_TCGETS,
                                   reinterpret_cast<RegWord>(&settings), 0, 0, 0, 0, 0);
-  return VG_(log_output_sink).fd >= 0 && !sr_isError(result);
+  return !sr_isError(result);
 }
 
 void init_progress(const Simulator* simulator, std::uint32_t interval_seconds) {
