@@ -18,6 +18,11 @@ int main(int argc, char* argv[]) {
       std::cout << usage_text();
       return 0;
     }
+    if (command_line.version) {
+      // GNU style: the program, its package, and configure.ac's version.
+      std::cout << "ccsim-annotate (ccsim) " << CCSIM_VERSION << '\n';
+      return 0;
+    }
     run(command_line.options, std::cout);
     return 0;
   } catch (const UsageError& error) {

@@ -69,6 +69,7 @@ po::options_description visible_options() {
   // clang-format off
   options.add_options()
     ("help,h", "print this help and exit")
+    ("version", "print ccsim's version and exit")
     ("view", po::value<std::string>()->default_value("overview"),
      "views, comma-separated: overview (findings, summary, lines, invalidators, objects), findings, summary, "
      "lines, functions, source, objects, matrix, regions, invalidators, evictors")
@@ -227,6 +228,10 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   CommandLine command_line;
   if (values.count("help")) {
     command_line.help = true;
+    return command_line;
+  }
+  if (values.count("version")) {
+    command_line.version = true;
     return command_line;
   }
   command_line.options = options_from(values);

@@ -56,9 +56,10 @@ struct Options {
   bool separate_heap_paths = false;  // --heap-paths=separate: one heap object per allocation stack
 };
 
-// The outcome of parsing: either options to run with, or a request for the help text.
+// The outcome of parsing: either options to run with, or a request for the help text or the version.
 struct CommandLine {
   bool help = false;
+  bool version = false;
   Options options;
 };
 

@@ -16,7 +16,18 @@
 #ifndef CCSIM_H
 #define CCSIM_H
 
+/* Installed as <valgrind/ccsim.h>, beside Valgrind's valgrind.h (the first case); found through
+   -I<valgrind's include dir>/valgrind (the second); or installed under another prefix than Valgrind, with
+   Valgrind's headers in a standard place (the third). */
+#if defined(__has_include)
+#if __has_include("valgrind.h")
 #include "valgrind.h"
+#else
+#include <valgrind/valgrind.h>
+#endif
+#else
+#include <valgrind/valgrind.h>
+#endif
 
 typedef enum {
   /* Public requests (this header). */

@@ -13,6 +13,8 @@
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/profile_writer.h"
+#include "ccsim/tool/output/progress.h"
+#include "ccsim/tool/output/progress_interval.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/threads/annotations.h"
 #include "ccsim/tool/threads/sync.h"
@@ -32,6 +34,7 @@ Bool process_command_line_option(const HChar* arg) { return process_option(arg) 
 // Valgrind's help ends with its own bug address; say where ccsim's bugs go before it.
 void print_usage_text() {
   print_usage();
+  VG_(printf)("\n    ccsim %s: the manual is ccsim(1), the documents %s\n", CCSIM_VERSION, CCSIM_DOCDIR);
   VG_(printf)("\n    Report ccsim's bugs on the ccsim issue tracker (see its README.md); the address\n"
               "    at the end of this help is Valgrind's own.\n");
 }
@@ -93,6 +96,8 @@ void post_command_line_init() {
     init_data_objects();
     init_object_statistics(simulator);
   }
+  init_progress(simulator, effective_progress_interval(options.progress_interval, VG_(clo_verbosity),
+                                                       messages_on_terminal()));
 }
 
 void at_exit(Int) {

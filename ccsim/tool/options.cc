@@ -4,6 +4,7 @@
 
 #include "ccsim/replay/event_queue.h"
 #include "ccsim/tool/data_objects/allocation_sites.h"
+#include "ccsim/tool/output/progress_interval.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -72,6 +73,7 @@ void set_default_options() {
   options.data_objects = true;
   options.alloc_depth = kDefaultAllocDepth;
   options.line_detail = kDefaultLineDetail;
+  options.progress_interval = kProgressIntervalUnset;
 }
 
 bool process_option(const char* arg) {
@@ -109,6 +111,15 @@ bool process_option(const char* arg) {
     options.alloc_depth = static_cast<std::uint32_t>(parse_number(arg, v, 1, kMaxAllocationDepth));
   } else if ((v = value_of(arg, "--line-detail"))) {
     options.line_detail = static_cast<std::uint32_t>(parse_number(arg, v, 0, kMaxLineDetail));
+  } else if ((v = value_of(arg, "--ccsim-progress-interval"))) {
+    // Prefixed: Valgrind's core has a --progress-interval of its own (a debugging option).
+    options.progress_interval = static_cast<std::int64_t>(parse_number(arg, v, 0, kMaxProgressInterval));
+  } else if (VG_STREQ(arg, "--ccsim-version")) {
+    // Valgrind keeps --version for itself; this answers like it (on stdout), for ccsim, and stops.
+    // Written directly: Valgrind's message buffer is not flushed by VG_(exit).
+    static const char kVersionLine[] = "ccsim-" CCSIM_VERSION "\n";
+    VG_(write)(1, kVersionLine, sizeof kVersionLine - 1);
+    VG_(exit)(0);
   } else {
     return VG_(replacement_malloc_process_cmd_line_option)(arg);
   }
@@ -154,11 +165,16 @@ void print_usage() {
       "                                      invalidated lines, and in the 4 most invalidated\n"
       "                                      lines of each of the <n> most invalidated objects,\n"
       "                                      0 to %u [%u]\n"
+      "    --ccsim-progress-interval=<s>     every <s> seconds, print a progress line to stderr\n"
+      "                                      (0: never), 0 to %u [%u when stderr is a terminal,\n"
+      "                                      0 otherwise and with -q]\n"
+      "    --ccsim-version                   print ccsim's version (ccsim-%s) and exit\n"
       "    exit status: the program's own; when the profile cannot be written, 1 if the program\n"
       "    exited with 0 (a program killed by a signal still dies of it)\n"
       "    more than 499 threads need Valgrind's --max-threads=<n> (it allows n - 1 threads at once)\n",
       kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile,
-      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail);
+      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxProgressInterval,
+      kProgressIntervalOnTerminal, CCSIM_VERSION);
 }
 
 void print_debug_usage() { VG_(printf)("    (none)\n"); }

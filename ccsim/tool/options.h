@@ -17,6 +17,7 @@ struct Options {
   bool data_objects = true;       // --data-objects: attribute events to data objects (docs/data-objects.md)
   std::uint32_t alloc_depth = 4;  // --alloc-depth: frames of the allocation stack that make a heap bin
   std::uint32_t line_detail = 10; // --line-detail: hottest invalidated lines described byte by byte
+  std::int64_t progress_interval = -1;  // --ccsim-progress-interval; -1: unset (progress_interval.h)
 };
 
 extern Options options;

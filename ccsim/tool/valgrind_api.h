@@ -30,6 +30,7 @@ extern "C" {
 #include "pub_tool_transtab.h"
 #include "pub_tool_wordfm.h"
 #include "pub_tool_xarray.h"
+#include "pub_tool_vkiscnums.h"
 
 // Exported by libcoregrind but declared only in its core headers (pub_core_libcfile.h,
 // pub_core_demangle.h, pub_core_syscall.h), which tools cannot include; these are their signatures from
@@ -42,6 +43,14 @@ SysRes VG_(do_syscall)(UWord sysno, RegWord a1, RegWord a2, RegWord a3, RegWord 
 const HChar* VG_(strerror)(UWord errnum);
 Int VG_(access)(const HChar* path, Bool irusr, Bool iwusr, Bool ixusr);
 Int VG_(safe_fd)(Int oldfd);
+// pub_core_libcprint.h: where Valgrind's messages go (only its descriptor is read; progress.cc asks whether
+// it is a terminal).
+struct CoreOutputSink {
+  Int fd;
+  Int type;
+  HChar* fsname_expanded;
+};
+extern CoreOutputSink VG_(log_output_sink);
 }
 
 #endif

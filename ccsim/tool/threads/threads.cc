@@ -6,6 +6,7 @@
 #include "ccsim/core/simulator.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/data_objects/stack_objects.h"
+#include "ccsim/tool/output/progress.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/threads/thread_labels.h"
@@ -61,7 +62,9 @@ void refresh_stack_bounds(ThreadId tid, ThreadState* thread) {
 }
 
 // Valgrind is about to run `tid`: make it the current processor. Cheap enough to do on every switch.
-void on_start_client_code(ThreadId tid, ULong) {
+// `blocks_done` (superblocks run so far) paces the progress lines (progress.h).
+void on_start_client_code(ThreadId tid, ULong blocks_done) {
+  progress_tick(blocks_done);
   ThreadState* thread = &threads[tid];
   // The main thread is current before it first runs, so its stack bounds are read on this first call.
   if (thread != current_thread || thread->stack_high == 0) {
