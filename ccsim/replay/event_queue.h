@@ -16,6 +16,9 @@
 // change keeps, in the spare low 30 bits of its tag word, the pushed count at which the NEXT such event
 // was pushed (written when that one is pushed); the oldest queued one's count is held apart. Counts are
 // modulo 2^30, exact while a queue holds fewer than 2^30 accesses: kMaxBytes keeps it below that.
+// Within a run, the accesses that surely lie in the chunk being read (an access takes at most 5 words)
+// are read through a pointer with no test of the chunk's end; several queues can be read that way in
+// turn (front_words(), visit_access(), skip_accesses()).
 //
 // Chunk memory is counted in a BufferMemory that the queues of all threads share: the replay engine
 // bounds that total (--max-buffer). A chunk a queue has finished with is kept there for the next chunk

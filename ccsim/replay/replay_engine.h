@@ -152,6 +152,8 @@ class ReplayEngine {
   // only replay accesses and end each turn at an access beyond its budget; collects the threads that
   // take part in them into round_ (a waiting or idle thread's turn does nothing and is left out).
   std::uint32_t whole_rounds_ahead(std::uint32_t position, Drive drive);
+  // Replays `rounds` whole rounds of the threads in round_, in segments as long as every one of their
+  // chunks being read surely holds, reading each thread's accesses through its cursor (RoundTurn).
   // kQuantumOne: the default quantum as a constant, so a turn is one access with no loop of its own.
   template <bool kQuantumOne>
   void replay_whole_rounds(std::uint32_t rounds);
