@@ -186,6 +186,15 @@ ReplayEngine::Run ReplayEngine::run(Stream* stream, std::uint32_t* budget, Drive
       }
       case EventQueue::Head::Access:
         if (*budget == 0) return Run{RunEnd::TurnOver, progressed};
+        if (config_.turn_by_turn) {
+          // The reference path for the tests: one access, then the dispatch again.
+          const RecordedAccess access = stream->events.front_access();
+          replay_access(stream, access);
+          stream->events.pop_access(access);
+          --*budget;
+          progressed = true;
+          break;
+        }
         // The whole run of accesses in one loop: the head is dispatched on once per run, not per access.
         replay_accesses(stream, budget);
         progressed = true;

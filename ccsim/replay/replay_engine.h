@@ -66,6 +66,10 @@ struct ReplayConfig {
   // When the replay waits for a thread's next events, it resumes after this many accesses of it (or at
   // once on its next synchronization event or exit). Only the memory held meanwhile depends on it.
   std::uint32_t accesses_per_resume = 64;
+  // Tests only: replay every turn through run(), one access at a time, with none of the fast lane,
+  // whole rounds or runs replayed in a loop. The order is the same (tests/replay/bulk_order_test.cc
+  // compares the two on random streams); only the speed differs.
+  bool turn_by_turn = false;
 };
 
 class ReplayEngine {
@@ -148,6 +152,8 @@ class ReplayEngine {
   // only replay accesses and end each turn at an access beyond its budget; collects the threads that
   // take part in them into round_ (a waiting or idle thread's turn does nothing and is left out).
   std::uint32_t whole_rounds_ahead(std::uint32_t position, Drive drive);
+  // Replays `rounds` whole rounds of the threads in round_, in segments as long as every one of their
+  // chunks being read surely holds, reading each thread's accesses through its cursor (RoundTurn).
   // kQuantumOne: the default quantum as a constant, so a turn is one access with no loop of its own.
   template <bool kQuantumOne>
   void replay_whole_rounds(std::uint32_t rounds);
@@ -184,7 +190,13 @@ class ReplayEngine {
   Stream** recording_;               // processor -> the stream events are recorded into (its newest thread)
   Stream** replaying_;               // processor -> the stream being replayed there (its oldest unfinished)
   GrowableArray<ProcId> active_;     // processors with a running stream, ascending
-  GrowableArray<Stream*> round_;     // round-robin: the threads of the whole rounds ahead, in turn order
+  // Round-robin: one thread's turns in the whole rounds ahead, and where its next access's words are
+  // while the rounds are replayed in bulk (both in one record: one base pointer, loaded once per turn).
+  struct RoundTurn {
+    Stream* stream;
+    const std::uint32_t* cursor;
+  };
+  GrowableArray<RoundTurn> round_;   // round-robin: the threads of the whole rounds ahead, in turn order
   Stream* stalled_on_ = nullptr;     // the thread whose next event the replay waits for
   GrowableArray<Stream*> awaited_;   // the threads whose recording resumes the replay
   bool replaying_now_ = false;       // the sink must not record (it would re-enter the replay)
