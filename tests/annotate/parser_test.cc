@@ -69,20 +69,9 @@ class ProfileText {
   std::vector<std::string> lines_;
 };
 
-Profile parse(const std::string& text) {
-  std::istringstream in(text);
-  return parse_profile(in, "tiny.profile");
-}
-
+Profile parse(const std::string& text) { return testing::parse_text(text, "tiny.profile"); }
 // The error message reading `text` gives, or "accepted" when it reads.
-std::string rejection(const std::string& text) {
-  try {
-    parse(text);
-  } catch (const ProfileError& error) {
-    return error.what();
-  }
-  return "accepted";
-}
+std::string rejection(const std::string& text) { return testing::rejection_of(text, "tiny.profile"); }
 
 // The tiny profile reads back exactly: header fields, names resolved to strings, counts and summary.
 TEST(ParserTest, ReadsEveryRecordOfAValidProfile) {

@@ -8,32 +8,19 @@
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/parsing/merge.h"
 #include "ccsim/annotate/parsing/parser.h"
+#include "tests/annotate/test_support.h"
 
 namespace ccsim::annotate {
 namespace {
 
-// A valid profile with `extra_header` after its `skipped:` lines (and `after_names` after its names).
+// A valid profile of 2 threads of ./spin with 30 spin reads skipped, `extra_header` after its `skipped:`
+// line (and `after_names` after its names).
 std::string profile_text(const std::string& extra_header, const std::string& after_names = "") {
-  return "ccsim-profile-version: 1\ncreator: ccsim 0.1.0\npid: 7\ncommand: ./spin\nsim-mode: interleaved\n"
-         "threads: 2\nline-size: 64\ncache: L1 32768 8 64\ncache: L2 none\ncache: LLC none\nmiss-classes: no\n"
-         "trace-stack: yes\nevents: reads writes\nskipped: spin 30\n" +
-         extra_header + "file: 1 spin.c\n" + after_names + "fn: 1 main\nobj: 1 /tmp/spin\nref: 1 0x401000 1 1 1 3\n"
-         "counts: 1 1 5 2\nsummary: 5 2\n";
+  return testing::small_profile(2, "spin", 30, extra_header, after_names);
 }
 
-Profile parse(const std::string& text) {
-  std::istringstream in(text);
-  return parse_profile(in, "spin.profile");
-}
-
-std::string rejection(const std::string& text) {
-  try {
-    parse(text);
-  } catch (const ProfileError& error) {
-    return error.what();
-  }
-  return "accepted";
-}
+Profile parse(const std::string& text) { return testing::parse_text(text, "spin.profile"); }
+std::string rejection(const std::string& text) { return testing::rejection_of(text, "spin.profile"); }
 
 // Two records, the second with a file name containing a space (the file is the last field).
 TEST(SpinWaitRecords, AreReadFromTheHeader) {

@@ -8,7 +8,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/options.h"
+#include "ccsim/annotate/parsing/parser.h"
 #include "ccsim/annotate/run.h"
 
 namespace ccsim::annotate::testing {
@@ -108,6 +110,30 @@ std::vector<std::string> counts_before(const std::string& text, const std::strin
     }
   }
   return {};
+}
+
+Profile parse_text(const std::string& text, const std::string& name) {
+  std::istringstream in(text);
+  return parse_profile(in, name);
+}
+
+std::string rejection_of(const std::string& text, const std::string& name) {
+  try {
+    parse_text(text, name);
+  } catch (const ProfileError& error) {
+    return error.what();
+  }
+  return "accepted";
+}
+
+std::string small_profile(int threads, const std::string& program, std::uint64_t spin,
+                          const std::string& extra_header, const std::string& after_names) {
+  return "ccsim-profile-version: 1\ncreator: ccsim 0.1.0\npid: 7\ncommand: ./" + program +
+         "\nsim-mode: interleaved\nthreads: " + std::to_string(threads) +
+         "\nline-size: 64\ncache: L1 32768 8 64\ncache: L2 none\ncache: LLC none\nmiss-classes: no\n"
+         "trace-stack: yes\nevents: reads writes\nskipped: spin " + std::to_string(spin) + "\n" + extra_header +
+         "file: 1 " + program + ".c\n" + after_names + "fn: 1 main\nobj: 1 /tmp/" + program +
+         "\nref: 1 0x401000 1 1 1 3\ncounts: 1 1 5 2\nsummary: 5 2\n";
 }
 
 }  // namespace ccsim::annotate::testing

@@ -3,8 +3,11 @@
 #ifndef CCSIM_TESTS_ANNOTATE_TEST_SUPPORT_H
 #define CCSIM_TESTS_ANNOTATE_TEST_SUPPORT_H
 
+#include <cstdint>
 #include <string>
 #include <vector>
+
+#include "ccsim/annotate/parsing/profile.h"
 
 namespace ccsim::annotate::testing {
 
@@ -40,6 +43,17 @@ std::vector<std::string> row_starting_with(const std::string& text, const std::s
 // The cells before `label` on the first line of `text` that ends with `label`; empty when there is none.
 // For ranked tables, whose last column is a location or an object.
 std::vector<std::string> counts_before(const std::string& text, const std::string& label);
+
+// Parses a profile given as text; `name` is the file name its error messages give.
+Profile parse_text(const std::string& text, const std::string& name);
+// The error message parse_text gives for `text`, or "accepted" when it reads.
+std::string rejection_of(const std::string& text, const std::string& name);
+
+// A small valid profile of `threads` threads of `program` (program.c), with `skipped: spin <spin>`,
+// and one reference read 5 times and written twice by thread 1; `extra_header` comes after the
+// skipped: line, `after_names` after the file name.
+std::string small_profile(int threads, const std::string& program, std::uint64_t spin,
+                          const std::string& extra_header, const std::string& after_names);
 
 }  // namespace ccsim::annotate::testing
 

@@ -15,29 +15,14 @@
 namespace ccsim::annotate {
 namespace {
 
-// A valid profile of 3 threads with `extra_header` after its `skipped:` line (and `after_names` after
-// its names).
+// A valid profile of 3 threads of ./app with `extra_header` after its `skipped:` line (and `after_names`
+// after its names).
 std::string profile_text(const std::string& extra_header, const std::string& after_names = "") {
-  return "ccsim-profile-version: 1\ncreator: ccsim 0.1.0\npid: 7\ncommand: ./app\nsim-mode: interleaved\n"
-         "threads: 3\nline-size: 64\ncache: L1 32768 8 64\ncache: L2 none\ncache: LLC none\nmiss-classes: no\n"
-         "trace-stack: yes\nevents: reads writes\nskipped: spin 0\n" +
-         extra_header + "file: 1 app.c\n" + after_names + "fn: 1 main\nobj: 1 /tmp/app\nref: 1 0x401000 1 1 1 3\n"
-         "counts: 1 1 5 2\nsummary: 5 2\n";
+  return testing::small_profile(3, "app", 0, extra_header, after_names);
 }
 
-Profile parse(const std::string& text) {
-  std::istringstream in(text);
-  return parse_profile(in, "app.profile");
-}
-
-std::string rejection(const std::string& text) {
-  try {
-    parse(text);
-  } catch (const ProfileError& error) {
-    return error.what();
-  }
-  return "accepted";
-}
+Profile parse(const std::string& text) { return testing::parse_text(text, "app.profile"); }
+std::string rejection(const std::string& text) { return testing::rejection_of(text, "app.profile"); }
 
 // The label is the rest of the line, spaces included (an OpenMP thread's "omp thread 1 of 2").
 TEST(ThreadLabelRecords, AreReadFromTheHeader) {
