@@ -256,4 +256,18 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
   return true;
 }
 
+// region records: id -> the line of the barrier that closed the region (0 when unknown or open).
+std::map<unsigned, unsigned> region_closing_lines(const std::string& path) {
+  std::ifstream in(path);
+  std::map<unsigned, unsigned> regions;
+  for (std::string text; std::getline(in, text);) {
+    if (text.rfind("region: ", 0) != 0) continue;
+    std::istringstream fields(text.substr(8));
+    unsigned id, file, function, line;
+    fields >> id >> file >> function >> line;
+    regions[id] = line;
+  }
+  return regions;
+}
+
 }  // namespace ccsim_test

@@ -103,6 +103,10 @@ Invalidations invalidations_at(const Profile& profile, const std::string& file_s
 // counts records) returns false with a description in `error`.
 bool read_profile(const std::string& path, Profile* profile, std::string* error);
 
+// The profile's region records, read from the file at `path`: region id -> the line of the barrier that
+// closed the region (0 when unknown or still open).
+std::map<unsigned, unsigned> region_closing_lines(const std::string& path);
+
 }  // namespace ccsim_test
 
 #endif

@@ -31,20 +31,6 @@ Profile profile_of(const std::string& test, const std::string& program, std::vec
   return profile;
 }
 
-// region records: id -> the line of the barrier that closed the region (0 when unknown or open).
-std::map<unsigned, unsigned> region_closing_lines(const std::string& path) {
-  std::ifstream in(path);
-  std::map<unsigned, unsigned> regions;
-  for (std::string text; std::getline(in, text);) {
-    if (text.rfind("region: ", 0) != 0) continue;
-    std::istringstream fields(text.substr(8));
-    unsigned id, file, function, line;
-    fields >> id >> file >> function >> line;
-    regions[id] = line;
-  }
-  return regions;
-}
-
 const std::string kCritical = "omp_critical_counter.c";
 
 // NBF (the thesis' Table 3.3): 2 threads x 1000 critical increments of one counter. Interleaved, the

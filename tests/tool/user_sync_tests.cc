@@ -32,20 +32,6 @@ ProgramRun run_program(const std::string& test, const std::string& program, cons
   return run;
 }
 
-// region records: id -> the line of the barrier that closed the region (0 when unknown or open).
-std::map<unsigned, unsigned> region_closing_lines(const std::string& path) {
-  std::ifstream in(path);
-  std::map<unsigned, unsigned> regions;
-  for (std::string text; std::getline(in, text);) {
-    if (text.rfind("region: ", 0) != 0) continue;
-    std::istringstream fields(text.substr(8));
-    unsigned id, file, function, line;
-    fields >> id >> file >> function >> line;
-    regions[id] = line;
-  }
-  return regions;
-}
-
 // Critical invalidations received anywhere in the run.
 std::uint64_t critical_invalidations(const Profile& profile) {
   return profile.sum_where("invalidations_received_true_in_region_critical",
