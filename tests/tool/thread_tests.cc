@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -196,8 +197,24 @@ TEST(OneProcessorPerThread, StdThreadWorkersOneAfterAnotherAreThreadsOfTheirOwn)
 // 300 threads, each created after the previous one was joined, so Valgrind gives nearly all of them the
 // same id: they still are 300 processors besides main's, threads 2..301, each labelled by its start
 // routine, and each wrote its element of `slots` once: 300 writes at the marked line, one per thread.
+// The exit summary keeps 16 thread rows of the 301 and says the other 301 - 16 = 285 are left out.
 TEST(OneProcessorPerThread, ThreeHundredShortLivedThreadsAreThreeHundredAndOneThreads) {
-  Profile p = run("short_lived_threads", "short_lived_threads", {"300"}, {}, false);
+  std::string stderr_text;
+  Profile p = run("short_lived_threads", "short_lived_threads", {"300"}, {}, false, &stderr_text);
+  EXPECT_NE(stderr_text.find("(285 more threads, none with more coherence traffic than those shown; "
+                             "ccsim-annotate --view=summary lists every thread)\n"),
+            std::string::npos)
+      << stderr_text;
+  unsigned summary_rows = 0;  // lines after the summary's heading, up to the total row
+  std::istringstream lines(stderr_text);
+  bool in_summary = false;
+  for (std::string text; std::getline(lines, text);) {
+    const std::string body = text.substr(text.find("== ") == std::string::npos ? 0 : text.find("== ") + 3);
+    if (body.rfind("thread ", 0) == 0) in_summary = true;
+    else if (body.rfind("total ", 0) == 0) in_summary = false;
+    else if (in_summary && !body.empty() && body[0] >= '0' && body[0] <= '9') ++summary_rows;
+  }
+  EXPECT_EQ(summary_rows, 16u) << stderr_text;
   EXPECT_EQ(p.header["threads"], "301");
   const unsigned line = marked_line("short_lived_threads.c", "write");
   const int writes = p.event_index("writes");

@@ -22,6 +22,9 @@ namespace {
 
 constexpr int kProfileVersion = 1;
 
+// The exit summary's thread rows at most (the total row comes on top); see print_summary.
+constexpr std::uint32_t kSummaryThreadRows = 16;
+
 const char* mode_name(SimMode mode) {
   switch (mode) {
     case SimMode::Native: return "native";
@@ -325,17 +328,55 @@ bool write_profile(const Simulator* simulator) {
 void print_summary(const Simulator* simulator) {
   if (VG_(clo_verbosity) == 0) return;
   const MachineConfig& machine = options.machine;
-  std::uint32_t threads = threads_that_ran();
+  const std::uint32_t threads = threads_that_ran();
   VG_(umsg)("\n");
   VG_(umsg)("%-7s %14s %14s %12s %8s %12s %12s %21s %26s %24s\n", "thread", "reads", "writes", "L1 misses",
             "L1 miss%", machine.l2.present ? "L2 misses" : "", machine.llc.present ? "LLC misses" : "",
             "coh.misses true/false", "inval.received true/false", "inval.caused true/false");
+  // shown[t]: whether thread t gets a row. All of them up to kSummaryThreadRows threads; past that, the
+  // kSummaryThreadRows threads with the most coherence traffic (invalidations received plus caused, then
+  // accesses; the lower number on ties), in thread order, so that a run of hundreds of threads keeps a
+  // summary a terminal can show. Computed once at exit: O(threads x rows).
+  bool* shown =
+      static_cast<bool*>(VG_(calloc)("ccsim.summary.shown", threads == 0 ? 1 : threads, sizeof(bool)));
   std::uint64_t counts[kNumEvents];
+  if (threads <= kSummaryThreadRows) {
+    for (std::uint32_t t = 0; t < threads; ++t) shown[t] = true;
+  } else {
+    const SizeT bytes = threads * sizeof(std::uint64_t);
+    std::uint64_t* traffic = static_cast<std::uint64_t*>(VG_(malloc)("ccsim.summary.traffic", bytes));
+    std::uint64_t* accesses = static_cast<std::uint64_t*>(VG_(malloc)("ccsim.summary.accesses", bytes));
+    for (std::uint32_t t = 0; t < threads; ++t) {
+      processor_totals(simulator, t, counts);
+      traffic[t] = counts[kInvalidationsReceivedTrueInRegion] + counts[kInvalidationsReceivedFalseInRegion] +
+                   counts[kInvalidationsReceivedTrueAcrossRegions] + counts[kInvalidationsReceivedFalseAcrossRegions] +
+                   counts[kInvalidationsCausedTrueInRegion] + counts[kInvalidationsCausedFalseInRegion] +
+                   counts[kInvalidationsCausedTrueAcrossRegions] + counts[kInvalidationsCausedFalseAcrossRegions];
+      accesses[t] = counts[kReads] + counts[kWrites];
+    }
+    for (std::uint32_t row = 0; row < kSummaryThreadRows; ++row) {
+      std::uint32_t best = threads;
+      for (std::uint32_t t = 0; t < threads; ++t) {
+        if (shown[t]) continue;
+        const bool busier = best == threads || traffic[t] > traffic[best] ||
+                            (traffic[t] == traffic[best] && accesses[t] > accesses[best]);
+        if (busier) best = t;
+      }
+      shown[best] = true;
+    }
+    VG_(free)(traffic);
+    VG_(free)(accesses);
+  }
   for (std::uint32_t t = 0; t <= threads; ++t) {
     bool total = t == threads;
     if (total) {
+      if (threads > kSummaryThreadRows) {
+        VG_(umsg)("(%'u more threads, none with more coherence traffic than those shown; "
+                  "ccsim-annotate --view=summary lists every thread)\n", threads - kSummaryThreadRows);
+      }
       machine_totals(simulator, counts);
     } else {
+      if (!shown[t]) continue;
       processor_totals(simulator, t, counts);
     }
     auto level_misses = [&](Level level) {
@@ -361,6 +402,7 @@ void print_summary(const Simulator* simulator) {
               static_cast<ULong>(rate_hundredths / 100), static_cast<ULong>(rate_hundredths % 100), l2, llc, coh,
               recv, caused);
   }
+  VG_(free)(shown);
   SkippedAccesses skipped = skipped_accesses();
   if (skipped.stack) {
     VG_(umsg)("accesses not simulated: %'llu to threads' own stacks (because of --trace-stack=no)\n",
