@@ -3,7 +3,7 @@
 // references, profile_writer, sync, and data_objects with the files it names).
 #include "ccsim/core/simulator.h"
 #include "ccsim/tool/data_objects/data_objects.h"
-#include "ccsim/tool/exit_status.h"
+#include "ccsim/tool/output/exit_status.h"
 #include "ccsim/tool/fixed_random_bytes.h"
 #include "ccsim/tool/instrumentation/access_helpers.h"
 #include "ccsim/tool/data_objects/heap_blocks.h"

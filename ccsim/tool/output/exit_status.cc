@@ -1,5 +1,5 @@
 // exit_status.cc: see exit_status.h.
-#include "ccsim/tool/exit_status.h"
+#include "ccsim/tool/output/exit_status.h"
 
 #include "pub_tool_vkiscnums.h"
 

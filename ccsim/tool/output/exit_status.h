@@ -1,8 +1,8 @@
-// exit_status.h: the run's exit status when ccsim could not write the profile. The rule (docs/usage.md,
+// exit_status.h: the run's exit status when ccsim could not write the profile. The rule (docs/output-format.md,
 // --help): the client's exit code, unless it was 0, then 1; a client killed by a signal still dies of
 // that signal. So a failed profile is never hidden behind a 0, and a failing client's code is kept.
-#ifndef CCSIM_TOOL_EXIT_STATUS_H
-#define CCSIM_TOOL_EXIT_STATUS_H
+#ifndef CCSIM_TOOL_OUTPUT_EXIT_STATUS_H
+#define CCSIM_TOOL_OUTPUT_EXIT_STATUS_H
 
 #include "ccsim/tool/valgrind_api.h"
 
