@@ -105,6 +105,23 @@ TEST(LibOmp, FalseSharingCountersAreFalseInRegion) {
   EXPECT_EQ(i.total(), 3999u);
 }
 
+// libomp allocates its own bookkeeping inside calls the program makes (the 48-byte block of
+// __kmpc_global_thread_num, called from main): such a heap object is the runtime's, as its innermost
+// allocating frame is in libomp, and so it stays out of findings and rankings. Every heap object whose
+// name (its allocation stack) passes through a __kmpc_ entry point has origin "runtime", and there is
+// at least one.
+TEST(LibOmp, HeapBlocksTheRuntimeAllocatesAreTheRuntimes) {
+  if (!libomp_built("omp_false_sharing_libomp")) GTEST_SKIP() << "clang's libomp build is absent";
+  Profile p = profile_of("libomp_heap", "omp_false_sharing_libomp", {"--sim-mode=interleaved"});
+  unsigned runtime_blocks = 0;
+  for (const auto& [id, object] : p.objects) {
+    if (object.kind != "heap" || object.name.find("__kmpc_") == std::string::npos) continue;
+    EXPECT_EQ(object.origin, "runtime") << "object " << id << ": " << object.name;
+    ++runtime_blocks;
+  }
+  EXPECT_GE(runtime_blocks, 1u);
+}
+
 TEST(LibOmp, CriticalPingPongIsTrueInRegionCritical) {
   if (!libomp_built("omp_critical_counter_libomp")) GTEST_SKIP() << "clang's libomp build is absent";
   Invalidations i = invalidations_at(

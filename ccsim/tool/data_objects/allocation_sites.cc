@@ -107,6 +107,10 @@ ObjectId create_bin_object(const Addr* sites, const char* allocator) {
     if (i == 0) innermost_file = file;
     runtime = runtime && is_runtime_code(sites[i]);
   }
+  // A block the OpenMP runtime allocates itself (its innermost frame is in libgomp/libomp) is the
+  // runtime's even when the program's code called into the runtime further out (libomp allocates its
+  // thread and loop bookkeeping inside __kmpc_* calls made by the program's outlined regions).
+  if (sites[0] != 0 && is_openmp_runtime_code(sites[0])) runtime = true;
   if (VG_(sizeXA)(text) == 0) VG_(xaprintf)(text, "an allocation with no stack trace");
   const HChar end = '\0';
   VG_(addToXA)(text, &end);

@@ -42,4 +42,9 @@ bool is_runtime_code(Addr ip) {
   return object_file != nullptr && is_runtime_library(VG_(DebugInfo_get_filename)(object_file));
 }
 
+bool is_openmp_runtime_code(Addr ip) {
+  const DebugInfo* object_file = VG_(find_DebugInfo)(VG_(current_DiEpoch)(), ip);
+  return object_file != nullptr && is_openmp_runtime_library(VG_(DebugInfo_get_filename)(object_file));
+}
+
 }  // namespace ccsim

@@ -20,6 +20,8 @@ bool is_dynamic_loader(const char* path);
 
 // Whether the code at `ip` lies in a runtime library (false when Valgrind knows no object file there).
 bool is_runtime_code(Addr ip);
+// Whether the code at `ip` lies in an OpenMP runtime (libgomp, libomp, libiomp5).
+bool is_openmp_runtime_code(Addr ip);
 
 }  // namespace ccsim
 
