@@ -145,6 +145,15 @@ TEST(ParserTest, RejectsAFileWithoutTheVersionRecord) {
             "ccsim profile");
 }
 
+// A file whose first line is no record at all (an executable, a log, a Cachegrind profile's
+// "desc: ..." is a record, but "# ..." comments are skipped) is named as not a profile.
+TEST(ParserTest, RejectsAnotherKindOfFileByItsFirstLine) {
+  EXPECT_EQ(rejection("\x7f" "ELF\x02\x01\x01\nmore bytes\n"),
+            "tiny.profile:1: this is not a ccsim profile: its first line is not \"ccsim-profile-version: 1\"");
+  EXPECT_EQ(rejection("==1234== Memcheck, a memory error detector\n"),
+            "tiny.profile:1: this is not a ccsim profile: its first line is not \"ccsim-profile-version: 1\"");
+}
+
 // Only version 1 is known.
 TEST(ParserTest, RejectsAnotherVersion) {
   EXPECT_EQ(rejection(ProfileText().replace(1, "ccsim-profile-version: 2").text()),

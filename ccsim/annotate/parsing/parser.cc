@@ -183,6 +183,11 @@ void ProfileReader::read_line(std::string_view line) {
       read_body_record(record);
     }
   } catch (const RecordError& error) {
+    // Before the first record, a line that is no record at all means another kind of file (a binary, a
+    // Cachegrind profile, a log): say that, not how records look.
+    if (header_records_read_ == 0) {
+      fail("this is not a ccsim profile: its first line is not \"ccsim-profile-version: 1\"");
+    }
     fail(error.what());
   }
 }
