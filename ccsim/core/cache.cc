@@ -31,18 +31,25 @@ void Cache::init(const CacheGeometry& geometry, CacheRole role, const char* cost
 
 // The policy ranks an empty way first (replacement.h), so this is one scan of the set. The lowest rank is
 // kept in a register: reloading it each step would chain every compare behind the previous one's load.
+// Two ways per step, as in find(), in way order: the first of equal ranks (empty ways) is chosen.
 std::uint32_t Cache::choose_way(Addr line) const {
   const std::uint32_t first = first_way_of(line);
-  std::uint32_t lowest = first;
-  std::uint64_t lowest_rank = policy_.rank(first);
-  for (std::uint32_t way = first + 1; way < first + associativity_; ++way) {
-    const std::uint64_t rank = policy_.rank(way);
-    if (rank < lowest_rank) {
-      lowest = way;
-      lowest_rank = rank;
+  const std::uint64_t* const ranks = policy_.ranks() + first;
+  const std::uint64_t* const end = ranks + associativity_;
+  const std::uint64_t* lowest = ranks;
+  std::uint64_t lowest_rank = *ranks;
+  // Way 0 is the start; an even associativity pairs way 0 with way 1 (way 0 compares equal, no change).
+  for (const std::uint64_t* rank = ranks + (associativity_ & 1); rank != end; rank += 2) {
+    if (rank[0] < lowest_rank) {
+      lowest = rank;
+      lowest_rank = rank[0];
+    }
+    if (rank[1] < lowest_rank) {
+      lowest = rank + 1;
+      lowest_rank = rank[1];
     }
   }
-  return lowest;
+  return first + static_cast<std::uint32_t>(lowest - ranks);
 }
 
 void Cache::clear() {

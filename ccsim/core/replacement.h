@@ -4,7 +4,7 @@
 //
 // A policy provides: init(lines, cost_centre); touch(way) on every hit and fill; forget(way) when a way is
 // emptied; rank(way), the order of replacement: the way of lowest rank in a set is filled next, and an
-// empty way ranks below every used way; clear(). The cache scans the ranks itself, so that one pass over
+// empty way ranks below every used way; ranks(), the array of every way's rank; clear(). The cache scans the ranks itself, so that one pass over
 // a set can both look for a line and choose the way it would go to.
 #ifndef CCSIM_CORE_REPLACEMENT_H
 #define CCSIM_CORE_REPLACEMENT_H
@@ -33,6 +33,8 @@ class LruReplacement {
   void touch(std::uint32_t way) { last_use_[way] = ++clock_; }
   void forget(std::uint32_t way) { last_use_[way] = 0; }
   std::uint64_t rank(std::uint32_t way) const { return last_use_[way]; }
+  // Every way's rank, indexed by way: the cache's set scans read them in place.
+  const std::uint64_t* ranks() const { return last_use_; }
 
   void clear() {
     for (std::uint32_t way = 0; way < lines_; ++way) last_use_[way] = 0;

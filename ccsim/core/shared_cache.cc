@@ -9,7 +9,7 @@ namespace ccsim {
 
 void Simulator::access_llc(const LineAccess& access, HotCounters& counters) {
   const bool shadow_hit = config_.miss_classes && llc_shadow_.access(access.line);
-  std::uint32_t fill_way;
+  std::uint32_t fill_way = 0;  // set by find_or_choose() when the line is absent (GCC cannot tell)
   const std::uint32_t way = llc_.find_or_choose(access.line, &fill_way);
   if (way != Cache::kAbsent) {
     const bool temporal = llc_.touch(way, access.bytes, access.ref, access.region, access.proc);

@@ -183,7 +183,10 @@ INSTANTIATE_TEST_SUITE_P(
                       TraceCase{"L1_L2_32_byte_lines", "2048,4,32", "8192,8,32", "none", false},
                       TraceCase{"direct_mapped_L1_L2_LLC", "512,1,64", "4096,4,64", "16384,16,64", false},
                       TraceCase{"long_lines", "4096,4,128", "16384,2,128", "none", false},
-                      TraceCase{"L1_L2_LLC_slow_path_only", "1024,2,64", "4096,4,64", "16384,8,64", true}),
+                      TraceCase{"L1_L2_LLC_slow_path_only", "1024,2,64", "4096,4,64", "16384,8,64", true},
+                      // The set scans take two ways per step and an odd associativity's first way alone.
+                      TraceCase{"odd_associativities", "768,3,64", "5120,5,64", "28672,7,64", false},
+                      TraceCase{"odd_associativities_slow_path_only", "768,3,64", "5120,5,64", "28672,7,64", true}),
     [](const ::testing::TestParamInfo<TraceCase>& info) { return std::string(info.param.name); });
 
 }  // namespace
