@@ -2,6 +2,9 @@
 // can cause ends here as one sentence on stderr: exit 1 for profiles and option values that do not fit
 // them, 2 for a command line that cannot be understood (followed by the option list). The sentences quote
 // fields of the profile and the command line, so their control bytes are escaped (printable_text.h).
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 
 #include "ccsim/annotate/analysis/counts.h"
@@ -10,21 +13,39 @@
 #include "ccsim/annotate/run.h"
 #include "ccsim/annotate/views/printable_text.h"
 
+namespace {
+
+// Flushes standard output and says whether everything written there arrived: a full disk or a closed
+// pipe behind `ccsim-annotate profile > file` must not pass for a complete listing.
+bool standard_output_written() {
+  std::cout.flush();
+  // std::cout writes through C's stdout (synchronized with stdio): flushing that again reports why the
+  // stream failed (the errno of the first failure is gone by now).
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0 && !std::ferror(stdout);
+  if (std::cout.good() && flushed) return true;
+  std::cerr << "ccsim-annotate: standard output cannot be written ("
+            << (errno != 0 ? std::strerror(errno) : "a write failed") << "); the listing is incomplete\n";
+  return false;
+}
+
+}  // namespace
+
 int main(int argc, char* argv[]) {
   using namespace ccsim::annotate;
   try {
     CommandLine command_line = parse_command_line(argc, argv);
     if (command_line.help) {
       std::cout << usage_text();
-      return 0;
+      return standard_output_written() ? 0 : 1;
     }
     if (command_line.version) {
       // GNU style: the program, its package, and configure.ac's version.
       std::cout << "ccsim-annotate (ccsim) " << CCSIM_VERSION << '\n';
-      return 0;
+      return standard_output_written() ? 0 : 1;
     }
     run(command_line.options, std::cout);
-    return 0;
+    return standard_output_written() ? 0 : 1;
   } catch (const UsageError& error) {
     std::cerr << "ccsim-annotate: " << printable(error.what()) << "\n\n" << usage_text();
     return 2;

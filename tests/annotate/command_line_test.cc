@@ -39,6 +39,20 @@ TEST(CommandLineTest, PrintsTheOverviewByDefault) {
   EXPECT_NE(result.standard_output.find("\n-- Lines\n"), std::string::npos);
 }
 
+// A listing that cannot be written (standard output on a full device) is not a success: exit 1 and one
+// sentence, for the overview (many writes) and for --version (one short line, written at the flush).
+TEST(CommandLineTest, FailsWhenStandardOutputCannotBeWritten) {
+  const std::string program = std::string("'") + CCSIM_ANNOTATE_PROGRAM + "'";
+  const std::string profile = "'" + profile_path("counters.profile") + "'";
+  for (const std::string& arguments : {profile, std::string("--version")}) {
+    ProgramResult result = testing::run_command(program + " " + arguments + " >/dev/full");
+    EXPECT_EQ(result.exit_code, 1) << arguments;
+    const std::string sentence = first_line(result.standard_error);
+    EXPECT_EQ(sentence.rfind("ccsim-annotate: standard output cannot be written (", 0), 0u) << sentence;
+    EXPECT_NE(sentence.find("); the listing is incomplete"), std::string::npos) << sentence;
+  }
+}
+
 // No profile: exit 2, one sentence, then the usage.
 TEST(CommandLineTest, RequiresAProfile) {
   ProgramResult result = run_annotate_program({});
