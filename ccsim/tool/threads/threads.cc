@@ -33,15 +33,16 @@ std::uint32_t exited_first = 0;
 std::uint32_t exited_count = 0;
 std::uint32_t threads_on_reused_processors = 0;
 
-// The processor for a thread created just now (the main thread included).
-ProcId give_processor() {
-  if (processors_given < processor_limit) return processors_given++;
+// The processor for a thread created just now; `*reused` says whether an exited thread had it.
+ProcId give_processor(bool* reused) {
+  *reused = processors_given >= processor_limit;
+  if (!*reused) return processors_given++;
   tl_assert(exited_count > 0);
-  const ProcId reused = exited_processors[exited_first];
+  const ProcId exited = exited_processors[exited_first];
   exited_first = (exited_first + 1) % processor_limit;
   --exited_count;
   ++threads_on_reused_processors;
-  return reused;
+  return exited;
 }
 
 // Every exited thread's processor, in exit order (a processor is in the ring at most once: it enters
@@ -87,13 +88,12 @@ void on_thread_created(ThreadId parent, ThreadId child) {
   warn_when_thread_slots_run_out(child);
   ThreadState* thread = &threads[child];
   // Parent 0: Valgrind announcing the main thread, which init_threads gave processor 0.
-  if (parent != VG_INVALID_THREADID) thread->processor = give_processor();
+  bool reused = false;
+  if (parent != VG_INVALID_THREADID) thread->processor = give_processor(&reused);
   // A processor given again (past the limit) is a new thread with cold caches. In the replay modes the
   // replay engine resets the processor itself, in replay order: doing it now would drop the old
   // thread's lines before its buffered accesses are replayed.
-  if (threads_on_reused_processors > 0 && options.sync.mode == SimMode::Native) {
-    reset_processor(simulator, thread->processor);
-  }
+  if (reused && options.sync.mode == SimMode::Native) reset_processor(simulator, thread->processor);
   thread->hit_processor = nullptr;  // another processor: the access path looks it up again
   thread->ever_ran = true;
   thread->region = 0;
@@ -138,7 +138,8 @@ void init_threads(Simulator* sim) {
   init_thread_labels(processor_limit);
   // The main thread (tid 1) exists before any creation event: processor 0. Valgrind's creation event
   // for it, if it comes, finds it already there (parent 0).
-  threads[1].processor = give_processor();
+  bool reused = false;
+  threads[1].processor = give_processor(&reused);
   threads[1].ever_ran = true;
   current_thread = &threads[1];
   VG_(track_start_client_code)(on_start_client_code);
