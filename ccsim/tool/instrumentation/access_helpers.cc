@@ -81,7 +81,7 @@ void simulate_waiting_read(ThreadState* thread) {
   program_access<AccessKind::Read, kBuffered, kSkipStack, kCountObjects>(thread, read.ref, read.addr, read.size);
 }
 
-// The slow path's reasons (threads.h, UnusualBits; references.h, kPolledLoad), out of line:
+// The slow path's reasons (threads.h, UnusualBits; access_helpers.h, kPolledLoadSize), out of line:
 // - a load of a polling loop is held back in the thread's WaitingRead. If the thread's next access is a
 //   polled load of the same address (the same instruction, or the loop's after its guard), the held one
 //   was a wait (the thread wrote nothing meanwhile: a polling loop has no store) and is dropped; otherwise
@@ -94,9 +94,10 @@ void simulate_waiting_read(ThreadState* thread) {
 //   thread touches its own stack depends on real time, and only the runtime count may
 //   (docs/synchronization.md, "Determinism").
 template <AccessKind kKind, bool kBuffered, bool kSkipStack, bool kCountObjects>
-__attribute__((noinline)) void unusual_access(Reference* ref, Addr addr, UWord size) {
+__attribute__((noinline)) void unusual_access(Reference* ref, Addr addr, UWord size_and_flag) {
   ThreadState* thread = current_thread;
-  const bool polled_load = kKind == AccessKind::Read && (ref->access_class & kPolledLoad) != 0;
+  const bool polled_load = kKind == AccessKind::Read && (size_and_flag & kPolledLoadSize) != 0;
+  const UWord size = size_and_flag & kAccessSizeMask;
   if (thread->waiting_read.ref != nullptr) {
     if (polled_load && thread->waiting_read.addr == addr && thread->waiting_read.size == size) {
       ++thread->spin_reads;
@@ -106,7 +107,7 @@ __attribute__((noinline)) void unusual_access(Reference* ref, Addr addr, UWord s
     }
     simulate_waiting_read<kBuffered, kSkipStack, kCountObjects>(thread);
   }
-  if ((ref->access_class & kRuntimeClassMask) + (thread->unusual & (kInRuntimeCall | kInAnnotatedSync)) >= 2 &&
+  if (ref->access_class + (thread->unusual & (kInRuntimeCall | kInAnnotatedSync)) >= 2 &&
       !options.sync.trace_runtime) {
     ++thread->excluded_runtime_accesses;
     return;
@@ -119,13 +120,13 @@ __attribute__((noinline)) void unusual_access(Reference* ref, Addr addr, UWord s
   program_access<kKind, kBuffered, kSkipStack, kCountObjects>(thread, ref, addr, size);
 }
 
-// The helper. One add and compare send everything unusual out of line: the reference's class (runtime
-// code, a polled load) plus the thread's reasons (inside a runtime call or an annotated barrier, a held-back
-// read). The sum is almost always below 2, so the branch predicts well.
+// The helper. One sum and compare send everything unusual out of line: the reference's class (runtime
+// code), a polled load (kPolledLoadSize) and the thread's reasons (inside a runtime call or an annotated
+// barrier, a held-back read). The sum is almost always below 2, so the branch predicts well.
 template <AccessKind kKind, bool kBuffered, bool kSkipStack, bool kCountObjects>
 VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
   ThreadState* thread = current_thread;
-  if (__builtin_expect(static_cast<unsigned>(ref->access_class) + thread->unusual >= 2, 0)) {
+  if (__builtin_expect(static_cast<unsigned>(ref->access_class) + thread->unusual + (size >> 16) >= 2, 0)) {
     return unusual_access<kKind, kBuffered, kSkipStack, kCountObjects>(ref, addr, size);
   }
   program_access<kKind, kBuffered, kSkipStack, kCountObjects>(thread, ref, addr, size);

@@ -25,6 +25,12 @@ struct AccessRoute {
 
 using AccessHelper = VG_REGPARM(3) void (*)(Reference* ref, Addr addr, UWord size);
 
+// Added to a helper's `size` (1..4096 bytes) when the access is a load of a polling loop in the calling
+// translation (spin_waits.h). `size >> 16` is then 4, which the helper adds to the reference's class and
+// the thread's unusual bits: one sum sends every unusual access out of line.
+constexpr UWord kPolledLoadSize = UWord(4) << 16;
+constexpr UWord kAccessSizeMask = kPolledLoadSize - 1;
+
 // After the options: the simulator the native-order helpers feed, and the run's route.
 void init_access_helpers(Simulator* simulator, AccessRoute route);
 

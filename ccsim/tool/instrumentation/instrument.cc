@@ -21,6 +21,7 @@ struct PendingAccess {
   IRExpr* addr;
   Int size;
   AccessKind kind;
+  bool polled;  // a load of a polling loop in this translation (spin_waits.h)
 };
 
 // The queue of one superblock's pending accesses. 16 is Cachegrind's size: blocks are short, and a full
@@ -35,8 +36,8 @@ struct BlockState {
 IRDirty* helper_call(const PendingAccess& access) {
   const char* name = nullptr;
   AccessHelper helper = access_helper(access.kind, route, &name);
-  IRExpr** args = mkIRExprVec_3(mkIRExpr_HWord(reinterpret_cast<HWord>(access.ref)), access.addr,
-                                mkIRExpr_HWord(static_cast<HWord>(access.size)));
+  const HWord size = static_cast<HWord>(access.size) | (access.polled ? kPolledLoadSize : 0);
+  IRExpr** args = mkIRExprVec_3(mkIRExpr_HWord(reinterpret_cast<HWord>(access.ref)), access.addr, mkIRExpr_HWord(size));
   return unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(reinterpret_cast<void*>(helper)), args);
 }
 
@@ -45,7 +46,7 @@ void flush(BlockState* block) {
   block->used = 0;
 }
 
-void add_access(BlockState* block, Reference* ref, IRExpr* addr, Int size, AccessKind kind) {
+void add_access(BlockState* block, Reference* ref, IRExpr* addr, Int size, AccessKind kind, bool polled = false) {
   tl_assert(isIRAtom(addr));
   tl_assert(size >= 1);
   if (kind == AccessKind::Write && block->used > 0) {
@@ -56,13 +57,14 @@ void add_access(BlockState* block, Reference* ref, IRExpr* addr, Int size, Acces
     }
   }
   if (block->used == kQueueSize) flush(block);
-  block->pending[block->used++] = PendingAccess{ref, addr, size, kind};
+  block->pending[block->used++] = PendingAccess{ref, addr, size, kind, polled};
 }
 
 // Guarded loads and stores are rare; like Cachegrind, flush and emit them at once with the guard.
-void add_guarded_access(BlockState* block, Reference* ref, IRExpr* addr, Int size, AccessKind kind, IRExpr* guard) {
+void add_guarded_access(BlockState* block, Reference* ref, IRExpr* addr, Int size, AccessKind kind, IRExpr* guard,
+                        bool polled = false) {
   flush(block);
-  IRDirty* call = helper_call(PendingAccess{ref, addr, size, kind});
+  IRDirty* call = helper_call(PendingAccess{ref, addr, size, kind, polled});
   call->guard = guard;
   addStmtToIRSB(block->out, IRStmt_Dirty(call));
 }
@@ -96,7 +98,8 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
   IRTypeEnv* types = sb_in->tyenv;
   Addr instruction = 0;
   Reference* ref = nullptr;  // the current instruction's reference, created at its first data access
-  PollingLoopFinder polling_loops;
+  const PollingLoopFinder polling_loops(sb_in);
+  Int loads = 0;  // the block's loads so far, as PollingLoopFinder counts them
   auto current = [&]() {
     if (!ref) ref = reference_at(instruction);
     return ref;
@@ -112,27 +115,24 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
       case Ist_IMark:
         instruction = st->Ist.IMark.addr;
         ref = nullptr;
-        polling_loops.instruction(instruction);
         break;
       case Ist_WrTmp: {
         IRExpr* data = st->Ist.WrTmp.data;
         if (data->tag == Iex_Load) {
-          add_access(&block, current(), data->Iex.Load.addr, sizeofIRType(data->Iex.Load.ty), AccessKind::Read);
-          polling_loops.load(current(), data->Iex.Load.addr);
+          add_access(&block, current(), data->Iex.Load.addr, sizeofIRType(data->Iex.Load.ty), AccessKind::Read,
+                     polling_loops.polled(loads++));
         }
         break;
       }
       case Ist_Store: {
         IRExpr* data = st->Ist.Store.data;
         add_access(&block, current(), st->Ist.Store.addr, sizeofIRType(typeOfIRExpr(types, data)), AccessKind::Write);
-        polling_loops.store();
         break;
       }
       case Ist_StoreG: {
         IRStoreG* store = st->Ist.StoreG.details;
         add_guarded_access(&block, current(), store->addr, sizeofIRType(typeOfIRExpr(types, store->data)),
                            AccessKind::Write, store->guard);
-        polling_loops.store();
         break;
       }
       case Ist_LoadG: {
@@ -140,8 +140,8 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
         IRType loaded = Ity_INVALID;
         IRType widened = Ity_INVALID;
         typeOfIRLoadGOp(load->cvt, &widened, &loaded);
-        add_guarded_access(&block, current(), load->addr, sizeofIRType(loaded), AccessKind::Read, load->guard);
-        polling_loops.load(current(), load->addr);
+        add_guarded_access(&block, current(), load->addr, sizeofIRType(loaded), AccessKind::Read, load->guard,
+                           polling_loops.polled(loads++));
         break;
       }
       case Ist_Dirty: {
@@ -153,7 +153,6 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
           AccessKind kind = d->mFx == Ifx_Read ? AccessKind::Read
                             : d->mFx == Ifx_Write ? AccessKind::Write : AccessKind::Modify;
           add_access(&block, current(), d->mAddr, d->mSize, kind);
-          if (kind != AccessKind::Read) polling_loops.store();
         }
         break;
       }
@@ -164,7 +163,6 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
         Int size = sizeofIRType(typeOfIRExpr(types, cas->dataLo));
         if (cas->dataHi != nullptr) size *= 2;
         add_access(&block, current(), cas->addr, size, AccessKind::Modify);
-        polling_loops.store();
         break;
       }
       case Ist_LLSC: {
@@ -175,16 +173,12 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
         } else {
           add_access(&block, current(), st->Ist.LLSC.addr, sizeofIRType(typeOfIRExpr(types, st->Ist.LLSC.storedata)),
                      AccessKind::Write);
-          polling_loops.store();
         }
         break;
       }
       case Ist_Exit:
         // The side exit may be taken: everything before it must be simulated first.
         flush(&block);
-        if (st->Ist.Exit.jk == Ijk_Boring && st->Ist.Exit.dst->tag == Ico_U64) {
-          polling_loops.jump(static_cast<Addr>(st->Ist.Exit.dst->Ico.U64));
-        }
         break;
       default:
         break;
@@ -192,9 +186,6 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
     addStmtToIRSB(block.out, st);
   }
   flush(&block);
-  if (sb_in->next->tag == Iex_Const && sb_in->next->Iex.Const.con->tag == Ico_U64) {
-    polling_loops.block_ends(static_cast<Addr>(sb_in->next->Iex.Const.con->Ico.U64), sb_in->jumpkind == Ijk_Yield);
-  }
   return block.out;
 }
 

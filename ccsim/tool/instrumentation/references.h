@@ -23,10 +23,6 @@ enum RuntimeClass : std::uint8_t {
   kLibraryCode = 1,   // other libraries (libc, the preload): the runtime's while inside a runtime call
   kRuntimeLibrary = 2  // libgomp, libomp, the dynamic linker: always the runtime's
 };
-// Added to the RuntimeClass in Reference::access_class: the instruction is a load of a polling loop
-// (spin_waits.h), which always takes the helpers' slow path.
-constexpr std::uint8_t kPolledLoad = 4;
-constexpr std::uint8_t kRuntimeClassMask = 3;
 
 // One data-accessing instruction. Created at instrumentation time and never freed; its address is baked
 // into the generated code as the helpers' first argument, so the hot path needs no lookup to find it.
@@ -38,8 +34,7 @@ struct Reference {
   std::uint32_t source_file;
   std::uint32_t function;
   std::uint32_t line;        // 0 = no line information
-  // A RuntimeClass, decided once from the object file when the reference is created, plus kPolledLoad
-  // once the instruction is found in a polling loop: the access helpers' one test reads both.
+  // A RuntimeClass, decided once from the object file when the reference is created.
   std::uint8_t access_class;
   std::uint64_t spin_reads;  // executions dropped as waiting (spin_waits.h)
   ReferenceObjectCache objects;  // --data-objects: the object this instruction last accessed

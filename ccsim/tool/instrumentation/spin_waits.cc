@@ -10,18 +10,113 @@
 
 namespace ccsim {
 
+PollingLoopFinder::Registers* PollingLoopFinder::temp_registers_ = nullptr;
+Int PollingLoopFinder::temp_capacity_ = 0;
+
+PollingLoopFinder::PollingLoopFinder(const IRSB* block) {
+  const Int temps = block->tyenv->types_used;
+  if (temps > temp_capacity_) {
+    temp_capacity_ = temps * 2;
+    temp_registers_ = static_cast<Registers*>(
+        VG_(realloc)("ccsim.spin.temps", temp_registers_, sizeof(Registers) * static_cast<SizeT>(temp_capacity_)));
+  }
+  for (Int temp = 0; temp < temps; ++temp) temp_registers_[temp] = 0;
+  scan(block);
+}
+
+// The statements as instrument.cc meets them: the same loads (a WrTmp of a Load, a LoadG; not an LL, a
+// helper's read or a CAS) in the same order, and every statement that writes memory.
+void PollingLoopFinder::scan(const IRSB* block) {
+  const IRTypeEnv* types = block->tyenv;
+  Int i = 0;
+  while (i < block->stmts_used && block->stmts[i]->tag != Ist_IMark) ++i;
+  for (; i < block->stmts_used; ++i) {
+    const IRStmt* st = block->stmts[i];
+    switch (st->tag) {
+      case Ist_IMark: instruction(st->Ist.IMark.addr); break;
+      case Ist_Put: put(st->Ist.Put.offset, sizeofIRType(typeOfIRExpr(types, st->Ist.Put.data))); break;
+      case Ist_PutI: put_anywhere(); break;
+      case Ist_WrTmp:
+        define(st->Ist.WrTmp.tmp, st->Ist.WrTmp.data);
+        if (st->Ist.WrTmp.data->tag == Iex_Load) load(st->Ist.WrTmp.data->Iex.Load.addr);
+        break;
+      case Ist_LoadG: load(st->Ist.LoadG.details->addr); break;
+      case Ist_Store:
+      case Ist_StoreG:
+      case Ist_CAS: store(); break;
+      case Ist_Dirty:
+        if (st->Ist.Dirty.details->mFx == Ifx_Write || st->Ist.Dirty.details->mFx == Ifx_Modify) store();
+        break;
+      case Ist_LLSC:
+        if (st->Ist.LLSC.storedata != nullptr) store();
+        break;
+      case Ist_Exit:
+        if (st->Ist.Exit.jk == Ijk_Boring && st->Ist.Exit.dst->tag == Ico_U64) {
+          jump(static_cast<Addr>(st->Ist.Exit.dst->Ico.U64));
+        }
+        break;
+      default: break;
+    }
+  }
+  if (block->next->tag == Iex_Const && block->next->Iex.Const.con->tag == Ico_U64) {
+    block_ends(static_cast<Addr>(block->next->Iex.Const.con->Ico.U64), block->jumpkind == Ijk_Yield);
+  }
+}
+
 void PollingLoopFinder::instruction(Addr address) {
   if (instruction_count_ == kMaxInstructions) return;
-  instructions_[instruction_count_++] = Instruction{address, stores_, load_count_};
+  instructions_[instruction_count_++] = Instruction{address, stores_, load_count_, 0};
 }
 
-void PollingLoopFinder::load(Reference* ref, const IRExpr* address) {
+PollingLoopFinder::Registers PollingLoopFinder::registers_at(Int offset, Int bytes) {
+  Registers registers = 0;
+  for (Int word = offset / 8; word <= (offset + bytes - 1) / 8; ++word) registers |= Registers(1) << (word < 63 ? word : 63);
+  return registers;
+}
+
+PollingLoopFinder::Registers PollingLoopFinder::registers_of(const IRExpr* value) const {
+  switch (value->tag) {
+    case Iex_RdTmp: return temp_registers_[value->Iex.RdTmp.tmp];
+    case Iex_Get: return registers_at(value->Iex.Get.offset, sizeofIRType(value->Iex.Get.ty));
+    case Iex_GetI: return ~Registers(0);
+    case Iex_Load: return registers_of(value->Iex.Load.addr);
+    case Iex_Unop: return registers_of(value->Iex.Unop.arg);
+    case Iex_Binop: return registers_of(value->Iex.Binop.arg1) | registers_of(value->Iex.Binop.arg2);
+    case Iex_Triop:
+      return registers_of(value->Iex.Triop.details->arg1) | registers_of(value->Iex.Triop.details->arg2) |
+             registers_of(value->Iex.Triop.details->arg3);
+    case Iex_Qop:
+      return registers_of(value->Iex.Qop.details->arg1) | registers_of(value->Iex.Qop.details->arg2) |
+             registers_of(value->Iex.Qop.details->arg3) | registers_of(value->Iex.Qop.details->arg4);
+    case Iex_ITE:
+      return registers_of(value->Iex.ITE.cond) | registers_of(value->Iex.ITE.iftrue) |
+             registers_of(value->Iex.ITE.iffalse);
+    case Iex_CCall: {
+      Registers registers = 0;
+      for (Int i = 0; value->Iex.CCall.args[i] != nullptr; ++i) registers |= registers_of(value->Iex.CCall.args[i]);
+      return registers;
+    }
+    default: return 0;  // constants
+  }
+}
+
+void PollingLoopFinder::define(IRTemp temp, const IRExpr* value) { temp_registers_[temp] = registers_of(value); }
+
+void PollingLoopFinder::put(Int offset, Int bytes) {
+  if (instruction_count_ > 0) instructions_[instruction_count_ - 1].written |= registers_at(offset, bytes);
+}
+
+void PollingLoopFinder::put_anywhere() {
+  if (instruction_count_ > 0) instructions_[instruction_count_ - 1].written = ~Registers(0);
+}
+
+void PollingLoopFinder::load(const IRExpr* address) {
   if (load_count_ == kMaxLoads) return;
   const bool constant = address->tag == Iex_Const && address->Iex.Const.con->tag == Ico_U64;
-  loads_[load_count_++] = Load{ref, constant ? static_cast<Addr>(address->Iex.Const.con->Ico.U64) : 0, stores_};
+  loads_[load_count_++] =
+      Load{constant ? static_cast<Addr>(address->Iex.Const.con->Ico.U64) : 0, stores_, registers_of(address), false};
 }
 
-void PollingLoopFinder::mark(const Load& load) { load.ref->access_class |= kPolledLoad; }
 
 namespace {
 
@@ -42,13 +137,18 @@ void PollingLoopFinder::jump(Addr target) {
     const Addr address = instructions_[i].address;
     if (address != target && !(address == target + 2 && pause_at(target))) continue;
     if (instructions_[i].stores_before != stores_) return;  // the loop writes: it works
+    Registers loop_writes = 0;
+    for (Int in_loop = i; in_loop < instruction_count_; ++in_loop) loop_writes |= instructions_[in_loop].written;
     const Int first_loop_load = instructions_[i].loads_before;
-    for (Int load = first_loop_load; load < load_count_; ++load) mark(loads_[load]);
+    for (Int load = first_loop_load; load < load_count_; ++load) {
+      if ((loads_[load].address_registers & loop_writes) == 0) mark(&loads_[load]);
+    }
     // The guard of a rotated loop: the same global read before the loop, with no store since.
     for (Int guard = first_loop_load - 1; guard >= 0 && loads_[guard].stores_before == stores_; --guard) {
       for (Int load = first_loop_load; load < load_count_; ++load) {
-        if (loads_[guard].constant_address != 0 && loads_[guard].constant_address == loads_[load].constant_address) {
-          mark(loads_[guard]);
+        if (loads_[load].polled && loads_[guard].constant_address != 0 &&
+            loads_[guard].constant_address == loads_[load].constant_address) {
+          mark(&loads_[guard]);
         }
       }
     }
@@ -68,7 +168,7 @@ void PollingLoopFinder::mark_loads_before_pause() {
   const Int first = instruction_count_ - kMaxLoopInstructions > 0 ? instruction_count_ - kMaxLoopInstructions : 0;
   const Int first_load = instruction_count_ > 0 ? instructions_[first].loads_before : 0;
   for (Int load = load_count_ - 1; load >= first_load && loads_[load].stores_before == stores_; --load) {
-    mark(loads_[load]);
+    mark(&loads_[load]);
   }
 }
 

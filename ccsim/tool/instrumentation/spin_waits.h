@@ -4,8 +4,11 @@
 //
 // - Instrumentation time (PollingLoopFinder): a polling loop is a short loop (a jump back to an instruction
 //   at most kMaxLoopInstructions before it, in the same superblock, or to a `pause` just before one of
-//   its instructions, since a pause ends a superblock) that stores nothing. Its loads are marked
-//   kPolledLoad in their Reference (references.h), and so is the loop's guard when the compiler tests the
+//   its instructions, since a pause ends a superblock) that stores nothing. Its loads of an address the
+//   loop does not change (one computed from constants and registers the loop does not write) are marked
+//   polled in this translation (the helper's size argument carries it: access_helpers.h); a load whose address the loop advances (a sum over an
+//   array, a search of a list: `p = p->next` writes the register the next load's address comes from)
+//   reads a new address each time and is work, not waiting. So is the loop's guard when the compiler tests the
 //   condition once before the loop (a load of the same global before it, with no store between, or the
 //   loads after the last store before a block-ending `pause`): in every run one of the two makes the read
 //   that lets the thread go on. Nothing else changes: other accesses pay nothing.
@@ -28,11 +31,26 @@ namespace ccsim {
 struct Reference;
 class ProfileFile;
 
-// Finds the polling loops of one superblock while instrument.cc walks it, and marks their loads.
+// Finds the polling loops of one superblock, before instrument.cc instruments it, and says which of its
+// loads are polled. The decision belongs to this translation, not to the instruction: the first
+// translation of a loop often starts before it, and VEX then folds the values set before the loop into
+// its addresses, so a load whose address the loop advances looks like a load of one constant address
+// there; the loop's own translation (from its head) sees where the address comes from.
 class PollingLoopFinder {
  public:
+  explicit PollingLoopFinder(const IRSB* block);
+  // Whether the block's `load`-th load (a WrTmp of a Load or a LoadG, in block order) is polled.
+  bool polled(Int load) const { return load < load_count_ && loads_[load].polled; }
+
+ private:
+  void scan(const IRSB* block);
   void instruction(Addr address);
-  void load(Reference* ref, const IRExpr* address);
+  // Every temporary the block defines (WrTmp), and every register it writes (Put, PutI), so that a
+  // load's address can be traced back to the registers it comes from.
+  void define(IRTemp temp, const IRExpr* value);
+  void put(Int offset, Int bytes);
+  void put_anywhere();
+  void load(const IRExpr* address);
   void store() { ++stores_; }
   // A side exit or the block's end jumps to `target` (a constant guest address).
   void jump(Addr target);
@@ -40,7 +58,6 @@ class PollingLoopFinder {
   // when it is true): a jump back is a loop, and a `pause` just done or next begins a polling loop.
   void block_ends(Addr next, bool yields);
 
- private:
   // A loop of more instructions is work, not polling (a waiting loop is a load, a compare, a branch and
   // perhaps a pause or a counter).
   static constexpr Int kMaxLoopInstructions = 8;
@@ -48,26 +65,42 @@ class PollingLoopFinder {
   static constexpr Int kMaxInstructions = 128;
   static constexpr Int kMaxLoads = 128;
 
-  // One guest instruction of the block: where it is, and the stores and loads met before it.
+  // Guest registers as bits of a mask: bit offset/8 of the guest state (amd64: rax..r15 are bits 2..17),
+  // everything from offset 504 on as bit 63. Only the registers a load address comes from matter.
+  using Registers = ULong;
+  static Registers registers_at(Int offset, Int bytes);
+  // The registers `value` is computed from (through the block's temporaries; a loaded value counts as
+  // computed from its address's registers, so `p = p->next` keeps p's register).
+  Registers registers_of(const IRExpr* value) const;
+
+  // One guest instruction of the block: where it is, the stores and loads met before it, and the
+  // registers it writes.
   struct Instruction {
     Addr address;
     Int stores_before;
     Int loads_before;
+    Registers written;
   };
   Instruction instructions_[kMaxInstructions];
   Int instruction_count_ = 0;
   // One load of the block: its reference, its address if it is a constant (0 otherwise: a global's address
   // is a constant in VEX's IR), and the stores met before it.
   struct Load {
-    Reference* ref;
     Addr constant_address;
     Int stores_before;
+    Registers address_registers;  // what its address is computed from
+    bool polled;
   };
-  void mark(const Load& load);
+  static void mark(Load* load) { load->polled = true; }
   void mark_loads_before_pause();
   Load loads_[kMaxLoads];  // the block's loads, in order
   Int load_count_ = 0;
   Int stores_ = 0;
+  // The registers each temporary is computed from, by temporary number, for this block (temporaries not
+  // defined by a WrTmp, such as a helper's result, come from none). Shared by all blocks: instrumentation
+  // runs one block at a time.
+  static Registers* temp_registers_;
+  static Int temp_capacity_;
 };
 
 // The polled loads dropped as waiting by all threads (`skipped: spin`).
