@@ -61,6 +61,14 @@ void Simulator::notify_eviction(const LineAccess& access, Level level, const Cac
   notice.line_address = cache.tag(way) << line_shift_;
   notice.level = level;
   notice.bytes_used = bytes_used;
+  notice.first_byte_used = 0;
+  const std::uint64_t* touched = cache.touched(way);
+  for (std::uint32_t word = 0; word < mask_words_; ++word) {
+    if (touched[word] != 0) {
+      notice.first_byte_used = 64 * word + static_cast<std::uint32_t>(__builtin_ctzll(touched[word]));
+      break;
+    }
+  }
   observer_.eviction(observer_.context, notice);
 }
 

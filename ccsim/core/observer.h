@@ -88,6 +88,9 @@ struct EvictionNotice {
   Addr line_address;  // the address of the evicted line's first byte
   Level level;
   std::uint32_t bytes_used;  // bytes of the line touched while it was in `level` (as <L>_evicted_bytes_used)
+  // The first of those bytes, as an offset in the line (0 when none was touched): where the data the
+  // victim used lies, while the line's first byte may be another object's, or between objects.
+  std::uint32_t first_byte_used;
 };
 
 // What to call for each kind of notice; null for notices not wanted.

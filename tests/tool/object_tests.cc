@@ -206,8 +206,8 @@ TEST(HeapObjects, ManySmallBlocksFreedReusedAndMovedKeepTheirOwnCounts) {
 // real program reused the memory. In every order each sweep's 1024 writes, and their 1024 L1 write misses
 // (the first sweep's compulsory, the second's replacement: see the program), go to the allocation that held
 // the memory when main wrote it, and none of the sweep line's misses go to an unknown object. (Its
-// evictions may: an eviction goes to the object holding the line's first byte, which for the block's first
-// line is the allocator's header, and for lines evicted after the final free no block at all.)
+// evictions may: an eviction goes to the object holding the victim's first byte used, and for lines
+// evicted after the final free that is no block at all.)
 TEST(ObjectsInSimulatedOrder, ReusedHeapMemoryIsChargedToTheBlockOfTheTime) {
   for (const char* mode : {"native", "interleaved", "piped"}) {
     SCOPED_TRACE(mode);
@@ -232,6 +232,21 @@ TEST(ObjectsInSimulatedOrder, ReusedHeapMemoryIsChargedToTheBlockOfTheTime) {
       SCOPED_TRACE(run.profile.objects[row.object].name);
       EXPECT_EQ(row.counts[read_misses] + row.counts[write_misses], 0u);
     }
+  }
+}
+
+// An eviction is charged to the object holding the victim's first byte used, not the line's first byte
+// (evicted_block.c derives the numbers): a block starting mid-line gets its line's eviction.
+TEST(ObjectsOfEvictions, AreWhereTheVictimsBytesAre) {
+  for (const char* mode : {"native", "interleaved"}) {
+    SCOPED_TRACE(mode);
+    ObjectRun run = run_program(std::string("evicted_block_") + mode, "evicted_block",
+                                {std::string("--sim-mode=") + mode, "--L1=4096,1,64", "--L2=none", "--LLC=none",
+                                 "--ccsim-out-file=ccsim.out"});
+    std::vector<unsigned> site = heap_objects_from(run.profile, "evicted_block.c", "site block");
+    ASSERT_EQ(site.size(), 1u);
+    EXPECT_EQ(run.profile.object_total(site[0], "L1_evictions"), 1u);
+    EXPECT_EQ(run.profile.object_total(site[0], "L1_evicted_bytes_used"), 8u);
   }
 }
 

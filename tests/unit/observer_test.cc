@@ -289,6 +289,22 @@ TEST(ObserverScenarioTest, EvictionNamesTheLastToucherAndTheEvictor) {
   EXPECT_EQ(eviction.line_address, 0u);
   EXPECT_EQ(eviction.level, Level::L1);
   EXPECT_EQ(eviction.bytes_used, 16u);
+  EXPECT_EQ(eviction.first_byte_used, 0u);
+}
+
+// The notice says where the victim's data lies: P0 reads bytes 40-47 of line 0 (ref 1), then bytes 48-55
+// (ref 3), then line 512 evicts it. The first byte used is byte 40, not the line's first byte, which
+// nobody touched: 16 bytes used from byte 40.
+TEST(ObserverScenarioTest, EvictionNamesTheFirstByteUsed) {
+  Machine machine(make_machine("512,1,64", "none", "none", 1));
+  RecordingObserver observer(machine.simulator());
+  machine.run(load(0, 40).by_ref(1));
+  machine.run(load(0, 48).by_ref(3));
+  machine.run(load(0, 512).by_ref(2));
+  ASSERT_EQ(observer.evictions.size(), 1u);
+  EXPECT_EQ(observer.evictions[0].line_address, 0u);
+  EXPECT_EQ(observer.evictions[0].first_byte_used, 40u);
+  EXPECT_EQ(observer.evictions[0].bytes_used, 16u);
 }
 
 // A shared direct-mapped LLC of 8 lines: P0 reads line 0 (ref 5), then P1 reads line 512 (ref 6), which
