@@ -64,7 +64,6 @@ void set_default_options() {
   options.out_file = kDefaultOutFile;
   options.trace_stack = true;
   options.instr_at_start = true;
-  options.fast_path = true;
   options.sync.mode = SimMode::Interleaved;
   options.sync.quantum = 1;
   options.sync.schedule = Schedule::RoundRobin;
@@ -90,7 +89,6 @@ bool process_option(const char* arg) {
     if (options.out_file[0] == '\0') VG_(fmsg_bad_option)(arg, "the file name must not be empty.\n");
   } else if VG_BOOL_CLO(arg, "--trace-stack", options.trace_stack) {
   } else if VG_BOOL_CLO(arg, "--instr-atstart", options.instr_at_start) {
-  } else if VG_BOOL_CLO(arg, "--fast-path", options.fast_path) {
   } else if VG_BOOL_CLO(arg, "--trace-runtime", options.sync.trace_runtime) {
   } else if ((v = value_of(arg, "--sim-mode"))) {
     if (VG_STREQ(v, "native")) options.sync.mode = SimMode::Native;
@@ -156,8 +154,6 @@ void print_usage() {
       "                                      dynamic linker [no]\n"
       "    --trace-stack=yes|no              simulate accesses to a thread's own stack [yes]\n"
       "    --instr-atstart=yes|no            simulate from the start; see CCSIM_START_INSTRUMENTATION [yes]\n"
-      "    --fast-path=yes|no                handle common accesses in the generated code, without a\n"
-      "                                      helper call; changes speed, never results [yes]\n"
       "    --ccsim-out-file=<file>           profile file name; %%p is the pid, %%q{VAR} an\n"
       "                                      environment variable [%s]; checked before the\n"
       "                                      program runs; a symlink or device is written in place\n"

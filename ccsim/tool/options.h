@@ -13,9 +13,6 @@ struct Options {
   const char* out_file = nullptr; // --ccsim-out-file (expanded at exit: %p, %q{VAR})
   bool trace_stack = true;        // --trace-stack
   bool instr_at_start = true;     // --instr-atstart
-  // --fast-path: the common access handled in the generated code itself (an L1 hit in native order, a
-  // recorded access in the buffered orders) instead of a helper call. Changes speed, never results.
-  bool fast_path = true;
   SyncOptions sync;               // --sim-mode, --quantum, --schedule, --seed, --max-buffer, --trace-runtime
   bool data_objects = true;       // --data-objects: attribute events to data objects (docs/data-objects.md)
   std::uint32_t alloc_depth = 4;  // --alloc-depth: frames of the allocation stack that make a heap bin
