@@ -79,7 +79,7 @@ for _ in $(seq "$REPEAT"); do
 done
 
 echo "CPU seconds of $accesses accesses (the run at SCALE $((SCALE + 1)) less the run at 1), best/median of $REPEAT"
-printf '%-8s %-12s %13s %13s %10s %10s %12s %12s\n' variant tool "4 threads" "64 threads" "ns 4" "ns 64" \
+printf '%-8s %-17s %13s %13s %10s %10s %12s %12s\n' variant tool "4 threads" "64 threads" "ns 4" "ns 64" \
   "64/4 best" "64/4 median"
 for variant in $VARIANTS; do
   for mode in none $MODES; do
@@ -89,7 +89,7 @@ for variant in $VARIANTS; do
       name = mode == "none" ? "none" : "ccsim " mode
       r1 = x[1] > 0 ? sprintf("%.2f", y[1] / x[1]) : "-"
       r2 = x[2] > 0 ? sprintf("%.2f", y[2] / x[2]) : "-"
-      printf "%-8s %-12s %6.2f/%-6.2f %6.2f/%-6.2f %10.1f %10.1f %12s %12s\n", variant, name, x[1], x[2], y[1], y[2],
+      printf "%-8s %-17s %6.2f/%-6.2f %6.2f/%-6.2f %10.1f %10.1f %12s %12s\n", variant, name, x[1], x[2], y[1], y[2],
              x[1] * 1e9 / n, y[1] * 1e9 / n, r1, r2
     }'
   done
