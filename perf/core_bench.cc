@@ -2,9 +2,11 @@
 // on the workloads that bound it: (a) private streaming, every access a new line (the miss path end to
 // end); (b) one processor hitting in L1 (the inline fast path); (c) false-sharing ping-pong between 4
 // processors and (d) between 64 (the coherence path); (e) the tool's triad as the core sees it; (f) an
-// L1 miss that hits L2 (the private hierarchy's inner miss). The machine is an L1 of 32 KiB 8-way and a
-// private L2 of 1 MiB 16-way, 64-byte lines, no LLC. After the runs it prints the cost of one access in
-// (d) relative to (c): a directory that visits only actual sharers keeps it near 1.
+// L1 miss that hits L2 (the private hierarchy's inner miss); (g) the tool's thread_scaling.c as the
+// interleaved order hands it to the core, 4 and 64 processors sharing the same total work. The machine
+// is an L1 of 32 KiB 8-way and a private L2 of 1 MiB 16-way, 64-byte lines, no LLC. After the runs it
+// prints the cost of one access in (d) relative to (c), which a directory that visits only actual
+// sharers keeps near 1, and in (g) with 64 processors relative to 4.
 //
 // Build and run: make perf/core_bench && perf/core_bench (the release core, libccsimcore.a).
 // Instructions per access, which do not vary between runs: perf/README.md says how to count them in the
@@ -159,14 +161,50 @@ void l1_miss_l2_hit(benchmark::State& state) {
   ccsim::destroy_simulator(sim);
 }
 
+// (g) perf/workloads/thread_scaling.c as the core sees it in the interleaved order (round-robin, quantum
+// 1): n processors each own 1/n of three arrays of 2048 doubles and compute a[k] = b[k] + 3 * c[k] over
+// their share, over and over (a read of c, a read of b, a write of a per element); each turn is one
+// access, so consecutive accesses are of processors 0, 1, ..., n-1. The total work and the total data
+// (48 KiB, 768 lines) are the same for any n; after an untimed first pass every access is an L1 hit, on
+// a Modified line for the writes. Only how often the host switches between processors' data changes.
+void interleaved_private_chunks(benchmark::State& state) {
+  const auto processors = static_cast<std::uint32_t>(state.range(0));
+  ccsim::Simulator* sim = ccsim::create_simulator(benchmark_machine(processors));
+  constexpr std::uint32_t kElements = 2048;
+  constexpr Addr kA = Addr(1) << 30, kB = kA + kElements * 8, kC = kB + kElements * 8;
+  const std::uint32_t share = kElements / processors;
+  // One round: every processor's access number `access` of its stream (c, b, a for each element).
+  const auto round = [&](std::uint32_t access) {
+    const Addr element = Addr(access / 3 % share) * 8;
+    const std::uint32_t which = access % 3;
+    const Addr array = which == 0 ? kC : which == 1 ? kB : kA;
+    const AccessKind kind = which == 2 ? AccessKind::Write : AccessKind::Read;
+    for (std::uint32_t proc = 0; proc < processors; ++proc) {
+      ccsim::simulate_access(sim, proc, 1 + which, array + proc * share * 8 + element, 8, kind, 0, false);
+    }
+  };
+  for (std::uint32_t access = 0; access < share * 3; ++access) round(access);
+  const std::uint32_t rounds_per_iteration = kAccessesPerIteration / processors;
+  std::uint32_t access = 0;
+  for (auto _ : state) {
+    for (std::uint32_t i = 0; i < rounds_per_iteration; ++i) {
+      round(access);
+      access = access + 1 == share * 3 ? 0 : access + 1;
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * rounds_per_iteration * processors);
+  ccsim::destroy_simulator(sim);
+}
+
 BENCHMARK(private_streaming);
 BENCHMARK(hit_dominated);
 BENCHMARK(false_sharing_ping_pong)->ArgName("processors")->Arg(4)->Arg(64);
 BENCHMARK(triad_four_threads);
 BENCHMARK(l1_miss_l2_hit);
+BENCHMARK(interleaved_private_chunks)->ArgName("processors")->Arg(4)->Arg(64);
 
-// The console reporter, remembering the ping-pong rates for the summary line: the median over the
-// repetitions when there are several, else the single run.
+// The console reporter, remembering the rates of (c), (d) and (g) for the summary lines: the median over
+// the repetitions when there are several, else the single run.
 class RateRecorder : public benchmark::ConsoleReporter {
  public:
   void ReportRuns(const std::vector<Run>& runs) override {
@@ -176,13 +214,17 @@ class RateRecorder : public benchmark::ConsoleReporter {
       const bool summary = run.run_type == Run::RT_Iteration || run.aggregate_name == "median";
       if (!summary || run.error_occurred || rate == run.counters.end()) continue;
       const std::string name = run.run_name.str();
-      if (name == "false_sharing_ping_pong/processors:4") four_processors = rate->second.value;
-      if (name == "false_sharing_ping_pong/processors:64") sixty_four_processors = rate->second.value;
+      if (name == "false_sharing_ping_pong/processors:4") ping_pong_4 = rate->second.value;
+      if (name == "false_sharing_ping_pong/processors:64") ping_pong_64 = rate->second.value;
+      if (name == "interleaved_private_chunks/processors:4") chunks_4 = rate->second.value;
+      if (name == "interleaved_private_chunks/processors:64") chunks_64 = rate->second.value;
     }
   }
 
-  double four_processors = 0;
-  double sixty_four_processors = 0;
+  double ping_pong_4 = 0;
+  double ping_pong_64 = 0;
+  double chunks_4 = 0;
+  double chunks_64 = 0;
 };
 
 }  // namespace
@@ -192,9 +234,13 @@ int main(int argc, char** argv) {
   if (!ccsim::initialize_benchmarks(argc, argv)) return 1;
   RateRecorder reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
-  if (reporter.four_processors > 0 && reporter.sixty_four_processors > 0) {
+  if (reporter.ping_pong_4 > 0 && reporter.ping_pong_64 > 0) {
     std::printf("per-access cost, 64-processor / 4-processor false-sharing ping-pong: %.2f\n",
-                reporter.four_processors / reporter.sixty_four_processors);
+                reporter.ping_pong_4 / reporter.ping_pong_64);
+  }
+  if (reporter.chunks_4 > 0 && reporter.chunks_64 > 0) {
+    std::printf("per-access cost, 64-processor / 4-processor interleaved private chunks: %.2f\n",
+                reporter.chunks_4 / reporter.chunks_64);
   }
   benchmark::Shutdown();
   return 0;

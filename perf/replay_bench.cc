@@ -4,7 +4,8 @@
 // accesses and then reach a barrier, recording their accesses alternately (t0a0 t1a0 t2a0 t3a0 t0a1 ...)
 // as Valgrind's fair scheduler would run them; the engine replays as the events arrive, resuming after
 // every 64 accesses of the thread it waits for (the tool's setting). Orders: (a) interleaved round-robin,
-// quantum 1 (the default); (b) piped.
+// quantum 1 (the default); (b) piped. And (c), below, round-robin into the simulator with 4 and 64
+// threads, for thread scaling.
 //
 // Build and run: make perf/replay_bench && perf/replay_bench (the release engine, libccsimreplay.a).
 // Instructions per access, which do not vary between runs: valgrind --tool=callgrind
@@ -16,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "ccsim/core/simulator.h"
 #include "ccsim/replay/replay_engine.h"
 #include "perf/benchmark_defaults.h"
 
@@ -81,6 +83,81 @@ void replay_order(benchmark::State& state, ccsim::SimMode mode) {
   benchmark::DoNotOptimize(sink.sum);
 }
 
+// (c) The interleaved order end to end on the host, replay and simulator: perf/workloads/thread_scaling.c
+// as the tool records it (each thread's share of a region recorded in one burst, thread after thread, as
+// Valgrind's time slices run them; then the barrier) and replays it round-robin, quantum 1, into the
+// simulator (simulate_access: L1 32 KiB 8-way, L2 1 MiB 16-way). n threads each own 1/n of three arrays
+// of 2048 doubles and make 3 accesses per element (c, b read; a written), 24,576 accesses per region in
+// all whatever n; after the first region every access is an L1 hit. Only how many processors take turns
+// changes: with 4 and with 64, the same instructions per access, and the host's cache misses tell the
+// difference (perf/README.md, "Thread scaling").
+struct SimulatorSink {
+  ccsim::Simulator* sim;
+  std::uint64_t accesses = 0;
+
+  static void access(void* context, const ccsim::Stream* thread, ccsim::RefId ref, Addr addr, std::uint32_t size,
+                     AccessKind kind) {
+    SimulatorSink* sink = static_cast<SimulatorSink*>(context);
+    ccsim::simulate_access(sink->sim, thread->proc, ref, addr, size, kind, thread->region(), thread->in_critical());
+    ++sink->accesses;
+  }
+  static void thread_start(void*, ProcId) {}
+  static void layout_change(void*, std::uint32_t) {}
+};
+
+void round_robin_into_simulator(benchmark::State& state) {
+  const auto threads = static_cast<std::uint32_t>(state.range(0));
+  ccsim::MachineConfig machine;
+  ccsim::ErrorMessage error;
+  const bool parsed = ccsim::parse_geometry("32768,8,64", false, "--L1", &machine.l1, &error) &&
+                      ccsim::parse_geometry("1048576,16,64", true, "--L2", &machine.l2, &error);
+  machine.max_processors = threads;
+  if (!parsed || !ccsim::validate_machine(machine, &error)) {
+    state.SkipWithError(error.text);
+    return;
+  }
+  SimulatorSink sink{ccsim::create_simulator(machine)};
+  ccsim::ReplayConfig config;
+  config.mode = ccsim::SimMode::Interleaved;
+  config.quantum = 1;
+  config.max_buffer_bytes = std::uint64_t(64) << 20;
+  config.max_processors = threads;
+  ccsim::ReplayEngine engine(config, ccsim::ReplaySink{&sink, &SimulatorSink::access, &SimulatorSink::thread_start,
+                                                       &SimulatorSink::layout_change});
+  for (ProcId thread = 1; thread < threads; ++thread) engine.record_thread_created(0, thread);
+  for (ProcId thread = 0; thread < threads; ++thread) {
+    engine.record_sync(thread, ccsim::make_team_enter(kTeam, thread, threads, 0));
+  }
+  constexpr std::uint32_t kElements = 2048;
+  constexpr std::uint32_t kPassesPerRegion = 4;
+  constexpr Addr kA = Addr(1) << 30, kB = kA + kElements * 8, kC = kB + kElements * 8;
+  const std::uint32_t share = kElements / threads;
+  const auto region = [&] {
+    for (ProcId thread = 0; thread < threads; ++thread) {
+      const Addr first = Addr(thread) * share * 8;
+      for (std::uint32_t pass = 0; pass < kPassesPerRegion; ++pass) {
+        for (Addr element = first; element < first + share * 8; element += 8) {
+          engine.record_access(thread, 1, kC + element, 8, AccessKind::Read);
+          engine.record_access(thread, 2, kB + element, 8, AccessKind::Read);
+          engine.record_access(thread, 3, kA + element, 8, AccessKind::Write);
+        }
+      }
+      engine.record_sync(thread, ccsim::make_team_barrier(0));
+    }
+  };
+  region();  // untimed: the caches' first fills
+  const std::uint64_t warm_up = sink.accesses;
+  for (auto _ : state) region();
+  for (ProcId thread = 0; thread < threads; ++thread) {
+    engine.record_sync(thread, ccsim::make_team_exit(0));
+    engine.record_thread_exit(thread);
+  }
+  engine.finish();
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * kElements * kPassesPerRegion * 3);
+  benchmark::DoNotOptimize(sink.accesses - warm_up);
+  ccsim::destroy_simulator(sink.sim);
+}
+
 // (a) Interleaved round-robin, quantum 1: every access is a turn of its own.
 void round_robin_quantum_1(benchmark::State& state) { replay_order(state, ccsim::SimMode::Interleaved); }
 // (b) Piped: each thread's segment replayed whole, thread after thread.
@@ -88,6 +165,7 @@ void piped(benchmark::State& state) { replay_order(state, ccsim::SimMode::Piped)
 
 BENCHMARK(round_robin_quantum_1);
 BENCHMARK(piped);
+BENCHMARK(round_robin_into_simulator)->ArgName("threads")->Arg(4)->Arg(64);
 
 }  // namespace
 

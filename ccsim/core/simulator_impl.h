@@ -60,13 +60,18 @@ enum class MissCause : std::uint8_t { Compulsory, Coherence, Replacement };
 struct Processor {
   explicit Processor(const MachineConfig& config);
 
+  // What the L1 hit path reads comes first, together: l1's header, the way hint and the recent counter
+  // records (the start of `counters`). In the round-robin replay each access is another processor's,
+  // so with many processors every host line a hit touches must wait in the host's L1 for that
+  // processor's next turn, among the other processors' lines; with l2 between l1 and the hint, a hit
+  // touched one host line more (perf/README.md, "Thread scaling").
   Cache l1;
-  Cache l2;  // present() only when the machine has a private L2
   // The L1 way of the last hit or fill: consecutive accesses mostly fall in the same line, and checking
   // one tag is cheaper than scanning the set. Checked against the tag, so it never needs invalidating.
   // (Each reference has a hint of its own too: HotCounters::l1_way.)
   std::uint32_t l1_hint = 0;
   ReferenceCounters counters;
+  Cache l2;  // present() only when the machine has a private L2
   SparseLineSet ever_held;                  // lines the hierarchy ever held: compulsory vs replacement misses
   HashMap<Addr, std::uint64_t> lost_lines;  // lines lost to another's write, not re-fetched -> time of loss
   ShadowCache l1_shadow;                    // with miss classes: capacity vs conflict at L1

@@ -201,8 +201,8 @@ class EventQueue {
     const RecordedAccess access = decode_access(words);
     visit(access);
     words += access_words(access.addr);
-    // As in step_over_access(): the line 3 lines ahead, for the host's caches.
-    __builtin_prefetch(words + 48);
+    // As in step_over_access(): the next line, for the host's caches.
+    __builtin_prefetch(words + kPrefetchWords);
     return words;
   }
   // Removes the `count` accesses at the front, read through front_words() up to `end`.
@@ -230,6 +230,12 @@ class EventQueue {
   static constexpr std::uint32_t kLayoutChange = 3;
 
   static constexpr std::uint32_t kWideAccessWords = 5;
+  // How far ahead of the read position the replay asks for the queue's words: one host line. That is 4
+  // or more of the thread's accesses, so with 4 threads round-robin asks at least 16 accesses (about
+  // 300 ns) early, time enough to fetch from the host's last level. It was 3 lines: with 64 threads that
+  // kept up to 4 lines of each queue, 256 in all, in the host's first-level cache, whose 768 lines the
+  // simulator's data of 64 processors need (perf/README.md, "Thread scaling").
+  static constexpr std::uint32_t kPrefetchWords = 16;
   // The accesses read through front_words() end at `end`, in the chunk being read: the read position
   // moves there.
   void end_read_at(const std::uint32_t* end) {
@@ -244,9 +250,9 @@ class EventQueue {
     read_ += access_words(access.addr);
     // The events were written long before and have left the host's caches; in the round-robin order
     // each thread's queue moves by one access per turn, too slowly for the hardware prefetcher to follow
-    // four queues. Asking for the line 3 lines ahead hides the miss. (A prefetch past the chunk's end
-    // never faults.)
-    __builtin_prefetch(head_->words + read_ + 48);
+    // four queues. Asking for the next line hides the miss. (A prefetch past the chunk's end never
+    // faults.)
+    __builtin_prefetch(head_->words + read_ + kPrefetchWords);
     if (read_ == head_->used) finish_chunk();
   }
 

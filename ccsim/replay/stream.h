@@ -19,10 +19,13 @@ struct Stream {
   RegionId region() const { return sync.region; }
   bool in_critical() const { return sync.locks_held > 0; }
 
+  // `proc` and `sync` first, together: the sink reads the processor and the region with every replayed
+  // access, and round-robin takes each access from another thread, so with many threads each of their
+  // host lines must wait in the host's L1 for the thread's next turn (perf/README.md, "Thread scaling").
   StreamId id;
   ProcId proc;                          // the simulated processor its accesses run on
-  EventQueue events;                    // recorded, not yet replayed
   SyncThread sync;                      // its region, locks and teams as of its replay position
+  EventQueue events;                    // recorded, not yet replayed
   Stream* next_on_processor = nullptr;  // the next thread to run on `proc` once this one has ended
   bool created = false;                 // its creation has been replayed (the main thread: from the start)
   bool complete = false;                // the thread has exited: nothing more will be recorded
