@@ -82,13 +82,19 @@ INSTANTIATE_TEST_SUITE_P(CcsimAndDrdAnnotations, AnnotatedBarrier,
                          ::testing::Values("user_barrier_phases_ccsim", "user_barrier_phases_drd"));
 
 // Not annotated, the same barrier is a mutex and a condition variable to ccsim: one region (0) for all
-// the workers' phases (and one for main's code after its joins, which end its region), the counter's
+// the workers' phases (and one for main's code after its joins, which end its region), the barrier's own
 // invalidations are critical, and the spin loop is detected, named at exit and in the overview.
+// Which of the barrier's lines receives them depends on real time, as the path through the barrier does
+// (whether a thread found the previous departure unfinished, how long it spun, and so which line last
+// touched the counter's line in its cache: the count, the spin or a wait); that the barrier's writes under
+// its mutex remove the other thread's copy inside a critical section does not.
 TEST(UnannotatedBarrier, IsCriticalNoiseInOneRegionAndItsSpinIsNamed) {
   ProgramRun run = run_program("user_barrier_plain", "user_barrier_phases", "interleaved");
   EXPECT_EQ(region_closing_lines(run.directory + "/ccsim.out").size(), 2u);
-  EXPECT_GT(invalidations_at(run.profile, kBarrierFile, marked_line(kBarrierFile, "count"), "received").true_in_critical,
-            0u);
+  const auto in_barrier = [](const ProfileRef& ref, const void*) {
+    return ref.function.compare(0, std::string("user_barrier_wait").size(), "user_barrier_wait") == 0;
+  };
+  EXPECT_GT(run.profile.sum_where("invalidations_received_true_in_region_critical", in_barrier, nullptr), 0u);
   const std::string spin = std::string(kBarrierFile) + ":" + std::to_string(marked_line(kBarrierFile, "spin"));
   EXPECT_NE(run.result.stderr_text.find(spin + " waits by re-reading one address ("), std::string::npos)
       << run.result.stderr_text;
