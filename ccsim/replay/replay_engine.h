@@ -150,8 +150,11 @@ class ReplayEngine {
   void replay_round_robin(Drive drive);
   // Round-robin: how many whole rounds of turns, starting at active_[position] with a full budget, can
   // only replay accesses and end each turn at an access beyond its budget; collects the threads that
-  // take part in them into round_ (a waiting or idle thread's turn does nothing and is left out).
+  // take part in them into round_ (a waiting or idle thread's turn, or one waiting for a held lock, does
+  // nothing and is left out).
   std::uint32_t whole_rounds_ahead(std::uint32_t position, Drive drive);
+  // Whether the thread's next event is the acquisition of a lock another thread holds now.
+  bool waits_for_held_lock(const Stream* stream) const;
   // Replays `rounds` whole rounds of the threads in round_, in segments as long as every one of their
   // chunks being read surely holds, reading each thread's accesses through its cursor (RoundTurn).
   // kQuantumOne: the default quantum as a constant, so a turn is one access with no loop of its own.

@@ -78,6 +78,12 @@ void ReplayEngine::replay_round_robin(Drive drive) {
   }
 }
 
+bool ReplayEngine::waits_for_held_lock(const Stream* stream) const {
+  if (stream->events.head() != EventQueue::Head::Sync) return false;
+  const SyncEvent event = stream->events.front_sync();
+  return event.kind == SyncKind::LockAcquire && model_.lock_held_elsewhere(&stream->sync, event);
+}
+
 std::uint32_t ReplayEngine::whole_rounds_ahead(std::uint32_t position, Drive drive) {
   round_.clear();
   std::uint32_t rounds = ~std::uint32_t(0);
@@ -90,6 +96,10 @@ std::uint32_t ReplayEngine::whole_rounds_ahead(std::uint32_t position, Drive dri
     if (ahead == 0) {
       // Nothing is recorded during a replay, so an idle thread's turn does nothing in every round.
       if (stream->events.empty() && !stream->complete && idles(stream, drive)) continue;
+      // Neither does the turn of a thread waiting for a lock another thread holds: only the holder's
+      // release, a synchronization event, frees it, and whole rounds replay accesses only. (A contended
+      // lock, one mutex per operation of a shared table, otherwise kept every turn out of the rounds.)
+      if (waits_for_held_lock(stream)) continue;
       return 0;
     }
     // Every one of its turns must end at an access beyond its budget: after the last it has one left.

@@ -360,6 +360,14 @@ bool SyncModel::try_acquire(SyncThread* thread, const SyncEvent& acquire) {
   return true;
 }
 
+bool SyncModel::lock_held_elsewhere(const SyncThread* thread, const SyncEvent& acquire) const {
+  if (order_ == EventOrder::Live) return false;
+  const LockState* lock = locks_.find(acquire.key);
+  if (lock == nullptr) return false;
+  const bool held_by_other = lock->holder != nullptr && lock->holder != thread;
+  return acquire.shared ? held_by_other : held_by_other || lock->readers > 0;
+}
+
 void SyncModel::release_lock(SyncThread* thread, std::uint64_t key) {
   // A release without a matching acquisition (a lock taken before ccsim saw it) changes nothing.
   if (thread->locks_held > 0) --thread->locks_held;

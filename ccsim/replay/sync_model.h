@@ -89,6 +89,11 @@ class SyncModel {
   void force_release(SyncThread* thread);
   void force_acquire(SyncThread* thread, const SyncEvent& acquire);
 
+  // Replay order: whether applying `acquire` (a LockAcquire) for `thread` now would fail because another
+  // thread holds the lock. Changes nothing. Only a synchronization event of the holder (its release) can
+  // change the answer.
+  bool lock_held_elsewhere(const SyncThread* thread, const SyncEvent& acquire) const;
+
   // Regions handed out so far are 0..region_count()-1. A region is closed by the first barrier release
   // that moves a thread out of it; region_close() is that barrier's client address (0: unknown, or
   // never closed).
