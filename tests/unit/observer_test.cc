@@ -271,17 +271,23 @@ TEST(ObserverScenarioTest, FalseSharingPingPongReportsFalseCoherenceMisses) {
   }
 }
 
-// A direct-mapped L1 of 8 lines, no L2: P0 reads bytes 0-7 of line 0 (ref 1), then bytes 8-15 (ref 3),
-// then line 512, which maps to the same set (ref 2). One eviction notice: line 0 leaves L1, last touched by
-// ref 3, pushed out by ref 2, 16 bytes used.
-TEST(ObserverScenarioTest, EvictionNamesTheLastToucherAndTheEvictor) {
+// A direct-mapped L1 of 8 lines, no L2: P0 reads 8 bytes of line 0 at `first` (ref 1), then the next 8
+// (ref 3), then line 512, which maps to the same set (ref 2). The notices of the run (one eviction).
+std::vector<EvictionNotice> evictions_after_two_reads(Addr first) {
   Machine machine(make_machine("512,1,64", "none", "none", 1));
   RecordingObserver observer(machine.simulator());
-  machine.run(load(0, 0).by_ref(1));
-  machine.run(load(0, 8).by_ref(3));
+  machine.run(load(0, first).by_ref(1));
+  machine.run(load(0, first + 8).by_ref(3));
   machine.run(load(0, 512).by_ref(2));
-  ASSERT_EQ(observer.evictions.size(), 1u);
-  const EvictionNotice& eviction = observer.evictions[0];
+  return observer.evictions;
+}
+
+// Reading bytes 0-15: line 0 leaves L1, last touched by ref 3, pushed out by ref 2, 16 bytes used from
+// byte 0.
+TEST(ObserverScenarioTest, EvictionNamesTheLastToucherAndTheEvictor) {
+  const std::vector<EvictionNotice> evictions = evictions_after_two_reads(0);
+  ASSERT_EQ(evictions.size(), 1u);
+  const EvictionNotice& eviction = evictions[0];
   EXPECT_EQ(eviction.victim_proc, 0u);
   EXPECT_EQ(eviction.victim_ref, 3u);
   EXPECT_EQ(eviction.evictor_proc, 0u);
@@ -292,19 +298,14 @@ TEST(ObserverScenarioTest, EvictionNamesTheLastToucherAndTheEvictor) {
   EXPECT_EQ(eviction.first_byte_used, 0u);
 }
 
-// The notice says where the victim's data lies: P0 reads bytes 40-47 of line 0 (ref 1), then bytes 48-55
-// (ref 3), then line 512 evicts it. The first byte used is byte 40, not the line's first byte, which
-// nobody touched: 16 bytes used from byte 40.
+// The notice says where the victim's data lies: reading bytes 40-55, the first byte used is byte 40, not
+// the line's first byte, which nobody touched: 16 bytes used from byte 40.
 TEST(ObserverScenarioTest, EvictionNamesTheFirstByteUsed) {
-  Machine machine(make_machine("512,1,64", "none", "none", 1));
-  RecordingObserver observer(machine.simulator());
-  machine.run(load(0, 40).by_ref(1));
-  machine.run(load(0, 48).by_ref(3));
-  machine.run(load(0, 512).by_ref(2));
-  ASSERT_EQ(observer.evictions.size(), 1u);
-  EXPECT_EQ(observer.evictions[0].line_address, 0u);
-  EXPECT_EQ(observer.evictions[0].first_byte_used, 40u);
-  EXPECT_EQ(observer.evictions[0].bytes_used, 16u);
+  const std::vector<EvictionNotice> evictions = evictions_after_two_reads(40);
+  ASSERT_EQ(evictions.size(), 1u);
+  EXPECT_EQ(evictions[0].line_address, 0u);
+  EXPECT_EQ(evictions[0].first_byte_used, 40u);
+  EXPECT_EQ(evictions[0].bytes_used, 16u);
 }
 
 // A shared direct-mapped LLC of 8 lines: P0 reads line 0 (ref 5), then P1 reads line 512 (ref 6), which
