@@ -6,12 +6,13 @@
 //   at most kMaxLoopInstructions before it, in the same superblock, or to a `pause` just before one of
 //   its instructions, since a pause ends a superblock) that stores nothing. Its loads of an address the
 //   loop does not change (one computed from constants and registers the loop does not write) are marked
-//   polled in this translation (the helper's size argument carries it: access_helpers.h); a load whose address the loop advances (a sum over an
-//   array, a search of a list: `p = p->next` writes the register the next load's address comes from)
-//   reads a new address each time and is work, not waiting. So is the loop's guard when the compiler tests the
-//   condition once before the loop (a load of the same global before it, with no store between, or the
-//   loads after the last store before a block-ending `pause`): in every run one of the two makes the read
-//   that lets the thread go on. Nothing else changes: other accesses pay nothing.
+//   polled in this translation (the helper's size argument carries it: access_helpers.h); a load whose
+//   address the loop advances (a sum over an array, a search of a list: `p = p->next` writes the register
+//   the next load's address comes from) reads a new address each time and is work, not waiting. The
+//   loop's guard is marked too when the compiler tests the condition once before the loop (a load of the
+//   same global before it, with no store between, or the loads after the last store before a block-ending
+//   `pause`): in every run one of the two makes the read that lets the thread go on. Nothing else
+//   changes: other accesses pay nothing.
 // - Run time (access_helpers.cc, unusual_access): a polled load is held back in the thread's WaitingRead;
 //   a polled load of the same address next, with nothing else of the thread's between, means the held
 //   one was a wait: it is dropped and counted (`skipped: spin`). Anything else simulates the held read
