@@ -81,7 +81,7 @@ void simulate_waiting_read(ThreadState* thread) {
   program_access<AccessKind::Read, kBuffered, kSkipStack, kCountObjects>(thread, read.ref, read.addr, read.size);
 }
 
-// The slow path's reasons (threads.h, UnusualBits; access_helpers.h, kPolledLoadSize), out of line:
+// The slow path's reasons (threads.h, UnusualBits; kPolled, on_polled_read below), out of line:
 // - a load of a polling loop is held back in the thread's WaitingRead. If the thread's next access is a
 //   polled load of the same address (the same instruction, or the loop's after its guard), the held one
 //   was a wait (the thread wrote nothing meanwhile: a polling loop has no store) and is dropped; otherwise
@@ -93,13 +93,13 @@ void simulate_waiting_read(ThreadState* thread) {
 //   a runtime call, any code inside an annotated barrier. Tested before the stack: how often a waiting
 //   thread touches its own stack depends on real time, and only the runtime count may
 //   (docs/synchronization.md, "Determinism").
-template <AccessKind kKind, bool kBuffered, bool kSkipStack, bool kCountObjects>
-__attribute__((noinline)) void unusual_access(Reference* ref, Addr addr, UWord size_and_flag) {
+// kPolled: the access is a load of a polling loop in the calling translation (a read; spin_waits.h).
+template <AccessKind kKind, bool kBuffered, bool kSkipStack, bool kCountObjects, bool kPolled = false>
+__attribute__((noinline)) void unusual_access(Reference* ref, Addr addr, UWord size) {
+  static_assert(!kPolled || kKind == AccessKind::Read, "only loads are polled");
   ThreadState* thread = current_thread;
-  const bool polled_load = kKind == AccessKind::Read && (size_and_flag & kPolledLoadSize) != 0;
-  const UWord size = size_and_flag & kAccessSizeMask;
   if (thread->waiting_read.ref != nullptr) {
-    if (polled_load && thread->waiting_read.addr == addr && thread->waiting_read.size == size) {
+    if (kPolled && thread->waiting_read.addr == addr && thread->waiting_read.size == size) {
       ++thread->spin_reads;
       ++thread->waiting_read.ref->spin_reads;
       thread->waiting_read.ref = ref;
@@ -112,7 +112,7 @@ __attribute__((noinline)) void unusual_access(Reference* ref, Addr addr, UWord s
     ++thread->excluded_runtime_accesses;
     return;
   }
-  if (polled_load) {
+  if (kPolled) {
     thread->waiting_read = WaitingRead{ref, addr, static_cast<std::uint32_t>(size)};
     refresh_unusual(thread);
     return;
@@ -120,16 +120,23 @@ __attribute__((noinline)) void unusual_access(Reference* ref, Addr addr, UWord s
   program_access<kKind, kBuffered, kSkipStack, kCountObjects>(thread, ref, addr, size);
 }
 
-// The helper. One sum and compare send everything unusual out of line: the reference's class (runtime
-// code), a polled load (kPolledLoadSize) and the thread's reasons (inside a runtime call or an annotated
-// barrier, a held-back read). The sum is almost always below 2, so the branch predicts well.
+// The helper. One add and compare send everything unusual out of line: the reference's class (runtime
+// code) plus the thread's reasons (inside a runtime call or an annotated barrier, a held-back read). The
+// sum is almost always below 2, so the branch predicts well.
 template <AccessKind kKind, bool kBuffered, bool kSkipStack, bool kCountObjects>
 VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
   ThreadState* thread = current_thread;
-  if (__builtin_expect(static_cast<unsigned>(ref->access_class) + thread->unusual + (size >> 16) >= 2, 0)) {
+  if (__builtin_expect(static_cast<unsigned>(ref->access_class) + thread->unusual >= 2, 0)) {
     return unusual_access<kKind, kBuffered, kSkipStack, kCountObjects>(ref, addr, size);
   }
   program_access<kKind, kBuffered, kSkipStack, kCountObjects>(thread, ref, addr, size);
+}
+
+// The helper of a polling loop's load, chosen when the translation is made (spin_waits.h decides per
+// translation): always the slow path, so the common helper above tests nothing for polled loads.
+template <bool kBuffered, bool kSkipStack, bool kCountObjects>
+VG_REGPARM(3) void on_polled_read(Reference* ref, Addr addr, UWord size) {
+  return unusual_access<AccessKind::Read, kBuffered, kSkipStack, kCountObjects, true>(ref, addr, size);
 }
 
 // Every variant of one kind, with the names Valgrind's IR printer shows: native order by skip_stack and
@@ -147,6 +154,14 @@ struct HelperTable {
       &on_access<kKind, false, true, false>,  &on_access<kKind, false, true, true>,
       &on_access<kKind, true, false, false>,  &on_access<kKind, true, true, false>};
 };
+
+constexpr AccessHelper kPolledReadHelpers[kVariants] = {
+    &on_polled_read<false, false, false>, &on_polled_read<false, false, true>, &on_polled_read<false, true, false>,
+    &on_polled_read<false, true, true>,   &on_polled_read<true, false, false>, &on_polled_read<true, true, false>};
+
+const char* const kPolledReadNames[kVariants] = {
+    "ccsim_polled_read",          "ccsim_polled_read_objects",  "ccsim_polled_read_skip_stack",
+    "ccsim_polled_read_skip_stack_objects", "ccsim_polled_read_buffered", "ccsim_polled_read_buffered_skip_stack"};
 
 const char* const kHelperNames[3][kVariants] = {
     {"ccsim_read", "ccsim_read_objects", "ccsim_read_skip_stack", "ccsim_read_skip_stack_objects",
@@ -174,8 +189,12 @@ void flush_waiting_read(ThreadState* thread) {
   if (thread->waiting_read.ref != nullptr) waiting_read_flush(thread);
 }
 
-AccessHelper access_helper(AccessKind kind, AccessRoute route, const char** name) {
+AccessHelper access_helper(AccessKind kind, AccessRoute route, bool polled, const char** name) {
   const int variant = variant_of(route);
+  if (polled && kind == AccessKind::Read) {
+    *name = kPolledReadNames[variant];
+    return kPolledReadHelpers[variant];
+  }
   *name = kHelperNames[static_cast<int>(kind)][variant];
   switch (kind) {
     case AccessKind::Read: return HelperTable<AccessKind::Read>::kHelpers[variant];

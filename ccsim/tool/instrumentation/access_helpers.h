@@ -25,12 +25,6 @@ struct AccessRoute {
 
 using AccessHelper = VG_REGPARM(3) void (*)(Reference* ref, Addr addr, UWord size);
 
-// Added to a helper's `size` (1..4096 bytes) when the access is a load of a polling loop in the calling
-// translation (spin_waits.h). `size >> 16` is then 4, which the helper adds to the reference's class and
-// the thread's unusual bits: one sum sends every unusual access out of line.
-constexpr UWord kPolledLoadSize = UWord(4) << 16;
-constexpr UWord kAccessSizeMask = kPolledLoadSize - 1;
-
 // After the options: the simulator the native-order helpers feed, and the run's route.
 void init_access_helpers(Simulator* simulator, AccessRoute route);
 
@@ -39,8 +33,10 @@ void init_access_helpers(Simulator* simulator, AccessRoute route);
 // client request (a synchronization event) and, through the helpers, each access.
 void flush_waiting_read(ThreadState* thread);
 
-// The helper for (kind, route), and its name for Valgrind's IR printer.
-AccessHelper access_helper(AccessKind kind, AccessRoute route, const char** name);
+// The helper for (kind, route), and its name for Valgrind's IR printer. `polled`: a load of a polling loop
+// in the translation being made (spin_waits.h), which gets a helper of its own (a write or modify
+// ignores it: only loads are polled).
+AccessHelper access_helper(AccessKind kind, AccessRoute route, bool polled, const char** name);
 
 }  // namespace ccsim
 

@@ -35,9 +35,9 @@ struct BlockState {
 
 IRDirty* helper_call(const PendingAccess& access) {
   const char* name = nullptr;
-  AccessHelper helper = access_helper(access.kind, route, &name);
-  const HWord size = static_cast<HWord>(access.size) | (access.polled ? kPolledLoadSize : 0);
-  IRExpr** args = mkIRExprVec_3(mkIRExpr_HWord(reinterpret_cast<HWord>(access.ref)), access.addr, mkIRExpr_HWord(size));
+  AccessHelper helper = access_helper(access.kind, route, access.polled, &name);
+  IRExpr** args = mkIRExprVec_3(mkIRExpr_HWord(reinterpret_cast<HWord>(access.ref)), access.addr,
+                                mkIRExpr_HWord(static_cast<HWord>(access.size)));
   return unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(reinterpret_cast<void*>(helper)), args);
 }
 

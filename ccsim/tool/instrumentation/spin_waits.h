@@ -6,7 +6,7 @@
 //   at most kMaxLoopInstructions before it, in the same superblock, or to a `pause` just before one of
 //   its instructions, since a pause ends a superblock) that stores nothing. Its loads of an address the
 //   loop does not change (one computed from constants and registers the loop does not write) are marked
-//   polled in this translation (the helper's size argument carries it: access_helpers.h); a load whose
+//   polled in this translation (their calls go to a helper of their own: access_helpers.h); a load whose
 //   address the loop advances (a sum over an array, a search of a list: `p = p->next` writes the register
 //   the next load's address comes from) reads a new address each time and is work, not waiting. The
 //   loop's guard is marked too when the compiler tests the condition once before the loop (a load of the
