@@ -175,6 +175,7 @@ ReplayEngine::Run ReplayEngine::run(Stream* stream, std::uint32_t* budget, Drive
         if (config_.mode == SimMode::Piped) return Run{RunEnd::Synchronized, true};
         if (event.kind == SyncKind::LockRelease) return Run{RunEnd::TurnOver, true};
         if (stream->sync.waiting_at != nullptr) return Run{RunEnd::Waiting, true};
+        if (is_barrier(event.kind)) return Run{RunEnd::Released, true};
         break;
       }
       case EventQueue::Head::LayoutChange: {

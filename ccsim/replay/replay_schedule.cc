@@ -68,6 +68,18 @@ void ReplayEngine::replay_round_robin(Drive drive) {
       turn_position_ = position;
       return;
     }
+    if (result.end == RunEnd::Released) {
+      // A barrier let its threads pass: a new round starts at the lowest-numbered running processor,
+      // whichever participant arrived last. Which one that is can depend on real time: a parked OpenMP
+      // worker idles until it records its arrival at the next team (nobody waits for an idle thread),
+      // so the master or a worker may arrive last; going on after the last arrival made the order of
+      // every parallel region but the first change from run to run.
+      turns_without_progress = 0;
+      turn_proc_ = 0;
+      turn_position_ = 0;
+      turn_budget_ = config_.quantum;
+      continue;
+    }
     // A turn that ended at an access beyond its budget had work (a turn resumed after a stall may
     // start with no budget left); only a thread that could do nothing makes the turn a quiet one.
     const bool had_work = replayed_in_lane || result.progressed || result.end == RunEnd::TurnOver;

@@ -27,6 +27,13 @@ enum class SyncKind : std::uint8_t {
   HappensAfter,   // waits until object `key` was signalled `participants` times (the hand-off received)
 };
 
+// Whether a thread waits at the event until every participant has arrived (in the replay orders: a team's
+// start and end, a team barrier, a barrier object).
+inline bool is_barrier(SyncKind kind) {
+  return kind == SyncKind::TeamEnter || kind == SyncKind::TeamExit || kind == SyncKind::TeamBarrier ||
+         kind == SyncKind::ObjectBarrier;
+}
+
 // One event. Trivially copyable: the replay engine stores it in its buffers as raw words.
 struct SyncEvent {
   SyncKind kind;

@@ -109,29 +109,29 @@ class LockTurnsTest : public ReplayTest {
   }
 };
 
-// The team's last arrival, thread 3, passes the entry barrier in its own turn, takes the lock and reads
-// e0; t0, t1 and t2 wait at the lock. t3 writes and releases, which ends its turn, and the lock goes to
-// the next waiting thread in turn order, t0; then t1, then t2. Meanwhile t3 makes its loop step and
-// waits at the lock again, so the lock comes back to it after t2. Every element is updated by t3, t0,
-// t1, t2 before the next element is.
+// The team's last arrival, thread 3, releases the entry barrier, which ends its turn; a new round starts
+// with t0, which takes the lock and reads e0; t1, t2 and t3 wait at the lock. t0 writes and releases,
+// which ends its turn, and the lock goes to the next waiting thread in turn order, t1; then t2, then t3.
+// Meanwhile t0 makes its loop step and waits at the lock again, so the lock comes back to it after t3.
+// Every element is updated by t0, t1, t2, t3 before the next element is.
 TEST_F(LockTurnsTest, CriticalSectionsGoRoundEveryContender) {
   expect_updates(kThreads, 0,
-                 "t3e0 t0e0 t1e0 t2e0 t3e1 t0e1 t1e1 t2e1 t3e2 t0e2 t1e2 t2e2 t3e3 t0e3 t1e3 t2e3");
+                 "t0e0 t1e0 t2e0 t3e0 t0e1 t1e1 t2e1 t3e1 t0e2 t1e2 t2e2 t3e2 t0e3 t1e3 t2e3 t3e3");
 }
 
-// Thread 1 makes four accesses of its own (x0..x3) before the loop. Turns, from the barrier's release in
-// t3's turn: t3 locks, reads e0 | t0 waits | t1 x0 | t2 waits | t3 writes e0, unlocks | t0 locks, reads e0 |
-// t1 x1 | t2 waits | t3 step, waits | t0 writes, unlocks | t1 x2 | t2 locks, reads e0 | t3 waits | t0 step,
-// waits | t1 x3 | t2 writes, unlocks | t3 locks, reads e1 | t0 waits | t1 waits at the lock | t2 step, waits
-// | t3 writes, unlocks | t0 locks, reads e1 | t1 waits | ... | t0 writes, unlocks | t1 locks, reads e0.
-// In turn order thread 1 comes after t0, so it updates element 0 after t0 has updated element 1, and it
-// keeps that place: one element behind the others to the end, its last update alone. (With two
-// accesses of its own it would have been waiting at the lock when the lock came round, and kept up.)
+// Thread 1 makes four accesses of its own (x0..x3) before the loop. Turns, from the new round that the
+// entry barrier's release starts: t0 locks, reads e0 | t1 x0 | t2 waits | t3 waits | t0 writes e0,
+// unlocks | t1 x1 | t2 locks, reads e0 | t3 waits | t0 step, waits | t1 x2 | t2 writes, unlocks | t3 locks,
+// reads e0 | t0 waits | t1 x3, waits at the lock | t2 step, waits | t3 writes, unlocks | t0 locks, reads e1
+// | t1 waits | t2 waits | t3 step, waits | t0 writes, unlocks | t1 locks, reads e0 | ... In turn order
+// thread 1 comes after t0, so it updates element 0 after t0 has updated element 1, and it keeps that
+// place: one element behind the others to the end, its last update alone. (With two accesses of its own
+// it takes the lock right after x1, in the turn in which t0 released it, and keeps up.)
 TEST_F(LockTurnsTest, ThreadWithMoreWorkBeforeTheLoopStaysBehind) {
   expect_updates(1, 4,
-                 "t3e0 t0e0 t2e0 t3e1 t0e1 t1e0 t2e1 t3e2 t0e2 t1e1 t2e2 t3e3 t0e3 t1e2 t2e3 t1e3");
+                 "t0e0 t2e0 t3e0 t0e1 t1e0 t2e1 t3e1 t0e2 t1e1 t2e2 t3e2 t0e3 t1e2 t2e3 t3e3 t1e3");
   expect_updates(1, 2,
-                 "t3e0 t0e0 t1e0 t2e0 t3e1 t0e1 t1e1 t2e1 t3e2 t0e2 t1e2 t2e2 t3e3 t0e3 t1e3 t2e3");
+                 "t0e0 t1e0 t2e0 t3e0 t0e1 t1e1 t2e1 t3e1 t0e2 t1e2 t2e2 t3e2 t0e3 t1e3 t2e3 t3e3");
 }
 
 }  // namespace

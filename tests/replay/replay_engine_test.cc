@@ -4,7 +4,8 @@
 // Rules the derivations use (replay_engine.h): round-robin turns go to threads in processor order; a
 // turn replays up to `quantum` accesses and the synchronization events before the next access, and
 // ends early when the thread releases a lock; a thread at a barrier, at a lock held by another, or at a
-// join of a running thread lets the turn pass.
+// join of a running thread lets the turn pass; the thread whose arrival releases a barrier ends its turn
+// there, and a new round starts with the lowest-numbered thread.
 // Region ids are numbered in barrier-release order from 1 (0 is the program's start).
 #include "tests/replay/replay_fixture.h"
 
@@ -122,8 +123,9 @@ TEST_F(RoundRobinTest, JoinEndsTheJoinersRegion) {
 // thread's events were recorded first.
 TEST_F(RoundRobinTest, BarrierHoldsTheFastThread) {
   // t0: enter, a0, barrier, a1, leave.  t1: enter, a0 a1 a2, barrier, a3, leave.
-  // Turns: t0 creates t1 and waits to enter | t1 enters (both in), t1a0 | t0a0, at barrier |
-  // t1a1 | t0 waits | t1a2, barrier releases | t0a1, waits to leave | t1a3, leaves.
+  // Turns: t0 creates t1 and waits to enter | t1 enters, the last: a new round | t0a0, at barrier |
+  // t1a0 | t0 waits | t1a1 | t0 waits | t1a2, barrier releases: a new round | t0a1, waits to leave |
+  // t1a3, leaves.
   auto record_thread0 = [this] {
     enter_team(0, kTeam, 0, 2);
     access(0, 0);
@@ -148,7 +150,7 @@ TEST_F(RoundRobinTest, BarrierHoldsTheFastThread) {
     record_thread0();
     if (!thread1_first) record_thread1();
     finish();
-    EXPECT_EQ(order(), "t1a0 t0a0 t1a1 t1a2 t0a1 t1a3");
+    EXPECT_EQ(order(), "t0a0 t1a0 t1a1 t1a2 t0a1 t1a3");
   }
 }
 
@@ -277,7 +279,7 @@ TEST_F(RoundRobinTest, FlushReplaysBufferedAccessesAndRecordingContinues) {
 TEST_F(RoundRobinTest, ParkedWorkerDoesNotHoldTheReplay) {
   start(interleaved(1));
   // t0: enter, a0, leave, a1 a2 a3.  t1 (worker): enter, a0, leave, then nothing.
-  // t1 enters last and replays t1a0 in the same turn; t0a0 follows; after the exit t1 is parked.
+  // t1 enters last, which ends its turn: a new round, t0a0 t1a0; after the exit t1 is parked.
   create(0, 1);
   enter_team(0, kTeam, 0, 2);
   enter_team(1, kTeam, 1, 2);
@@ -286,7 +288,7 @@ TEST_F(RoundRobinTest, ParkedWorkerDoesNotHoldTheReplay) {
   leave_team(0);
   leave_team(1);
   accesses(0, 1, 3);
-  EXPECT_EQ(order(), "t1a0 t0a0 t0a1 t0a2 t0a3");
+  EXPECT_EQ(order(), "t0a0 t1a0 t0a1 t0a2 t0a3");
 }
 
 // A thread id reused by Valgrind is a new thread: it starts (cold caches) after the old one has ended.

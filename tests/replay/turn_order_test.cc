@@ -103,9 +103,10 @@ TEST_F(TurnOrderTest, LockReleaseEndsATurnWithBudgetLeft) {
 
 // Quantum 1, a team of three. t0: enter, a0, barrier, a1 a2, leave; t1: enter, a0 a1, barrier, a2,
 // leave; t2: enter, a0 a1 a2, barrier, a3, leave; each then exits.
-// Turns: t0 creates t1 and t2 and waits to enter | t1 waits to enter | t2 enters last (region 1), a0 |
-// t0 a0, reaches the barrier | t1 a0 | t2 a1 | t0 waits | t1 a1, reaches the barrier | t2 a2, arrives
-// last (region 2) | t0 a1 | t1 a2, waits to leave | t2 a3, waits to leave | t0 a2, leaves last.
+// Turns: t0 creates t1 and t2 and waits to enter | t1 waits to enter | t2 enters last (region 1), which
+// ends its turn: a new round | t0 a0, reaches the barrier | t1 a0 | t2 a0 | t0 waits | t1 a1, reaches the
+// barrier | t2 a1 | t0 waits | t1 waits | t2 a2, arrives last (region 2): a new round | t0 a1 | t1 a2,
+// waits to leave | t2 a3, waits to leave | t0 a2, leaves last.
 TEST_F(TurnOrderTest, BarrierInTheMiddleOfTheStreamsHoldsTheTurns) {
   for (Recording recording : kRecordings) {
     SCOPED_TRACE(name_of(recording));
@@ -115,10 +116,42 @@ TEST_F(TurnOrderTest, BarrierInTheMiddleOfTheStreamsHoldsTheTurns) {
              Script{[this, thread] { leave_team(thread); }, [this, thread] { exit_thread(thread); }};
     };
     replay_three_threads(interleaved(1), {team_thread(0, 1, 2), team_thread(1, 2, 1), team_thread(2, 3, 1)}, recording);
-    EXPECT_EQ(order(), "t2a0 t0a0 t1a0 t2a1 t1a1 t2a2 t0a1 t1a2 t2a3 t0a2");
+    EXPECT_EQ(order(), "t0a0 t1a0 t2a0 t1a1 t2a1 t2a2 t0a1 t1a2 t2a3 t0a2");
     EXPECT_EQ(replayed(2, 2).region, 1u);
     EXPECT_EQ(replayed(2, 3).region, 2u);
     EXPECT_EQ(replayed(0, 1).region, 2u);
+  }
+}
+
+// Quantum 1, two parallel regions of a team of three (an OpenMP program's second parallel loop). After the
+// first, the workers t1 and t2 are parked in the runtime: they record nothing until they join the next
+// team, and the replay does not wait for them (nobody waits for a parked worker). In the second region
+// each thread makes accesses a1 and a2. In which order the three record their arrival at the second team
+// depends on real time, and with it which one the replay sees arrive last: when the master is there
+// first, whichever worker Valgrind runs last. Whatever the order, the release starts a new round with
+// t0: t0a1 t1a1 t2a1 t0a2 t1a2 t2a2. (When the last arrival went on in its own turn, the second region
+// started t2a1 t0a1 or t1a1 t2a1 from run to run, and so did every region after the first.)
+TEST_F(TurnOrderTest, EveryParallelRegionStartsWithTheLowestThreadWhateverArrivesLast) {
+  constexpr std::uint64_t kSecondTeam = 0x7ea4;
+  for (const std::vector<ProcId>& arrivals : std::vector<std::vector<ProcId>>{{0, 1, 2}, {0, 2, 1}, {2, 1, 0}}) {
+    SCOPED_TRACE("threads arrive at the second team in the order " + std::to_string(arrivals[0]) + ", " +
+                 std::to_string(arrivals[1]) + ", " + std::to_string(arrivals[2]));
+    start(interleaved(1));
+    create(0, 1);
+    create(0, 2);
+    for (ProcId t = 0; t < 3; ++t) {
+      enter_team(t, kTeam, t, 3);
+      access(t, 0);
+      leave_team(t);
+    }
+    for (ProcId t : arrivals) enter_team(t, kSecondTeam, t, 3);
+    for (ProcId t = 0; t < 3; ++t) {
+      accesses(t, 1, 2);
+      leave_team(t);
+      exit_thread(t);
+    }
+    finish();
+    EXPECT_EQ(order(), "t0a0 t1a0 t2a0 t0a1 t1a1 t2a1 t0a2 t1a2 t2a2");
   }
 }
 
@@ -307,11 +340,11 @@ TEST_F(TurnOrderTest, LockReleaseInOneStreamPutsItOutOfStepWithTheRounds) {
 
 // Quantum 1, a team of three with a barrier in the middle. t0: enter, a0..a3, barrier, a4..a7, leave;
 // t1: enter, a0..a5, barrier, a6 a7, leave; t2 as t0; each then exits. Turns (- is a waiting thread's):
-// t0 creates both and waits to enter | t1 waits to enter | t2 enters last (region 1), a0 |
-// t0a0 t1a0 t2a1 | t0a1 t1a1 t2a2 | t0a2 t1a2 t2a3, reaches the barrier | t0a3, reaches it; t1a3; - |
-// -; t1a4; - | -; t1a5, arrives last (region 2); t2a4 | t0a4 t1a6 t2a5 | t0a5; t1a7, waits to leave;
-// t2a6 | t0a6; -; t2a7, waits to leave | t0a7, leaves last. The rounds in which only thread 1 can run
-// leave the two waiting threads out.
+// t0 creates both and waits to enter | t1 waits to enter | t2 enters last (region 1): a new round |
+// t0a0 t1a0 t2a0 | t0a1 t1a1 t2a1 | t0a2 t1a2 t2a2 | t0a3, reaches the barrier; t1a3; t2a3, reaches it |
+// -; t1a4; - | -; t1a5, arrives last (region 2): a new round | t0a4 t1a6 t2a4 | t0a5; t1a7, waits to
+// leave; t2a5 | t0a6; -; t2a6 | t0a7, waits to leave; -; t2a7, leaves last. The rounds in which only
+// thread 1 can run leave the two waiting threads out.
 TEST_F(TurnOrderTest, BarrierInTheMiddleStopsTheRoundsUntilItsLastArrival) {
   for (std::uint32_t resume : kResumeEvery) {
     for (Recording recording : kRecordings) {
@@ -324,8 +357,8 @@ TEST_F(TurnOrderTest, BarrierInTheMiddleStopsTheRoundsUntilItsLastArrival) {
       replay_three_threads(interleaved_resuming_every(1, resume),
                            {team_thread(0, 4, 4), team_thread(1, 6, 2), team_thread(2, 4, 4)}, recording);
       EXPECT_EQ(order(),
-                "t2a0 t0a0 t1a0 t2a1 t0a1 t1a1 t2a2 t0a2 t1a2 t2a3 t0a3 t1a3 t1a4 t1a5 t2a4 t0a4 t1a6 t2a5 "
-                "t0a5 t1a7 t2a6 t0a6 t2a7 t0a7");
+                "t0a0 t1a0 t2a0 t0a1 t1a1 t2a1 t0a2 t1a2 t2a2 t0a3 t1a3 t2a3 t1a4 t1a5 t0a4 t1a6 t2a4 t0a5 "
+                "t1a7 t2a5 t0a6 t2a6 t0a7 t2a7");
       EXPECT_EQ(replayed(1, 5).region, 1u);
       EXPECT_EQ(replayed(1, 6).region, 2u);
       EXPECT_EQ(replayed(2, 3).region, 1u);
