@@ -18,8 +18,10 @@ GrowableArray<CachedRange*>& filled_ranges() {
 }  // namespace
 
 void remember_range(CachedRange* range, Addr low, Addr high) {
-  const Addr size = high - low + 1;
-  if (size == 0) return;  // the whole address space
+  Addr size = high - low + 1;
+  // The whole address space has no size: it is remembered without its last byte, which no program can
+  // touch. (Not remembering it would leave the entry's previous range with the new answer.)
+  if (size == 0) size = ~Addr(0);
   if (range->size == 0) filled_ranges().push_back(range);
   range->start = low;
   range->size = size;

@@ -21,7 +21,7 @@ struct CachedRange {
 };
 
 // Remembers [low, high] (inclusive) in `range` and puts it on the list of filled entries. A range
-// covering the whole address space cannot be expressed and is not remembered.
+// covering the whole address space is remembered without its last byte (its size would not fit).
 void remember_range(CachedRange* range, Addr low, Addr high);
 
 // Empties every remembered range that overlaps [low, high] (inclusive): the objects there changed.

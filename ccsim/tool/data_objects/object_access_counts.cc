@@ -13,11 +13,27 @@ namespace {
 
 std::uint32_t processors = 0;  // entries per object: 2 * processors counters (reads, writes)
 
+constexpr std::uint32_t kProcessorCacheEntries = 1u << kProcessorCacheBits;
+// What every processor's table is until its first miss: entries of no reference, never filled.
+ProcessorObjectCache* no_table = nullptr;
+
+ProcessorObjectCache* new_table() {
+  ProcessorObjectCache* table =
+      allocate_zeroed_array<ProcessorObjectCache>("ccsim.objects.processor_caches", kProcessorCacheEntries);
+  for (std::uint32_t i = 0; i < kProcessorCacheEntries; ++i) table[i].ref = kNoReference;
+  return table;
+}
+
 }  // namespace
+
+ProcessorObjectCache** processor_object_caches = nullptr;
 
 void init_object_access_counts(std::uint32_t line_bytes, std::uint32_t max_processors) {
   object_line_shift = static_cast<std::uint32_t>(__builtin_ctz(line_bytes));
   processors = max_processors;
+  no_table = new_table();
+  processor_object_caches = allocate_zeroed_array<ProcessorObjectCache*>("ccsim.objects.processor_caches", processors);
+  for (ProcId proc = 0; proc < processors; ++proc) processor_object_caches[proc] = no_table;
 }
 
 // An object's counters are allocated at its first access, for every possible processor: the hot path
@@ -30,6 +46,16 @@ void refill_object_cache(ReferenceObjectCache* cache, Addr address) {
   }
   cache->access_counts = object.access_counts;
   remember_range(&cache->range, found.low, found.high);
+}
+
+ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref, Addr address) {
+  if (processor_object_caches[processor] == no_table) processor_object_caches[processor] = new_table();
+  ProcessorObjectCache& entry = processor_object_cache(processor, ref);
+  // The range stays on the list of filled ranges (cached_ranges.h) when the entry changes hands: it is
+  // refilled at once.
+  entry.ref = ref;
+  refill_object_cache(&entry.cache, address);
+  return &entry.cache;
 }
 
 void zero_object_access_counts() {

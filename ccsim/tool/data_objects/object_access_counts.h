@@ -28,6 +28,38 @@ struct ReferenceObjectCache {
   std::uint64_t* access_counts;
 };
 
+// The replay orders' caches (interleaved, piped): one entry per (processor, reference), where the native
+// order keeps one per reference. Round-robin replays each access on another processor, and in a parallel
+// loop one instruction touches on each thread that thread's own object (its heap buffer, its stack frame),
+// so an entry shared by the threads missed at nearly every replayed access: four threads updating private
+// 16 KiB heap arrays (perf/workloads/l1_hits.c) spent 30% of an interleaved run looking objects up again,
+// and each such access then skipped the L1 hit path. The native order runs a thread for a whole time slice
+// of Valgrind's scheduler, so its per-reference entry misses once per switch and needs no table lookup.
+//
+// Each processor has a direct-mapped table of kProcessorCacheEntries entries indexed by the reference id's
+// low bits (a loop's references have consecutive ids, so they rarely collide), each tagged with its
+// reference. A processor's table is made at its first miss; until then it is a shared table whose entries
+// name no reference, so the hot path has no null test.
+struct ProcessorObjectCache {
+  ReferenceObjectCache cache;
+  RefId ref;  // the reference the entry's range and counters are for; kNoReference: none
+};
+constexpr RefId kNoReference = ~RefId(0);
+constexpr std::uint32_t kProcessorCacheBits = 6;  // 64 entries, 2 KiB per processor
+// By processor (max_processors of them), each a table of 1 << kProcessorCacheBits entries.
+extern ProcessorObjectCache** processor_object_caches;
+
+// The entry where (processor, ref) would be: it covers `address` when it is ref's and its range holds it.
+inline ProcessorObjectCache& processor_object_cache(ProcId processor, RefId ref) {
+  return processor_object_caches[processor][ref & ((1u << kProcessorCacheBits) - 1)];
+}
+inline bool processor_object_cache_covers(const ProcessorObjectCache& entry, RefId ref, Addr address) {
+  return __builtin_expect(entry.ref == ref && address - entry.cache.range.start < entry.cache.range.size, 1);
+}
+// The entry did not cover the access: makes it ref's and refills it (and the processor's table, at its
+// first miss). Returns the entry, which then covers `address`.
+ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref, Addr address);
+
 // log2 of the line size: an access is counted once per line it touches, as the core counts line
 // accesses, so the objects' reads and writes add up to the summary's.
 extern std::uint32_t object_line_shift;
