@@ -294,6 +294,33 @@ TEST(ObjectsInSimulatedOrder, NamedRangeTakesEffectWhereTheReplayReachesIt) {
   }
 }
 
+// thread_arrays.c: one function's load and store run on two threads at once, each over its own global
+// array, so in the replay orders they touch `left` and `right` in alternation. Each array's 10 x 512
+// reads and writes are its own thread's: main (1) for `left`, the worker (2) for `right`; then main
+// reads one element of each for printf.
+TEST(ObjectsInSimulatedOrder, OneInstructionOnTwoThreadsCountsEachThreadsOwnArray) {
+  for (const char* mode : {"interleaved", "piped", "native"}) {
+    SCOPED_TRACE(mode);
+    ObjectRun run = run_program(std::string("thread_arrays_") + mode, "thread_arrays", in_mode(mode));
+    const Profile& profile = run.profile;
+    const unsigned left = only_object(profile, "left");
+    const unsigned right = only_object(profile, "right");
+    ASSERT_NE(left, 0u);
+    ASSERT_NE(right, 0u);
+    // (object, thread) -> {reads, writes}; {0, 0} when the thread has no counts for the object.
+    auto reads_and_writes = [&](unsigned object, unsigned thread) {
+      const auto counts = profile.object_counts.find({object, thread});
+      if (counts == profile.object_counts.end()) return std::pair<std::uint64_t, std::uint64_t>{0, 0};
+      return std::pair<std::uint64_t, std::uint64_t>{counts->second[profile.event_index("reads")],
+                                                     counts->second[profile.event_index("writes")]};
+    };
+    EXPECT_EQ(reads_and_writes(left, 1), (std::pair<std::uint64_t, std::uint64_t>{5121, 5120}));
+    EXPECT_EQ(reads_and_writes(left, 2), (std::pair<std::uint64_t, std::uint64_t>{0, 0}));
+    EXPECT_EQ(reads_and_writes(right, 1), (std::pair<std::uint64_t, std::uint64_t>{1, 0}));
+    EXPECT_EQ(reads_and_writes(right, 2), (std::pair<std::uint64_t, std::uint64_t>{5120, 5120}));
+  }
+}
+
 // heap_sites.c writes the 16 longs of its global `table` once: 16 stores to a 128-byte global.
 TEST(GlobalObjects, StaticArrayIsNamedWithItsSizeAndStores) {
   ObjectRun run = run_program("table", "heap_sites");
