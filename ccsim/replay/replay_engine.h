@@ -10,7 +10,7 @@
 //     then the lowest-numbered thread that can run goes again; so each region's segments are replayed
 //     one whole thread after another (thread 0's, then thread 1's, ...).
 //   Synchronization events and layout changes take no turn of their own, except that releasing a lock
-//   ends the turn, and in round-robin order the arrival that releases a barrier ends it and starts a new
+//   ends the turn, and so does the arrival that releases a barrier, after which round-robin starts a new
 //   round at the lowest processor (which participant arrives last can depend on real time).
 //   Every order honours the synchronization: nobody passes a barrier before every participant reached
 //   it; a lock is held by at most one replaying thread (mutual exclusion in replay order: the client's
@@ -130,8 +130,9 @@ class ReplayEngine {
     Waiting,      // at a barrier, a lock held by another thread, or a join of a running thread
     Idle,         // nothing recorded, but nobody needs to wait for it (parked worker; or skipped)
     Starved,      // nothing recorded, and the replay must wait for its next event
-    Released,     // round-robin: it was the last to arrive at a barrier, which let everyone waiting there
-                  // pass (a new round starts: see replay_round_robin)
+    Released,     // interleaved: it was the last to arrive at a barrier, which let everyone waiting there
+                  // pass; its turn ends (round-robin then starts a new round: see replay_round_robin;
+                  // random draws the next turn)
     Finished,     // replayed to its end
     Synchronized, // piped order: replayed a synchronization event, after which the lowest-numbered
                   // thread that can run goes next (a barrier's last arrival does not run on first)
