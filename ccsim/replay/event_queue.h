@@ -112,6 +112,10 @@ class EventQueue {
   }
   void push_sync(const SyncEvent& event);
   void push_layout_change(std::uint32_t change);
+  // The accesses pushed so far (modulo 2^32), and whether the first `count` of them have been popped. A
+  // queue never holds 2^31 accesses (the buffer cap), so the difference of the two counts tells.
+  std::uint32_t accesses_pushed() const { return accesses_pushed_; }
+  bool popped_accesses(std::uint32_t count) const { return static_cast<std::int32_t>(accesses_popped_ - count) >= 0; }
 
   // Reading, oldest first.
   enum class Head : std::uint8_t { Empty, Access, Sync, LayoutChange };

@@ -49,6 +49,18 @@ void ReplayEngine::append_sync(Stream* stream, const SyncEvent& event) {
   if (stream->awaited) replay(Drive::WaitForEvents);
 }
 
+ReplayEngine::RecordingMark ReplayEngine::recording_mark(ProcId proc) const {
+  const Stream* stream = recording_[proc];
+  if (stream == nullptr) return RecordingMark{~StreamId(0), 0};
+  return RecordingMark{stream->id, stream->events.accesses_pushed()};
+}
+
+void ReplayEngine::record_reuse(ProcId proc, RecordingMark freed) {
+  Stream* stream = recording_[proc];
+  if (stream == nullptr || freed.stream == stream->id || freed.stream >= streams_.size()) return;
+  append_sync(stream, make_after_accesses(freed.stream, freed.accesses));
+}
+
 void ReplayEngine::record_layout_change(ProcId proc, std::uint32_t change) {
   Stream* stream = recording_[proc];
   // A thread whose end has been replayed already (an exit reported twice) has no stream left to order
@@ -219,8 +231,25 @@ bool ReplayEngine::replay_sync(Stream* stream, const SyncEvent& event) {
       if (event.key < streams_.size() && streams_[event.key] != nullptr) return false;  // not ended yet
       model_.thread_joined(&stream->sync, event.address);
       return true;
+    case SyncKind::AfterAccesses: {
+      const Stream* freer = streams_[event.key];  // null once its replay has ended
+      return freer == nullptr || freer->events.popped_accesses(event.participants) || blocked(freer);
+    }
     default:
       return model_.apply(&stream->sync, event);
+  }
+}
+
+bool ReplayEngine::blocked(const Stream* stream) const {
+  if (stream->sync.waiting_at != nullptr) return true;
+  if (stream->events.head() != EventQueue::Head::Sync) return false;
+  const SyncEvent event = stream->events.front_sync();
+  switch (event.kind) {
+    case SyncKind::LockAcquire: return model_.lock_held_elsewhere(&stream->sync, event);
+    case SyncKind::ThreadJoin: return event.key < streams_.size() && streams_[event.key] != nullptr;
+    case SyncKind::HappensAfter: return !model_.signalled(event);
+    case SyncKind::AfterAccesses: return true;  // a chain of such waits is not followed: it might be a cycle
+    default: return false;  // a barrier arrival, a release, a signal, a creation: it goes on
   }
 }
 
@@ -267,7 +296,7 @@ bool ReplayEngine::break_deadlock() {
       model_.force_acquire(&stream->sync, event);
     } else if (event.kind == SyncKind::ThreadJoin) {
       model_.thread_joined(&stream->sync, event.address);
-    } else if (event.kind != SyncKind::HappensAfter) {
+    } else if (event.kind != SyncKind::HappensAfter && event.kind != SyncKind::AfterAccesses) {
       continue;
     }
     stream->events.pop();

@@ -103,6 +103,20 @@ class ReplayEngine {
   // Like a synchronization event it takes no turn; like an access it resumes a waiting replay only
   // after a batch (accesses_per_resume counts it).
   void record_layout_change(ProcId proc, std::uint32_t change);
+  // Where the thread on `proc` is in its recording: its stream and the accesses it has recorded so far.
+  struct RecordingMark {
+    StreamId stream;
+    std::uint32_t accesses;  // modulo 2^32
+  };
+  RecordingMark recording_mark(ProcId proc) const;
+  // The thread on `proc` now uses memory that another thread freed at `freed` (its recording_mark then):
+  // the allocator gave it back because that thread was done with it in the real run, so in the replay
+  // its accesses wait until the other thread's accesses before the free have been replayed. Otherwise
+  // the replay orders interleave the two threads' uses of the same lines, sharing the program cannot
+  // have. Nothing when `freed` is this thread's own. The wait is soft: it does not wait for a thread
+  // that is itself blocked (at a barrier, a lock, a join or such a wait), so it makes no deadlock; an
+  // allocation under a lock that the freeing thread still has to take goes on, as before.
+  void record_reuse(ProcId proc, RecordingMark freed);
   // `parent` created a thread that runs on `child`; returns the child's stream (for joins).
   StreamId record_thread_created(ProcId parent, ProcId child);
   void record_thread_exit(ProcId proc);
@@ -179,6 +193,9 @@ class ReplayEngine {
     sink_.access(sink_.context, stream, access.ref, access.addr, access.size, access.kind);
   }
   bool replay_sync(Stream* stream, const SyncEvent& event);
+  // Whether `stream` cannot go on now: it waits at a barrier, or its next event is a synchronization
+  // event it cannot pass yet (for record_reuse's soft wait).
+  bool blocked(const Stream* stream) const;
   void begin_running(Stream* stream);
   void end_stream(Stream* stream);
   bool break_deadlock();

@@ -25,6 +25,8 @@ enum class SyncKind : std::uint8_t {
   ThreadJoin,     // waits for the end of stream `key` (replay engine only)
   HappensBefore,  // signals user synchronization object `key` (an annotated hand-off: a flag set, ...)
   HappensAfter,   // waits until object `key` was signalled `participants` times (the hand-off received)
+  AfterAccesses,  // uses memory that stream `key` freed after its first `participants` accesses (modulo
+                  // 2^32): waits until those are replayed (replay engine only; ReplayEngine::record_reuse)
 };
 
 // Whether a thread waits at the event until every participant has arrived (in the replay orders: a team's
@@ -66,6 +68,9 @@ inline SyncEvent make_happens_before(std::uint64_t object) {
 }
 inline SyncEvent make_happens_after(std::uint64_t object, std::uint32_t signals) {
   return SyncEvent{SyncKind::HappensAfter, false, 0, signals, object, 0};
+}
+inline SyncEvent make_after_accesses(StreamId stream, std::uint32_t accesses) {
+  return SyncEvent{SyncKind::AfterAccesses, false, 0, accesses, stream, 0};
 }
 inline SyncEvent make_thread_create(StreamId child) { return SyncEvent{SyncKind::ThreadCreate, false, 0, 0, child, 0}; }
 inline SyncEvent make_thread_join(StreamId child, Addr address = 0) {

@@ -140,14 +140,14 @@ bool SyncModel::apply(SyncThread* thread, const SyncEvent& event) {
       return true;
     case SyncKind::HappensAfter: {
       if (order_ == EventOrder::Live) return true;
-      const std::uint64_t* signals = signals_.find(event.key);
-      return signals != nullptr && *signals >= event.participants;
+      return signalled(event);
     }
     case SyncKind::ThreadCreate:
     case SyncKind::ThreadJoin:
+    case SyncKind::AfterAccesses:
       break;
   }
-  CCSIM_ASSERT(!"thread creation and joins are handled by the replay engine, not the model");
+  CCSIM_ASSERT(!"thread creation, joins and reused memory are handled by the replay engine, not the model");
   return true;
 }
 

@@ -93,6 +93,11 @@ class SyncModel {
   // thread holds the lock. Changes nothing. Only a synchronization event of the holder (its release) can
   // change the answer.
   bool lock_held_elsewhere(const SyncThread* thread, const SyncEvent& acquire) const;
+  // Replay order: whether a HappensAfter's object has been signalled as often as it waits for.
+  bool signalled(const SyncEvent& happens_after) const {
+    const std::uint64_t* signals = signals_.find(happens_after.key);
+    return signals != nullptr && *signals >= happens_after.participants;
+  }
 
   // Regions handed out so far are 0..region_count()-1. A region is closed by the first barrier release
   // that moves a thread out of it; region_close() is that barrier's client address (0: unknown, or

@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
     total += a[ELEMENTS / 2];
     /* Every thread has its array before any is freed: otherwise, when Valgrind's scheduler ran a thread
        to its end before another started, the later calloc got the freed array back, and the replay
-       orders interleaved the two threads' passes over the same lines (docs/synchronization.md). */
+       orders replay the two threads' passes one after the other (docs/synchronization.md), not at once. */
 #pragma omp barrier
     free(a);
   }

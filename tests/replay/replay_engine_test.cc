@@ -291,6 +291,61 @@ TEST_F(RoundRobinTest, ParkedWorkerDoesNotHoldTheReplay) {
   EXPECT_EQ(order(), "t0a0 t1a0 t0a1 t0a2 t0a3");
 }
 
+// Memory one thread freed and another got back from the allocator (ReplayEngine::record_reuse): Valgrind
+// ran t1's three accesses and its free before t0 allocated, so t1 is recorded first. t0's accesses after
+// its allocation wait until t1's three are replayed: t0 creates t1 and waits | t1a0 | t0 waits | t1a1 |
+// t0 waits | t1a2 | t0a0 | t1 ends | t0a1. (Without the wait: t0a0 t1a0 t0a1 t1a1 t1a2, the two threads'
+// uses of the same memory interleaved.)
+TEST_F(RoundRobinTest, MemoryReusedFromAnotherThreadWaitsForItsAccessesBeforeTheFree) {
+  start(interleaved(1));
+  create(0, 1);
+  accesses(1, 0, 3);
+  const ReplayEngine::RecordingMark freed = engine_->recording_mark(1);
+  exit_thread(1);
+  engine_->record_reuse(0, freed);
+  accesses(0, 0, 2);
+  exit_thread(0);
+  finish();
+  EXPECT_EQ(order(), "t1a0 t1a1 t1a2 t0a0 t0a1");
+  EXPECT_EQ(engine_->forced_orderings(), 0u);
+}
+
+// The wait is soft: t0 allocates inside a critical section of lock L, reusing memory t1 freed after its
+// own critical section of L. In the replay t0 takes L first, and t1 is blocked at L, so t0 does not wait
+// for t1 (they would wait for each other): t0 creates t1, locks L, goes on, t0a0 | t1 waits for L |
+// t0 unlocks, which ends its turn | t1 locks L, t1a0, unlocks. No forced ordering.
+TEST_F(RoundRobinTest, MemoryReuseDoesNotWaitForAThreadBlockedAtALock) {
+  start(interleaved(1));
+  create(0, 1);
+  lock(1, kLockA);
+  access(1, 0);
+  unlock(1, kLockA);
+  const ReplayEngine::RecordingMark freed = engine_->recording_mark(1);
+  exit_thread(1);
+  lock(0, kLockA);
+  engine_->record_reuse(0, freed);
+  access(0, 0);
+  unlock(0, kLockA);
+  exit_thread(0);
+  finish();
+  EXPECT_EQ(order(), "t0a0 t1a0");
+  EXPECT_EQ(engine_->forced_orderings(), 0u);
+}
+
+// Memory a thread frees and allocates again itself orders nothing: t0a0 t1a0 t0a1 t1a1, round-robin.
+TEST_F(RoundRobinTest, MemoryReusedByTheSameThreadOrdersNothing) {
+  start(interleaved(1));
+  create(0, 1);
+  access(0, 0);
+  engine_->record_reuse(0, engine_->recording_mark(0));
+  access(0, 1);
+  accesses(1, 0, 2);
+  exit_thread(0);
+  exit_thread(1);
+  finish();
+  EXPECT_EQ(order(), "t0a0 t1a0 t0a1 t1a1");
+}
+
 // A thread id reused by Valgrind is a new thread: it starts (cold caches) after the old one has ended.
 TEST_F(RoundRobinTest, ReusedProcessorRunsAfterThePreviousThread) {
   start(interleaved(1));

@@ -321,6 +321,53 @@ TEST(ObjectsInSimulatedOrder, OneInstructionOnTwoThreadsCountsEachThreadsOwnArra
   }
 }
 
+// freed_block_reused.c: the worker writes its 4 KiB block 100 times and frees it; main then gets the same
+// memory from the allocator and writes it 100 times. Each block's 512 longs x 100 rounds = 51,200 writes
+// are its own thread's; main's first write to each of the 64 lines removes the worker's copy, which the
+// worker wrote: 64 true-sharing invalidations, caused by main's block's writes and received by the
+// worker there (the memory is main's block by then), and no other invalidation of either block, in
+// every order. (Before the replay orders waited for the free, interleaved made 51,201 of them.)
+TEST(ObjectsInSimulatedOrder, MemoryFreedByOneThreadAndReusedByAnotherIsNotShared) {
+  for (const char* mode : {"interleaved", "piped", "native"}) {
+    SCOPED_TRACE(mode);
+    ObjectRun run = run_program(std::string("freed_block_reused_") + mode, "freed_block_reused", in_mode(mode));
+    ASSERT_NE(stdout_of(run).find("reused: yes"), std::string::npos) << "the allocator did not reuse the block";
+    const Profile& profile = run.profile;
+    auto heap_object = [&](const std::string& site, const std::string& function) {
+      const std::string prefix = "freed_block_reused.c:" +
+                                 std::to_string(marked_line("freed_block_reused.c", site)) + " " + function;
+      for (const auto& [id, object] : profile.objects) {
+        if (object.kind == "heap" && object.name.rfind(prefix, 0) == 0) return id;
+      }
+      return 0u;
+    };
+    const unsigned worker_block = heap_object("worker_block", "worker");
+    const unsigned main_block = heap_object("main_block", "main");
+    ASSERT_NE(worker_block, 0u);
+    ASSERT_NE(main_block, 0u);
+    auto count = [&](unsigned object, unsigned thread, const char* event) -> std::uint64_t {
+      const auto counts = profile.object_counts.find({object, thread});
+      return counts == profile.object_counts.end() ? 0 : counts->second[profile.event_index(event)];
+    };
+    EXPECT_EQ(count(worker_block, 2, "writes"), 51200u);
+    EXPECT_EQ(count(main_block, 1, "writes"), 51200u);
+    EXPECT_EQ(count(main_block, 1, "invalidations_caused_true_in_region"), 64u);
+    EXPECT_EQ(count(main_block, 2, "invalidations_received_true_in_region"), 64u);
+    for (unsigned object : {worker_block, main_block}) {
+      for (unsigned thread : {1u, 2u}) {
+        std::uint64_t received = 0;
+        std::uint64_t caused = 0;
+        for (const char* kind : {"true_in_region", "false_in_region", "true_across_regions", "false_across_regions"}) {
+          received += count(object, thread, (std::string("invalidations_received_") + kind).c_str());
+          caused += count(object, thread, (std::string("invalidations_caused_") + kind).c_str());
+        }
+        EXPECT_EQ(received, object == main_block && thread == 2 ? 64u : 0u) << "object " << object << " thread " << thread;
+        EXPECT_EQ(caused, object == main_block && thread == 1 ? 64u : 0u) << "object " << object << " thread " << thread;
+      }
+    }
+  }
+}
+
 // heap_sites.c writes the 16 longs of its global `table` once: 16 stores to a 128-byte global.
 TEST(GlobalObjects, StaticArrayIsNamedWithItsSizeAndStores) {
   ObjectRun run = run_program("table", "heap_sites");

@@ -12,6 +12,7 @@
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/named_ranges.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/threads/reused_memory.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -81,6 +82,7 @@ void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object) {
 void* allocate(ThreadId tid, SizeT size, SizeT alignment, bool zeroed, const char* allocator) {
   void* memory = VG_(cli_malloc)(alignment, size);
   if (memory == nullptr) return nullptr;
+  note_allocated(tid, reinterpret_cast<Addr>(memory), size);
   if (zeroed) VG_(memset)(memory, 0, size);
   const ObjectId object = recording ? allocation_site_object(tid, allocator) : kUnknownObject;
   record_allocation(tid, reinterpret_cast<Addr>(memory), size, object);
@@ -101,6 +103,7 @@ void release(ThreadId tid, void* memory) {
   if (block == nullptr) return;
   const Addr start = reinterpret_cast<Addr>(memory);
   if (recording) change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number});
+  note_freed(tid, start, block->size);
   live_blocks->erase(start);
   VG_(cli_free)(memory);
 }
@@ -116,6 +119,7 @@ void* reallocate(ThreadId tid, void* old, SizeT size) {
   const ObjectId object = block->object;
   void* moved = VG_(cli_malloc)(VG_(clo_alignment), size);
   if (moved == nullptr) return nullptr;
+  note_allocated(tid, reinterpret_cast<Addr>(moved), size);
   VG_(memcpy)(moved, old, old_size < size ? old_size : size);
   release(tid, old);
   record_allocation(tid, reinterpret_cast<Addr>(moved), size, object);

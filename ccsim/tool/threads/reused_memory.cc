@@ -1,0 +1,45 @@
+// reused_memory.cc: see reused_memory.h.
+#include "ccsim/tool/threads/reused_memory.h"
+
+#include "ccsim/core/hash_map.h"
+#include "ccsim/core/platform.h"
+#include "ccsim/tool/data_objects/extent_index.h"
+#include "ccsim/tool/threads/sync.h"
+#include "ccsim/tool/threads/threads.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+namespace {
+
+// The freed ranges not allocated again (an extent each; its object is unused), and for each, by start,
+// where the freeing thread's recording was when it freed it. Created at the first free in a replay.
+ExtentIndex* freed_ranges = nullptr;
+HashMap<Addr, ReplayEngine::RecordingMark>* freed_at = nullptr;
+
+bool replayed(unsigned tid) { return replay_engine != nullptr && tid != VG_INVALID_THREADID; }
+
+}  // namespace
+
+void note_freed(unsigned tid, Addr start, Addr size) {
+  if (!replayed(tid) || size == 0) return;
+  if (freed_ranges == nullptr) {
+    freed_ranges = create_object<ExtentIndex>("ccsim.reused", "ccsim.reused.ranges");
+    freed_at = create_object<HashMap<Addr, ReplayEngine::RecordingMark>>("ccsim.reused", "ccsim.reused.marks");
+  }
+  // Live memory overlaps no freed range (an allocation forgets the ranges it overlaps), so this adds one.
+  if (!freed_ranges->add(start, size, kUnknownObject)) return;
+  freed_at->find_or_add(start) = replay_engine->recording_mark(thread_state(tid)->processor);
+}
+
+void note_allocated(unsigned tid, Addr start, Addr size) {
+  if (!replayed(tid) || size == 0 || freed_ranges == nullptr) return;
+  const ProcId processor = thread_state(tid)->processor;
+  while (const Extent* freed = freed_ranges->first_overlapping(start, start + size - 1)) {
+    const Addr freed_start = freed->start;
+    replay_engine->record_reuse(processor, *freed_at->find(freed_start));
+    freed_at->erase(freed_start);
+    freed_ranges->remove(freed_start);
+  }
+}
+
+}  // namespace ccsim
