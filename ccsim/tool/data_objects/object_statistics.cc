@@ -76,7 +76,8 @@ struct RecentCell {
   CachedRange range;
   RefId ref;
   ProcId proc;
-  Charge charge;
+  ObjectId object;
+  Charge charge;  // null before the cell is first filled
 };
 struct RecentCells {
   RecentCell cells[2];
@@ -86,13 +87,23 @@ constexpr std::uint32_t kRecentSetBits = 5;  // 32 sets
 RecentCells recent_sets[1u << kRecentSetBits] = {};
 
 // Finds the cell of an event that matched no cell of its set and remembers it there. Out of line, so
-// that the common case, a match, saves no registers.
+// that the common case, a match, saves no registers. Pointer chasing (a hash table's chains, a list)
+// touches another small block of the same allocation site at nearly every event: the address is in no
+// remembered range, but the object, and so the cell, is one the set already has, whose counters are
+// taken without the two hash lookups (the range is the new block's).
 __attribute__((noinline)) Charge remember_cell(RecentCells& set, Addr address, RefId ref, ProcId proc) {
+  const ObjectExtent found = find_object(address);
+  for (RecentCell& recent : set.cells) {
+    if (recent.object == found.object && recent.ref == ref && recent.proc == proc && recent.charge.thread != nullptr) {
+      remember_range(&recent.range, found.low, found.high);
+      return recent.charge;
+    }
+  }
   RecentCell& replaced = set.cells[set.next_replaced];
   set.next_replaced ^= 1;
-  const ObjectExtent found = find_object(address);
   replaced.ref = ref;
   replaced.proc = proc;
+  replaced.object = found.object;
   std::uint64_t* cell = counters_for(tables->per_cell.find_or_add(CellKey{found.object, ref, proc}));
   replaced.charge = Charge{thread_counters(found.object, proc), cell};
   remember_range(&replaced.range, found.low, found.high);
