@@ -20,4 +20,9 @@ void release(void* block) {
   if (block != nullptr) installed_platform.release(block);
 }
 
+void fail(const char* file, int line, const char* condition) {
+  installed_platform.fail(file, line, condition);
+  __builtin_trap();  // the hook does not return
+}
+
 }  // namespace ccsim
