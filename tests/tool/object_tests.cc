@@ -368,6 +368,40 @@ TEST(ObjectsInSimulatedOrder, MemoryFreedByOneThreadAndReusedByAnotherIsNotShare
   }
 }
 
+// private_buffers.c: two threads each allocate, fill, sum and free a 256-byte buffer 1,000 times at the
+// same time. Each thread's buffers (one object: their allocation stacks differ below use_buffers) have
+// that thread's 32 writes and 32 reads a round and nothing else; no line passes between the threads, in
+// any order (thread_heap_regions.h).
+TEST(HeapObjects, ThreadsPrivateBuffersShareNoLine) {
+  for (const char* mode : {"interleaved", "piped", "native"}) {
+    SCOPED_TRACE(mode);
+    ObjectRun run = run_program(std::string("private_buffers_") + mode, "private_buffers", in_mode(mode));
+    const Profile& profile = run.profile;
+    const std::string prefix =
+        "private_buffers.c:" + std::to_string(marked_line("private_buffers.c", "buffer")) + " use_buffers";
+    unsigned buffers_of[3] = {0, 0, 0};  // by thread: main (1) calls use_buffers from main, the worker (2) not
+    for (const auto& [id, candidate] : profile.objects) {
+      if (candidate.kind != "heap" || candidate.name.rfind(prefix, 0) != 0) continue;
+      buffers_of[candidate.name.find(" main <- ") != std::string::npos ? 1 : 2] = id;
+    }
+    for (unsigned owner : {1u, 2u}) {
+      SCOPED_TRACE("thread " + std::to_string(owner));
+      const unsigned object = buffers_of[owner];
+      ASSERT_NE(object, 0u);
+      const auto counts = profile.object_counts.find({object, owner});
+      ASSERT_NE(counts, profile.object_counts.end());
+      EXPECT_EQ(counts->second[profile.event_index("writes")], 32000u);
+      EXPECT_EQ(counts->second[profile.event_index("reads")], 32000u);
+      EXPECT_EQ(profile.object_counts.count({object, 3u - owner}), 0u);
+      std::uint64_t invalidations = 0;
+      for (std::size_t event = 0; event < profile.events.size(); ++event) {
+        if (profile.events[event].rfind("invalidations_", 0) == 0) invalidations += counts->second[event];
+      }
+      EXPECT_EQ(invalidations, 0u);
+    }
+  }
+}
+
 // heap_sites.c writes the 16 longs of its global `table` once: 16 stores to a 128-byte global.
 TEST(GlobalObjects, StaticArrayIsNamedWithItsSizeAndStores) {
   ObjectRun run = run_program("table", "heap_sites");

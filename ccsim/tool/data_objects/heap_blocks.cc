@@ -11,8 +11,10 @@
 #include "ccsim/tool/data_objects/invalid_frees.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/named_ranges.h"
+#include "ccsim/tool/data_objects/thread_heap_regions.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/threads/reused_memory.h"
+#include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -27,6 +29,7 @@ struct LiveBlock {
   // Its allocation number, which tells its free from that of a later block at the same start (numbers
   // wrap after 2^32 allocations: two blocks that far apart are never both pending in the replay).
   std::uint32_t number;
+  bool in_thread_region;   // from its thread's region (thread_heap_regions.h), else Valgrind's arena
 };
 // The client's live blocks in the real run, by start address, kept whatever --data-objects says: a
 // pointer given to free, realloc or delete is checked here before Valgrind's allocator sees it
@@ -72,20 +75,29 @@ void apply_block_freed(const LayoutChange& change) {
   if (block != nullptr && block->key == change.key) end_block(*block);
 }
 
-void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object) {
+void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object, bool in_thread_region) {
   const std::uint32_t number = next_allocation_number++;
-  live_blocks->find_or_add(start) = LiveBlock{size, object, number};
+  live_blocks->find_or_add(start) = LiveBlock{size, object, number, in_thread_region};
   if (recording) change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number});
 }
 
 // `allocator` is the client's function ("malloc", ...; a string constant), for a new bin's object.
+// Memory for a request: a small one from the thread's own region (thread_heap_regions.h), others from
+// Valgrind's allocator.
+void* obtain(ThreadId tid, SizeT size, SizeT alignment) {
+  void* memory = served_by_thread_region(size, alignment)
+                     ? allocate_in_thread_region(thread_state(tid)->processor, size)
+                     : VG_(cli_malloc)(alignment, size);
+  if (memory != nullptr) note_allocated(tid, reinterpret_cast<Addr>(memory), size);
+  return memory;
+}
+
 void* allocate(ThreadId tid, SizeT size, SizeT alignment, bool zeroed, const char* allocator) {
-  void* memory = VG_(cli_malloc)(alignment, size);
+  void* memory = obtain(tid, size, alignment);
   if (memory == nullptr) return nullptr;
-  note_allocated(tid, reinterpret_cast<Addr>(memory), size);
   if (zeroed) VG_(memset)(memory, 0, size);
   const ObjectId object = recording ? allocation_site_object(tid, allocator) : kUnknownObject;
-  record_allocation(tid, reinterpret_cast<Addr>(memory), size, object);
+  record_allocation(tid, reinterpret_cast<Addr>(memory), size, object, served_by_thread_region(size, alignment));
   return memory;
 }
 
@@ -104,8 +116,14 @@ void release(ThreadId tid, void* memory) {
   const Addr start = reinterpret_cast<Addr>(memory);
   if (recording) change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number});
   note_freed(tid, start, block->size);
+  const bool in_thread_region = block->in_thread_region;
+  const SizeT size = block->size;
   live_blocks->erase(start);
-  VG_(cli_free)(memory);
+  if (in_thread_region) {
+    free_in_thread_region(memory, size);
+  } else {
+    VG_(cli_free)(memory);
+  }
 }
 
 // Like Memcheck's, realloc always moves the block. The block stays in the bin of its first allocation:
@@ -117,12 +135,11 @@ void* reallocate(ThreadId tid, void* old, SizeT size) {
   if (block == nullptr) return nullptr;
   const SizeT old_size = block->size;
   const ObjectId object = block->object;
-  void* moved = VG_(cli_malloc)(VG_(clo_alignment), size);
+  void* moved = obtain(tid, size, VG_(clo_alignment));
   if (moved == nullptr) return nullptr;
-  note_allocated(tid, reinterpret_cast<Addr>(moved), size);
   VG_(memcpy)(moved, old, old_size < size ? old_size : size);
   release(tid, old);
-  record_allocation(tid, reinterpret_cast<Addr>(moved), size, object);
+  record_allocation(tid, reinterpret_cast<Addr>(moved), size, object, served_by_thread_region(size, VG_(clo_alignment)));
   return moved;
 }
 
@@ -165,7 +182,9 @@ void* replacement_realloc(ThreadId tid, void* old, SizeT size) { return realloca
 // Valgrind's answer whatever --data-objects says, so the program behaves the same either way; 0, as
 // under Memcheck, for a pointer that is not a live block's start (Valgrind's allocator would abort).
 SizeT replacement_usable_size(ThreadId, void* memory) {
-  return live_blocks->find(reinterpret_cast<Addr>(memory)) != nullptr ? VG_(cli_malloc_usable_size)(memory) : 0;
+  const LiveBlock* block = live_blocks->find(reinterpret_cast<Addr>(memory));
+  if (block == nullptr) return 0;
+  return block->in_thread_region ? thread_region_block_bytes(block->size) : VG_(cli_malloc_usable_size)(memory);
 }
 
 }  // namespace
