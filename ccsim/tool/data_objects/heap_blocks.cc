@@ -81,7 +81,6 @@ void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object, bo
   if (recording) change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number});
 }
 
-// `allocator` is the client's function ("malloc", ...; a string constant), for a new bin's object.
 // Memory for a request: a small one from the thread's own region (thread_heap_regions.h), others from
 // Valgrind's allocator.
 void* obtain(ThreadId tid, SizeT size, SizeT alignment) {
@@ -92,6 +91,7 @@ void* obtain(ThreadId tid, SizeT size, SizeT alignment) {
   return memory;
 }
 
+// `allocator` is the client's function ("malloc", ...; a string constant), for a new bin's object.
 void* allocate(ThreadId tid, SizeT size, SizeT alignment, bool zeroed, const char* allocator) {
   void* memory = obtain(tid, size, alignment);
   if (memory == nullptr) return nullptr;
@@ -115,9 +115,11 @@ void release(ThreadId tid, void* memory) {
   if (block == nullptr) return;
   const Addr start = reinterpret_cast<Addr>(memory);
   if (recording) change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number});
-  note_freed(tid, start, block->size);
   const bool in_thread_region = block->in_thread_region;
   const SizeT size = block->size;
+  // A block of a thread's region is given again only by the processor that carved it: freed there, it
+  // orders nothing (a later thread on that processor runs after this one in the replay).
+  if (!in_thread_region || thread_region_owner(memory) != thread_state(tid)->processor) note_freed(tid, start, size);
   live_blocks->erase(start);
   if (in_thread_region) {
     free_in_thread_region(memory, size);
@@ -139,7 +141,8 @@ void* reallocate(ThreadId tid, void* old, SizeT size) {
   if (moved == nullptr) return nullptr;
   VG_(memcpy)(moved, old, old_size < size ? old_size : size);
   release(tid, old);
-  record_allocation(tid, reinterpret_cast<Addr>(moved), size, object, served_by_thread_region(size, VG_(clo_alignment)));
+  record_allocation(tid, reinterpret_cast<Addr>(moved), size, object,
+                    served_by_thread_region(size, VG_(clo_alignment)));
   return moved;
 }
 

@@ -40,8 +40,8 @@ struct ReferenceObjectCache {
 // id's low bits, each tagged with its reference. A loop's references have consecutive ids, but a program's
 // hot references come from several functions (a hash table's insert, its lookup, malloc) numbered far
 // apart: with 64 entries two of them collided often enough to cost 5% of an interleaved hash_table run;
-// with 512 none measurably does. A processor's table is made at its first miss; until then it is a shared table whose entries
-// name no reference, so the hot path has no null test.
+// with 512 none measurably does. A processor's table is made at its first miss; until then it is a
+// shared table whose entries name no reference, so the hot path has no null test.
 struct ProcessorObjectCache {
   ReferenceObjectCache cache;
   RefId ref;  // the reference the entry's range and counters are for; kNoReference: none

@@ -76,10 +76,14 @@ void* allocate_in_thread_region(ProcId processor, SizeT size) {
   return reinterpret_cast<void*>(block);
 }
 
-void free_in_thread_region(void* memory, SizeT size) {
+ProcId thread_region_owner(const void* memory) {
   const ProcId* owner = chunk_owners->find(reinterpret_cast<Addr>(memory) >> kChunkShift);
   CCSIM_ASSERT(owner != nullptr);
-  Region& region = region_of(*owner);
+  return *owner;
+}
+
+void free_in_thread_region(void* memory, SizeT size) {
+  Region& region = region_of(thread_region_owner(memory));
   FreeBlock* block = static_cast<FreeBlock*>(memory);
   const std::uint32_t index = class_of(size);
   block->next = region.free_blocks[index];

@@ -33,6 +33,8 @@ bool served_by_thread_region(SizeT size, SizeT alignment);
 // A block for such a request by the thread on `processor`: the processor's most recently freed block of
 // the request's class, or a new one. Null when the client's heap is exhausted.
 void* allocate_in_thread_region(ProcId processor, SizeT size);
+// The processor whose region holds a block allocate_in_thread_region gave.
+ProcId thread_region_owner(const void* memory);
 // A block allocate_in_thread_region gave for a request of `size` bytes is free: back to its processor.
 void free_in_thread_region(void* memory, SizeT size);
 // The bytes such a block holds (its class's size), for malloc_usable_size.
