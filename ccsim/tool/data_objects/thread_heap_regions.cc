@@ -26,8 +26,8 @@ struct Region {
   FreeBlock* free_blocks[kClasses];
 };
 
-// By processor (options' max_processors, made at the first small allocation); a region at its
-// processor's first small allocation.
+// By processor (VG_N_THREADS entries, as many as there can be processors, made at the first small
+// allocation); a processor's region at its first small allocation.
 Region** regions = nullptr;
 std::uint32_t region_count = 0;
 // Chunk number (address >> kChunkShift) -> the processor that carves from it.
@@ -49,8 +49,10 @@ Region& region_of(ProcId processor) {
 
 }  // namespace
 
+// Blocks of a region are aligned to 16 bytes (chunks are aligned to their size, classes are multiples of
+// 16): a larger alignment, asked for or set with Valgrind's --alignment, goes to Valgrind's allocator.
 bool served_by_thread_region(SizeT size, SizeT alignment) {
-  return size <= kLargestRegionBytes && alignment <= VG_(clo_alignment);
+  return size <= kLargestRegionBytes && alignment <= kClassBytes && VG_(clo_alignment) <= kClassBytes;
 }
 
 SizeT thread_region_block_bytes(SizeT size) { return (class_of(size) + 1) * kClassBytes; }

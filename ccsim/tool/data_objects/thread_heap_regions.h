@@ -12,12 +12,13 @@
 // Two threads' small blocks never share a line, and which memory a thread gets depends only on its own
 // requests and on the frees of its blocks.
 //
-// Requests of up to kLargestRegionBytes bytes with the default alignment, in size classes of 16 bytes
-// (a block is carved with its class's full size, so any request of the class fits); larger or more
-// aligned requests go to Valgrind's allocator as before. Chunks are 16 KiB, aligned to their size, so
-// a block's chunk, and with it its processor, is found from its address; a processor's chunks stay its
-// own (a later thread on the same processor goes on with them). Memory: a chunk per processor that
-// allocates small blocks, and what the classes' free lists hold (reused only by their processor).
+// Requests of up to kLargestRegionBytes bytes aligned to at most 16 bytes (Valgrind's default), in size
+// classes of 16 bytes (a block is carved with its class's full size, so any request of the class fits);
+// larger or more aligned requests go to Valgrind's allocator as before. Chunks are 16 KiB, aligned to
+// their size, so a block's chunk, and with it its processor, is found from its address; a processor's
+// chunks stay its own (a later thread on the same processor goes on with them). Memory: a chunk per
+// processor that allocates small blocks, and what the classes' free lists hold (reused only by their
+// processor).
 #ifndef CCSIM_TOOL_THREAD_HEAP_REGIONS_H
 #define CCSIM_TOOL_THREAD_HEAP_REGIONS_H
 
