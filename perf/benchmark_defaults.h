@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "ccsim/core/geometry.h"
 #include "ccsim/core/host_platform.h"
 
 namespace ccsim {
@@ -23,6 +24,16 @@ inline bool initialize_benchmarks(int argc, char** argv) {
   int count = static_cast<int>(arguments.size());
   benchmark::Initialize(&count, arguments.data());
   return !benchmark::ReportUnrecognizedArguments(count, arguments.data());
+}
+
+// The machine every host benchmark simulates, with `processors` processors: a 32 KiB 8-way L1 and a
+// 1 MiB 16-way private L2 of 64-byte lines and no LLC, as perf/tool_bench.sh gives the tool. False, with the
+// reason in `error`, when it is not a valid machine.
+inline bool benchmark_machine(std::uint32_t processors, MachineConfig* machine, ErrorMessage* error) {
+  *machine = MachineConfig();
+  machine->max_processors = processors;
+  return parse_geometry("32768,8,64", false, "--L1", &machine->l1, error) &&
+         parse_geometry("1048576,16,64", true, "--L2", &machine->l2, error) && validate_machine(*machine, error);
 }
 
 }  // namespace ccsim

@@ -31,10 +31,7 @@ constexpr int kAccessesPerIteration = 4096;  // keeps the benchmark loop's own o
 ccsim::MachineConfig benchmark_machine(std::uint32_t processors) {
   ccsim::MachineConfig config;
   ccsim::ErrorMessage error;
-  const bool parsed = ccsim::parse_geometry("32768,8,64", false, "--L1", &config.l1, &error) &&
-                      ccsim::parse_geometry("1048576,16,64", true, "--L2", &config.l2, &error);
-  config.max_processors = processors;
-  if (!parsed || !ccsim::validate_machine(config, &error)) {
+  if (!ccsim::benchmark_machine(processors, &config, &error)) {
     std::fprintf(stderr, "core_bench: %s\n", error.text);
     std::exit(1);
   }

@@ -109,10 +109,7 @@ void round_robin_into_simulator(benchmark::State& state) {
   const auto threads = static_cast<std::uint32_t>(state.range(0));
   ccsim::MachineConfig machine;
   ccsim::ErrorMessage error;
-  const bool parsed = ccsim::parse_geometry("32768,8,64", false, "--L1", &machine.l1, &error) &&
-                      ccsim::parse_geometry("1048576,16,64", true, "--L2", &machine.l2, &error);
-  machine.max_processors = threads;
-  if (!parsed || !ccsim::validate_machine(machine, &error)) {
+  if (!ccsim::benchmark_machine(threads, &machine, &error)) {
     state.SkipWithError(error.text);
     return;
   }

@@ -1,5 +1,6 @@
 /* heap_reuse.c: a block is written once and freed; the next allocation, from another line, gets the same
-   memory (Valgrind's allocator hands a freed block of the same size out again; the program prints
+   memory (a thread's small blocks come from its own region, which hands its last freed block of a size
+   class out again first, docs/data-objects.md; the program prints
    "reused" when it did) and is written three times. The first site's object has the 8 writes of the
    first block, the second site's the 3 x 8 = 24 writes made after the reuse. */
 #include <stdint.h>

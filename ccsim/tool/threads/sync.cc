@@ -14,7 +14,6 @@
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
 #include "ccsim/tool/options.h"
-#include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/threads/thread_labels.h"
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
