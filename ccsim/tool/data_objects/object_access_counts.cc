@@ -1,9 +1,10 @@
 // object_access_counts.cc: the slow half of the access counting: refilling a reference's cache.
 #include "ccsim/tool/data_objects/object_access_counts.h"
 
+#include <cstring>
+
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/data_objects/data_objects.h"
-#include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
 
@@ -13,26 +14,28 @@ namespace {
 
 std::uint32_t processors = 0;  // entries per object: 2 * processors counters (reads, writes)
 
-constexpr std::uint32_t kProcessorCacheEntries = 1u << kProcessorCacheBits;
+constexpr std::uint32_t kProcessorCacheSets = 1u << kProcessorCacheSetBits;
 // What every processor's table is until its first miss: entries of no reference, never filled.
-ProcessorObjectCache* no_table = nullptr;
+ProcessorObjectSet* no_table = nullptr;
 
-ProcessorObjectCache* new_table() {
-  ProcessorObjectCache* table =
-      allocate_zeroed_array<ProcessorObjectCache>("ccsim.objects.processor_caches", kProcessorCacheEntries);
-  for (std::uint32_t i = 0; i < kProcessorCacheEntries; ++i) table[i].ref = kNoReference;
+ProcessorObjectSet* new_table() {
+  ProcessorObjectSet* table =
+      allocate_zeroed_array<ProcessorObjectSet>("ccsim.objects.processor_caches", kProcessorCacheSets);
+  for (std::uint32_t i = 0; i < kProcessorCacheSets; ++i) {
+    for (ProcessorObjectCache& entry : table[i].entries) entry.ref = kNoReference;
+  }
   return table;
 }
 
 }  // namespace
 
-ProcessorObjectCache** processor_object_caches = nullptr;
+ProcessorObjectSet** processor_object_caches = nullptr;
 
 void init_object_access_counts(std::uint32_t line_bytes, std::uint32_t max_processors) {
   object_line_shift = static_cast<std::uint32_t>(__builtin_ctz(line_bytes));
   processors = max_processors;
   no_table = new_table();
-  processor_object_caches = allocate_zeroed_array<ProcessorObjectCache*>("ccsim.objects.processor_caches", processors);
+  processor_object_caches = allocate_zeroed_array<ProcessorObjectSet*>("ccsim.objects.processor_caches", processors);
   for (ProcId proc = 0; proc < processors; ++proc) processor_object_caches[proc] = no_table;
 }
 
@@ -50,18 +53,33 @@ void refill_object_cache(ReferenceObjectCache* cache, Addr address) {
 
 ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref, Addr address) {
   if (processor_object_caches[processor] == no_table) processor_object_caches[processor] = new_table();
-  ProcessorObjectCache& entry = processor_object_cache(processor, ref);
-  // The range stays on the list of filled ranges (cached_ranges.h) when the entry changes hands: it is
-  // refilled at once.
-  entry.ref = ref;
-  refill_object_cache(&entry.cache, address);
-  return &entry.cache;
+  ProcessorObjectSet& set = processor_object_caches[processor][ref & (kProcessorCacheSets - 1)];
+  ProcessorObjectCache* entry = &set.entries[0];
+  if (set.entries[1].ref == ref) {
+    entry = &set.entries[1];  // ref's own entry, its range left behind (pointer chasing)
+  } else if (set.entries[0].ref != ref) {
+    // A new reference for the set. A filled first entry moves to the second, whose range is dropped; its
+    // range is copied through remember_range(), so that every non-empty range is on the list of filled
+    // ranges (cached_ranges.h) once and an empty one is on it never. An empty first entry is replaced.
+    const ProcessorObjectCache& first = set.entries[0];
+    if (first.cache.range.size != 0) {
+      ProcessorObjectCache& second = set.entries[1];
+      second.ref = first.ref;
+      second.cache.access_counts = first.cache.access_counts;
+      remember_range(&second.cache.range, first.cache.range.start,
+                     first.cache.range.start + first.cache.range.size - 1);
+    }
+    entry->ref = ref;
+  }
+  // A range refilled in place stays on the list of filled ranges (cached_ranges.h).
+  refill_object_cache(&entry->cache, address);
+  return &entry->cache;
 }
 
 void zero_object_access_counts() {
   for (ObjectId id = 0; id < object_count(); ++id) {
     std::uint64_t* counts = data_object(id).access_counts;
-    if (counts != nullptr) VG_(memset)(counts, 0, 2 * processors * sizeof(std::uint64_t));
+    if (counts != nullptr) std::memset(counts, 0, 2 * processors * sizeof(std::uint64_t));
   }
 }
 

@@ -36,30 +36,41 @@ struct ReferenceObjectCache {
 // and each such access then skipped the L1 hit path. The native order runs a thread for a whole time slice
 // of Valgrind's scheduler, so its per-reference entry misses once per switch and needs no table lookup.
 //
-// Each processor has a direct-mapped table of 1 << kProcessorCacheBits entries indexed by the reference
-// id's low bits, each tagged with its reference. A loop's references have consecutive ids, but a program's
-// hot references come from several functions (a hash table's insert, its lookup, malloc) numbered far
-// apart: with 64 entries two of them collided often enough to cost 5% of an interleaved hash_table run;
-// with 512 none measurably does. A processor's table is made at its first miss; until then it is a
-// shared table whose entries name no reference, so the hot path has no null test.
+// Each processor has a table of 1 << kProcessorCacheSetBits sets of two entries, the set chosen by the
+// reference id's low bits, each entry tagged with its reference. A loop's references have consecutive ids
+// and fall in consecutive sets, but a program's hot references come from several functions (a hash
+// table's lookup, the lock and unlock around it, malloc) numbered far apart, and two of them often share
+// a set: direct-mapped, 512 entries, the interleaved hash_table run refilled entries 5.6 million times in
+// 13 million accesses because lock references 512 apart took one entry in turn (each refill a lookup, and
+// the access then skipped the L1 hit path). Two entries per set keep such a pair; a third reference of the
+// set replaces the older filling (the first entry is always the most recently filled). A processor's table
+// is made at its first miss; until then it is a shared table whose entries name no reference, so the hot
+// path has no null test.
 struct ProcessorObjectCache {
   ReferenceObjectCache cache;
   RefId ref;  // the reference the entry's range and counters are for; kNoReference: none
 };
+// Two entries of 32 bytes: one host line when the table happens to be 64-byte aligned, two at most.
+struct ProcessorObjectSet {
+  ProcessorObjectCache entries[2];  // [0]: the most recently filled
+};
 constexpr RefId kNoReference = ~RefId(0);
-constexpr std::uint32_t kProcessorCacheBits = 9;  // 512 entries, 16 KiB per processor
-// By processor (max_processors of them), each a table of 1 << kProcessorCacheBits entries.
-extern ProcessorObjectCache** processor_object_caches;
+constexpr std::uint32_t kProcessorCacheSetBits = 8;  // 256 sets, 512 entries, 16 KiB per processor
+// By processor (max_processors of them), each a table of 1 << kProcessorCacheSetBits sets.
+extern ProcessorObjectSet** processor_object_caches;
 
-// The entry where (processor, ref) would be: it covers `address` when it is ref's and its range holds it.
+// The entry of (processor, ref): the one of its set tagged with ref, or, when neither is, the second
+// (which then does not cover: processor_object_cache_covers tests the tag). A select, not a branch.
 inline ProcessorObjectCache& processor_object_cache(ProcId processor, RefId ref) {
-  return processor_object_caches[processor][ref & ((1u << kProcessorCacheBits) - 1)];
+  ProcessorObjectSet& set = processor_object_caches[processor][ref & ((1u << kProcessorCacheSetBits) - 1)];
+  return set.entries[set.entries[0].ref == ref ? 0 : 1];
 }
 inline bool processor_object_cache_covers(const ProcessorObjectCache& entry, RefId ref, Addr address) {
   return __builtin_expect(entry.ref == ref && address - entry.cache.range.start < entry.cache.range.size, 1);
 }
-// The entry did not cover the access: makes it ref's and refills it (and the processor's table, at its
-// first miss). Returns the entry, which then covers `address`.
+// No entry of the set covered the access: refills ref's entry, or makes the set's first entry ref's (the
+// first moving to the second), and makes the processor's table at its first miss. Returns the entry,
+// which then covers `address`.
 ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref, Addr address);
 
 // log2 of the line size: an access is counted once per line it touches, as the core counts line

@@ -1,0 +1,149 @@
+// object_cache_tests.cc: the replay orders' object caches (ccsim/tool/data_objects/object_access_counts.h)
+// on the host: how many object lookups a stream of accesses costs, which object each access is counted
+// against, and that a change of the layout empties an entry wherever it has moved in its set. The layers
+// below are replaced by a table of made-up objects (find_object() and data_object() are defined here), so
+// every lookup is counted.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "ccsim/core/host_platform.h"
+#include "ccsim/tool/data_objects/cached_ranges.h"
+#include "ccsim/tool/data_objects/data_objects.h"
+#include "ccsim/tool/data_objects/object_access_counts.h"
+
+namespace ccsim {
+namespace {
+
+constexpr std::uint32_t kProcessors = 4;
+
+// The made-up layout: object `object` over [low, high]; an address outside every extent is the unknown
+// object, over itself alone.
+struct TestExtent {
+  Addr low;
+  Addr high;
+  ObjectId object;
+};
+std::vector<TestExtent> layout;
+std::vector<DataObject> objects;
+int lookups = 0;
+
+}  // namespace
+
+// The layers the cache looks up through, for this test: the made-up layout, each call counted.
+ObjectExtent find_object(Addr address) {
+  ++lookups;
+  for (const TestExtent& extent : layout) {
+    if (extent.low <= address && address <= extent.high) {
+      return ObjectExtent{extent.object, extent.low, extent.low, extent.high, 0};
+    }
+  }
+  return ObjectExtent{kUnknownObject, address, address, address, 0};
+}
+DataObject& data_object(ObjectId id) { return objects[id]; }
+std::uint32_t object_count() { return objects.size(); }
+
+namespace {
+
+// Objects 1, 2, 3 are three 4 KiB blocks; object 4 is what the first block's bytes become after it is
+// freed and allocated again. Lines are 64 bytes.
+constexpr Addr kFirst = 0x10000;
+constexpr Addr kSecond = 0x30000;
+constexpr Addr kThird = 0x50000;
+
+class ProcessorObjectCacheTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    install_host_platform();
+    forget_all_ranges();  // ranges of the previous test's tables
+    layout = {{kFirst, kFirst + 0xfff, 1}, {kSecond, kSecond + 0xfff, 2}, {kThird, kThird + 0xfff, 3}};
+    objects.assign(5, DataObject{});
+    lookups = 0;
+    init_object_access_counts(64, kProcessors);
+  }
+
+  // One 8-byte read replayed on `processor` by `ref`, as the replay sink counts it (threads/sync.cc).
+  static void read(ProcId processor, RefId ref, Addr address) {
+    ProcessorObjectCache& entry = processor_object_cache(processor, ref);
+    ReferenceObjectCache* cache = &entry.cache;
+    if (!processor_object_cache_covers(entry, ref, address)) {
+      cache = refill_processor_object_cache(processor, ref, address);
+    }
+    count_object_access_in_cache(cache, processor, address, 8, AccessKind::Read);
+  }
+
+  // The reads counted against `object` on `processor`.
+  static std::uint64_t reads(ObjectId object, ProcId processor) {
+    const std::uint64_t* counts = objects[object].access_counts;
+    return counts == nullptr ? 0 : counts[2 * processor];
+  }
+};
+
+// References 5 and 517 share a set (their ids are equal modulo the table's size). Alternating 1,000 times,
+// each reading its own block: each looks its object up once, 2 lookups in all, and each block has its
+// 1,000 reads. (A direct-mapped table looked up at every access: 2,000.)
+TEST_F(ProcessorObjectCacheTest, TwoReferencesOfOneSetKeepAnEntryEach) {
+  for (int i = 0; i < 1000; ++i) {
+    read(0, 5, kFirst + 8 * (i % 512));
+    read(0, 517, kSecond + 8 * (i % 512));
+  }
+  EXPECT_EQ(lookups, 2);
+  EXPECT_EQ(reads(1, 0), 1000u);
+  EXPECT_EQ(reads(2, 0), 1000u);
+}
+
+// A third reference of the set replaces the one filled longest ago: 5, 517, 1029 each look up (3); 517 is
+// then still there (no lookup); 5 was replaced by 1029 and looks up again (4); 1029 and 5 are then the
+// set's two, so 1029 and 5 again cost nothing, and 517, replaced by 5, looks up (5).
+TEST_F(ProcessorObjectCacheTest, AThirdReferenceReplacesTheOldestFilled) {
+  read(0, 5, kFirst);
+  read(0, 517, kSecond);
+  read(0, 1029, kThird);
+  EXPECT_EQ(lookups, 3);
+  read(0, 517, kSecond);
+  EXPECT_EQ(lookups, 3);
+  read(0, 5, kFirst);
+  EXPECT_EQ(lookups, 4);
+  read(0, 1029, kThird);
+  read(0, 5, kFirst);
+  EXPECT_EQ(lookups, 4);
+  read(0, 517, kSecond);
+  EXPECT_EQ(lookups, 5);
+  EXPECT_EQ(reads(1, 0), 3u);
+  EXPECT_EQ(reads(2, 0), 3u);
+  EXPECT_EQ(reads(3, 0), 2u);
+}
+
+// Reference 5's entry moves to the second place of its set when 517 comes. The first block is then freed
+// and its bytes become object 4: the moved entry is emptied with the others, so 5's next read looks up
+// again (3 lookups) and is counted against object 4, not against the freed block's object 1.
+TEST_F(ProcessorObjectCacheTest, AnEntryMovedInItsSetIsStillForgottenWhenItsObjectEnds) {
+  read(0, 5, kFirst);
+  read(0, 517, kSecond);
+  EXPECT_EQ(lookups, 2);
+  layout[0].object = 4;
+  forget_ranges(kFirst, kFirst + 0xfff);
+  read(0, 5, kFirst + 64);
+  EXPECT_EQ(lookups, 3);
+  EXPECT_EQ(reads(1, 0), 1u);
+  EXPECT_EQ(reads(4, 0), 1u);
+  // 517's entry, over the second block, was not touched by the change.
+  read(0, 517, kSecond + 64);
+  EXPECT_EQ(lookups, 3);
+}
+
+// One reference on two processors, each reading its own block in turn (one instruction of a parallel
+// loop, round-robin): each processor's entry keeps its own block, 2 lookups for 200 reads.
+TEST_F(ProcessorObjectCacheTest, EachProcessorKeepsItsOwnEntryForOneReference) {
+  for (int i = 0; i < 100; ++i) {
+    read(0, 9, kFirst + 8 * i);
+    read(1, 9, kSecond + 8 * i);
+  }
+  EXPECT_EQ(lookups, 2);
+  EXPECT_EQ(reads(1, 0), 100u);
+  EXPECT_EQ(reads(2, 1), 100u);
+  EXPECT_EQ(reads(1, 1), 0u);
+}
+
+}  // namespace
+}  // namespace ccsim
