@@ -368,6 +368,38 @@ TEST(ObjectsInSimulatedOrder, MemoryFreedByOneThreadAndReusedByAnotherIsNotShare
   }
 }
 
+// tests/programs/published_blocks.c: main allocates 100 blocks under a mutex and publishes them, a reader
+// reads each block's value under the mutex after a pipe says they are all there, then main frees them.
+// The replay runs critical sections in its own order: interleaved reaches half of the reads before their
+// block's allocation, piped all of them after its free. Each read was made while its block was live, so
+// all 100 are the reader's reads of the blocks' bin, and none is charged to the heap mapping outside live
+// blocks, in every order (before out_of_order_blocks.h: 50 interleaved, 100 piped).
+TEST(ObjectsInSimulatedOrder, BlocksReadOutOfTheirLockOrderAreChargedToTheirBin) {
+  for (const char* mode : {"interleaved", "piped", "native"}) {
+    SCOPED_TRACE(mode);
+    ObjectRun run = run_program(std::string("published_blocks_") + mode, "published_blocks", in_mode(mode));
+    ASSERT_NE(stdout_of(run).find("sum: 4950"), std::string::npos);
+    const Profile& profile = run.profile;
+    const std::string site = "published_blocks.c:" + std::to_string(marked_line("published_blocks.c", "block")) + " main";
+    unsigned bin = 0;
+    std::vector<unsigned> heap_mappings;
+    for (const auto& [id, object] : profile.objects) {
+      if (object.kind == "heap" && object.name.rfind(site, 0) == 0) bin = id;
+      if (object.name.rfind("heap mapping", 0) == 0) heap_mappings.push_back(id);
+    }
+    ASSERT_NE(bin, 0u);
+    auto count = [&](unsigned object, unsigned thread, const char* event) -> std::uint64_t {
+      const auto counts = profile.object_counts.find({object, thread});
+      return counts == profile.object_counts.end() ? 0 : counts->second[profile.event_index(event)];
+    };
+    EXPECT_EQ(count(bin, 2, "reads"), 100u);
+    EXPECT_EQ(count(bin, 1, "writes"), 100u);
+    for (unsigned mapping : heap_mappings) {
+      EXPECT_EQ(count(mapping, 2, "reads"), 0u) << profile.objects.at(mapping).name;
+    }
+  }
+}
+
 // private_buffers.c: two threads each allocate, fill, sum and free a 256-byte buffer 1,000 times at the
 // same time. Each thread's buffers (one object: their allocation stacks differ below use_buffers) have
 // that thread's 32 writes and 32 reads a round and nothing else; no line passes between the threads, in

@@ -11,6 +11,7 @@
 #include "ccsim/tool/data_objects/invalid_frees.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/named_ranges.h"
+#include "ccsim/tool/data_objects/out_of_order_blocks.h"
 #include "ccsim/tool/data_objects/thread_heap_regions.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/threads/reused_memory.h"
@@ -43,13 +44,18 @@ ExtentIndex* blocks = nullptr;
 // The same blocks, the small ones, by address granule (heap_shadow.h): the layer's lookup asks it first,
 // so that an access to a small block walks no tree.
 HeapShadow* shadow = nullptr;
+// In the replay modes, the live blocks the shadow declined (large ones, mostly), for the lookup of blocks
+// reached out of order (out_of_order_blocks.h); null in native order.
+ExtentIndex* declined = nullptr;
 
 // Ends a block in the layer. Caches that remember its bytes are forgotten, and so are the names given
-// to any part of it.
+// to any part of it. In the replay modes it is kept as an ended block for accesses the replay reaches
+// after it (out_of_order_blocks.h).
 void end_block(const Extent& block) {
   const Extent ended = block;
   blocks->remove(ended.start);
-  shadow->remove(ended.start);
+  if (!shadow->remove(ended.start) && declined != nullptr) declined->remove(ended.start);
+  note_block_ended(ended);
   if (ended.size > 0) {
     forget_ranges(ended.start, ended.start + ended.size - 1);
     forget_named_ranges(ended.start, ended.start + ended.size - 1);
@@ -63,8 +69,10 @@ void end_block(const Extent& block) {
 void apply_block_allocated(const LayoutChange& change) {
   const Addr last = change.start + (change.size > 0 ? change.size - 1 : 0);
   while (const Extent* overlapped = blocks->first_overlapping(change.start, last)) end_block(*overlapped);
+  note_allocation_applied(Extent{change.start, change.size, change.object, change.key});
   if (blocks->add(change.start, change.size, change.object, change.key)) {
-    shadow->add(Extent{change.start, change.size, change.object, change.key});
+    const Extent block{change.start, change.size, change.object, change.key};
+    if (!shadow->add(block) && declined != nullptr) declined->add(block.start, block.size, block.object, block.key);
   }
   add_object_extent(change.object, change.start, change.size);
   if (change.size > 0) forget_ranges(change.start, last);
@@ -78,7 +86,11 @@ void apply_block_freed(const LayoutChange& change) {
 void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object, bool in_thread_region) {
   const std::uint32_t number = next_allocation_number++;
   live_blocks->find_or_add(start) = LiveBlock{size, object, number, in_thread_region};
-  if (recording) change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number});
+  if (recording) {
+    // Before the change is recorded: recording it may replay it at once (a full buffer).
+    if (change_waits_for_replay(tid)) note_allocation_recorded(Extent{start, size, object, number});
+    change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number});
+  }
 }
 
 // Memory for a request: a small one from the thread's own region (thread_heap_regions.h), others from
@@ -206,27 +218,37 @@ void install_heap_replacement() {
 void init_heap_blocks() {
   blocks = create_object<ExtentIndex>("ccsim.objects", "ccsim.objects.blocks");
   shadow = create_object<HeapShadow>("ccsim.objects");
+  if (replay_orders_changes()) {
+    declined = create_object<ExtentIndex>("ccsim.objects", "ccsim.objects.declined_blocks");
+    init_out_of_order_blocks();
+  }
   init_allocation_sites(options.alloc_depth);
   recording = true;
 }
 
-// The shadow answers for an address in a small block; a gap, a large block, or a block the shadow declined
-// is the tree's. (The gap around an address in no block takes the tree's two walks: the shadow does not
+// The shadow answers for an address in a small block, and in the replay modes the out-of-order blocks'
+// shadows for one in a small block the replay reached out of order (out_of_order_blocks.h); a gap, a
+// large block, or a block a shadow declined is the tree's. (The gap around an address in no block takes the tree's two walks: the shadow does not
 // know how far the gap extends, and a narrower gap would make callers look up globals and stacks again.)
 bool small_heap_block_at(Addr address, ObjectExtent* found) {
   const Extent* block = shadow->block_at(address);
-  if (block == nullptr) return false;
-  *found = whole_extent(*block);
+  if (block != nullptr) {
+    *found = whole_extent(*block);
+  } else if (declined == nullptr || !small_out_of_order_block_at(address, *shadow, *declined, found)) {
+    return false;
+  }
 #if defined(CCSIM_DEBUG) && CCSIM_DEBUG
   ObjectExtent in_tree{};
-  CCSIM_ASSERT(blocks->find(address, &in_tree) && in_tree.object == found->object && in_tree.base == found->base &&
-               in_tree.low == found->low && in_tree.high == found->high && in_tree.life == found->life);
+  CCSIM_ASSERT((blocks->find(address, &in_tree) || out_of_order_block_at(address, &in_tree)) &&
+               in_tree.object == found->object && in_tree.base == found->base && in_tree.low == found->low &&
+               in_tree.high == found->high && in_tree.life == found->life);
 #endif
   return true;
 }
 
+// In no live block, the address may be in a block the replay reached out of the real run's order.
 bool heap_object_at(Addr address, ObjectExtent* found) {
-  return small_heap_block_at(address, found) || blocks->find(address, found);
+  return small_heap_block_at(address, found) || blocks->find(address, found) || out_of_order_block_at(address, found);
 }
 
 }  // namespace ccsim

@@ -22,7 +22,8 @@ void init_heap_blocks();
 
 bool heap_object_at(Addr address, ObjectExtent* found);
 // The heap layer's answer when the address is in a small block its shadow table knows (heap_shadow.h),
-// without a tree walk; false when the table does not know (the address may still be in a block).
+// or in the replay modes in a small block reached out of order (out_of_order_blocks.h), without a tree
+// walk; false when the tables do not know (the address may still be in a block).
 bool small_heap_block_at(Addr address, ObjectExtent* found);
 
 }  // namespace ccsim

@@ -53,11 +53,11 @@ void HeapShadow::release_chunk(Addr number, Chunk* chunk) {
   }
 }
 
-void HeapShadow::add(const Extent& block) {
-  if (block.size == 0 || block.size > kLargestBlock) return;
+bool HeapShadow::add(const Extent& block) {
+  if (block.size == 0 || block.size > kLargestBlock) return false;
   // A block whose first granule is taken could not be found again by its start when it ends.
   if (const Chunk* first = chunk_of(block.start >> kChunkShift)) {
-    if (first->slots[granule_in_chunk(block.start)] != 0) return;
+    if (first->slots[granule_in_chunk(block.start)] != 0) return false;
   }
   std::uint32_t slot;
   if (free_slots_.empty()) {
@@ -76,13 +76,23 @@ void HeapShadow::add(const Extent& block) {
     marked = slot;
     ++chunk->marked;
   }
+  return true;
 }
 
-void HeapShadow::remove(Addr start) {
+bool HeapShadow::any_marked(Addr start, Addr size) {
+  const Addr last = start + size - 1;
+  for (Addr granule = start >> kGranuleShift; granule <= last >> kGranuleShift; ++granule) {
+    const Chunk* chunk = chunk_of(granule >> (kChunkShift - kGranuleShift));
+    if (chunk != nullptr && chunk->slots[granule & (kGranulesPerChunk - 1)] != 0) return true;
+  }
+  return false;
+}
+
+bool HeapShadow::remove(Addr start) {
   const Chunk* first = chunk_of(start >> kChunkShift);
-  if (first == nullptr) return;
+  if (first == nullptr) return false;
   const std::uint32_t slot = first->slots[granule_in_chunk(start)];
-  if (slot == 0 || blocks_[slot].start != start) return;  // a block the table declined
+  if (slot == 0 || blocks_[slot].start != start) return false;  // a block the table declined
   const Addr last = start + blocks_[slot].size - 1;
   for (Addr granule = start >> kGranuleShift; granule <= last >> kGranuleShift; ++granule) {
     const Addr number = granule >> (kChunkShift - kGranuleShift);
@@ -95,6 +105,7 @@ void HeapShadow::remove(Addr start) {
   }
   blocks_[slot] = Extent{0, 0, kUnknownObject, 0};
   free_slots_.push_back(slot);
+  return true;
 }
 
 }  // namespace ccsim

@@ -43,10 +43,11 @@ class HeapShadow {
   HeapShadow(const HeapShadow&) = delete;
   HeapShadow& operator=(const HeapShadow&) = delete;
 
-  // The block [start, start + size), live from now on in the layer; the table may decline it.
-  void add(const Extent& block);
-  // The block starting at `start` ended (freed, or overlapped by a later allocation in the replay).
-  void remove(Addr start);
+  // The block [start, start + size), live from now on in the layer; the table may decline it (false).
+  bool add(const Extent& block);
+  // The block starting at `start` ended (freed, or overlapped by a later allocation in the replay). False
+  // when the table did not hold it (it declined it).
+  bool remove(Addr start);
 
   // The shadowed block holding `address`, or null when the table does not know (ask the tree).
   // Inlined into the heap layer's lookup: on the path of every object-cache miss.
@@ -59,6 +60,10 @@ class HeapShadow {
     // The granule may hold the end of another block than the one marked there (alignment below 16).
     return address - block.start < block.size ? &block : nullptr;
   }
+
+  // Whether a granule of [start, start + size) (size > 0) is marked: false says no block the table holds
+  // has a byte there; true that one may (with 16-byte alignment, one does). size / 16 probes at most.
+  bool any_marked(Addr start, Addr size);
 
   // Slots in use and chunks held, for the tests of the table's bounds.
   std::uint32_t blocks_shadowed() const { return blocks_.size() - 1 - free_slots_.size(); }

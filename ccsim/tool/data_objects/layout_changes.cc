@@ -23,8 +23,12 @@ void init_layout_changes() {
   free_slots = create_object<GrowableArray<std::uint32_t>>("ccsim.objects", "ccsim.objects.free_change_slots");
 }
 
+bool replay_orders_changes() { return replay_engine != nullptr; }
+
+bool change_waits_for_replay(unsigned tid) { return replay_engine != nullptr && tid != VG_INVALID_THREADID; }
+
 void change_layout(unsigned tid, const LayoutChange& change) {
-  if (replay_engine == nullptr || tid == VG_INVALID_THREADID) {
+  if (!change_waits_for_replay(tid)) {
     change.apply(change);
     return;
   }

@@ -30,6 +30,11 @@ struct LayoutChange {
 // After sync_init (which decides whether there is a replay) and before the first change.
 void init_layout_changes();
 
+// Whether there is a replay that applies changes where it reaches them (the interleaved and piped modes).
+bool replay_orders_changes();
+// Whether a change thread `tid` makes now is recorded for the replay (true) or applied at once (false).
+bool change_waits_for_replay(unsigned tid);
+
 // Thread `tid` (Valgrind's ThreadId) made `change` just now: applied at once in native mode, else
 // recorded in its replay stream. VG_INVALID_THREADID (no client thread) applies it at once.
 void change_layout(unsigned tid, const LayoutChange& change);
