@@ -86,17 +86,36 @@ TEST_F(HeapShadowTest, BlockAcrossTwoChunks) {
 // Blocks over 64 KiB, and empty blocks (malloc(0)), are left to the tree: the table takes no memory for
 // them and answers nothing; removing them changes nothing.
 TEST_F(HeapShadowTest, LargeAndEmptyBlocksAreLeftToTheTree) {
-  shadow().add(Extent{0x100000, 65537, 4, 0});
-  shadow().add(Extent{0x200000, 0, 4, 0});
+  EXPECT_FALSE(shadow().add(Extent{0x100000, 65537, 4, 0}));
+  EXPECT_FALSE(shadow().add(Extent{0x200000, 0, 4, 0}));
   EXPECT_EQ(object_at(0x100000), kUnknownObject);
   EXPECT_EQ(shadow().blocks_shadowed(), 0u);
   EXPECT_EQ(shadow().chunks_held(), 0u);
-  shadow().remove(0x100000);
-  shadow().remove(0x200000);
+  EXPECT_FALSE(shadow().remove(0x100000));
+  EXPECT_FALSE(shadow().remove(0x200000));
   EXPECT_EQ(shadow().blocks_shadowed(), 0u);
   // A block of exactly 64 KiB is still shadowed.
-  shadow().add(Extent{0x300000, 65536, 6, 0});
+  EXPECT_TRUE(shadow().add(Extent{0x300000, 65536, 6, 0}));
   EXPECT_EQ(object_at(0x300000 + 65535), 6u);
+  EXPECT_TRUE(shadow().remove(0x300000));
+}
+
+// any_marked() says whether a held block may have a byte in a range: the 40-byte block at 0x10010 has
+// bytes 0x10010-0x10037 in granules 0x10010-0x1003f. The granule below it and the one after it are
+// free; a range reaching one of its granules, by one byte or from a chunk below, is not. A declined
+// (large) block marks nothing.
+TEST_F(HeapShadowTest, AnyMarkedTellsWhetherARangeReachesAHeldBlock) {
+  ASSERT_TRUE(shadow().add(Extent{0x10010, 40, 7, 3}));
+  EXPECT_FALSE(shadow().any_marked(0x10000, 16));
+  EXPECT_TRUE(shadow().any_marked(0x10000, 17));
+  EXPECT_TRUE(shadow().any_marked(0x1003f, 1));
+  EXPECT_FALSE(shadow().any_marked(0x10040, 64));
+  EXPECT_TRUE(shadow().any_marked(0x0fff0, 0x100));
+  EXPECT_FALSE(shadow().any_marked(0x20000, 0x1000));
+  shadow().add(Extent{0x100000, 65537, 4, 0});
+  EXPECT_FALSE(shadow().any_marked(0x100000, 65537));
+  EXPECT_TRUE(shadow().remove(0x10010));
+  EXPECT_FALSE(shadow().any_marked(0x10000, 0x100));
 }
 
 // Two blocks sharing a granule (possible only with an alignment below 16): the first keeps the granule,
