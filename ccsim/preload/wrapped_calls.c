@@ -18,10 +18,10 @@ __attribute__((noinline))
 ccsim_word ccsim_call_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
                               ccsim_word arg1, ccsim_word arg2, ccsim_word arg3) {
   ccsim_word result;
-  ccsim_runtime_enter();
-  ccsim_report_lock_acquire(lock, shared);
+  const int reported = ccsim_runtime_enter() == 0;
+  if (reported) ccsim_report_lock_acquire(lock, shared);
   CALL_FN_W_WWW(result, orig, arg1, arg2, arg3);
-  if (!took_lock(convention, result)) ccsim_report_lock_release(lock);
+  if (reported && !took_lock(convention, result)) ccsim_report_lock_release(lock);
   ccsim_runtime_exit();
   return result;
 }
@@ -30,9 +30,9 @@ __attribute__((noinline))
 ccsim_word ccsim_call_try_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
                                   ccsim_word arg1) {
   ccsim_word result;
-  ccsim_runtime_enter();
+  const int reported = ccsim_runtime_enter() == 0;
   CALL_FN_W_W(result, orig, arg1);
-  if (took_lock(convention, result)) ccsim_report_lock_acquire(lock, shared);
+  if (reported && took_lock(convention, result)) ccsim_report_lock_acquire(lock, shared);
   ccsim_runtime_exit();
   return result;
 }
@@ -40,8 +40,7 @@ ccsim_word ccsim_call_try_acquire(OrigFn orig, enum lock_result convention, ccsi
 __attribute__((noinline))
 ccsim_word ccsim_call_release(OrigFn orig, ccsim_word lock, ccsim_word arg1) {
   ccsim_word result;
-  ccsim_runtime_enter();
-  ccsim_report_lock_release(lock);
+  if (ccsim_runtime_enter() == 0) ccsim_report_lock_release(lock);
   CALL_FN_W_W(result, orig, arg1);
   ccsim_runtime_exit();
   return result;

@@ -16,6 +16,12 @@ enum lock_result {
   LOCK_RESULT_NONZERO_TAKEN, /* omp_test_lock, omp_test_nest_lock: non-zero when taken */
 };
 
+/* The three lock calls below report nothing when the thread is in runtime code already (the wrapper's
+   entry finds a runtime depth above 0): such a lock is the runtime's own, with which it implements what
+   its entry points and callbacks report (libomp puts a thread waiting at a barrier to sleep on a
+   condition variable and wakes it under a pthread mutex, but only when the thread waited long enough,
+   so reporting them made the replay's turns after a barrier depend on timing). */
+
 /* A blocking acquisition `orig(arg1, arg2, arg3)` of `lock`: reported before the call, so that a replay
    knows what the thread waits for, and withdrawn if the function reports that it failed. Functions
    with fewer arguments ignore the extra ones (the amd64 calling convention allows it). */
