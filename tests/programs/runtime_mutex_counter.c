@@ -6,8 +6,9 @@
    two threads that increment a counter with no synchronization between the pthread barrier that starts
    them and their ends.
 
-   Expected at the increment line, --sim-mode=interleaved (round-robin, quantum 1; the increment is a
-   read and a write of the volatile counter): after the barrier the two workers alternate access by
+   Expected at the increment line, --sim-mode=interleaved (round-robin, quantum 1; gcc compiles the
+   increment into a read and a write of the volatile counter, clang into one read-modify-write, which
+   makes 2 x ITERATIONS - 1): after the barrier the two workers alternate access by
    access, R2 R3 W2 W3 per iteration, and each write removes the other's copy of a word it read: 2 x
    ITERATIONS = 2,000 true-sharing invalidations in the region after the barrier, none of them critical
    (no lock is held). Had the mutex been reported, the critical sections would alternate whole: 1,999
