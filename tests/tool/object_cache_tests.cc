@@ -1,6 +1,7 @@
 // object_cache_tests.cc: the replay orders' object caches (ccsim/tool/data_objects/object_access_counts.h)
 // on the host: how many object lookups a stream of accesses costs, which object each access is counted
-// against, and that a change of the layout empties an entry wherever it has moved in its set. The layers
+// against, that a change of the layout empties an entry wherever it has moved in its set, and that old
+// entries are swept off the list of remembered ranges (cached_ranges.h). The layers
 // below are replaced by a table of made-up objects (find_object() and data_object() are defined here), so
 // every lookup is counted.
 #include <gtest/gtest.h>
@@ -143,6 +144,21 @@ TEST_F(ProcessorObjectCacheTest, EachProcessorKeepsItsOwnEntryForOneReference) {
   EXPECT_EQ(reads(1, 0), 100u);
   EXPECT_EQ(reads(2, 1), 100u);
   EXPECT_EQ(reads(1, 1), 0u);
+}
+
+// The list of remembered ranges holds only entries filled lately: 100 references each fill an entry,
+// then 512 changes elsewhere (two sweep periods, cached_ranges.cc: at least one sweep) leave no range
+// remembered, and the next read of an old entry looks its object up again (101 lookups) and still counts
+// it against its own block.
+TEST_F(ProcessorObjectCacheTest, OldEntriesAreSweptSoThatChangesWalkOnlyRecentOnes) {
+  for (RefId ref = 0; ref < 100; ++ref) read(0, ref, kFirst + 8 * ref);
+  EXPECT_EQ(lookups, 100);
+  EXPECT_GE(filled_range_count(), 100u);
+  for (int change = 0; change < 512; ++change) forget_ranges(0x900000 + 64 * change, 0x900000 + 64 * change + 31);
+  EXPECT_EQ(filled_range_count(), 0u);
+  read(0, 5, kFirst + 40);
+  EXPECT_EQ(lookups, 101);
+  EXPECT_EQ(reads(1, 0), 101u);
 }
 
 }  // namespace

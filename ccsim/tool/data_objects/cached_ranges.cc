@@ -15,6 +15,16 @@ GrowableArray<CachedRange*>& filled_ranges() {
   return *ranges;
 }
 
+// A range stays on the list until a change empties it, so without sweeps the list would also hold every
+// entry filled once long ago (the start-up's instructions, a loop that has ended): thousands, walked at
+// every malloc and free. An allocation-heavy program (4 threads each freeing and allocating a small
+// block 200,000 times) spent 48% of a native run in this walk. So every kForgetsPerSweep-th change
+// empties every range instead: the list then holds only the entries filled since, and each busy entry
+// pays one lookup per sweep to fill again. Emptying an entry never changes a result, only what the next
+// access looks up.
+constexpr std::uint32_t kForgetsPerSweep = 256;
+std::uint32_t forgets_since_sweep = 0;
+
 }  // namespace
 
 void remember_range(CachedRange* range, Addr low, Addr high) {
@@ -28,6 +38,11 @@ void remember_range(CachedRange* range, Addr low, Addr high) {
 }
 
 void forget_ranges(Addr low, Addr high) {
+  if (++forgets_since_sweep >= kForgetsPerSweep) {
+    forgets_since_sweep = 0;
+    low = 0;
+    high = ~Addr(0);
+  }
   GrowableArray<CachedRange*>& ranges = filled_ranges();
   std::uint32_t kept = 0;
   for (std::uint32_t i = 0; i < ranges.size(); ++i) {
@@ -43,5 +58,7 @@ void forget_ranges(Addr low, Addr high) {
 }
 
 void forget_all_ranges() { forget_ranges(0, ~Addr(0)); }
+
+std::uint32_t filled_range_count() { return filled_ranges().size(); }
 
 }  // namespace ccsim

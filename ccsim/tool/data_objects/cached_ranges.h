@@ -3,9 +3,9 @@
 // block allocated or freed, a range named, a library mapped, a thread's stack moved).
 //
 // Why a list instead of a generation counter: a cache entry holds only a range, so checking it is one
-// unsigned compare on the hot path. Every entry filled since the last change is on one list; a change
-// walks that list and empties the entries whose range it touches. Each fill is walked at most once per
-// change, so the cost stays proportional to the lookups made.
+// unsigned compare on the hot path. Every filled entry is on one list; a change walks that list and
+// empties the entries whose range it touches, and every 256th change empties them all, so that the list
+// holds only entries filled lately (cached_ranges.cc says why), not every one ever filled.
 #ifndef CCSIM_TOOL_CACHED_RANGES_H
 #define CCSIM_TOOL_CACHED_RANGES_H
 
@@ -29,6 +29,9 @@ void forget_ranges(Addr low, Addr high);
 
 // Empties every remembered range (CCSIM_ZERO_STATS, a library loaded).
 void forget_all_ranges();
+
+// How many ranges are remembered (on the list), for the tests.
+std::uint32_t filled_range_count();
 
 }  // namespace ccsim
 
