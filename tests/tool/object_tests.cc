@@ -67,6 +67,12 @@ std::vector<unsigned> heap_objects_from(const Profile& profile, const std::strin
 
 std::uint64_t writes_of(const Profile& profile, unsigned object) { return profile.object_total(object, "writes"); }
 
+// `event` of `object` on `thread` (1-based), 0 when the thread has no counts for the object.
+std::uint64_t count_of(const Profile& profile, unsigned object, unsigned thread, const char* event) {
+  const auto counts = profile.object_counts.find({object, thread});
+  return counts == profile.object_counts.end() ? 0 : counts->second[profile.event_index(event)];
+}
+
 std::string stdout_of(const ObjectRun& run) {
   std::ifstream in(run.directory + "/stdout.txt");
   std::stringstream text;
@@ -345,9 +351,8 @@ TEST(ObjectsInSimulatedOrder, MemoryFreedByOneThreadAndReusedByAnotherIsNotShare
     const unsigned main_block = heap_object("main_block", "main");
     ASSERT_NE(worker_block, 0u);
     ASSERT_NE(main_block, 0u);
-    auto count = [&](unsigned object, unsigned thread, const char* event) -> std::uint64_t {
-      const auto counts = profile.object_counts.find({object, thread});
-      return counts == profile.object_counts.end() ? 0 : counts->second[profile.event_index(event)];
+    auto count = [&](unsigned object, unsigned thread, const char* event) {
+      return count_of(profile, object, thread, event);
     };
     EXPECT_EQ(count(worker_block, 2, "writes"), 51200u);
     EXPECT_EQ(count(main_block, 1, "writes"), 51200u);
@@ -388,9 +393,8 @@ TEST(ObjectsInSimulatedOrder, BlocksReadOutOfTheirLockOrderAreChargedToTheirBin)
       if (object.name.rfind("heap mapping", 0) == 0) heap_mappings.push_back(id);
     }
     ASSERT_NE(bin, 0u);
-    auto count = [&](unsigned object, unsigned thread, const char* event) -> std::uint64_t {
-      const auto counts = profile.object_counts.find({object, thread});
-      return counts == profile.object_counts.end() ? 0 : counts->second[profile.event_index(event)];
+    auto count = [&](unsigned object, unsigned thread, const char* event) {
+      return count_of(profile, object, thread, event);
     };
     EXPECT_EQ(count(bin, 2, "reads"), 100u);
     EXPECT_EQ(count(bin, 1, "writes"), 100u);
