@@ -19,8 +19,8 @@ ExtentIndex* unreached = nullptr;
 // allocation number. Never overlapping: they were live blocks of the layer, which do not overlap, and
 // an applied allocation drops every ended block it overlaps.
 ExtentIndex* ended = nullptr;
-// The same blocks, the small ones, by granule; and how many of each index's blocks their table declined
-// (while any unreached block is declined, an ended block's answer needs the tree).
+// The same blocks, the small ones, by granule (heap_shadow.h); and how many unreached blocks their table
+// declined (while there is any, an ended block's answer needs the trees).
 HeapShadow* unreached_shadow = nullptr;
 HeapShadow* ended_shadow = nullptr;
 std::uint32_t unreached_declined = 0;
