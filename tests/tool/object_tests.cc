@@ -385,7 +385,8 @@ TEST(ObjectsInSimulatedOrder, BlocksReadOutOfTheirLockOrderAreChargedToTheirBin)
     ObjectRun run = run_program(std::string("published_blocks_") + mode, "published_blocks", in_mode(mode));
     ASSERT_NE(stdout_of(run).find("sum: 4950"), std::string::npos);
     const Profile& profile = run.profile;
-    const std::string site = "published_blocks.c:" + std::to_string(marked_line("published_blocks.c", "block")) + " main";
+    const std::string site =
+        "published_blocks.c:" + std::to_string(marked_line("published_blocks.c", "block")) + " main";
     unsigned bin = 0;
     std::vector<unsigned> heap_mappings;
     for (const auto& [id, object] : profile.objects) {

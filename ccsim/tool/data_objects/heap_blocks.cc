@@ -228,8 +228,9 @@ void init_heap_blocks() {
 
 // The shadow answers for an address in a small block, and in the replay modes the out-of-order blocks'
 // shadows for one in a small block the replay reached out of order (out_of_order_blocks.h); a gap, a
-// large block, or a block a shadow declined is the tree's. (The gap around an address in no block takes the tree's two walks: the shadow does not
-// know how far the gap extends, and a narrower gap would make callers look up globals and stacks again.)
+// large block, or a block a shadow declined is the tree's. (The gap around an address in no block takes
+// the tree's two walks: the shadow does not know how far the gap extends, and a narrower gap would make
+// callers look up globals and stacks again.)
 bool small_heap_block_at(Addr address, ObjectExtent* found) {
   const Extent* block = shadow->block_at(address);
   if (block != nullptr) {
@@ -248,7 +249,8 @@ bool small_heap_block_at(Addr address, ObjectExtent* found) {
 
 // In no live block, the address may be in a block the replay reached out of the real run's order.
 bool heap_object_at(Addr address, ObjectExtent* found) {
-  return small_heap_block_at(address, found) || blocks->find(address, found) || out_of_order_block_at(address, found);
+  return small_heap_block_at(address, found) || blocks->find(address, found) ||
+         out_of_order_block_at(address, found);
 }
 
 }  // namespace ccsim
