@@ -66,7 +66,7 @@ class ProcessorObjectCacheTest : public ::testing::Test {
   // One 8-byte read replayed on `processor` by `ref`, as the replay sink counts it (threads/sync.cc).
   static void read(ProcId processor, RefId ref, Addr address) {
     ProcessorObjectCache& entry = processor_object_cache(processor, ref);
-    ReferenceObjectCache* cache = &entry.cache;
+    ReferenceObjectCache* cache = &entry;
     if (!processor_object_cache_covers(entry, ref, address)) {
       cache = refill_processor_object_cache(processor, ref, address);
     }

@@ -32,6 +32,7 @@ constexpr LayerLookup kLayers[] = {named_object_at, heap_object_at, global_objec
 constexpr std::uint32_t kRecentAnswers = 8;
 struct RecentAnswer {
   CachedRange range;
+  RangeSlot range_slot;
   ObjectId object;
   Addr base;
   std::uint32_t life;
@@ -103,7 +104,7 @@ ObjectExtent find_object(Addr address) {
   const ObjectExtent found = find_in_layers(address);
   RecentAnswer& replaced = recent_answers[next_replaced];
   next_replaced = (next_replaced + 1) % kRecentAnswers;
-  remember_range(&replaced.range, found.low, found.high);
+  remember_range(&replaced.range, &replaced.range_slot, found.low, found.high);
   replaced.object = found.object;
   replaced.base = found.base;
   replaced.life = found.life;

@@ -127,6 +127,7 @@ std::uint32_t count_place(Map& places, const Key& key, GrowableArray<std::uint64
 // bytes may now belong to other objects' records or to a new life of a block.
 struct RepeatedNotice {
   CachedRange line;  // [line address, + line size): empty when forgotten
+  RangeSlot line_slot;
   bool valid;        // false when emptied by zero_line_detail()
   ProcId victim_proc;
   ProcId writer_proc;
@@ -402,7 +403,7 @@ RepeatedNotice& record_new_invalidation(const InvalidationNotice& notice) {
 
   RepeatedNotice& seen = repeated_notices[next_replaced_notice];
   next_replaced_notice = (next_replaced_notice + 1) % kRepeatedNotices;
-  remember_range(&seen.line, line, line + line_bytes - 1);
+  remember_range(&seen.line, &seen.line_slot, line, line + line_bytes - 1);
   // A notice whose victim bytes were left out must come this way again to add them.
   seen.valid = !victim_bytes_left_out;
   seen.victim_proc = notice.victim_proc;

@@ -48,7 +48,7 @@ void refill_object_cache(ReferenceObjectCache* cache, Addr address) {
     object.access_counts = allocate_zeroed_array<std::uint64_t>("ccsim.objects.access_counts", 2 * processors);
   }
   cache->access_counts = object.access_counts;
-  remember_range(&cache->range, found.low, found.high);
+  remember_range(&cache->range, &cache->range_slot, found.low, found.high);
 }
 
 ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref, Addr address) {
@@ -62,18 +62,17 @@ ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref,
     // range is copied through remember_range(), so that every non-empty range is on the list of filled
     // ranges (cached_ranges.h) once and an empty one is on it never. An empty first entry is replaced.
     const ProcessorObjectCache& first = set.entries[0];
-    if (first.cache.range.size != 0) {
+    if (first.range.size != 0) {
       ProcessorObjectCache& second = set.entries[1];
       second.ref = first.ref;
-      second.cache.access_counts = first.cache.access_counts;
-      remember_range(&second.cache.range, first.cache.range.start,
-                     first.cache.range.start + first.cache.range.size - 1);
+      second.access_counts = first.access_counts;
+      remember_range(&second.range, &second.range_slot, first.range.start, first.range.start + first.range.size - 1);
     }
     entry->ref = ref;
   }
   // A range refilled in place stays on the list of filled ranges (cached_ranges.h).
-  refill_object_cache(&entry->cache, address);
-  return &entry->cache;
+  refill_object_cache(entry, address);
+  return entry;
 }
 
 void zero_object_access_counts() {

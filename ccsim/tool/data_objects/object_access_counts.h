@@ -22,10 +22,15 @@
 namespace ccsim {
 
 // One reference's cache: the object bytes around its last access, and that object's access counts
-// (DataObject::access_counts). Zero-filled (empty) when the reference is created.
+// (DataObject::access_counts). Zero-filled (empty) when the reference is created. 32 bytes, so that the
+// replay's tables hold two entries per host line.
 struct ReferenceObjectCache {
   CachedRange range;
   std::uint64_t* access_counts;
+  RangeSlot range_slot;  // the range's place on the list of filled ranges (cached_ranges.h)
+  // In the replay's per-processor tables (below), the reference the entry's range and counters are for
+  // (kNoReference: none); unused in a Reference's own cache.
+  RefId ref;
 };
 
 // The replay orders' caches (interleaved, piped): one entry per (processor, reference), where the native
@@ -46,11 +51,10 @@ struct ReferenceObjectCache {
 // set replaces the older filling (the first entry is always the most recently filled). A processor's table
 // is made at its first miss; until then it is a shared table whose entries name no reference, so the hot
 // path has no null test.
-struct ProcessorObjectCache {
-  ReferenceObjectCache cache;
-  RefId ref;  // the reference the entry's range and counters are for; kNoReference: none
-};
-// Two entries of 32 bytes: one host line when the table happens to be 64-byte aligned, two at most.
+//
+// An entry is a ReferenceObjectCache tagged with its `ref`. Two entries of 32 bytes: one host line when
+// the table happens to be 64-byte aligned, two at most.
+using ProcessorObjectCache = ReferenceObjectCache;
 struct ProcessorObjectSet {
   ProcessorObjectCache entries[2];  // [0]: the most recently filled
 };
@@ -66,7 +70,7 @@ inline ProcessorObjectCache& processor_object_cache(ProcId processor, RefId ref)
   return set.entries[set.entries[0].ref == ref ? 0 : 1];
 }
 inline bool processor_object_cache_covers(const ProcessorObjectCache& entry, RefId ref, Addr address) {
-  return __builtin_expect(entry.ref == ref && address - entry.cache.range.start < entry.cache.range.size, 1);
+  return __builtin_expect(entry.ref == ref && address - entry.range.start < entry.range.size, 1);
 }
 // No entry of the set covered the access: refills ref's entry, or makes the set's first entry ref's (the
 // first moving to the second), and makes the processor's table at its first miss. Returns the entry,

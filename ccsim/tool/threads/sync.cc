@@ -100,7 +100,7 @@ void simulate_replayed_access(void* simulator, const Stream* thread, RefId ref, 
     if (!processor_object_cache_covers(objects, ref, addr)) {
       return count_and_simulate_replayed_access(simulator, thread, ref, addr, size, kind);
     }
-    count_object_access_in_cache(&objects.cache, proc, addr, size, kind);
+    count_object_access_in_cache(&objects, proc, addr, size, kind);
   }
   if (!sim->try_hit(proc, ref, addr, size, kind, thread->region())) {
     return simulate_replayed_miss(simulator, thread, ref, addr, size, kind);
