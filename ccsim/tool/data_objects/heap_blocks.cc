@@ -6,8 +6,7 @@
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/data_objects/allocation_sites.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
-#include "ccsim/tool/data_objects/extent_index.h"
-#include "ccsim/tool/data_objects/heap_shadow.h"
+#include "ccsim/tool/data_objects/heap_block_set.h"
 #include "ccsim/tool/data_objects/invalid_frees.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/named_ranges.h"
@@ -39,14 +38,11 @@ HashMap<Addr, LiveBlock>* live_blocks = nullptr;
 std::uint32_t next_allocation_number = 1;
 
 // The layer: the blocks live at the point the simulation has reached (layout_changes.h), each an
-// extent of its bin whose key is its allocation number. find_object() looks here.
-ExtentIndex* blocks = nullptr;
-// The same blocks, the small ones, by address granule (heap_shadow.h): the layer's lookup asks it first,
-// so that an access to a small block walks no tree.
-HeapShadow* shadow = nullptr;
-// In the replay modes, the live blocks the shadow declined (large ones, mostly), for the lookup of blocks
-// reached out of order (out_of_order_blocks.h); null in native order.
-ExtentIndex* declined = nullptr;
+// extent of its bin whose key is its allocation number, the small ones by address granule (the layer's
+// lookup asks those first, so that an access to a small block walks no tree). find_object() looks here.
+HeapBlockSet* blocks = nullptr;
+// The replay modes: accesses may reach blocks out of order (out_of_order_blocks.h).
+bool out_of_order = false;
 
 // Ends a block in the layer. Caches that remember its bytes are forgotten, and so are the names given
 // to any part of it. In the replay modes it is kept as an ended block for accesses the replay reaches
@@ -54,7 +50,6 @@ ExtentIndex* declined = nullptr;
 void end_block(const Extent& block) {
   const Extent ended = block;
   blocks->remove(ended.start);
-  if (!shadow->remove(ended.start) && declined != nullptr) declined->remove(ended.start);
   note_block_ended(ended);
   if (ended.size > 0) {
     forget_ranges(ended.start, ended.start + ended.size - 1);
@@ -70,10 +65,7 @@ void apply_block_allocated(const LayoutChange& change) {
   const Addr last = change.start + (change.size > 0 ? change.size - 1 : 0);
   while (const Extent* overlapped = blocks->first_overlapping(change.start, last)) end_block(*overlapped);
   note_allocation_applied(Extent{change.start, change.size, change.object, change.key});
-  if (blocks->add(change.start, change.size, change.object, change.key)) {
-    const Extent block{change.start, change.size, change.object, change.key};
-    if (!shadow->add(block) && declined != nullptr) declined->add(block.start, block.size, block.object, block.key);
-  }
+  blocks->add(Extent{change.start, change.size, change.object, change.key});
   add_object_extent(change.object, change.start, change.size);
   if (change.size > 0) forget_ranges(change.start, last);
 }
@@ -216,33 +208,31 @@ void install_heap_replacement() {
 }
 
 void init_heap_blocks() {
-  blocks = create_object<ExtentIndex>("ccsim.objects", "ccsim.objects.blocks");
-  shadow = create_object<HeapShadow>("ccsim.objects");
-  if (replay_orders_changes()) {
-    declined = create_object<ExtentIndex>("ccsim.objects", "ccsim.objects.declined_blocks");
-    init_out_of_order_blocks();
-  }
+  blocks = create_object<HeapBlockSet>("ccsim.objects", "ccsim.objects.blocks");
+  out_of_order = replay_orders_changes();
+  if (out_of_order) init_out_of_order_blocks();
   init_allocation_sites(options.alloc_depth);
   recording = true;
 }
 
-// The shadow answers for an address in a small block, and in the replay modes the out-of-order blocks'
-// shadows for one in a small block the replay reached out of order (out_of_order_blocks.h); a gap, a
-// large block, or a block a shadow declined is the tree's. (The gap around an address in no block takes
-// the tree's two walks: the shadow does not know how far the gap extends, and a narrower gap would make
-// callers look up globals and stacks again.)
+// The layer's shadow table answers for an address in a small block, and in the replay modes the
+// out-of-order blocks' tables for one in a small block the replay reached out of order
+// (out_of_order_blocks.h); a gap, a large block, or a block a table declined is the trees'.
 bool small_heap_block_at(Addr address, ObjectExtent* found) {
-  const Extent* block = shadow->block_at(address);
+  const Extent* block = blocks->small_block_at(address);
   if (block != nullptr) {
     *found = whole_extent(*block);
-  } else if (declined == nullptr || !small_out_of_order_block_at(address, *shadow, *declined, found)) {
+  } else if (!out_of_order || !small_out_of_order_block_at(address, *blocks, found)) {
     return false;
   }
 #if defined(CCSIM_DEBUG) && CCSIM_DEBUG
-  ObjectExtent in_tree{};
-  CCSIM_ASSERT((blocks->find(address, &in_tree) || out_of_order_block_at(address, &in_tree)) &&
-               in_tree.object == found->object && in_tree.base == found->base && in_tree.low == found->low &&
-               in_tree.high == found->high && in_tree.life == found->life);
+  // The sets' answer is the same block; its range may be narrower (a set's gap around an address is
+  // narrowed near its small blocks, heap_block_set.h), never wider.
+  ObjectExtent in_sets{};
+  CCSIM_ASSERT((blocks->find(address, &in_sets) || out_of_order_block_at(address, &in_sets)) &&
+               in_sets.object == found->object && in_sets.base == found->base && in_sets.life == found->life &&
+               found->low <= in_sets.low && in_sets.low <= address && address <= in_sets.high &&
+               in_sets.high <= found->high);
 #endif
   return true;
 }

@@ -1,6 +1,6 @@
-// heap_shadow.h: a shadow table from addresses to the small live heap blocks that hold them, so that
-// finding the block of an address costs a hash probe and two loads instead of two walks of the heap
-// layer's tree (extent_index.h).
+// heap_shadow.h: a shadow table from addresses to the small heap blocks that hold them, so that finding
+// the block of an address costs a hash probe and two loads instead of two walks of a tree of blocks
+// (extent_index.h), and adding or ending a small block costs no tree update either.
 //
 // Why: pointer-chasing code (a hash table's chains, a linked list, a tree of small nodes) touches a
 // different block at nearly every access, so the one-entry object cache of each reference
@@ -14,13 +14,13 @@
 // address space, made when the first block lands in them and released when their last block ends, and
 // found by a hash map of chunk numbers with the last chunk used remembered in front of it.
 //
-// It is a cache of the tree's positive answers, never the only record: a granule holding 0 means "ask
-// the tree" (the answer may be a gap, a large block or a block the table declined), so the table may
-// leave any block out without changing a result. It leaves out blocks larger than 64 KiB (marking their
-// granules would cost a store per 16 bytes at every allocation, and an access to a large block mostly
-// hits its reference's cached range anyway), and a block whose first granule another block already
-// holds (only possible with an alignment below 16 bytes). A granule is never taken from the block that
-// marked it first, and a block clears only the granules that hold its own slot.
+// It holds the small blocks of a set of blocks (heap_block_set.h), whose other blocks are in a tree: a
+// granule holding 0, or a byte of a marked granule outside the block marked there, means "no block held
+// here" (the tree may have one). It leaves out blocks larger than 64 KiB (marking their granules would
+// cost a store per 16 bytes at every allocation, and an access to a large block mostly hits its
+// reference's cached range anyway), empty blocks, and a block sharing a granule with a held one (only
+// possible with an alignment below 16 bytes): so each held block owns all its granules, and a block
+// clears them when it ends.
 //
 // Memory: 4 bytes per 16 bytes of address space in each 64 KiB chunk holding a small block, i.e. at most
 // 256 KiB per MiB of heap (Valgrind's allocator packs small blocks densely), plus 24 bytes per shadowed
@@ -65,6 +65,23 @@ class HeapShadow {
   // has a byte there; true that one may (with 16-byte alignment, one does). size / 16 probes at most.
   bool any_marked(Addr start, Addr size);
 
+  // The shadowed block starting exactly at `start`, or null.
+  const Extent* block_starting_at(Addr start) {
+    const Chunk* chunk = chunk_of(start >> kChunkShift);
+    if (chunk == nullptr) return nullptr;
+    const std::uint32_t slot = chunk->slots[granule_in_chunk(start)];
+    return slot != 0 && blocks_[slot].start == start ? &blocks_[slot] : nullptr;
+  }
+  // The shadowed block of lowest start holding a byte of [low, high], or null: a granule walk of the
+  // chunks held within the range (chunks not held are skipped, one probe each).
+  const Extent* first_overlapping(Addr low, Addr high);
+  // `address` is in no shadowed block, and [*low, *high] (holding it) in none the caller knows of:
+  // narrows it to bytes in no shadowed block either. Not always to the whole gap (a narrower gap than
+  // the true one costs a later lookup, never a wrong answer): in a chunk held, the gap stops at the
+  // chunk's bounds and kGapGranules granules either way; in a chunk not held, at the nearest chunks
+  // held and kGapChunks chunks either way; outside the span of the chunks ever made, at the span.
+  void narrow_gap(Addr address, Addr* low, Addr* high);
+
   // Slots in use and chunks held, for the tests of the table's bounds.
   std::uint32_t blocks_shadowed() const { return blocks_.size() - 1 - free_slots_.size(); }
   std::uint32_t chunks_held() const { return chunks_.size(); }
@@ -74,6 +91,8 @@ class HeapShadow {
   static constexpr std::uint32_t kChunkShift = 16;    // 64 KiB of address space per chunk
   static constexpr std::uint32_t kGranulesPerChunk = 1u << (kChunkShift - kGranuleShift);
   static constexpr Addr kLargestBlock = Addr(1) << 16;  // larger blocks are left to the tree
+  static constexpr std::uint32_t kGapGranules = 256;   // narrow_gap() looks 4 KiB either way in a chunk,
+  static constexpr Addr kGapChunks = 16;               // and 1 MiB either way across chunks
 
   // One chunk's granules: the slot of the block marked in each (0: none), and how many are marked, so
   // that an empty chunk is released.

@@ -14,16 +14,11 @@ constexpr std::uint32_t kEndedKept = 1u << 16;
 
 // Blocks allocated in the real run whose allocation the replay has not applied, by start; key: the
 // allocation number. Never overlapping: a block over bytes an unreached block holds is left out.
-ExtentIndex* unreached = nullptr;
+HeapBlockSet* unreached = nullptr;
 // Blocks the replay ended whose bytes no applied allocation has taken since, by start; key: the
 // allocation number. Never overlapping: they were live blocks of the layer, which do not overlap, and
 // an applied allocation drops every ended block it overlaps.
-ExtentIndex* ended = nullptr;
-// The same blocks, the small ones, by granule (heap_shadow.h); and how many unreached blocks their table
-// declined (while there is any, an ended block's answer needs the trees).
-HeapShadow* unreached_shadow = nullptr;
-HeapShadow* ended_shadow = nullptr;
-std::uint32_t unreached_declined = 0;
+HeapBlockSet* ended = nullptr;
 
 // The ended blocks in the order they ended, as a ring of kEndedKept entries: the entry about to be
 // written is the oldest, dropped first if it is still kept (a block dropped since, or ended again at the
@@ -39,18 +34,10 @@ void forget_extent(const Extent& extent) {
   if (extent.size > 0) forget_ranges(extent.start, extent.start + extent.size - 1);
 }
 
-void remove_unreached(Addr start) {
-  const Extent* block = unreached->at(start);
-  if (block == nullptr) return;
-  if (!unreached_shadow->remove(start)) --unreached_declined;
-  unreached->remove(start);
-}
-
-// Drops an ended block (`block` lives in the index), forgetting the ranges cached over it: their answer
+// Drops an ended block (`block` lives in the set), forgetting the ranges cached over it: their answer
 // was this block.
 void drop_ended(const Extent& block) {
   const Extent dropped = block;
-  ended_shadow->remove(dropped.start);
   ended->remove(dropped.start);
   forget_extent(dropped);
 }
@@ -58,10 +45,8 @@ void drop_ended(const Extent& block) {
 }  // namespace
 
 void init_out_of_order_blocks() {
-  unreached = create_object<ExtentIndex>("ccsim.objects", "ccsim.objects.unreached_blocks");
-  ended = create_object<ExtentIndex>("ccsim.objects", "ccsim.objects.ended_blocks");
-  unreached_shadow = create_object<HeapShadow>("ccsim.objects");
-  ended_shadow = create_object<HeapShadow>("ccsim.objects");
+  unreached = create_object<HeapBlockSet>("ccsim.objects", "ccsim.objects.unreached_blocks");
+  ended = create_object<HeapBlockSet>("ccsim.objects", "ccsim.objects.ended_blocks");
   ended_order = allocate_zeroed_array<EndedEntry>("ccsim.objects.ended_blocks", kEndedKept);
 }
 
@@ -69,8 +54,7 @@ void note_allocation_recorded(const Extent& block) {
   if (unreached == nullptr || block.size == 0) return;
   const Addr last = block.start + block.size - 1;
   if (unreached->first_overlapping(block.start, last) != nullptr) return;  // the first stays
-  unreached->add(block.start, block.size, block.object, block.key);
-  if (!unreached_shadow->add(block)) ++unreached_declined;
+  unreached->add(block);
   // The bytes were a gap (or an ended block) in every cached answer that holds them.
   forget_extent(block);
 }
@@ -79,7 +63,7 @@ void note_allocation_applied(const Extent& block) {
   if (unreached == nullptr) return;
   const Extent* first = unreached->at(block.start);
   // The caller forgets the ranges over the block's own bytes.
-  if (first != nullptr && first->key == block.key) remove_unreached(block.start);
+  if (first != nullptr && first->key == block.key) unreached->remove(block.start);
   if (block.size == 0) return;
   const Addr last = block.start + block.size - 1;
   while (const Extent* overlapped = ended->first_overlapping(block.start, last)) drop_ended(*overlapped);
@@ -87,8 +71,7 @@ void note_allocation_applied(const Extent& block) {
 
 void note_block_ended(const Extent& block) {
   if (ended == nullptr || block.size == 0) return;
-  if (!ended->add(block.start, block.size, block.object, block.key)) return;
-  ended_shadow->add(block);
+  if (!ended->add(block)) return;
   EndedEntry& oldest = ended_order[next_ended];
   if (const Extent* kept = ended->at(oldest.start); kept != nullptr && kept->key == oldest.key) {
     if (kept->start != block.start) drop_ended(*kept);
@@ -98,20 +81,17 @@ void note_block_ended(const Extent& block) {
   // The caller forgets the ranges over the block's bytes (they were the live block's).
 }
 
-bool small_out_of_order_block_at(Addr address, HeapShadow& live, const ExtentIndex& live_declined,
-                                 ObjectExtent* found) {
+bool small_out_of_order_block_at(Addr address, HeapBlockSet& live, ObjectExtent* found) {
   if (unreached == nullptr) return false;
-  const Extent* block = unreached_shadow->block_at(address);
-  const bool is_unreached = block != nullptr;
-  if (!is_unreached) {
-    block = ended_shadow->block_at(address);
+  const Extent* block = unreached->small_block_at(address);
+  if (block == nullptr) {
+    block = ended->small_block_at(address);
     if (block == nullptr) return false;
     // An unreached block over its bytes would win: the table must have them all to tell.
-    if (unreached_declined > 0 || unreached_shadow->any_marked(block->start, block->size)) return false;
+    if (unreached->blocks_in_tree() > 0 || unreached->any_block_in(block->start, block->size)) return false;
   }
   // A live block over its bytes would win, and narrow the answer's range.
-  if (live.any_marked(block->start, block->size)) return false;
-  if (live_declined.first_overlapping(block->start, block->start + block->size - 1) != nullptr) return false;
+  if (live.any_block_in(block->start, block->size)) return false;
   *found = whole_extent(*block);
   return true;
 }
@@ -120,8 +100,8 @@ bool out_of_order_block_at(Addr address, ObjectExtent* found) {
   if (unreached == nullptr) return false;
   Addr low = found->low;
   Addr high = found->high;
-  const ExtentIndex* const indexes[] = {unreached, ended};  // in order of precedence
-  for (const ExtentIndex* index : indexes) {
+  HeapBlockSet* const sets[] = {unreached, ended};  // in order of precedence
+  for (HeapBlockSet* index : sets) {
     ObjectExtent other{};
     const bool hit = index->find(address, &other);
     // As across the layers: an answer holds where every index asked agrees.

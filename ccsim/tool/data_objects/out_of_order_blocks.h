@@ -25,13 +25,13 @@
 // cached ranges over the bytes whose answer it changes.
 //
 // Cost: pointer chasing meets such blocks at nearly every access (the hash table above: 40% of the
-// workers' object lookups), so the small ones are also in shadow tables of their own (heap_shadow.h),
-// as the live ones are, and the lookup walks a tree only when one of them does not settle the answer.
+// workers' object lookups), and an allocation-heavy program adds and removes each of its blocks here
+// twice, so both kinds are sets whose small blocks are in shadow tables (heap_block_set.h), as the live
+// ones are, and the lookup walks a tree only when a table does not settle the answer.
 #ifndef CCSIM_TOOL_OUT_OF_ORDER_BLOCKS_H
 #define CCSIM_TOOL_OUT_OF_ORDER_BLOCKS_H
 
-#include "ccsim/tool/data_objects/extent_index.h"
-#include "ccsim/tool/data_objects/heap_shadow.h"
+#include "ccsim/tool/data_objects/heap_block_set.h"
 
 namespace ccsim {
 
@@ -47,11 +47,9 @@ void note_allocation_applied(const Extent& block);
 void note_block_ended(const Extent& block);
 
 // The live blocks' shadow table has no block at `address`: true with the answer of a small unreached
-// (else ended) block holding it whose bytes hold no live block (none in `live`, none among
-// `live_declined`, the live blocks that table declined) and, for an ended one, no unreached block. False
-// when that does not settle it: ask the tree (the heap layer, then out_of_order_block_at()).
-bool small_out_of_order_block_at(Addr address, HeapShadow& live, const ExtentIndex& live_declined,
-                                 ObjectExtent* found);
+// (else ended) block holding it whose bytes hold no block of `live` and, for an ended one, no unreached
+// block. False when that does not settle it: ask the sets (the heap layer, then out_of_order_block_at()).
+bool small_out_of_order_block_at(Addr address, HeapBlockSet& live, ObjectExtent* found);
 
 // The heap layer found no live block at `address`; `found` holds the layer's gap around it. True with
 // an unreached or ended block's answer (its range narrowed to that gap); false with the gap narrowed to
