@@ -405,6 +405,35 @@ TEST(ObjectsInSimulatedOrder, BlocksReadOutOfTheirLockOrderAreChargedToTheirBin)
   }
 }
 
+// block_sizes.c reads blocks of 65,536 bytes (in the heap's shadow table alone) and 65,537 bytes (in the
+// tree), one byte a line: 1,024 and 1,025 reads. Its freed span of 200 blocks, read in one pass, is 200
+// reads of memory in no block in native order, and of the span's bin in the replay orders (freed blocks
+// are kept for accesses the replay reaches later); the live block right after it has its 1 read: the
+// gaps the layer answered for the span's bytes did not reach over it.
+TEST(HeapObjects, BlocksOnBothSidesOfTheShadowsLimitAndTheGapsBetweenThem) {
+  for (const char* mode : {"native", "interleaved", "piped"}) {
+    SCOPED_TRACE(mode);
+    ObjectRun run = run_program(std::string("block_sizes_") + mode, "block_sizes", in_mode(mode));
+    const Profile& profile = run.profile;
+    // The reads of a site's bin; a bin nothing accessed is not in the profile (the span's, natively).
+    auto reads_of_site = [&](const char* site) -> std::uint64_t {
+      const std::vector<unsigned> bins = heap_objects_from(profile, "block_sizes.c", site);
+      EXPECT_LE(bins.size(), 1u) << site;
+      return bins.size() == 1 ? count_of(profile, bins[0], 1, "reads") : 0;
+    };
+    EXPECT_EQ(reads_of_site("site exact"), 1024u);
+    EXPECT_EQ(reads_of_site("site over"), 1025u);
+    EXPECT_EQ(reads_of_site("site keeper"), 1u);
+    std::uint64_t freed_reads = 0;
+    for (const auto& [id, object] : profile.objects) {
+      if (object.name.rfind("heap mapping", 0) == 0) freed_reads += count_of(profile, id, 1, "reads");
+    }
+    const bool native = std::string(mode) == "native";
+    EXPECT_EQ(freed_reads, native ? 200u : 0u);
+    EXPECT_EQ(reads_of_site("site span"), native ? 0u : 200u);
+  }
+}
+
 // private_buffers.c: two threads each allocate, fill, sum and free a 256-byte buffer 1,000 times at the
 // same time. Each thread's buffers (one object: their allocation stacks differ below use_buffers) have
 // that thread's 32 writes and 32 reads a round and nothing else; no line passes between the threads, in
