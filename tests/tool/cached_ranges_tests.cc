@@ -20,6 +20,9 @@ struct Holder {
 
 bool covers(const Holder& holder, Addr address) { return address - holder.range.start < holder.range.size; }
 
+// Remembers [low, high] in the holder, as a lookup's answer does.
+void fill(Holder& holder, Addr low, Addr high) { remember_range(&holder.range, &holder.slot, low, high); }
+
 class CachedRangesTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -37,9 +40,9 @@ constexpr Addr kOtherStack = kStack + kStackBytes;
 // A change over bytes 0x100-0x1ff empties the entry over 0x100-0x17f and neither of the others; a
 // change between ranges empties nothing.
 TEST_F(CachedRangesTest, AChangeEmptiesTheRangesItOverlapsOnly) {
-  remember_range(&a.range, &a.slot, 0x100, 0x17f);
-  remember_range(&b.range, &b.slot, 0x200, 0x2ff);
-  remember_range(&c.range, &c.slot, 0x80, 0xff);
+  fill(a, 0x100, 0x17f);
+  fill(b, 0x200, 0x2ff);
+  fill(c, 0x80, 0xff);
   EXPECT_EQ(filled_range_count(), 3u);
   forget_ranges(0x180, 0x1ff);  // touches none: a ends at 0x17f, b starts at 0x200
   EXPECT_EQ(filled_range_count(), 3u);
@@ -54,8 +57,8 @@ TEST_F(CachedRangesTest, AChangeEmptiesTheRangesItOverlapsOnly) {
 // 0x100-0x10f to 0x400-0x40f, a change over its old bytes leaves it, and one over its new bytes empties
 // it: the list's copy of the range moved with it.
 TEST_F(CachedRangesTest, AnEntryFilledAgainIsForgottenByItsNewRange) {
-  remember_range(&a.range, &a.slot, 0x100, 0x10f);
-  remember_range(&a.range, &a.slot, 0x400, 0x40f);
+  fill(a, 0x100, 0x10f);
+  fill(a, 0x400, 0x40f);
   EXPECT_EQ(filled_range_count(), 1u);
   forget_ranges(0x100, 0x10f);
   EXPECT_TRUE(covers(a, 0x400));
@@ -67,11 +70,11 @@ TEST_F(CachedRangesTest, AnEntryFilledAgainIsForgottenByItsNewRange) {
 // a, b, c are on the list in that order; forgetting a moves c into a's place. c, filled again in place
 // at 0x900, must then be found there: a change over 0x900 empties it, and b stays.
 TEST_F(CachedRangesTest, AnEntryMovedOnTheListIsStillUpdatedAndForgotten) {
-  remember_range(&a.range, &a.slot, 0x100, 0x1ff);
-  remember_range(&b.range, &b.slot, 0x200, 0x2ff);
-  remember_range(&c.range, &c.slot, 0x300, 0x3ff);
+  fill(a, 0x100, 0x1ff);
+  fill(b, 0x200, 0x2ff);
+  fill(c, 0x300, 0x3ff);
   forget_ranges(0x100, 0x100);
-  remember_range(&c.range, &c.slot, 0x900, 0x9ff);
+  fill(c, 0x900, 0x9ff);
   EXPECT_EQ(filled_range_count(), 2u);
   forget_ranges(0x300, 0x3ff);  // c's old bytes: nothing
   EXPECT_TRUE(covers(c, 0x900));
@@ -84,14 +87,14 @@ TEST_F(CachedRangesTest, AnEntryMovedOnTheListIsStillUpdatedAndForgotten) {
 // One change over two adjacent entries at the list's end empties both (the second is compared after it
 // took the first's place), and an entry emptied and filled again joins the list once.
 TEST_F(CachedRangesTest, OneChangeEmptiesEveryEntryItOverlapsWhereverItIsOnTheList) {
-  remember_range(&a.range, &a.slot, 0x1000, 0x1fff);
-  remember_range(&b.range, &b.slot, 0x100, 0x1ff);
-  remember_range(&c.range, &c.slot, 0x200, 0x2ff);
+  fill(a, 0x1000, 0x1fff);
+  fill(b, 0x100, 0x1ff);
+  fill(c, 0x200, 0x2ff);
   forget_ranges(0x100, 0x2ff);
   EXPECT_FALSE(covers(b, 0x100));
   EXPECT_FALSE(covers(c, 0x200));
   EXPECT_TRUE(covers(a, 0x1000));
-  remember_range(&b.range, &b.slot, 0x100, 0x1ff);
+  fill(b, 0x100, 0x1ff);
   EXPECT_EQ(filled_range_count(), 2u);
   forget_ranges(0, ~Addr(0));
   EXPECT_FALSE(covers(a, 0x1000));
@@ -101,7 +104,7 @@ TEST_F(CachedRangesTest, OneChangeEmptiesEveryEntryItOverlapsWhereverItIsOnTheLi
 
 // The whole address space is remembered without its last byte; a change anywhere empties it.
 TEST_F(CachedRangesTest, TheWholeAddressSpaceIsRememberedAndForgotten) {
-  remember_range(&a.range, &a.slot, 0, ~Addr(0));
+  fill(a, 0, ~Addr(0));
   EXPECT_TRUE(covers(a, 0));
   EXPECT_TRUE(covers(a, ~Addr(0) - 1));
   forget_ranges(~Addr(0) - 1, ~Addr(0) - 1);
@@ -114,10 +117,10 @@ TEST_F(CachedRangesTest, TheWholeAddressSpaceIsRememberedAndForgotten) {
 TEST_F(CachedRangesTest, EveryEntryOfAWideRangeIsForgottenAndNoOther) {
   Holder first[10] = {}, second[10] = {};
   for (int i = 0; i < 10; ++i) {
-    remember_range(&first[i].range, &first[i].slot, kStack, kStack + kStackBytes - 1);
-    remember_range(&second[i].range, &second[i].slot, kOtherStack, kOtherStack + kStackBytes - 1);
+    fill(first[i], kStack, kStack + kStackBytes - 1);
+    fill(second[i], kOtherStack, kOtherStack + kStackBytes - 1);
   }
-  remember_range(&a.range, &a.slot, 0x1000, 0x101f);
+  fill(a, 0x1000, 0x101f);
   EXPECT_EQ(filled_range_count(), 21u);
   forget_ranges(0x2000, 0x201f);
   EXPECT_EQ(filled_range_count(), 21u);
@@ -129,7 +132,7 @@ TEST_F(CachedRangesTest, EveryEntryOfAWideRangeIsForgottenAndNoOther) {
   }
   // The second stack's entries moved when the first's left: one of them, filled with a heap block, is
   // still found where it now is, and leaves the group.
-  remember_range(&second[9].range, &second[9].slot, 0x3000, 0x301f);
+  fill(second[9], 0x3000, 0x301f);
   forget_ranges(kOtherStack + kStackBytes - 1, kOtherStack + kStackBytes - 1);
   for (int i = 0; i < 9; ++i) EXPECT_FALSE(covers(second[i], kOtherStack + 8)) << i;
   EXPECT_TRUE(covers(second[9], 0x3000));
@@ -142,12 +145,12 @@ TEST_F(CachedRangesTest, EveryEntryOfAWideRangeIsForgottenAndNoOther) {
 // change over its new range only: the first stack's change empties none of them (its group left with
 // its last member), the block's empties a, the second stack's b and c.
 TEST_F(CachedRangesTest, EntriesMovingBetweenWideAndNarrowRangesFollowTheirNewRange) {
-  remember_range(&a.range, &a.slot, kStack, kStack + kStackBytes - 1);
-  remember_range(&b.range, &b.slot, 0x1000, 0x101f);
-  remember_range(&c.range, &c.slot, kStack, kStack + kStackBytes - 1);
-  remember_range(&a.range, &a.slot, 0x3000, 0x301f);
-  remember_range(&b.range, &b.slot, kOtherStack, kOtherStack + kStackBytes - 1);
-  remember_range(&c.range, &c.slot, kOtherStack, kOtherStack + kStackBytes - 1);
+  fill(a, kStack, kStack + kStackBytes - 1);
+  fill(b, 0x1000, 0x101f);
+  fill(c, kStack, kStack + kStackBytes - 1);
+  fill(a, 0x3000, 0x301f);
+  fill(b, kOtherStack, kOtherStack + kStackBytes - 1);
+  fill(c, kOtherStack, kOtherStack + kStackBytes - 1);
   EXPECT_EQ(filled_range_count(), 3u);
   forget_ranges(kStack, kStack + 15);
   forget_ranges(0x1000, 0x101f);
@@ -167,12 +170,12 @@ TEST_F(CachedRangesTest, EntriesMovingBetweenWideAndNarrowRangesFollowTheirNewRa
 TEST_F(CachedRangesTest, AGroupMovedInThePlaceOfAnEmptiedOneKeepsItsMembers) {
   const Addr third = kOtherStack + kStackBytes;
   Holder d{};
-  remember_range(&a.range, &a.slot, kStack, kStack + kStackBytes - 1);
-  remember_range(&b.range, &b.slot, kOtherStack, kOtherStack + kStackBytes - 1);
-  remember_range(&c.range, &c.slot, third, third + kStackBytes - 1);
-  remember_range(&d.range, &d.slot, third, third + kStackBytes - 1);
-  remember_range(&b.range, &b.slot, 0x1000, 0x100f);  // the second group goes, the third takes its place
-  remember_range(&c.range, &c.slot, 0x2000, 0x200f);
+  fill(a, kStack, kStack + kStackBytes - 1);
+  fill(b, kOtherStack, kOtherStack + kStackBytes - 1);
+  fill(c, third, third + kStackBytes - 1);
+  fill(d, third, third + kStackBytes - 1);
+  fill(b, 0x1000, 0x100f);  // the second group goes, the third takes its place
+  fill(c, 0x2000, 0x200f);
   forget_ranges(third + 4096, third + 4096);
   EXPECT_FALSE(covers(d, third));
   EXPECT_TRUE(covers(c, 0x2000));
