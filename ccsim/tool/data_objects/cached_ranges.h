@@ -3,10 +3,10 @@
 // block allocated or freed, a range named, a library mapped, a thread's stack moved).
 //
 // Why a list instead of a generation counter: a cache entry holds only a range, so checking it is one
-// unsigned compare on the hot path. Every filled entry is on one list, which keeps a copy of the entry's
-// range next to the entry's address; a change walks the copies and empties the entries whose range it
-// touches, and every 256th change empties them all, so that the list holds only entries filled lately
-// (cached_ranges.cc says why), not every one ever filled.
+// unsigned compare on the hot path. Every filled entry is on one list, which keeps a copy of each small
+// range next to the entry's address and groups the large ones by range; a change compares the copies and
+// the groups and empties the entries whose range it touches, and every 256th change empties them all, so
+// that the list holds only entries filled lately (cached_ranges.cc says why), not every one ever filled.
 #ifndef CCSIM_TOOL_CACHED_RANGES_H
 #define CCSIM_TOOL_CACHED_RANGES_H
 
@@ -21,9 +21,9 @@ struct CachedRange {
   Addr size;
 };
 
-// Where a filled range's copy is on the list (its index there), so that filling the entry again updates
-// the copy in place. Each holder keeps it next to its range, outside CachedRange, so that the hot path's
-// caches stay as small as they are; meaningful only while the range is not empty.
+// Where a filled range is on the list (cached_ranges.cc numbers the places), so that filling the entry
+// again updates the list in place. Each holder keeps it next to its range, outside CachedRange, so that
+// the hot path's caches stay as small as they are; meaningful only while the range is not empty.
 using RangeSlot = std::uint32_t;
 
 // Remembers [low, high] (inclusive) in `range` and puts it on the list of filled entries, or updates its

@@ -12,7 +12,8 @@
 // The answers are the same as a tree of all the blocks would give, except for the gap around an address
 // in no block: the shadow table does not know how far its gaps extend, so a gap is narrowed to the
 // address's surroundings in the table (heap_shadow.h: at most 4 KiB either way inside a chunk of small
-// blocks), which costs a lookup again when the program reads farther into it, never a different object.
+// blocks, 1 MiB across chunks without any), which costs a lookup again when the program reads farther
+// into it, never a different object.
 // Debug builds (CCSIM_DEBUG) also keep every block in a tree and check each answer against it.
 #ifndef CCSIM_TOOL_HEAP_BLOCK_SET_H
 #define CCSIM_TOOL_HEAP_BLOCK_SET_H

@@ -32,6 +32,7 @@ struct ReferenceObjectCache {
   // (kNoReference: none); unused in a Reference's own cache.
   RefId ref;
 };
+static_assert(sizeof(ReferenceObjectCache) == 32, "two entries per host line (ProcessorObjectSet)");
 
 // The replay orders' caches (interleaved, piped): one entry per (processor, reference), where the native
 // order keeps one per reference. Round-robin replays each access on another processor, and in a parallel
