@@ -60,7 +60,8 @@ const Extent* HeapBlockSet::first_overlapping(Addr low, Addr high) {
 }
 
 bool HeapBlockSet::any_block_in(Addr start, Addr size) {
-  return small_.any_marked(start, size) || (in_tree_ > 0 && large_.first_overlapping(start, start + size - 1) != nullptr);
+  if (small_.any_marked(start, size)) return true;
+  return in_tree_ > 0 && large_.first_overlapping(start, start + size - 1) != nullptr;
 }
 
 bool HeapBlockSet::find(Addr address, ObjectExtent* found) {

@@ -46,13 +46,11 @@ class HeapBlockSet {
   const Extent* small_block_at(Addr address) { return small_.block_at(address); }
   // Whether a block may hold a byte of [start, start + size) (size > 0): false says none does.
   bool any_block_in(Addr start, Addr size);
-  // How many blocks are in the tree (the table declined them).
-  std::uint32_t blocks_in_tree() const { return in_tree_; }
 
  private:
   HeapShadow small_;
   ExtentIndex large_;  // the blocks small_ declined
-  std::uint32_t in_tree_ = 0;
+  std::uint32_t in_tree_ = 0;  // blocks in large_: while none, its lookups are skipped
 #if defined(CCSIM_DEBUG) && CCSIM_DEBUG
   ExtentIndex all_;  // every block, to check the answers
 #endif

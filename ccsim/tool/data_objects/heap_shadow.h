@@ -49,15 +49,15 @@ class HeapShadow {
   // when the table did not hold it (it declined it).
   bool remove(Addr start);
 
-  // The shadowed block holding `address`, or null when the table does not know (ask the tree).
-  // Inlined into the heap layer's lookup: on the path of every object-cache miss.
+  // The shadowed block holding `address`, or null when no held block has it (a block of the set's tree
+  // may). Inlined into the heap layer's lookup: on the path of every object-cache miss.
   const Extent* block_at(Addr address) {
     const Chunk* chunk = chunk_of(address >> kChunkShift);
     if (chunk == nullptr) return nullptr;
     const std::uint32_t slot = chunk->slots[granule_in_chunk(address)];
     if (slot == 0) return nullptr;
     const Extent& block = blocks_[slot];
-    // The granule may hold the end of another block than the one marked there (alignment below 16).
+    // The granule's bytes before the block's start or after its end are in no held block.
     return address - block.start < block.size ? &block : nullptr;
   }
 
