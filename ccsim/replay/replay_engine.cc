@@ -231,13 +231,27 @@ bool ReplayEngine::replay_sync(Stream* stream, const SyncEvent& event) {
       if (event.key < streams_.size() && streams_[event.key] != nullptr) return false;  // not ended yet
       model_.thread_joined(&stream->sync, event.address);
       return true;
-    case SyncKind::AfterAccesses: {
-      const Stream* freer = streams_[event.key];  // null once its replay has ended
-      return freer == nullptr || freer->events.popped_accesses(event.participants) || blocked(freer);
-    }
+    case SyncKind::AfterAccesses:
+      return reuse_wait_over(event);
     default:
       return model_.apply(&stream->sync, event);
   }
+}
+
+bool ReplayEngine::reuse_wait_over(const SyncEvent& event) const {
+  SyncEvent wait = event;
+  for (std::uint32_t step = 0; step < kMaxReuseChain; ++step) {
+    const Stream* freer = streams_[wait.key];  // null once its replay has ended
+    // The first wait is over when its freer is past the free; a later one, when the chain moves on.
+    if (freer == nullptr || freer->events.popped_accesses(wait.participants)) return step == 0;
+    if (freer->sync.waiting_at == nullptr && freer->events.head() == EventQueue::Head::Sync &&
+        freer->events.front_sync().kind == SyncKind::AfterAccesses) {
+      wait = freer->events.front_sync();  // the freer waits for another thread's free in turn
+      continue;
+    }
+    return blocked(freer);  // the chain ends at a thread that runs (wait) or cannot go on (give way)
+  }
+  return true;  // a chain longer than any the program's frees make: give way rather than risk a cycle
 }
 
 bool ReplayEngine::blocked(const Stream* stream) const {
@@ -248,7 +262,7 @@ bool ReplayEngine::blocked(const Stream* stream) const {
     case SyncKind::LockAcquire: return model_.lock_held_elsewhere(&stream->sync, event);
     case SyncKind::ThreadJoin: return event.key < streams_.size() && streams_[event.key] != nullptr;
     case SyncKind::HappensAfter: return !model_.signalled(event);
-    case SyncKind::AfterAccesses: return true;  // a chain of such waits is not followed: it might be a cycle
+    case SyncKind::AfterAccesses: return true;  // reuse_wait_over follows such chains
     default: return false;  // a barrier arrival, a release, a signal, a creation: it goes on
   }
 }

@@ -196,6 +196,16 @@ class ReplayEngine {
   // Whether `stream` cannot go on now: it waits at a barrier, or its next event is a synchronization
   // event it cannot pass yet (for record_reuse's soft wait).
   bool blocked(const Stream* stream) const;
+  // Whether a thread may pass its wait `event` (SyncKind::AfterAccesses, record_reuse): the freeing
+  // thread has replayed the accesses it made before the free or has ended, or it cannot go on. A freeing
+  // thread that itself waits for a third thread's free is followed down the chain (threads that each run
+  // a private loop, one after another in the real run, hand their memory on: each waits for the one
+  // before): the wait holds while the chain's last thread runs, and gives way when it cannot go on
+  // (blocked at a barrier, a lock, a join or a hand-off). Such waits point back in the real run's time, so
+  // they make no cycle among themselves; a lock taken in another order than the real run's can close one,
+  // which the give-way breaks.
+  bool reuse_wait_over(const SyncEvent& event) const;
+  static constexpr std::uint32_t kMaxReuseChain = 64;
   void begin_running(Stream* stream);
   void end_stream(Stream* stream);
   bool break_deadlock();
