@@ -2,7 +2,7 @@
    report.h: the preload's side of ccsim/sync/requests.h, one inline function per request so that a
    wrapper reads as what it tells the tool. RUNS ON THE SIMULATED CPU, like all of ccsim/preload/:
    these are client code, compiled into vgpreload_ccsim-<platform>.so; outside Valgrind every request
-   is a no-op that returns 0.
+   is a no-op that returns 0 (ccsim_allocator_enter: 1, the call goes on).
 */
 #ifndef CCSIM_PRELOAD_REPORT_H
 #define CCSIM_PRELOAD_REPORT_H
@@ -73,6 +73,15 @@ static inline void ccsim_report_thread_start(ccsim_word routine) {
 
 static inline void ccsim_report_thread_join(ccsim_word thread, ccsim_word call) {
   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_THREAD_JOIN, thread, call, 0, 0, 0);
+}
+
+static inline ccsim_word ccsim_allocator_enter(enum ccsim_allocator_function function, ccsim_word pointer,
+                                               ccsim_word call) {
+  return VALGRIND_DO_CLIENT_REQUEST_EXPR(1, VG_USERREQ__CCSIM_ALLOCATOR_ENTER, function, pointer, call, 0, 0);
+}
+
+static inline void ccsim_allocator_exit(enum ccsim_allocator_function function, ccsim_word block, ccsim_word size) {
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_ALLOCATOR_EXIT, function, block, size, 0, 0);
 }
 
 #endif /* CCSIM_PRELOAD_REPORT_H */

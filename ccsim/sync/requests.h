@@ -56,8 +56,43 @@ typedef enum {
   /* The calling thread, started by pthread_create, is about to call its start routine (the preload's
      start trampoline, in the new thread). args[1]: the start routine's address. The thread's label. */
   VG_USERREQ__CCSIM_THREAD_START,
+  /* The thread starts a call of the program's allocator (malloc_intercepts.c). args[1]: the function
+     (enum ccsim_allocator_function), args[2]: the pointer the call gives back or asks about (free,
+     realloc, delete, malloc_usable_size; 0 for none), args[3]: call. Returns 1 when the call may go
+     on; 0 when args[2] is not the start of a live block and the call must not pass it to the
+     allocator (the tool has reported it). A block given back stops being the program's here, before
+     the allocator writes its free-list links into it. Calls nest (the allocator calling malloc
+     itself): only the outermost one counts. */
+  VG_USERREQ__CCSIM_ALLOCATOR_ENTER,
+  /* The allocator call that ALLOCATOR_ENTER started has returned. args[1]: the function, args[2]: the
+     block it returned (0 for none), args[3]: the block's size in bytes as requested (for
+     CCSIM_ALLOC_USABLE_SIZE: the bytes the allocator says args[2] holds). A block returned becomes
+     the program's here (for realloc, in the bin of the block it replaces; a realloc that failed gives
+     that block back to the program). */
+  VG_USERREQ__CCSIM_ALLOCATOR_EXIT,
   /* One past the last request; not a request. */
   VG_USERREQ__CCSIM_END_INTERNAL
 } Vg_CcsimInternalRequest;
+
+/* The allocator functions ALLOCATOR_EXIT names (args[1]); a heap bin is named after the one that made
+   its first block. Append-only, like the requests. */
+enum ccsim_allocator_function {
+  CCSIM_ALLOC_MALLOC,
+  CCSIM_ALLOC_CALLOC,
+  CCSIM_ALLOC_REALLOC,
+  CCSIM_ALLOC_REALLOCARRAY,
+  CCSIM_ALLOC_MEMALIGN,
+  CCSIM_ALLOC_POSIX_MEMALIGN,
+  CCSIM_ALLOC_ALIGNED_ALLOC,
+  CCSIM_ALLOC_VALLOC,
+  CCSIM_ALLOC_PVALLOC,
+  CCSIM_ALLOC_NEW,
+  CCSIM_ALLOC_NEW_ARRAY,
+  CCSIM_ALLOC_FREE,
+  CCSIM_ALLOC_DELETE,
+  CCSIM_ALLOC_DELETE_ARRAY,
+  CCSIM_ALLOC_USABLE_SIZE,
+  CCSIM_ALLOC_FUNCTIONS /* one past the last; not a function */
+};
 
 #endif /* CCSIM_SYNC_REQUESTS_H */

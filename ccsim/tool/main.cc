@@ -2,6 +2,7 @@
 // Everything else lives in the file named for it (options, instrument, access_helpers, threads,
 // references, profile_writer, sync, and data_objects with the files it names).
 #include "ccsim/core/simulator.h"
+#include "ccsim/sync/requests.h"
 #include "ccsim/tool/data_objects/data_objects.h"
 #include "ccsim/tool/output/exit_status.h"
 #include "ccsim/tool/fixed_random_bytes.h"
@@ -60,6 +61,13 @@ Bool handle_client_request(ThreadId tid, UWord* args, UWord* ret) {
       sync_flush();
       zero_statistics(simulator);
       if (options.data_objects) zero_object_statistics();
+      *ret = 0;
+      return True;
+    case VG_USERREQ__CCSIM_ALLOCATOR_ENTER:
+      *ret = allocator_call_begins(tid, static_cast<std::uint32_t>(args[1]), args[2], args[3]) ? 1 : 0;
+      return True;
+    case VG_USERREQ__CCSIM_ALLOCATOR_EXIT:
+      allocator_call_ends(tid, static_cast<std::uint32_t>(args[1]), args[2], args[3]);
       *ret = 0;
       return True;
     case VG_USERREQ__CCSIM_NAME_RANGE:
@@ -122,7 +130,7 @@ void pre_command_line_init() {
   VG_(needs_syscall_wrapper)(note_exit_code_before_syscall, after_syscall);
 
   install_valgrind_platform();
-  install_heap_replacement();
+  init_heap_block_tracking();
   set_default_options();
 }
 

@@ -109,6 +109,12 @@ bool process_option(const char* arg) {
   } else if VG_BOOL_CLO(arg, "--data-objects", options.data_objects) {
   } else if ((v = value_of(arg, "--alloc-depth"))) {
     options.alloc_depth = static_cast<std::uint32_t>(parse_number(arg, v, 1, kMaxAllocationDepth));
+  } else if ((v = value_of(arg, "--alloc-fn"))) {
+    if (v[0] == '\0') VG_(fmsg_bad_option)(arg, "the function name must not be empty.\n");
+    if (options.alloc_fn_count == Options::kMaxAllocFns) {
+      VG_(fmsg_bad_option)(arg, "at most %u functions may be named with --alloc-fn.\n", Options::kMaxAllocFns);
+    }
+    options.alloc_fns[options.alloc_fn_count++] = v;
   } else if ((v = value_of(arg, "--line-detail"))) {
     options.line_detail = static_cast<std::uint32_t>(parse_number(arg, v, 0, kMaxLineDetail));
   } else if ((v = value_of(arg, "--ccsim-progress-interval"))) {
@@ -121,7 +127,7 @@ bool process_option(const char* arg) {
     VG_(write)(1, kVersionLine, sizeof kVersionLine - 1);
     VG_(exit)(0);
   } else {
-    return VG_(replacement_malloc_process_cmd_line_option)(arg);
+    return false;
   }
   return true;
 }
@@ -161,6 +167,10 @@ void print_usage() {
       "                                      blocks and stacks; see docs/data-objects.md [yes]\n"
       "    --alloc-depth=<n>                 frames of the allocation stack that tell heap objects\n"
       "                                      apart, 1 to %u [%u]\n"
+      "    --alloc-fn=<name>                 a function that only allocates for its caller (an\n"
+      "                                      xmalloc): skipped in allocation stacks, like malloc;\n"
+      "                                      repeatable, up to 32 [none; helpers in headers are\n"
+      "                                      skipped without it]\n"
       "    --line-detail=<n>                 show the bytes each thread touched in the <n> most\n"
       "                                      invalidated lines, and in the 4 most invalidated\n"
       "                                      lines of each of the <n> most invalidated objects,\n"

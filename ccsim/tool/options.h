@@ -16,6 +16,11 @@ struct Options {
   SyncOptions sync;               // --sim-mode, --quantum, --schedule, --seed, --max-buffer, --trace-runtime
   bool data_objects = true;       // --data-objects: attribute events to data objects (docs/data-objects.md)
   std::uint32_t alloc_depth = 4;  // --alloc-depth: frames of the allocation stack that make a heap bin
+  // --alloc-fn (repeatable, Massif's meaning): functions that only allocate for their caller, skipped in
+  // allocation stacks as if they were malloc; `alloc_fn_count` of them.
+  static constexpr std::uint32_t kMaxAllocFns = 32;
+  const char* alloc_fns[kMaxAllocFns] = {};
+  std::uint32_t alloc_fn_count = 0;
   std::uint32_t line_detail = 10; // --line-detail: hottest invalidated lines described byte by byte
   std::int64_t progress_interval = -1;  // --ccsim-progress-interval; -1: unset (progress_interval.h)
 };
@@ -23,8 +28,7 @@ struct Options {
 extern Options options;
 
 void set_default_options();
-// Recognises one option (ccsim's, or one of Valgrind's malloc-replacement options such as --alignment);
-// returns false for any other. A bad value stops Valgrind with
+// Recognises one of ccsim's options; returns false for any other. A bad value stops Valgrind with
 // one sentence naming the option and what is allowed.
 bool process_option(const char* arg);
 // Cross-option checks after all options are read (e.g. equal line sizes); stops Valgrind on error.

@@ -117,7 +117,7 @@ TEST(ObjectNamesTest, OriginAllocatorAndFieldsAreRead) {
 TEST(ObjectNamesTest, MalformedRecordsAreRefused) {
   const std::string object = "object: 1 global 0x1000 96 0 tid_args\n";
   for (const auto& [body, message] : std::vector<std::pair<std::string, std::string>>{
-           {"object-origin: 1 library -\n", "the origin must be program or runtime, not \"library\""},
+           {"object-origin: 1 library -\n", "the origin must be program, runtime or allocator, not \"library\""},
            {"object-origin: 1 program -\nobject-origin: 1 program -\n", "gives the origin of an object a second time"},
            {"field: 1 40 0 x\n", "the size of a field must be at least 1 byte"},
            {"field: 1 18446744073709551615 2 x\n", "the field's bytes run past the end of the 64-bit address space"}}) {

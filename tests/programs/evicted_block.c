@@ -1,31 +1,31 @@
 /* evicted_block.c: a small heap block that starts in the middle of a cache line, read once, and its line
-   then evicted by a sweep. The bytes of the line before the block are the allocator's, or a block that is
-   a 24-byte block of another site: no object of the block's allocation site. main allocates a 24-byte
-   pad, then a block at "site block", until the block does not start a 64-byte line (one that does is
-   kept, unused: freed, an allocator that reuses the last block freed would give it back every time;
-   exit status 2 when none does within 64 tries), reads its first long once, then writes one byte of each
-   line of an 8 KiB array.
+   then evicted by a sweep. main allocates a 24-byte pad ("site pad"), then a 40-byte block at "site
+   block", until the block starts at 32 mod 64 (others are kept, unused; exit status 2 when none does
+   within 64 tries): glibc puts the pad's 24 bytes at 0..23 of the block's line and the block's header at
+   24..31, which malloc writes. main reads the block's first long (32..39) once, then writes one byte of
+   each line of an 8 KiB array.
 
-   Expected with a direct-mapped 4 KiB L1 and no other level (tests/tool/object_tests.cc): the block's line
-   is brought in once and evicted once, with the 8 bytes read used, and the eviction is charged to the
-   block's allocation site: 1 L1 eviction, 8 evicted bytes used. (Charged to the line's first byte, it
-   went to the allocator's bytes between blocks, no object of the site.) */
+   Expected with a direct-mapped 4 KiB L1 and no other level (tests/tool/object_tests.cc): the line is
+   evicted once, with 16 bytes used (the header malloc wrote, the long main read), and the eviction is
+   charged to the object holding the first byte used, the header: the allocator's memory between blocks,
+   1 L1 eviction and 16 bytes used there. Neither the pad, which holds the line's first byte and which
+   nothing touched, nor the block's site gets it. */
 #include <stdint.h>
 #include <stdlib.h>
 
 static char sweep[8192];
 static void* pads[64];
-static void* line_aligned[64];
+static void* others[64];
 
 int main(void) {
   long* block = NULL;
   for (int tries = 0; tries < 64 && block == NULL; tries++) {
-    pads[tries] = malloc(24); /* with the block's 40, not a multiple of the line: the next try moves */
+    pads[tries] = malloc(24); /* ccsim-test: site pad */
     long* candidate = malloc(40); /* ccsim-test: site block */
-    if (((uintptr_t)candidate & 63) != 0) {
+    if (((uintptr_t)candidate & 63) == 32 && (char*)candidate == (char*)pads[tries] + 32) {
       block = candidate;
     } else {
-      line_aligned[tries] = candidate;
+      others[tries] = candidate;
     }
   }
   if (block == NULL) return 2;

@@ -1,9 +1,9 @@
 /* heap_buffers_one_line.c: two threads' small buffers, two heap blocks from two allocation sites (two
    objects), share one cache line (as Phoenix string_match's per-thread buffers do). main allocates a
    16-byte buffer at "site a" until one starts a 64-byte line (the others stay allocated; exit status 2
-   when none does within 64 tries), then one at "site b", which must lie in the same line (Valgrind's
-   allocator puts it 48 bytes further); after a barrier thread 2 stores STORES times into a[0] and
-   thread 3 into b[0].
+   when none does within 64 tries), then one at "site b", which must lie in the same line (glibc puts
+   it 32 bytes further: a 16-byte block takes a 32-byte chunk); after a barrier thread 2 stores STORES
+   times into a[0] and thread 3 into b[0].
 
    Expected: neither thread touches the other's buffer and main touches neither while the threads run,
    so every invalidation of the line is false sharing (0 true sharing), and each object's line detail

@@ -4,12 +4,11 @@
    is forgotten when the line's memory changes owner: every invalidation of the second phase belongs to
    the second block.
 
-   Each phase: a 64-byte block aligned to 64 (a line of its own), two threads that meet at a barrier,
-   then each adds 1 ROUNDS times to its own long of the block (thread a to long 0, thread b to long 1):
-   false sharing. Between the phases main frees the first block and allocates the second at the line
-   marked "site second"; under Valgrind's allocator, which hands the freed memory back, it must be the
-   first block's memory (exit status 2 otherwise, so a test cannot pass without the reuse; glibc run
-   natively may place it elsewhere). The same function `bump` makes every increment, so the two phases'
+   Each phase: a 64-byte block, two threads that meet at a barrier, then each adds 1 ROUNDS times to its
+   own long of the block (thread a to long 0, thread b to long 1): false sharing. Between the phases main
+   frees the first block and allocates the second at the line marked "site second"; glibc hands the
+   freed memory back from main's per-thread cache, so it must be the first block's memory (exit status 2
+   otherwise, so a test cannot pass without the reuse). The same function `bump` makes every increment, so the two phases'
    invalidations have the same writer instruction, threads and bytes: only the memory's owner differs.
 
    Expected (derived in the test): each block's invalidations are all false sharing in one region, and
@@ -46,14 +45,14 @@ static int fight_over(long* block) {
 }
 
 int main(void) {
-  long* first = NULL;
-  if (posix_memalign((void**)&first, 64, 64) != 0) return 3; /* ccsim-test: site first */
+  long* first = malloc(64); /* ccsim-test: site first */
+  if (first == NULL) return 3;
   first[0] = first[1] = 0;
   if (fight_over(first) != 0) return 3;
   const uintptr_t first_address = (uintptr_t)first;
   free(first);
-  long* second = NULL;
-  if (posix_memalign((void**)&second, 64, 64) != 0) return 3; /* ccsim-test: site second */
+  long* second = malloc(64); /* ccsim-test: site second */
+  if (second == NULL) return 3;
   if ((uintptr_t)second != first_address) {
     fprintf(stderr, "heap_reuse_pingpong: the second block is not the first one's memory\n");
     return 2;

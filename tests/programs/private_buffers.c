@@ -1,13 +1,13 @@
 /* private_buffers.c: two threads each allocate a 256-byte buffer, fill it, sum it and free it, ROUNDS
    times, at the same time (they start together at a barrier). Nothing is shared: each buffer is its
-   thread's alone, and the allocator, like glibc's per-thread arenas, gives each thread its own memory.
+   thread's alone, and glibc gives main its main arena and the worker an arena of its own.
 
    Expected, in every --sim-mode: the buffers of each thread are one object (one allocation stack: main's
    call or the worker's), which has its thread's ROUNDS x 32 = 32,000
    writes and 32,000 reads (32 longs a round), and no invalidation at all: neither thread ever touches a
-   line the other does. (When the threads shared Valgrind's one arena, each got the buffer the other had
-   just freed, and blocks allocated one after the other shared a line: hundreds to thousands of
-   invalidations, a different number in every run.) */
+   line the other does. (When ccsim replaced the allocator with Valgrind's one arena, each got the
+   buffer the other had just freed, and blocks allocated one after the other shared a line: hundreds to
+   thousands of invalidations, a different number in every run.) */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>

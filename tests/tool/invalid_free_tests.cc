@@ -83,7 +83,7 @@ void expect_invalid_frees_reported_and_ignored(const std::string& test, const st
   EXPECT_EQ(reports[2].address, printed_address(lines, "double"));
   EXPECT_EQ(reports[2].line_in_main, marked_line(kProgram, "double"));
   EXPECT_EQ(reports[0].sentence, kReport + reports[0].address +
-                                     ": not the start of a block ccsim allocated; the call was ignored (reported "
+                                     ": not the start of a live heap block; the call was ignored (reported "
                                      "once per call site).");
   // The profile is written, and the valid work is all in it: 64 writes at the fill line and 64 reads at
   // the sum line, twice (before and after the invalid calls).

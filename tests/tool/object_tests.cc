@@ -242,7 +242,7 @@ TEST(ObjectsInSimulatedOrder, ReusedHeapMemoryIsChargedToTheBlockOfTheTime) {
 }
 
 // An eviction is charged to the object holding the victim's first byte used, not the line's first byte
-// (evicted_block.c derives the numbers): a block starting mid-line gets its line's eviction.
+// (evicted_block.c derives the numbers): the block's header, which malloc wrote, in the allocator's memory.
 TEST(ObjectsOfEvictions, AreWhereTheVictimsBytesAre) {
   for (const char* mode : {"native", "interleaved"}) {
     SCOPED_TRACE(mode);
@@ -251,8 +251,13 @@ TEST(ObjectsOfEvictions, AreWhereTheVictimsBytesAre) {
                                  "--ccsim-out-file=ccsim.out"});
     std::vector<unsigned> site = heap_objects_from(run.profile, "evicted_block.c", "site block");
     ASSERT_EQ(site.size(), 1u);
-    EXPECT_EQ(run.profile.object_total(site[0], "L1_evictions"), 1u);
-    EXPECT_EQ(run.profile.object_total(site[0], "L1_evicted_bytes_used"), 8u);
+    EXPECT_EQ(run.profile.object_total(site[0], "L1_evictions"), 0u);
+    for (const auto& [id, object] : run.profile.objects) {
+      if (object.name.rfind("allocator's memory", 0) != 0) continue;
+      EXPECT_EQ(run.profile.object_total(id, "L1_evictions"), 1u);
+      EXPECT_EQ(run.profile.object_total(id, "L1_evicted_bytes_used"), 16u);
+    }
+    EXPECT_TRUE(heap_objects_from(run.profile, "evicted_block.c", "site pad").empty());
   }
 }
 
@@ -327,17 +332,24 @@ TEST(ObjectsInSimulatedOrder, OneInstructionOnTwoThreadsCountsEachThreadsOwnArra
   }
 }
 
-// freed_block_reused.c: the worker writes its 4 KiB block 100 times and frees it; main then gets the same
-// memory from the allocator and writes it 100 times. Each block's 512 longs x 100 rounds = 51,200 writes
-// are its own thread's; main's first write to each of the 64 lines removes the worker's copy, which the
-// worker wrote: 64 true-sharing invalidations, caused by main's block's writes and received by the
-// worker there (the memory is main's block by then), and no other invalidation of either block, in
-// every order. (Before the replay orders waited for the free, interleaved made 51,201 of them.)
+// freed_block_reused.c: the worker writes its 256 KiB block twice and frees it; main then gets the same
+// memory from the allocator and writes it twice. Each block's 32,768 longs x 2 rounds = 65,536 writes
+// are its own thread's; main's first write to each of the block's 4,096 lines that its malloc did not
+// take first (all but the one with the header, the program says why) removes the worker's copy, which
+// the worker wrote: 4,096 true-sharing invalidations, caused by main's block's writes and received by the
+// worker there (the memory is main's block by then), and no other invalidation of either block, natively.
+// The replay orders order main's use after the worker's free from the moment malloc returns the block
+// (reused_memory.h); malloc's own write of the header into line 0 comes before that, so line 0 can pass
+// between the threads once more (main's header write, the worker's later writes, main's first write):
+// at most 4,097 caused and received there, and at most 2 more for the header's own bytes (docs/
+// synchronization.md, "Limits"). Before the replay orders waited for the free, they interleaved the two
+// uses: tens of thousands.
 TEST(ObjectsInSimulatedOrder, MemoryFreedByOneThreadAndReusedByAnotherIsNotShared) {
   for (const char* mode : {"interleaved", "piped", "native"}) {
     SCOPED_TRACE(mode);
     ObjectRun run = run_program(std::string("freed_block_reused_") + mode, "freed_block_reused", in_mode(mode));
-    ASSERT_NE(stdout_of(run).find("reused: yes"), std::string::npos) << "the allocator did not reuse the block";
+    ASSERT_NE(stdout_of(run).find("reused: yes, at 16 mod 64"), std::string::npos)
+        << "the allocator did not reuse the block, or placed it otherwise: " << stdout_of(run);
     const Profile& profile = run.profile;
     auto heap_object = [&](const std::string& site, const std::string& function) {
       const std::string prefix = "freed_block_reused.c:" +
@@ -351,10 +363,18 @@ TEST(ObjectsInSimulatedOrder, MemoryFreedByOneThreadAndReusedByAnotherIsNotShare
     const unsigned main_block = heap_object("main_block", "main");
     ASSERT_NE(worker_block, 0u);
     ASSERT_NE(main_block, 0u);
-    EXPECT_EQ(count_of(profile, worker_block, 2, "writes"), 51200u);
-    EXPECT_EQ(count_of(profile, main_block, 1, "writes"), 51200u);
-    EXPECT_EQ(count_of(profile, main_block, 1, "invalidations_caused_true_in_region"), 64u);
-    EXPECT_EQ(count_of(profile, main_block, 2, "invalidations_received_true_in_region"), 64u);
+    EXPECT_EQ(count_of(profile, worker_block, 2, "writes"), 65536u);
+    EXPECT_EQ(count_of(profile, main_block, 1, "writes"), 65536u);
+    const bool native = std::string(mode) == "native";
+    const std::uint64_t caused_true = count_of(profile, main_block, 1, "invalidations_caused_true_in_region");
+    const std::uint64_t received_true = count_of(profile, main_block, 2, "invalidations_received_true_in_region");
+    if (native) {
+      EXPECT_EQ(caused_true, 4096u);
+      EXPECT_EQ(received_true, 4096u);
+    } else {
+      EXPECT_TRUE(caused_true == 4096u || caused_true == 4097u) << caused_true;
+      EXPECT_TRUE(received_true == 4096u || received_true == 4097u) << received_true;
+    }
     for (unsigned object : {worker_block, main_block}) {
       for (unsigned thread : {1u, 2u}) {
         std::uint64_t received = 0;
@@ -366,8 +386,12 @@ TEST(ObjectsInSimulatedOrder, MemoryFreedByOneThreadAndReusedByAnotherIsNotShare
           caused += count_of(profile, object, thread, caused_event.c_str());
         }
         SCOPED_TRACE("object " + std::to_string(object) + " thread " + std::to_string(thread));
-        EXPECT_EQ(received, object == main_block && thread == 2 ? 64u : 0u);
-        EXPECT_EQ(caused, object == main_block && thread == 1 ? 64u : 0u);
+        const std::uint64_t expected = object == main_block && thread == 2 ? 4096u : 0u;
+        const std::uint64_t expected_caused = object == main_block && thread == 1 ? 4096u : 0u;
+        if (native || expected == 0) EXPECT_EQ(received, expected);
+        if (native || expected_caused == 0) EXPECT_EQ(caused, expected_caused);
+        if (!native && expected != 0) EXPECT_LE(received, expected + 3);
+        if (!native && expected_caused != 0) EXPECT_LE(caused, expected_caused + 3);
       }
     }
   }
@@ -377,7 +401,7 @@ TEST(ObjectsInSimulatedOrder, MemoryFreedByOneThreadAndReusedByAnotherIsNotShare
 // reads each block's value under the mutex after a pipe says they are all there, then main frees them.
 // The replay runs critical sections in its own order: interleaved reaches half of the reads before their
 // block's allocation, piped all of them after its free. Each read was made while its block was live, so
-// all 100 are the reader's reads of the blocks' bin, and none is charged to the heap mapping outside live
+// all 100 are the reader's reads of the blocks' bin, and none is charged to the allocator's memory outside live
 // blocks, in every order (before out_of_order_blocks.h: 50 interleaved, 100 piped). The same with blocks
 // over 64 KiB (published_large_blocks), which the heap layer finds through its trees, not its shadows.
 TEST(ObjectsInSimulatedOrder, BlocksReadOutOfTheirLockOrderAreChargedToTheirBin) {
@@ -393,7 +417,7 @@ TEST(ObjectsInSimulatedOrder, BlocksReadOutOfTheirLockOrderAreChargedToTheirBin)
       std::vector<unsigned> heap_mappings;
       for (const auto& [id, object] : profile.objects) {
         if (object.kind == "heap" && object.name.rfind(site, 0) == 0) bin = id;
-        if (object.name.rfind("heap mapping", 0) == 0) heap_mappings.push_back(id);
+        if (object.name.rfind("allocator's memory", 0) == 0) heap_mappings.push_back(id);
       }
       ASSERT_NE(bin, 0u);
       EXPECT_EQ(count_of(profile, bin, 2, "reads"), 100u);
@@ -426,7 +450,7 @@ TEST(HeapObjects, BlocksOnBothSidesOfTheShadowsLimitAndTheGapsBetweenThem) {
     EXPECT_EQ(reads_of_site("site keeper"), 1u);
     std::uint64_t freed_reads = 0;
     for (const auto& [id, object] : profile.objects) {
-      if (object.name.rfind("heap mapping", 0) == 0) freed_reads += count_of(profile, id, 1, "reads");
+      if (object.name.rfind("allocator's memory", 0) == 0) freed_reads += count_of(profile, id, 1, "reads");
     }
     const bool native = std::string(mode) == "native";
     EXPECT_EQ(freed_reads, native ? 200u : 0u);
@@ -437,7 +461,7 @@ TEST(HeapObjects, BlocksOnBothSidesOfTheShadowsLimitAndTheGapsBetweenThem) {
 // private_buffers.c: two threads each allocate, fill, sum and free a 256-byte buffer 1,000 times at the
 // same time. Each thread's buffers (one object: their allocation stacks differ below use_buffers) have
 // that thread's 32 writes and 32 reads a round and nothing else; no line passes between the threads, in
-// any order (thread_heap_regions.h).
+// any order (glibc gives the worker an arena of its own).
 TEST(HeapObjects, ThreadsPrivateBuffersShareNoLine) {
   for (const char* mode : {"interleaved", "piped", "native"}) {
     SCOPED_TRACE(mode);
@@ -573,7 +597,10 @@ TEST(LineDetail, WritersOfTheLineAreTheTwoIncrements) {
 // phase's invalidations at the same instruction and bytes, which line_detail.cc remembers. Each phase
 // creates its own two workers: threads 2 and 3 in the first, 4 and 5 in the second (threads are
 // numbered in creation order, whatever ids Valgrind reuses). Both phases' increments made invalidations
-// (the threads alternate access by access after their barrier).
+// (the threads alternate access by access after their barrier). One more copy is removed in each phase:
+// main's malloc wrote the block's header and glibc's cache links into the line before the workers
+// started, and the first increment removes that copy, which is the allocator's (charged to its object):
+// the writers caused the block's received invalidations and 1.
 TEST(LineDetail, WritersFollowTheMemoryWhenABlockIsReused) {
   ObjectRun run = run_program("line_writers_reuse", "heap_reuse_pingpong", kInterleaved);
   const unsigned increment = marked_line("heap_reuse_pingpong.c", "increment");
@@ -598,7 +625,7 @@ TEST(LineDetail, WritersFollowTheMemoryWhenABlockIsReused) {
                               "invalidations_received_false_across_regions"}) {
       received += run.profile.object_total(block[0], event);
     }
-    EXPECT_EQ(caused, received);
+    EXPECT_EQ(caused, received + 1);
     EXPECT_EQ(increment_threads, workers);
     EXPECT_GT(by_increments, 0u);
   }

@@ -195,7 +195,7 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
     } else if (keyword == "object-origin") {
       unsigned id;
       std::string origin, allocator, more;
-      if (!(fields >> id >> origin >> allocator) || (fields >> more) || (origin != "program" && origin != "runtime")) {
+      if (!(fields >> id >> origin >> allocator) || (fields >> more) || (origin != "program" && origin != "runtime" && origin != "allocator")) {
         return fail("bad object-origin");
       }
       if (!p->objects.count(id) || !p->objects[id].origin.empty()) return fail("object-origin of an undefined object, or twice");

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "ccsim/annotate/analysis/object_label.h"
+#include "ccsim/annotate/analysis/runtime_objects.h"
 #include "ccsim/annotate/views/text_table.h"
 
 namespace ccsim::annotate {
@@ -203,8 +204,9 @@ Findings find_findings(const Analysis& analysis, const LatencyTable& latencies, 
     std::uint64_t cycles = coherence_cycles(profile, row.counts, latencies);
     if (cycles == 0) continue;
     if (analysis.runtime_objects[row.object] && !show_runtime) {
-      result.runtime_cycles += cycles;
-      ++result.runtime_objects;
+      const bool allocator = is_allocator_object(profile.objects[row.object]);
+      (allocator ? result.allocator_cycles : result.runtime_cycles) += cycles;
+      ++(allocator ? result.allocator_objects : result.runtime_objects);
       continue;
     }
     std::size_t key = group[row.object];

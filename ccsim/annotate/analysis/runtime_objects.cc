@@ -91,7 +91,9 @@ std::vector<bool> runtime_objects(const Profile& profile, const std::vector<bool
     const DataObject& object = profile.objects[index];
     bool is_runtime = false;
     if (!object.origin.empty()) {
-      is_runtime = object.origin == "runtime";  // the tool's word (`object-origin:`), when the profile has it
+      // The tool's word (`object-origin:`), when the profile has it; the allocator's own memory is
+      // grouped apart from the program's like the runtime's (is_allocator_object).
+      is_runtime = object.origin == "runtime" || object.origin == "allocator";
     } else if (object.kind == "global") {
       std::size_t in = object.name.rfind(" in ");
       is_runtime = in != std::string::npos && is_runtime_library(object.name.substr(in + 4));

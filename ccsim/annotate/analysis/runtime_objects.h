@@ -28,6 +28,10 @@ std::vector<bool> runtime_references(const Profile& profile);
 // program line with debug info does. Stacks and named ranges are the program's.
 std::vector<bool> runtime_objects(const Profile& profile, const std::vector<bool>& references_in_runtime);
 
+// Whether an object is the program allocator's own memory (`object-origin: <id> allocator`: its headers,
+// free lists and arenas), a runtime object the views name "(allocator)" apart from the others.
+inline bool is_allocator_object(const DataObject& object) { return object.origin == "allocator"; }
+
 }  // namespace ccsim::annotate
 
 #endif

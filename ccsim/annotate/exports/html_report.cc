@@ -154,6 +154,11 @@ void write_findings(std::ostream& out, const Analysis& analysis, const Options& 
         << html_escaped(share_text(findings.runtime_cycles, findings.memory_cycles))
         << " of the memory time, left out (--runtime=show includes them).</p>\n";
   }
+  if (findings.allocator_objects > 0) {
+    out << "<p>(allocator): the program's allocator (its headers, free lists and arenas) has coherence traffic, "
+        << html_escaped(share_text(findings.allocator_cycles, findings.memory_cycles))
+        << " of the memory time, left out (--runtime=show includes it).</p>\n";
+  }
 }
 
 std::vector<std::string> column_headings(const Profile& profile, const EventColumns& columns) {

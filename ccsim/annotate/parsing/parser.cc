@@ -631,8 +631,8 @@ void ProfileReader::read_object_origin(const Record& record) {
   DataObject& object = profile_.objects[object_field(record, 0)];
   if (!object.origin.empty()) record.fail("gives the origin of an object a second time");
   const std::string_view origin = record.field(1, "origin");
-  if (origin != "program" && origin != "runtime") {
-    record.fail("the origin must be program or runtime, not " + in_quotes(std::string(origin)));
+  if (origin != "program" && origin != "runtime" && origin != "allocator") {
+    record.fail("the origin must be program, runtime or allocator, not " + in_quotes(std::string(origin)));
   }
   object.origin = std::string(origin);
   const std::string_view allocator = record.field(2, "allocator");

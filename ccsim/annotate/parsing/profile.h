@@ -127,7 +127,7 @@ struct DataObject {
   std::uint64_t size = 0;
   std::string file;  // the defining source file; empty when unknown
   std::string name;
-  // From the optional `object-origin:` record: "program" or "runtime" (the object belongs to the dynamic
+  // From the optional `object-origin:` record: "program", "runtime" or "allocator" (the object belongs to the dynamic
   // loader, the C/C++ library's internals or an OpenMP runtime), empty when the profile does not say;
   // the allocating function of a heap object ("malloc", "calloc", "new[]", ...), empty otherwise.
   std::string origin = {};

@@ -10,22 +10,31 @@ void rank_table_rows(const ViewContext& context, const std::string& noun, const 
   const Profile& profile = context.profile();
   result.totals.assign(profile.events.size(), 0);
   result.runtime.assign(profile.events.size(), 0);
+  result.allocator.assign(profile.events.size(), 0);
   result.rows.clear();
   std::size_t runtime_rows = 0;
+  std::size_t allocator_rows = 0;
   for (const LabelledCounts& row : rows) {
     add_counts(result.totals, *row.counts);
     if (row.runtime && !context.options.show_runtime) {
-      add_counts(result.runtime, *row.counts);
-      ++runtime_rows;
+      add_counts(row.allocator ? result.allocator : result.runtime, *row.counts);
+      ++(row.allocator ? allocator_rows : runtime_rows);
     } else {
       result.rows.push_back(row);
     }
   }
+  auto count_of = [&](std::size_t count) {  // "1 line", "2 lines"
+    return with_commas(count) + " " + (count == 1 ? noun.substr(0, noun.size() - 1) : noun);
+  };
   if (runtime_rows > 0) {
-    std::string nouns = runtime_rows == 1 ? noun.substr(0, noun.size() - 1) : noun;  // "1 line", "2 lines"
-    result.rows.push_back({"(runtime: " + with_commas(runtime_rows) + " " + nouns +
+    result.rows.push_back({"(runtime: " + count_of(runtime_rows) +
                                " of the loader, C/C++ libraries and OpenMP runtimes; --runtime=show lists them)",
                            &result.runtime});
+  }
+  if (allocator_rows > 0) {
+    result.rows.push_back({"(allocator: " + count_of(allocator_rows) +
+                               " of the program's allocator: headers, free lists, arenas; --runtime=show lists them)",
+                           &result.allocator});
   }
   std::vector<const Counts*> counts;
   for (const LabelledCounts& row : result.rows) counts.push_back(row.counts);

@@ -15,6 +15,7 @@ struct LabelledCounts {
   std::string label;
   const Counts* counts = nullptr;
   bool runtime = false;  // the runtime's: added up into one "(runtime)" row unless --runtime=show
+  bool allocator = false;  // of those, the allocator's own memory: its own "(allocator)" row
 };
 
 // The rows a ranked table shows: every row added into `totals`; unless --runtime=show, the runtime's rows
@@ -22,8 +23,10 @@ struct LabelledCounts {
 // as context.ranking() chooses. The text tables and the HTML report (exports/html_report.h) both print it.
 struct RankedRows {
   Counts totals;
-  std::vector<LabelledCounts> rows;  // the program's rows, then the runtime's sum (pointing at `runtime`)
+  // The program's rows, then the runtime's and the allocator's sums (pointing at `runtime`, `allocator`).
+  std::vector<LabelledCounts> rows;
   Counts runtime;
+  Counts allocator;
   std::vector<std::size_t> ranked;
 
   RankedRows() = default;

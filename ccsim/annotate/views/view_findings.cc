@@ -107,6 +107,11 @@ void print_findings(const ViewContext& context, std::size_t most) {
                 << share_text(findings.runtime_cycles, findings.memory_cycles)
                 << " of the memory time, left out (--runtime=show includes them).\n";
   }
+  if (findings.allocator_objects > 0) {
+    context.out << "(allocator): the program's allocator (its headers, free lists and arenas) has coherence traffic, "
+                << share_text(findings.allocator_cycles, findings.memory_cycles)
+                << " of the memory time, left out (--runtime=show includes it).\n";
+  }
 }
 
 void print_findings_view(const ViewContext& context) { print_findings(context, context.options.top); }

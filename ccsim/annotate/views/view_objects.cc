@@ -1,5 +1,6 @@
 // view_objects.cc: --view=objects, data objects (the data profile) ranked by the sort events.
 #include "ccsim/annotate/analysis/object_label.h"
+#include "ccsim/annotate/analysis/runtime_objects.h"
 #include "ccsim/annotate/views/ranked_table.h"
 #include "ccsim/annotate/views/text_table.h"
 
@@ -13,7 +14,7 @@ std::vector<LabelledCounts> object_table_rows(const Analysis& analysis) {
     std::string label = object_description(object);
     if (object.address != 0) label += " at " + hex(object.address);
     if (!object.file.empty()) label += " in " + object.file;
-    rows.push_back({label, &row.counts, analysis.runtime_objects[row.object]});
+    rows.push_back({label, &row.counts, analysis.runtime_objects[row.object], is_allocator_object(object)});
   }
   return rows;
 }

@@ -4,6 +4,7 @@
 #include "ccsim/core/hash_map.h"
 #include "ccsim/tool/data_objects/runtime_libraries.h"
 #include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/options.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -11,13 +12,22 @@ namespace {
 
 std::uint32_t depth = 0;  // --alloc-depth: frames that identify a bin
 
-// The stack of every allocation starts inside the preload's malloc wrappers (realloc(NULL, n) goes
-// through two of them): those frames say nothing about the program and are skipped. They are recognised
-// by address; the wrappers' text is found from the first allocation's innermost frame.
-constexpr std::uint32_t kMaxWrapperFrames = 4;
-bool wrapper_text_known = false;
-Addr wrapper_text_start = 0;
-Addr wrapper_text_size = 0;
+// The stack of every allocation starts inside the preload's malloc wrappers (malloc_intercepts.c: a stub
+// and its worker), and a thread's stack ends in the preload's start trampoline: ccsim's frames say
+// nothing about the program and are left out wherever they are. They are recognised by address; the
+// preload's text is found from the first allocation's innermost frame.
+bool preload_text_known = false;
+Addr preload_text_start = 0;
+Addr preload_text_size = 0;
+
+// Past the preload's frames, the innermost frames of helpers that only allocate for their caller are
+// skipped too, so that a bin is named where the program asked for memory: functions named with
+// --alloc-fn, and functions defined in a header (a CALLOC macro's inline helper, std::allocator's
+// layers), as long as a frame is left. At most this many such frames, and the preload's, are unwound
+// beyond --alloc-depth.
+constexpr std::uint32_t kMaxSkippedFrames = 8;
+// Per code address: whether its frame is such a helper's (decided once: allocations repeat their stacks).
+HashMap<Addr, bool>* helper_frames = nullptr;
 
 // What identifies one frame of an allocation stack: its source line, (1 << 63) | file << 32 | line, when
 // it has one, so that the copies of one call that inlining or loop unrolling make are one site; else its
@@ -60,22 +70,45 @@ Word compare_bins(const void* a, const void* b) {
   return 0;
 }
 
-// How many of the innermost frames lie in the preload's wrappers (at least one: the wrapper that made
-// the client request is always there, with or without debug info).
-std::uint32_t wrapper_frames(const Addr* ips, std::uint32_t count) {
-  if (!wrapper_text_known) {
-    wrapper_text_known = true;
+// Whether the frame at `ip` is the preload's (the innermost frame of every allocation stack is: the
+// wrapper that made the client request).
+bool is_preload_frame(const Addr* ips, Addr ip) {
+  if (!preload_text_known) {
+    preload_text_known = true;
     const DebugInfo* preload = VG_(find_DebugInfo)(VG_(current_DiEpoch)(), ips[0]);
     if (preload != nullptr) {
-      wrapper_text_start = VG_(DebugInfo_get_text_avma)(preload);
-      wrapper_text_size = VG_(DebugInfo_get_text_size)(preload);
+      preload_text_start = VG_(DebugInfo_get_text_avma)(preload);
+      preload_text_size = VG_(DebugInfo_get_text_size)(preload);
     }
   }
-  std::uint32_t skipped = 0;
-  while (skipped < count && skipped < kMaxWrapperFrames && ips[skipped] - wrapper_text_start < wrapper_text_size) {
-    ++skipped;
+  return ip - preload_text_start < preload_text_size;
+}
+
+bool ends_with(const HChar* text, const HChar* suffix) {
+  const SizeT length = VG_(strlen)(text);
+  const SizeT suffix_length = VG_(strlen)(suffix);
+  return length >= suffix_length && VG_(strcmp)(text + length - suffix_length, suffix) == 0;
+}
+
+// Whether the frame at `ip` is a helper that only allocates for its caller (see kMaxSkippedFrames).
+bool is_helper_frame(Addr ip) {
+  bool added = false;
+  bool& helper = helper_frames->find_or_add(ip, &added);
+  if (!added) return helper;
+  helper = false;
+  if (const HChar* function = function_name_of(ip)) {
+    for (std::uint32_t i = 0; i < options.alloc_fn_count && !helper; ++i) {
+      helper = VG_(strcmp)(function, options.alloc_fns[i]) == 0;
+    }
   }
-  return skipped == 0 && count > 0 ? 1 : skipped;
+  std::uint32_t line = 0;
+  const std::uint32_t file = source_file_of(ip, &line);
+  if (!helper && file != 0) {
+    const char* path = reference_names().files.name(file);
+    static const HChar* const kHeaderSuffixes[] = {".h", ".hh", ".hpp", ".hxx", ".tcc"};
+    for (const HChar* suffix : kHeaderSuffixes) helper = helper || ends_with(path, suffix);
+  }
+  return helper;
 }
 
 // "histogram.c:213 main", "0x401136 main" (no line information) or "0x401136" (no symbol either).
@@ -117,7 +150,7 @@ ObjectId create_bin_object(const Addr* sites, const char* allocator) {
   const ObjectId object = add_object(ObjectKind::Heap, 0, 0, innermost_file,
                                      static_cast<const HChar*>(VG_(indexXA)(text, 0)));
   VG_(deleteXA)(text);
-  data_object(object).runtime = runtime;
+  if (runtime) data_object(object).origin = ObjectOrigin::Runtime;
   data_object(object).allocator = allocator;
   return object;
 }
@@ -127,17 +160,25 @@ ObjectId create_bin_object(const Addr* sites, const char* allocator) {
 void init_allocation_sites(std::uint32_t frames) {
   depth = frames;
   frame_keys = create_object<HashMap<Addr, std::uint64_t>>("ccsim.objects", "ccsim.objects.frame_keys");
+  helper_frames = create_object<HashMap<Addr, bool>>("ccsim.objects", "ccsim.objects.helper_frames");
   bins = VG_(HT_construct)("ccsim.objects.bins");
 }
 
 ObjectId allocation_site_object(unsigned tid, const char* allocator) {
-  Addr ips[kMaxAllocationDepth + kMaxWrapperFrames];
-  const std::uint32_t count = VG_(get_StackTrace)(tid, ips, depth + kMaxWrapperFrames, nullptr, nullptr, 0);
-  const std::uint32_t skipped = wrapper_frames(ips, count);
+  Addr ips[kMaxAllocationDepth + kMaxSkippedFrames];
+  const std::uint32_t count = VG_(get_StackTrace)(tid, ips, depth + kMaxSkippedFrames, nullptr, nullptr, 0);
+  // The program's frames, innermost first; then the leading helpers among them, unless all are.
+  Addr program[kMaxAllocationDepth + kMaxSkippedFrames];
+  std::uint32_t program_count = 0;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (!is_preload_frame(ips, ips[i])) program[program_count++] = ips[i];
+  }
+  std::uint32_t first = 0;
+  while (first + 1 < program_count && is_helper_frame(program[first])) ++first;
   Addr sites[kMaxAllocationDepth] = {};
   std::uint64_t frames[kMaxAllocationDepth] = {};
-  for (std::uint32_t i = 0; i < depth && skipped + i < count; ++i) {
-    sites[i] = ips[skipped + i];
+  for (std::uint32_t i = 0; i < depth && first + i < program_count; ++i) {
+    sites[i] = program[first + i];
     frames[i] = frame_key(sites[i]);
   }
 

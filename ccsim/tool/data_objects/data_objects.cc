@@ -9,6 +9,7 @@
 #include "ccsim/tool/data_objects/mapping_objects.h"
 #include "ccsim/tool/data_objects/named_ranges.h"
 #include "ccsim/tool/data_objects/stack_objects.h"
+#include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -17,6 +18,9 @@ namespace {
 // Every object ever created, indexed by ObjectId. Objects are never removed: a heap bin's statistics
 // outlive its blocks, and a profile names every object that had an event.
 GrowableArray<DataObject>* objects = nullptr;
+
+// The object of the accesses made inside the program allocator's calls (object_extent_for).
+ObjectId allocator_accesses = kUnknownObject;
 
 // The layers in order of precedence. A named range wins over the heap block or variable it lies in (it
 // is the program's own, finer description); heap blocks and globals never overlap each other or a stack;
@@ -59,6 +63,8 @@ ObjectExtent find_in_layers(Addr address) {
 void init_data_objects() {
   objects = create_object<GrowableArray<DataObject>>("ccsim.objects", "ccsim.objects.table");
   add_object(ObjectKind::Unknown, 0, 0, 0, "addresses outside every mapping");
+  allocator_accesses = add_object(ObjectKind::Unknown, 0, 0, 0, "the allocator's own accesses (in malloc, free, ...)");
+  data_object(allocator_accesses).origin = ObjectOrigin::Allocator;
   init_layout_changes();
   init_named_ranges();
   init_heap_blocks();
@@ -69,7 +75,8 @@ void init_data_objects() {
 
 ObjectId add_object(ObjectKind kind, Addr address, std::uint64_t size, std::uint32_t file, const char* name) {
   objects->push_back(
-      DataObject{kind, address, size, file, VG_(strdup)("ccsim.objects.name", name), nullptr, false, nullptr});
+      DataObject{kind, address, size, file, VG_(strdup)("ccsim.objects.name", name), nullptr, ObjectOrigin::Program,
+                 nullptr});
   return objects->size() - 1;
 }
 
@@ -109,6 +116,21 @@ ObjectExtent find_object(Addr address) {
   replaced.base = found.base;
   replaced.life = found.life;
   return found;
+}
+
+ObjectExtent object_extent_for(RefId ref, Addr address) {
+  // The whole address space but its last byte (a range's size must fit in 64 bits).
+  if (is_allocator_reference(ref)) return ObjectExtent{allocator_accesses, 0, 0, ~Addr(0) - 1, 0};
+  return find_object(address);
+}
+
+const char* object_origin_name(ObjectOrigin origin) {
+  switch (origin) {
+    case ObjectOrigin::Program: return "program";
+    case ObjectOrigin::Runtime: return "runtime";
+    case ObjectOrigin::Allocator: return "allocator";
+  }
+  return "program";
 }
 
 const char* object_kind_name(ObjectKind kind) {

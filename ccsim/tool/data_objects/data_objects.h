@@ -27,6 +27,11 @@ constexpr ObjectId kUnknownObject = 0;
 
 enum class ObjectKind : std::uint8_t { Global, Heap, Stack, Named, Unknown };
 
+// Whose an object is (`object-origin:`): the program's; the runtime's (runtime_libraries.h); or the
+// allocator's own memory: what it keeps beside and between the program's blocks (headers, free lists,
+// arenas), which readers group as "(allocator)" (docs/data-objects.md, "The allocator's own memory").
+enum class ObjectOrigin : std::uint8_t { Program, Runtime, Allocator };
+
 // One data object, as the profile's `object:` record shows it.
 struct DataObject {
   ObjectKind kind;
@@ -39,10 +44,9 @@ struct DataObject {
   // Accesses counted on the hot path (object_access_counts.h), [processor * 2 + (write ? 1 : 0)];
   // null until the object's first access.
   std::uint64_t* access_counts;
-  // The runtime's rather than the program's (runtime_libraries.h): `object-origin:`.
-  bool runtime;
-  // A heap bin's allocating function ("malloc", "calloc", "realloc", "new", "new[]", "memalign"; a
-  // string constant), null for the other kinds.
+  ObjectOrigin origin;  // `object-origin:`
+  // A heap bin's allocating function ("malloc", "calloc", "realloc", "aligned_alloc", "new", "new[]",
+  // ...; a string constant), null for the other kinds.
   const char* allocator;
 };
 
@@ -73,10 +77,16 @@ void add_object_extent(ObjectId id, Addr address, std::uint64_t size);
 
 // The object holding `address`, by precedence: named range, heap block, global, thread stack, mapping.
 ObjectExtent find_object(Addr address);
+// The object an access of reference `ref` to `address` is charged to: the allocator's own accesses
+// object for an allocator twin (references.h, allocator_twin), whatever it touches; else find_object().
+ObjectExtent object_extent_for(RefId ref, Addr address);
 
 // A layer's answer for `address`: true with the object's extent in `found`; false when the layer has no
 // object there, with [found->low, found->high] set to the gap around the address where it has none.
 using LayerLookup = bool (*)(Addr address, ObjectExtent* found);
+
+// "program", "runtime", "allocator".
+const char* object_origin_name(ObjectOrigin origin);
 
 // "global", "heap", "stack", "named", "unknown".
 const char* object_kind_name(ObjectKind kind);

@@ -37,6 +37,12 @@ struct ObjectFile {
   bool runtime;
 };
 
+// glibc's allocator keeps its main arena (bins, top chunk, the arena's lock) and its parameters in these
+// variables of libc: the allocator's own memory, like the headers between blocks (data_objects.h).
+bool is_allocator_state(const HChar* name) {
+  return VG_(strcmp)(name, "main_arena") == 0 || VG_(strcmp)(name, "mp_") == 0;
+}
+
 void add_variable(void* context, const ElfDataSymbol& symbol) {
   const ObjectFile* object_file = static_cast<const ObjectFile*>(context);
   const Addr start = symbol.value + object_file->bias;
@@ -54,7 +60,9 @@ void add_variable(void* context, const ElfDataSymbol& symbol) {
     object = add_object(ObjectKind::Global, start, symbol.size, 0, qualified);
     VG_(free)(qualified);
   }
-  data_object(object).runtime = object_file->runtime;
+  if (object_file->runtime) {
+    data_object(object).origin = is_allocator_state(name) ? ObjectOrigin::Allocator : ObjectOrigin::Runtime;
+  }
   globals->add(start, symbol.size, object);
 }
 

@@ -1,9 +1,10 @@
-// heap_blocks.cc: the malloc replacement (in the shape of DHAT's), the live blocks it keeps, and the layer of
-// blocks in the simulated order.
+// heap_blocks.cc: the program's heap blocks as its allocator reports them (malloc_intercepts.c), the live
+// blocks in the real run, and the layer of blocks in the simulated order.
 #include "ccsim/tool/data_objects/heap_blocks.h"
 
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/platform.h"
+#include "ccsim/sync/requests.h"
 #include "ccsim/tool/data_objects/allocation_sites.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/heap_block_set.h"
@@ -11,7 +12,7 @@
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/named_ranges.h"
 #include "ccsim/tool/data_objects/out_of_order_blocks.h"
-#include "ccsim/tool/data_objects/thread_heap_regions.h"
+#include "ccsim/tool/data_objects/runtime_libraries.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/threads/reused_memory.h"
 #include "ccsim/tool/threads/threads.h"
@@ -22,20 +23,27 @@ namespace {
 
 bool recording = false;  // --data-objects=yes: blocks are objects in the layer below, with bins
 
-// A block as the allocator sees it now, in the real run: what free and realloc need to know about it.
+// A block as the allocator gave it, in the real run: what a later free, realloc or malloc_usable_size
+// needs to know about it.
 struct LiveBlock {
   SizeT size;
   ObjectId object;         // its bin (kUnknownObject without --data-objects)
   // Its allocation number, which tells its free from that of a later block at the same start (numbers
   // wrap after 2^32 allocations: two blocks that far apart are never both pending in the replay).
   std::uint32_t number;
-  bool in_thread_region;   // from its thread's region (thread_heap_regions.h), else Valgrind's arena
 };
 // The client's live blocks in the real run, by start address, kept whatever --data-objects says: a
-// pointer given to free, realloc or delete is checked here before Valgrind's allocator sees it
+// pointer given to free, realloc or delete is checked here before the allocator sees it
 // (invalid_frees.h). Apart from the layer below: in the replay modes the layer lags behind the real run.
 HashMap<Addr, LiveBlock>* live_blocks = nullptr;
 std::uint32_t next_allocation_number = 1;
+
+// The 1 MiB granules (address >> 20) in which the allocator has given blocks: the mappings that hold
+// them are the allocator's outside its blocks (allocator_gave_blocks_in). One insert per new granule:
+// `last_granule` spares the lookup while allocations stay in one.
+HashMap<Addr, bool>* allocator_granules = nullptr;
+Addr last_granule = ~Addr(0);
+constexpr unsigned kGranuleShift = 20;
 
 // The layer: the blocks live at the point the simulation has reached (layout_changes.h), each an
 // extent of its bin whose key is its allocation number, the small ones by address granule (the layer's
@@ -43,6 +51,11 @@ std::uint32_t next_allocation_number = 1;
 HeapBlockSet* blocks = nullptr;
 // The replay modes: accesses may reach blocks out of order (out_of_order_blocks.h).
 bool out_of_order = false;
+
+// The bins' allocator names, by enum ccsim_allocator_function (requests.h): the function the program called.
+const char* const kFunctionNames[CCSIM_ALLOC_FUNCTIONS] = {
+    "malloc", "calloc", "realloc", "reallocarray", "memalign", "posix_memalign", "aligned_alloc", "valloc",
+    "pvalloc", "new", "new[]", "free", "delete", "delete[]", "malloc_usable_size"};
 
 // Ends a block in the layer. Caches that remember its bytes are forgotten, and so are the names given
 // to any part of it. In the replay modes it is kept as an ended block for accesses the replay reaches
@@ -75,9 +88,15 @@ void apply_block_freed(const LayoutChange& change) {
   if (block != nullptr && block->key == change.key) end_block(*block);
 }
 
-void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object, bool in_thread_region) {
+// Thread `tid` was given [start, start + size) for the bin `object`.
+void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object) {
+  note_allocated(tid, start, size);
   const std::uint32_t number = next_allocation_number++;
-  live_blocks->find_or_add(start) = LiveBlock{size, object, number, in_thread_region};
+  live_blocks->find_or_add(start) = LiveBlock{size, object, number};
+  if (start >> kGranuleShift != last_granule) {
+    last_granule = start >> kGranuleShift;
+    allocator_granules->find_or_add(last_granule) = true;
+  }
   if (recording) {
     // Before the change is recorded: recording it may replay it at once (a full buffer).
     if (change_waits_for_replay(tid)) note_allocation_recorded(Extent{start, size, object, number});
@@ -85,126 +104,105 @@ void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object, bo
   }
 }
 
-// Memory for a request: a small one from the thread's own region (thread_heap_regions.h), others from
-// Valgrind's allocator.
-void* obtain(ThreadId tid, SizeT size, SizeT alignment) {
-  void* memory = served_by_thread_region(size, alignment)
-                     ? allocate_in_thread_region(thread_state(tid)->processor, size)
-                     : VG_(cli_malloc)(alignment, size);
-  if (memory != nullptr) note_allocated(tid, reinterpret_cast<Addr>(memory), size);
-  return memory;
-}
-
-// `allocator` is the client's function ("malloc", ...; a string constant), for a new bin's object.
-void* allocate(ThreadId tid, SizeT size, SizeT alignment, bool zeroed, const char* allocator) {
-  void* memory = obtain(tid, size, alignment);
-  if (memory == nullptr) return nullptr;
-  if (zeroed) VG_(memset)(memory, 0, size);
-  const ObjectId object = recording ? allocation_site_object(tid, allocator) : kUnknownObject;
-  record_allocation(tid, reinterpret_cast<Addr>(memory), size, object, served_by_thread_region(size, alignment));
-  return memory;
-}
-
-// The live block that starts at `memory`; null, after reporting it, when there is none (a pointer into
-// a block, to the stack, or to a block freed already), and the caller must leave the pointer alone.
-const LiveBlock* block_to_free(ThreadId tid, void* memory) {
-  const LiveBlock* block = live_blocks->find(reinterpret_cast<Addr>(memory));
-  if (block == nullptr) report_invalid_free(tid, reinterpret_cast<Addr>(memory));
-  return block;
-}
-
-void release(ThreadId tid, void* memory) {
-  if (memory == nullptr) return;
-  const LiveBlock* block = block_to_free(tid, memory);
-  if (block == nullptr) return;
-  const Addr start = reinterpret_cast<Addr>(memory);
+// Thread `tid` gave the live block at `start` back to the allocator.
+void record_free(ThreadId tid, Addr start) {
+  const LiveBlock* block = live_blocks->find(start);
+  if (block == nullptr) return;  // the runtime's own memory (allocator_call_begins lets it pass)
   if (recording) change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number});
-  const bool in_thread_region = block->in_thread_region;
-  const SizeT size = block->size;
-  // A block of a thread's region is given again only by the processor that carved it: freed there, it
-  // orders nothing (a later thread on that processor runs after this one in the replay).
-  if (!in_thread_region || thread_region_owner(memory) != thread_state(tid)->processor) note_freed(tid, start, size);
+  note_freed(tid, start, block->size);
   live_blocks->erase(start);
-  if (in_thread_region) {
-    free_in_thread_region(memory, size);
-  } else {
-    VG_(cli_free)(memory);
-  }
-}
-
-// Like Memcheck's, realloc always moves the block. The block stays in the bin of its first allocation:
-// a growing buffer is one data object however often it grows. Like Memcheck's, realloc of a pointer
-// that is not a block's start returns null and changes nothing.
-void* reallocate(ThreadId tid, void* old, SizeT size) {
-  if (old == nullptr) return allocate(tid, size, VG_(clo_alignment), false, "realloc");
-  const LiveBlock* block = block_to_free(tid, old);
-  if (block == nullptr) return nullptr;
-  const SizeT old_size = block->size;
-  const ObjectId object = block->object;
-  void* moved = obtain(tid, size, VG_(clo_alignment));
-  if (moved == nullptr) return nullptr;
-  VG_(memcpy)(moved, old, old_size < size ? old_size : size);
-  release(tid, old);
-  record_allocation(tid, reinterpret_cast<Addr>(moved), size, object,
-                    served_by_thread_region(size, VG_(clo_alignment)));
-  return moved;
-}
-
-// --- the functions Valgrind calls for the client's malloc family (VG_(needs_malloc_replacement)) ---
-
-void* replacement_malloc(ThreadId tid, SizeT size) {
-  return allocate(tid, size, VG_(clo_alignment), false, "malloc");
-}
-
-void* replacement_new(ThreadId tid, SizeT size) { return allocate(tid, size, VG_(clo_alignment), false, "new"); }
-
-void* replacement_array_new(ThreadId tid, SizeT size) {
-  return allocate(tid, size, VG_(clo_alignment), false, "new[]");
-}
-
-void* replacement_aligned_new(ThreadId tid, SizeT size, SizeT alignment) {
-  return allocate(tid, size, alignment, false, "new");
-}
-
-void* replacement_aligned_array_new(ThreadId tid, SizeT size, SizeT alignment) {
-  return allocate(tid, size, alignment, false, "new[]");
-}
-
-// memalign, posix_memalign, aligned_alloc and valloc all come here.
-void* replacement_memalign(ThreadId tid, SizeT alignment, SizeT size) {
-  return allocate(tid, size, alignment, false, "memalign");
-}
-
-void* replacement_calloc(ThreadId tid, SizeT count, SizeT size) {
-  if (size != 0 && count > ~SizeT(0) / size) return nullptr;  // count * size overflows
-  return allocate(tid, count * size, VG_(clo_alignment), true, "calloc");
-}
-
-void replacement_free(ThreadId tid, void* memory) { release(tid, memory); }
-
-void replacement_aligned_delete(ThreadId tid, void* memory, SizeT) { release(tid, memory); }
-
-void* replacement_realloc(ThreadId tid, void* old, SizeT size) { return reallocate(tid, old, size); }
-
-// Valgrind's answer whatever --data-objects says, so the program behaves the same either way; 0, as
-// under Memcheck, for a pointer that is not a live block's start (Valgrind's allocator would abort).
-SizeT replacement_usable_size(ThreadId, void* memory) {
-  const LiveBlock* block = live_blocks->find(reinterpret_cast<Addr>(memory));
-  if (block == nullptr) return 0;
-  return block->in_thread_region ? thread_region_block_bytes(block->size) : VG_(cli_malloc_usable_size)(memory);
 }
 
 }  // namespace
 
-void install_heap_replacement() {
+void init_heap_block_tracking() {
   live_blocks = create_object<HashMap<Addr, LiveBlock>>("ccsim.objects", "ccsim.objects.live_blocks");
-  // malloc, new and new[] allocate alike (each names itself as its bins' allocator), as do free, delete
-  // and delete[]; no red zones beyond Valgrind's minimum, so blocks lie as close together as Valgrind's
-  // allocator puts them.
-  VG_(needs_malloc_replacement)(replacement_malloc, replacement_new, replacement_aligned_new, replacement_array_new,
-                                replacement_aligned_array_new, replacement_memalign, replacement_calloc, replacement_free,
-                                replacement_free, replacement_aligned_delete, replacement_free,
-                                replacement_aligned_delete, replacement_realloc, replacement_usable_size, 0);
+  allocator_granules = create_object<HashMap<Addr, bool>>("ccsim.objects", "ccsim.objects.allocator_granules");
+}
+
+bool allocator_call_begins(unsigned tid, std::uint32_t function, Addr pointer, Addr call) {
+  ThreadState* thread = thread_state(tid);
+  if (thread->allocator_depth++ == 0) refresh_unusual(thread);
+  if (thread->allocator_depth > 1 || pointer == 0) return true;
+  const LiveBlock* block = live_blocks->find(pointer);
+  if (block == nullptr) {
+    // The runtime's code may give back memory the allocator never returned from malloc (glibc frees a
+    // thread's cache at its exit): that is the allocator's business. A pointer the program's code gives
+    // that is no live block is reported and kept from the allocator, which would abort on it before
+    // the profile is written.
+    if (is_runtime_code(call)) return true;
+    --thread->allocator_depth;
+    refresh_unusual(thread);
+    report_invalid_free(tid, pointer);
+    return false;
+  }
+  switch (function) {
+    case CCSIM_ALLOC_REALLOC:
+    case CCSIM_ALLOC_REALLOCARRAY:
+      thread->reallocated_block = pointer;
+      thread->reallocated_size = block->size;
+      thread->reallocated_object = block->object;
+      record_free(tid, pointer);
+      break;
+    case CCSIM_ALLOC_FREE:
+    case CCSIM_ALLOC_DELETE:
+    case CCSIM_ALLOC_DELETE_ARRAY:
+      record_free(tid, pointer);
+      break;
+    default:
+      break;
+  }
+  return true;
+}
+
+void allocator_call_ends(unsigned tid, std::uint32_t function, Addr block, std::uint64_t size) {
+  ThreadState* thread = thread_state(tid);
+  if (thread->allocator_depth > 0 && --thread->allocator_depth == 0) refresh_unusual(thread);
+  if (thread->allocator_depth > 0 || function >= CCSIM_ALLOC_FUNCTIONS) return;  // the outermost call reports
+  switch (function) {
+    case CCSIM_ALLOC_FREE:
+    case CCSIM_ALLOC_DELETE:
+    case CCSIM_ALLOC_DELETE_ARRAY:
+      return;  // given back at the call's start
+    case CCSIM_ALLOC_USABLE_SIZE: {
+      // The program may use every byte malloc_usable_size covers: the block grows to that size, in the
+      // same bin (for the layer, a block freed and given again at the same start).
+      const LiveBlock* live = live_blocks->find(block);
+      if (live == nullptr || size <= live->size) return;
+      const ObjectId object = live->object;
+      record_free(tid, block);
+      record_allocation(tid, block, size, object);
+      return;
+    }
+    case CCSIM_ALLOC_REALLOC:
+    case CCSIM_ALLOC_REALLOCARRAY:
+      if (thread->reallocated_block != 0) {
+        // A reallocated block stays in the bin of its first allocation: a growing buffer is one data
+        // object however often it grows or moves. A failed realloc (null for a non-zero size) leaves
+        // the old block to the program; realloc(p, 0) frees it and returns null.
+        const Addr old = thread->reallocated_block;
+        thread->reallocated_block = 0;
+        if (block != 0) {
+          record_allocation(tid, block, size, thread->reallocated_object);
+        } else if (size != 0) {
+          record_allocation(tid, old, thread->reallocated_size, thread->reallocated_object);
+        }
+        return;
+      }
+      break;  // realloc(NULL, n) allocates like malloc
+    default:
+      break;
+  }
+  if (block == 0) return;
+  const ObjectId object = recording ? allocation_site_object(tid, kFunctionNames[function]) : kUnknownObject;
+  record_allocation(tid, block, size, object);
+}
+
+bool allocator_gave_blocks_in(Addr low, Addr high) {
+  for (Addr granule = low >> kGranuleShift; granule <= high >> kGranuleShift; ++granule) {
+    if (allocator_granules->find(granule) != nullptr) return true;
+  }
+  return false;
 }
 
 void init_heap_blocks() {

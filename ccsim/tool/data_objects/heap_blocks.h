@@ -1,10 +1,13 @@
-// heap_blocks.h: ccsim's replacement of the client's malloc family (malloc, calloc, realloc, free,
-// memalign, posix_memalign, aligned_alloc, new, new[], delete, delete[] and their aligned forms), and the
-// layer of live heap blocks. Each block belongs to the bin of its allocation stack (allocation_sites.h);
-// a block's statistics are its bin's, so they outlive the block, and memory freed and allocated again
-// belongs to the new allocation's bin from then on. The layer follows the simulated order: allocations
-// and frees are layout changes (layout_changes.h), applied where the simulation reaches them. A pointer
-// to free or reallocate that is not the start of a live block is reported and ignored (invalid_frees.h).
+// heap_blocks.h: the program's heap blocks. The program's own allocator runs (glibc's, or the one it
+// links), so blocks lie where they lie natively and share cache lines as they do natively; the preload's
+// wrappers of malloc, calloc, realloc, reallocarray, free, memalign, posix_memalign, aligned_alloc,
+// valloc, pvalloc, malloc_usable_size and every form of new and delete (malloc_intercepts.c) report
+// each call here. Each block belongs to the bin of its allocation stack (allocation_sites.h); a block's
+// statistics are its bin's, so they outlive the block, and memory freed and allocated again belongs to
+// the new allocation's bin from then on. The layer follows the simulated order: allocations and frees
+// are layout changes (layout_changes.h), applied where the simulation reaches them. A pointer to free
+// or reallocate that is not the start of a live block is reported and kept from the allocator
+// (invalid_frees.h).
 #ifndef CCSIM_TOOL_HEAP_BLOCKS_H
 #define CCSIM_TOOL_HEAP_BLOCKS_H
 
@@ -12,13 +15,22 @@
 
 namespace ccsim {
 
-// At tool start-up (before options are read, as Valgrind requires). The replacement is always installed,
-// so the heap's layout, and with it which blocks share cache lines, does not depend on --data-objects;
-// blocks are recorded only once init_heap_blocks() has run.
-void install_heap_replacement();
+// At tool start-up: blocks are followed whatever --data-objects says (a bad free is caught either way).
+void init_heap_block_tracking();
 
 // Starts recording blocks and their bins (--data-objects=yes).
 void init_heap_blocks();
+
+// VG_USERREQ__CCSIM_ALLOCATOR_ENTER (requests.h): thread `tid` calls the allocator function `function`
+// (enum ccsim_allocator_function), giving it `pointer` (0: none) from the code at `call`. False when
+// the call must not go on (the pointer was reported). A block given back ends here.
+bool allocator_call_begins(unsigned tid, std::uint32_t function, Addr pointer, Addr call);
+// VG_USERREQ__CCSIM_ALLOCATOR_EXIT: the call returned `block` (0: none) of `size` bytes.
+void allocator_call_ends(unsigned tid, std::uint32_t function, Addr block, std::uint64_t size);
+
+// Whether the allocator has given a block within [low, high] (by 1 MiB granules): the mapping there is
+// the allocator's outside its live blocks.
+bool allocator_gave_blocks_in(Addr low, Addr high);
 
 bool heap_object_at(Addr address, ObjectExtent* found);
 // The heap layer's answer when the address is in a small block its shadow table knows (heap_shadow.h),

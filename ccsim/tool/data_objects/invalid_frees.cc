@@ -29,7 +29,7 @@ void report_invalid_free(ThreadId tid, Addr address) {
   ExeContext* stack = VG_(record_ExeContext)(tid, 0);
   if (reported_already(stack)) return;
   reported_stacks->push_back(stack);
-  VG_(umsg)("ccsim: Invalid free() / delete / realloc() of 0x%lx: not the start of a block ccsim allocated; "
+  VG_(umsg)("ccsim: Invalid free() / delete / realloc() of 0x%lx: not the start of a live heap block; "
             "the call was ignored (reported once per call site).\n",
             address);
   VG_(pp_ExeContext)(stack);

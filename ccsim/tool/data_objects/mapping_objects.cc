@@ -4,6 +4,7 @@
 #include "ccsim/core/hash_map.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/global_variables.h"
+#include "ccsim/tool/data_objects/heap_blocks.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/runtime_libraries.h"
 #include "ccsim/tool/valgrind_api.h"
@@ -47,7 +48,7 @@ ObjectId mapping_object(const NSegment& segment, Addr start, Addr end) {
   }
   object = add_object(ObjectKind::Unknown, start, size, 0, name);
   VG_(free)(name);
-  data_object(object).runtime = file != nullptr && is_runtime_library(file);
+  if (file != nullptr && is_runtime_library(file)) data_object(object).origin = ObjectOrigin::Runtime;
   return object;
 }
 
@@ -90,6 +91,20 @@ void init_mapping_objects() {
   VG_(track_new_mem_mmap)(on_client_mmap);
   VG_(track_die_mem_munmap)(on_client_munmap);
   VG_(track_copy_mem_remap)(on_client_mremap);
+}
+
+void mark_allocator_mappings() {
+  objects_by_start->for_each([](Addr, ObjectId object) {
+    DataObject& mapping = data_object(object);
+    if (mapping.origin != ObjectOrigin::Program || mapping.size == 0) return;
+    if (VG_(strncmp)(mapping.name, "mapping ", 8) == 0) return;  // a file's: the program's or a library's
+    if (!allocator_gave_blocks_in(mapping.address, mapping.address + mapping.size - 1)) return;
+    mapping.origin = ObjectOrigin::Allocator;
+    HChar* name = static_cast<HChar*>(VG_(malloc)("ccsim.objects.mapping_name", 96));
+    VG_(sprintf)(name, "allocator's memory 0x%lx-0x%lx outside live blocks", mapping.address,
+                 mapping.address + mapping.size - 1);
+    mapping.name = name;
+  });
 }
 
 bool mapping_object_at(Addr address, ObjectExtent* found) {

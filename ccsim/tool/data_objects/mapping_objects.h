@@ -16,6 +16,11 @@ namespace ccsim {
 
 void init_mapping_objects();
 bool mapping_object_at(Addr address, ObjectExtent* found);
+// Before the profile is written: an anonymous mapping in which the allocator gave blocks (the brk heap,
+// a thread arena, a large block's own mapping) is the allocator's outside its live blocks (its headers,
+// free lists and arena state): origin Allocator, named "allocator's memory 0x...-0x... outside live
+// blocks".
+void mark_allocator_mappings();
 
 }  // namespace ccsim
 

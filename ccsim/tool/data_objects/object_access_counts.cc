@@ -41,8 +41,8 @@ void init_object_access_counts(std::uint32_t line_bytes, std::uint32_t max_proce
 
 // An object's counters are allocated at its first access, for every possible processor: the hot path
 // then indexes them without a bound check. Only objects that are accessed pay for them.
-void refill_object_cache(ReferenceObjectCache* cache, Addr address) {
-  const ObjectExtent found = find_object(address);
+void refill_object_cache(ReferenceObjectCache* cache, RefId ref, Addr address) {
+  const ObjectExtent found = object_extent_for(ref, address);
   DataObject& object = data_object(found.object);
   if (object.access_counts == nullptr) {
     object.access_counts = allocate_zeroed_array<std::uint64_t>("ccsim.objects.access_counts", 2 * processors);
@@ -71,7 +71,7 @@ ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref,
     entry->ref = ref;
   }
   // A range refilled in place stays on the list of filled ranges (cached_ranges.h).
-  refill_object_cache(entry, address);
+  refill_object_cache(entry, ref, address);
   return entry;
 }
 

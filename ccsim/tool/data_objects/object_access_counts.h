@@ -83,8 +83,8 @@ ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref,
 extern std::uint32_t object_line_shift;
 
 void init_object_access_counts(std::uint32_t line_bytes, std::uint32_t max_processors);
-// The cache missed: look the object up and remember it.
-void refill_object_cache(ReferenceObjectCache* cache, Addr address);
+// The cache of reference `ref` missed: look the object up and remember it.
+void refill_object_cache(ReferenceObjectCache* cache, RefId ref, Addr address);
 // CCSIM_ZERO_STATS.
 void zero_object_access_counts();
 
@@ -105,9 +105,9 @@ __attribute__((always_inline)) inline void count_object_access_in_cache(Referenc
 
 // Counts the access against its object, refilling the cache first when it misses. (The hot paths test
 // the cache themselves and send a miss out of line, so that they make no call.)
-__attribute__((always_inline)) inline void count_object_access(ReferenceObjectCache* cache, ProcId processor,
+__attribute__((always_inline)) inline void count_object_access(ReferenceObjectCache* cache, RefId ref, ProcId processor,
                                                                Addr address, std::uint32_t size, AccessKind kind) {
-  if (!object_cache_covers(cache, address)) refill_object_cache(cache, address);
+  if (!object_cache_covers(cache, address)) refill_object_cache(cache, ref, address);
   count_object_access_in_cache(cache, processor, address, size, kind);
 }
 

@@ -4,6 +4,7 @@
 #include "ccsim/core/byte_mask.h"
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/data_objects/line_detail.h"
+#include "ccsim/tool/data_objects/mapping_objects.h"
 #include "ccsim/tool/data_objects/object_fields.h"
 #include "ccsim/tool/data_objects/object_statistics.h"
 #include "ccsim/tool/options.h"
@@ -258,6 +259,7 @@ ObjectRecords::ObjectRecords(const EventList& events, ProfileNumbering* numberin
       numbers_(allocate_zeroed_array<std::uint32_t>("ccsim.out.objects", object_count())),
       in_profile_order_("ccsim.out.objects"),
       detailed_lines_("ccsim.out.detailed_lines") {
+  mark_allocator_mappings();  // origins and names are final before any is written
   ObjectChoice choice{&events, numbers_, numbering, &detailed_lines_};
   for_each_object_counts(choose_counted, &choice);
   for_each_object_reference(choose_cell, &choice);
@@ -280,7 +282,7 @@ void ObjectRecords::write(ProfileFile* file, const ProfileNumbering& numbering) 
     const DataObject& object = data_object(in_profile_order_[i]);
     file->printf("object: %u %s 0x%lx %llu %u %s\n", i + 1, object_kind_name(object.kind), object.address,
                  static_cast<ULong>(object.size), numbering.source_file_number(object.file), object.name);
-    file->printf("object-origin: %u %s %s\n", i + 1, object.runtime ? "runtime" : "program",
+    file->printf("object-origin: %u %s %s\n", i + 1, object_origin_name(object.origin),
                  object.allocator != nullptr ? object.allocator : "-");
     write_fields(file, i + 1, in_profile_order_[i]);
   }

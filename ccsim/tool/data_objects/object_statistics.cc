@@ -10,6 +10,7 @@
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/line_detail.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
+#include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -93,7 +94,7 @@ RecentCells recent_sets[1u << kRecentSetBits] = {};
 // remembered range, but the object, and so the cell, is one the set already has, whose counters are
 // taken without the two hash lookups (the range is the new block's).
 __attribute__((noinline)) Charge remember_cell(RecentCells& set, Addr address, RefId ref, ProcId proc) {
-  const ObjectExtent found = find_object(address);
+  const ObjectExtent found = object_extent_for(ref, address);
   for (RecentCell& recent : set.cells) {
     if (recent.object == found.object && recent.ref == ref && recent.proc == proc && recent.charge.thread != nullptr) {
       remember_range(&recent.range, &recent.range_slot, found.low, found.high);
@@ -109,6 +110,11 @@ __attribute__((noinline)) Charge remember_cell(RecentCells& set, Addr address, R
   replaced.charge = Charge{thread_counters(found.object, proc), cell};
   remember_range(&replaced.range, &replaced.range_slot, found.low, found.high);
   return replaced.charge;
+}
+
+// The counters of `object` for an event of `ref` on `proc`, without the recent cells.
+Charge charge_to(ObjectId object, RefId ref, ProcId proc) {
+  return Charge{thread_counters(object, proc), counters_for(tables->per_cell.find_or_add(CellKey{object, ref, proc}))};
 }
 
 // Inlined into each notice handler: the common case is a few instructions, less than a call.
@@ -172,7 +178,12 @@ std::uint32_t invalidation_offset(const InvalidationNotice& notice) {
 void on_invalidation(void*, const InvalidationNotice& notice) {
   const std::uint32_t offset = invalidation_offset(notice);
   const bool critical = notice.critical && notice.true_sharing && notice.in_region;
-  Charge victim = charge(victim_byte(notice), notice.victim_ref, notice.victim_proc);
+  // A copy the allocator's own write removed (free's links in a block given back, malloc's header) is
+  // charged to the allocator's object, where the write is: the bytes are the allocator's by then (in the
+  // replay orders the layer may still show a freed block there, out_of_order_blocks.h). Rare: no cache.
+  Charge victim = is_allocator_reference(notice.writer_ref)
+                      ? charge_to(object_extent_for(notice.writer_ref, 0).object, notice.victim_ref, notice.victim_proc)
+                      : charge(victim_byte(notice), notice.victim_ref, notice.victim_proc);
   victim.add(kInvalidationsReceivedTrueInRegion + offset);
   if (critical) victim.add(kInvalidationsReceivedTrueInRegion + kCriticalOffset);
   Charge writer = charge(notice.line_address + notice.written_offset, notice.writer_ref, notice.writer_proc);

@@ -34,7 +34,7 @@ __attribute__((noinline)) void simulate_missed_access(Reference* ref, Addr addr,
 template <AccessKind kKind>
 __attribute__((noinline)) void count_and_simulate_access(Reference* ref, Addr addr, UWord size) {
   const ThreadState* thread = current_thread;
-  count_object_access(&ref->objects, thread->processor, addr, static_cast<std::uint32_t>(size), kKind);
+  count_object_access(&ref->objects, ref->id, thread->processor, addr, static_cast<std::uint32_t>(size), kKind);
   simulate_missed_access<kKind>(ref, addr, size);
 }
 
@@ -88,6 +88,7 @@ void simulate_waiting_read(ThreadState* thread) {
 //   it is simulated just before that access. So of each wait exactly the last read, the one that saw the
 //   flag change, is simulated, whether the loop ran once or a million times: the profile stays the same
 //   however long the thread waited.
+// - inside a call of the program's allocator, every access is its allocator twin's (references.h).
 // - the runtimes' synchronization code (barrier spinning, idle workers, lock words) and an annotated
 //   barrier's own code are not the user's: OpenMP runtime code (class 2) always, library code (1) inside
 //   a runtime call, any code inside an annotated barrier. Tested before the stack: how often a waiting
@@ -112,6 +113,8 @@ __attribute__((noinline)) void unusual_access(Reference* ref, Addr addr, UWord s
     ++thread->excluded_runtime_accesses;
     return;
   }
+  // Inside a call of the program's allocator the instruction counts as its allocator twin (references.h).
+  if (thread->unusual & kInAllocatorCall) ref = allocator_twin(ref);
   if (kPolled) {
     thread->waiting_read = WaitingRead{ref, addr, static_cast<std::uint32_t>(size)};
     refresh_unusual(thread);

@@ -33,6 +33,26 @@ struct BlockState {
   Int used;
 };
 
+// ccsim's own preload (vgpreload_ccsim: its wrappers, trampolines and report helpers) is not the
+// program: its instructions get no helper call, so its accesses are never simulated, counted or listed.
+// Its text is found at the first translation of its code, by the object file's name (the only test
+// made per translation until then), and each instruction is then one compare against it.
+Addr preload_text_start = 0;
+SizeT preload_text_size = 0;
+
+bool is_ccsim_preload_code(Addr instruction) {
+  if (preload_text_size == 0) {
+    const DebugInfo* object = VG_(find_DebugInfo)(VG_(current_DiEpoch)(), instruction);
+    const HChar* path = object != nullptr ? VG_(DebugInfo_get_filename)(object) : nullptr;
+    const HChar* slash = path != nullptr ? VG_(strrchr)(path, '/') : nullptr;
+    const HChar* base = slash != nullptr ? slash + 1 : path;
+    if (base == nullptr || VG_(strncmp)(base, "vgpreload_ccsim", 15) != 0) return false;
+    preload_text_start = VG_(DebugInfo_get_text_avma)(object);
+    preload_text_size = VG_(DebugInfo_get_text_size)(object);
+  }
+  return instruction - preload_text_start < preload_text_size;
+}
+
 IRDirty* helper_call(const PendingAccess& access) {
   const char* name = nullptr;
   AccessHelper helper = access_helper(access.kind, route, access.polled, &name);
@@ -109,12 +129,23 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
   // Copy the preamble before the first instruction mark verbatim.
   for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; ++i) addStmtToIRSB(block.out, sb_in->stmts[i]);
 
+  bool in_preload = false;  // the current instruction is ccsim's own preload's: nothing of it is simulated
   for (; i < sb_in->stmts_used; ++i) {
     IRStmt* st = sb_in->stmts[i];
+    if (st->tag == Ist_IMark) {
+      instruction = st->Ist.IMark.addr;
+      ref = nullptr;
+      in_preload = is_ccsim_preload_code(instruction);
+    } else if (in_preload) {
+      // Its loads still count as PollingLoopFinder counts them, and a side exit still flushes what the
+      // program's instructions before it queued.
+      if ((st->tag == Ist_WrTmp && st->Ist.WrTmp.data->tag == Iex_Load) || st->tag == Ist_LoadG) ++loads;
+      if (st->tag == Ist_Exit) flush(&block);
+      addStmtToIRSB(block.out, st);
+      continue;
+    }
     switch (st->tag) {
       case Ist_IMark:
-        instruction = st->Ist.IMark.addr;
-        ref = nullptr;
         break;
       case Ist_WrTmp: {
         IRExpr* data = st->Ist.WrTmp.data;

@@ -35,6 +35,8 @@ void normalize_path(HChar* path) {
 }
 
 VgHashTable* references_by_address = nullptr;  // instruction address -> Reference
+// By reference id: whether it is an allocator twin (allocator_twin); as long as the last twin's id + 1.
+GrowableArray<bool>* allocator_references = nullptr;
 ReferenceNames names;
 
 // The last component of a path.
@@ -109,6 +111,7 @@ std::uint32_t source_file_of(unsigned long address, std::uint32_t* line) {
 void init_references() {
   references_by_address = VG_(HT_construct)("ccsim.refs.by_address");
   references_by_id = create_object<GrowableArray<Reference*>>("ccsim.refs", "ccsim.refs.by_id");
+  allocator_references = create_object<GrowableArray<bool>>("ccsim.refs", "ccsim.refs.allocator");
   names.files.init("ccsim.names.files");
   names.functions.init("ccsim.names.functions");
   names.objects.init("ccsim.names.objects");
@@ -127,6 +130,25 @@ Reference* reference_at(unsigned long address) {
 }
 
 std::uint32_t reference_count() { return references_by_id->size(); }
+
+Reference* allocator_twin(Reference* ref) {
+  if (ref->allocator_twin != nullptr) return ref->allocator_twin;
+  Reference* twin = static_cast<Reference*>(VG_(calloc)("ccsim.refs.node", 1, sizeof(Reference)));
+  twin->address = ref->address;
+  twin->id = references_by_id->size();
+  twin->object_file = ref->object_file;
+  twin->source_file = ref->source_file;
+  twin->function = ref->function;
+  twin->line = ref->line;
+  twin->access_class = ref->access_class;
+  references_by_id->push_back(twin);  // by id only: the address finds the instruction's own reference
+  while (allocator_references->size() <= twin->id) allocator_references->push_back(false);
+  (*allocator_references)[twin->id] = true;
+  ref->allocator_twin = twin;
+  return twin;
+}
+
+bool is_allocator_reference(RefId id) { return id < allocator_references->size() && (*allocator_references)[id]; }
 
 const ReferenceNames& reference_names() { return names; }
 

@@ -44,6 +44,8 @@ struct Reference {
   // processor mostly stays the same from one execution to the next.
   ProcId hit_proc;
   HotCounters* hit_counters;
+  // The same instruction run inside a call of the program's allocator (allocator_twin), null until then.
+  Reference* allocator_twin;
 };
 
 // The names every reference points into.
@@ -67,6 +69,15 @@ const char* function_name_of(unsigned long address);
 // an instruction returns the same reference.
 Reference* reference_at(unsigned long address);
 std::uint32_t reference_count();
+
+// The allocator's copy of `ref`: the same instruction, with an id of its own, for its executions inside a
+// call of the program's allocator (malloc_intercepts.c). Code the allocator shares with the program
+// (memset in calloc, memcpy in realloc) then counts apart, and every access of a twin is charged to the
+// allocator's object (data_objects.h, object_extent_for), not to the memory it touches: the allocator's
+// headers and free-list links lie inside freed and not yet returned blocks. Made at its first use.
+Reference* allocator_twin(Reference* ref);
+// Whether the reference numbered `id` is such a copy.
+bool is_allocator_reference(RefId id);
 
 // RefId -> Reference, in creation order (use reference()).
 extern GrowableArray<Reference*>* references_by_id;

@@ -120,7 +120,8 @@ void on_thread_exited(ThreadId tid) {
 void refresh_unusual(ThreadState* thread) {
   thread->unusual = static_cast<std::uint8_t>((thread->runtime_depth > 0 ? kInRuntimeCall : 0) |
                                               (thread->annotated_sync_depth > 0 ? kInAnnotatedSync : 0) |
-                                              (thread->waiting_read.ref != nullptr ? kWaitingReadPending : 0));
+                                              (thread->waiting_read.ref != nullptr ? kWaitingReadPending : 0) |
+                                              (thread->allocator_depth > 0 ? kInAllocatorCall : 0));
 }
 
 ThreadState* thread_state(unsigned tid) {

@@ -20,6 +20,7 @@ enum UnusualBits : std::uint8_t {
   kInRuntimeCall = 1,       // runtime_depth > 0: library code is the runtime's (with the library class, 2)
   kInAnnotatedSync = 2,     // between an annotated barrier's WAIT_BEFORE and WAIT_AFTER: everything is excluded
   kWaitingReadPending = 4,  // a polled load waits in `waiting_read` (spin_waits.h): the next access decides
+  kInAllocatorCall = 8,     // allocator_depth > 0: the access is the allocator's (references.h, allocator_twin)
 };
 
 // A load of a polling loop held back by spin-wait detection (spin_waits.h): simulated when the thread
@@ -38,6 +39,13 @@ struct ThreadState {
   std::uint32_t locks_held = 0;   // > 0: the thread is inside a critical section (any lock)
   std::uint32_t runtime_depth = 0;  // > 0: inside OpenMP/pthread synchronization code
   std::uint32_t annotated_sync_depth = 0;  // > 0: inside an annotated barrier (annotations.h)
+  // > 0: inside a call of the program's allocator (heap_blocks.h); calls it makes itself are nested.
+  std::uint32_t allocator_depth = 0;
+  // The block the outermost realloc in progress gave back (0: none), its size and bin: the new block
+  // joins that bin, or, if the call fails, the block is the program's again.
+  Addr reallocated_block = 0;
+  std::uint64_t reallocated_size = 0;
+  std::uint32_t reallocated_object = 0;
   std::uint8_t unusual = 0;       // UnusualBits, recomputed by refresh_unusual() whenever their causes change
   WaitingRead waiting_read;       // spin-wait detection's held-back load (spin_waits.h)
   std::uint64_t spin_reads = 0;   // polled loads dropped as waiting (`skipped: spin`)
@@ -58,7 +66,7 @@ struct ThreadState {
 // directly (hot path: one pointer load instead of VG_(get_running_tid) + table lookup).
 extern ThreadState* current_thread;
 
-// Recomputes `thread->unusual` from runtime_depth, annotated_sync_depth and waiting_read.
+// Recomputes `thread->unusual` from runtime_depth, annotated_sync_depth, waiting_read and allocator_depth.
 void refresh_unusual(ThreadState* thread);
 
 // State of thread `tid` (Valgrind's ThreadId as a plain integer); valid for any tid below VG_N_THREADS.
