@@ -21,7 +21,10 @@
      writer never writes; both in region 1).
    - Reader read 1 is a compulsory miss; reads 2..ROUNDS each miss on the line lost to write k-1, which
      wrote no byte the reader reads: 19,999 false coherence misses.
-   - ROUNDS reads simulated at "read limit", none skipped as spinning, no line named as waiting. */
+   - ROUNDS reads simulated at "read limit", none skipped as spinning, no line named as waiting.
+   Expected in the piped order: the reader, the lowest-numbered thread that can run, replays all its reads
+   up to its end (1 compulsory miss, then hits), then the writer's first write removes its copy: 1 false
+   in-region invalidation, no coherence miss; the same ROUNDS reads, none skipped. */
 #include <pthread.h>
 #include <stdio.h>
 
