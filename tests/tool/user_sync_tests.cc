@@ -183,6 +183,43 @@ TEST(SpinWaits, ALoopThatAdvancesItsAddressIsWork) {
   }
 }
 
+// A loop bounded by its own counter is work, even when it stores nothing and re-reads one address: it ends
+// whatever it reads (counted_reader.c derives the numbers). Interleaved, the reader's 20,000 reads of
+// `st.limit` alternate with the writer's 20,000 writes of `st.produced` on the same line, reader first:
+// each write removes the copy the reader fetched just before (20,000 false invalidations in region 1), and
+// each read but the first misses on it (19,999 false coherence misses). Piped, the reader's whole loop comes
+// before the writer's: its reads miss once, then hit, and the writer's first write removes its copy (1).
+// Before spin-wait detection asked whether the loop's exit depends on the value read, it dropped 19,999 of
+// the reads as waiting and named the line: interleaved, 1 read, 1 invalidation, no coherence miss.
+TEST(SpinWaits, ACountedLoopIsWork) {
+  constexpr const char* kFile = "counted_reader.c";
+  const unsigned read = marked_line(kFile, "read limit");
+  const unsigned bump = marked_line(kFile, "bump");
+  struct Expected {
+    const char* mode;
+    std::uint64_t invalidations, coherence_misses;
+  };
+  for (const Expected& expected : {Expected{"interleaved", 20000, 19999}, Expected{"piped", 1, 0}}) {
+    SCOPED_TRACE(expected.mode);
+    ProgramRun run = run_program(std::string("counted_reader_") + expected.mode, "counted_reader", expected.mode);
+    const Profile& p = run.profile;
+    EXPECT_EQ(p.at_line(kFile, read, "reads"), 20000u);
+    EXPECT_EQ(p.at_line(kFile, bump, "writes"), 20000u);
+    const Invalidations received = invalidations_at(p, kFile, read, "received");
+    EXPECT_EQ(received.false_in, expected.invalidations);
+    EXPECT_EQ(received.total(), expected.invalidations);
+    const Invalidations caused = invalidations_at(p, kFile, bump, "caused");
+    EXPECT_EQ(caused.false_in, expected.invalidations);
+    EXPECT_EQ(caused.total(), expected.invalidations);
+    EXPECT_EQ(p.at_line(kFile, read, "coherence_miss_false"), expected.coherence_misses);
+    EXPECT_EQ(p.at_line(kFile, read, "coherence_miss_true"), 0u);
+    EXPECT_EQ(p.skipped_count("spin"), 0u);
+    EXPECT_EQ(run.result.stderr_text.find("waits by re-reading one address"), std::string::npos)
+        << run.result.stderr_text;
+    EXPECT_EQ(annotate_overview(run.directory + "/ccsim.out").find("Spin-waiting: "), std::string::npos);
+  }
+}
+
 // What the annotations add: the order of the hand-off itself, interleaved (one access per turn). Each
 // thread's first access of `turn` is its spin's read, and the worker makes it long before the main
 // thread's 400,000 writes are replayed.

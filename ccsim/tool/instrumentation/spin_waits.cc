@@ -10,37 +10,38 @@
 
 namespace ccsim {
 
-PollingLoopFinder::Registers* PollingLoopFinder::temp_registers_ = nullptr;
+PollingLoopFinder::Temp* PollingLoopFinder::temps_ = nullptr;
 Int PollingLoopFinder::temp_capacity_ = 0;
 
-PollingLoopFinder::PollingLoopFinder(const IRSB* block) {
+PollingLoopFinder::PollingLoopFinder(const IRSB* block) : block_(block) {
   const Int temps = block->tyenv->types_used;
   if (temps > temp_capacity_) {
     temp_capacity_ = temps * 2;
-    temp_registers_ = static_cast<Registers*>(
-        VG_(realloc)("ccsim.spin.temps", temp_registers_, sizeof(Registers) * static_cast<SizeT>(temp_capacity_)));
+    temps_ = static_cast<Temp*>(
+        VG_(realloc)("ccsim.spin.temps", temps_, sizeof(Temp) * static_cast<SizeT>(temp_capacity_)));
   }
-  for (Int temp = 0; temp < temps; ++temp) temp_registers_[temp] = 0;
-  scan(block);
+  for (Int temp = 0; temp < temps; ++temp) temps_[temp] = Temp{0, false};
+  scan();
 }
 
 // The statements as instrument.cc meets them: the same loads (a WrTmp of a Load, a LoadG; not an LL, a
 // helper's read or a CAS) in the same order, and every statement that writes memory.
-void PollingLoopFinder::scan(const IRSB* block) {
+void PollingLoopFinder::scan() {
+  const IRSB* block = block_;
   const IRTypeEnv* types = block->tyenv;
   Int i = 0;
   while (i < block->stmts_used && block->stmts[i]->tag != Ist_IMark) ++i;
   for (; i < block->stmts_used; ++i) {
     const IRStmt* st = block->stmts[i];
     switch (st->tag) {
-      case Ist_IMark: instruction(st->Ist.IMark.addr); break;
+      case Ist_IMark: instruction(st->Ist.IMark.addr, i); break;
       case Ist_Put: put(st->Ist.Put.offset, sizeofIRType(typeOfIRExpr(types, st->Ist.Put.data))); break;
       case Ist_PutI: put_anywhere(); break;
       case Ist_WrTmp:
         define(st->Ist.WrTmp.tmp, st->Ist.WrTmp.data);
-        if (st->Ist.WrTmp.data->tag == Iex_Load) load(st->Ist.WrTmp.data->Iex.Load.addr);
+        if (st->Ist.WrTmp.data->tag == Iex_Load) load(st->Ist.WrTmp.data->Iex.Load.addr, st->Ist.WrTmp.tmp);
         break;
-      case Ist_LoadG: load(st->Ist.LoadG.details->addr); break;
+      case Ist_LoadG: load(st->Ist.LoadG.details->addr, st->Ist.LoadG.details->dst); break;
       case Ist_Store:
       case Ist_StoreG:
       case Ist_CAS: store(); break;
@@ -52,7 +53,7 @@ void PollingLoopFinder::scan(const IRSB* block) {
         break;
       case Ist_Exit:
         if (st->Ist.Exit.jk == Ijk_Boring && st->Ist.Exit.dst->tag == Ico_U64) {
-          jump(static_cast<Addr>(st->Ist.Exit.dst->Ico.U64));
+          jump(static_cast<Addr>(st->Ist.Exit.dst->Ico.U64), i);
         }
         break;
       default: break;
@@ -63,9 +64,9 @@ void PollingLoopFinder::scan(const IRSB* block) {
   }
 }
 
-void PollingLoopFinder::instruction(Addr address) {
+void PollingLoopFinder::instruction(Addr address, Int statement) {
   if (instruction_count_ == kMaxInstructions) return;
-  instructions_[instruction_count_++] = Instruction{address, stores_, load_count_, 0};
+  instructions_[instruction_count_++] = Instruction{address, statement, stores_, load_count_, 0};
 }
 
 PollingLoopFinder::Registers PollingLoopFinder::registers_at(Int offset, Int bytes) {
@@ -74,9 +75,13 @@ PollingLoopFinder::Registers PollingLoopFinder::registers_at(Int offset, Int byt
   return registers;
 }
 
+PollingLoopFinder::Registers PollingLoopFinder::registers_of_array(const IRRegArray* array) {
+  return registers_at(array->base, array->nElems * sizeofIRType(array->elemTy));
+}
+
 PollingLoopFinder::Registers PollingLoopFinder::registers_of(const IRExpr* value) const {
   switch (value->tag) {
-    case Iex_RdTmp: return temp_registers_[value->Iex.RdTmp.tmp];
+    case Iex_RdTmp: return temps_[value->Iex.RdTmp.tmp].registers;
     case Iex_Get: return registers_at(value->Iex.Get.offset, sizeofIRType(value->Iex.Get.ty));
     case Iex_GetI: return ~Registers(0);
     case Iex_Load: return registers_of(value->Iex.Load.addr);
@@ -100,7 +105,7 @@ PollingLoopFinder::Registers PollingLoopFinder::registers_of(const IRExpr* value
   }
 }
 
-void PollingLoopFinder::define(IRTemp temp, const IRExpr* value) { temp_registers_[temp] = registers_of(value); }
+void PollingLoopFinder::define(IRTemp temp, const IRExpr* value) { temps_[temp].registers = registers_of(value); }
 
 void PollingLoopFinder::put(Int offset, Int bytes) {
   if (instruction_count_ > 0) instructions_[instruction_count_ - 1].written |= registers_at(offset, bytes);
@@ -110,11 +115,107 @@ void PollingLoopFinder::put_anywhere() {
   if (instruction_count_ > 0) instructions_[instruction_count_ - 1].written = ~Registers(0);
 }
 
-void PollingLoopFinder::load(const IRExpr* address) {
+void PollingLoopFinder::load(const IRExpr* address, IRTemp value) {
   if (load_count_ == kMaxLoads) return;
   const bool constant = address->tag == Iex_Const && address->Iex.Const.con->tag == Ico_U64;
-  loads_[load_count_++] =
-      Load{constant ? static_cast<Addr>(address->Iex.Const.con->Ico.U64) : 0, stores_, registers_of(address), false};
+  loads_[load_count_++] = Load{constant ? static_cast<Addr>(address->Iex.Const.con->Ico.U64) : 0, stores_,
+                               registers_of(address), value, false};
+}
+
+void PollingLoopFinder::needs(const IRExpr* value, Registers* registers) {
+  switch (value->tag) {
+    case Iex_RdTmp: temps_[value->Iex.RdTmp.tmp].decides_exit = true; break;
+    case Iex_Get: *registers |= registers_at(value->Iex.Get.offset, sizeofIRType(value->Iex.Get.ty)); break;
+    case Iex_GetI:
+      *registers |= registers_of_array(value->Iex.GetI.descr);
+      needs(value->Iex.GetI.ix, registers);
+      break;
+    case Iex_Load: needs(value->Iex.Load.addr, registers); break;
+    case Iex_Unop: needs(value->Iex.Unop.arg, registers); break;
+    case Iex_Binop:
+      needs(value->Iex.Binop.arg1, registers);
+      needs(value->Iex.Binop.arg2, registers);
+      break;
+    case Iex_Triop:
+      needs(value->Iex.Triop.details->arg1, registers);
+      needs(value->Iex.Triop.details->arg2, registers);
+      needs(value->Iex.Triop.details->arg3, registers);
+      break;
+    case Iex_Qop:
+      needs(value->Iex.Qop.details->arg1, registers);
+      needs(value->Iex.Qop.details->arg2, registers);
+      needs(value->Iex.Qop.details->arg3, registers);
+      needs(value->Iex.Qop.details->arg4, registers);
+      break;
+    case Iex_ITE:
+      needs(value->Iex.ITE.cond, registers);
+      needs(value->Iex.ITE.iftrue, registers);
+      needs(value->Iex.ITE.iffalse, registers);
+      break;
+    case Iex_CCall:
+      for (Int i = 0; value->Iex.CCall.args[i] != nullptr; ++i) needs(value->Iex.CCall.args[i], registers);
+      break;
+    default: break;  // constants (and a dirty helper's pointer to the guest state)
+  }
+}
+
+void PollingLoopFinder::trace_exit_conditions(Int first, Int end, Int closing, Addr low, Addr high) {
+  for (Int temp = 0; temp < block_->tyenv->types_used; ++temp) temps_[temp].decides_exit = false;
+  const Int from = instructions_[first].statement;
+  // Backwards from the loop's end: `needed` holds the registers the statements after the current one
+  // read before writing them. What is still needed at the loop's head was left by the previous
+  // iteration's end (a value loaded late in an iteration and tested early in the next): go round again
+  // with it until nothing new is needed there (a chain through k registers takes k rounds).
+  Registers carried = 0;
+  for (Int round = 0; round < kMaxLoopInstructions; ++round) {
+    Registers needed = carried;
+    for (Int i = end - 1; i >= from; --i) {
+      const IRStmt* st = block_->stmts[i];
+      switch (st->tag) {
+        case Ist_Exit: {
+          const Addr target = st->Ist.Exit.dst->tag == Ico_U64 ? static_cast<Addr>(st->Ist.Exit.dst->Ico.U64) : 0;
+          const bool leaves = st->Ist.Exit.jk == Ijk_Boring && (target < low || target > high);
+          if (i == closing || leaves) needs(st->Ist.Exit.guard, &needed);
+          break;
+        }
+        case Ist_WrTmp:
+          if (temps_[st->Ist.WrTmp.tmp].decides_exit) needs(st->Ist.WrTmp.data, &needed);
+          break;
+        case Ist_LoadG:
+          if (temps_[st->Ist.LoadG.details->dst].decides_exit) {
+            needs(st->Ist.LoadG.details->addr, &needed);
+            needs(st->Ist.LoadG.details->alt, &needed);
+            needs(st->Ist.LoadG.details->guard, &needed);
+          }
+          break;
+        case Ist_Put: {
+          const Int offset = st->Ist.Put.offset;
+          const Int bytes = sizeofIRType(typeOfIRExpr(block_->tyenv, st->Ist.Put.data));
+          const Registers written = registers_at(offset, bytes);
+          if ((needed & written) == 0) break;
+          needs(st->Ist.Put.data, &needed);
+          // A put of whole registers is where they come from; a partial one keeps the rest's origin needed.
+          if (offset % 8 == 0 && bytes % 8 == 0) needed &= ~written;
+          break;
+        }
+        case Ist_PutI:  // one element of the array, which one known only at run time: the rest stays needed
+          if ((needed & registers_of_array(st->Ist.PutI.details->descr)) != 0) {
+            needs(st->Ist.PutI.details->data, &needed);
+            needs(st->Ist.PutI.details->ix, &needed);
+          }
+          break;
+        case Ist_Dirty: {
+          const IRDirty* d = st->Ist.Dirty.details;
+          if (d->tmp == IRTemp_INVALID || !temps_[d->tmp].decides_exit) break;
+          for (Int arg = 0; d->args[arg] != nullptr; ++arg) needs(d->args[arg], &needed);
+          break;
+        }
+        default: break;
+      }
+    }
+    if ((needed & ~carried) == 0) return;
+    carried |= needed;
+  }
 }
 
 
@@ -131,17 +232,25 @@ bool pause_at(Addr address) {
 
 }  // namespace
 
-void PollingLoopFinder::jump(Addr target) {
+void PollingLoopFinder::jump(Addr target, Int statement) {
   const Int first = instruction_count_ - kMaxLoopInstructions > 0 ? instruction_count_ - kMaxLoopInstructions : 0;
   for (Int i = instruction_count_ - 1; i >= first; --i) {
     const Addr address = instructions_[i].address;
     if (address != target && !(address == target + 2 && pause_at(target))) continue;
     if (instructions_[i].stores_before != stores_) return;  // the loop writes: it works
     Registers loop_writes = 0;
-    for (Int in_loop = i; in_loop < instruction_count_; ++in_loop) loop_writes |= instructions_[in_loop].written;
+    Addr low = address;
+    Addr high = address;
+    for (Int in_loop = i; in_loop < instruction_count_; ++in_loop) {
+      loop_writes |= instructions_[in_loop].written;
+      low = instructions_[in_loop].address < low ? instructions_[in_loop].address : low;
+      high = instructions_[in_loop].address > high ? instructions_[in_loop].address : high;
+    }
+    const bool side_exit = statement < block_->stmts_used;
+    trace_exit_conditions(i, side_exit ? statement + 1 : statement, side_exit ? statement : -1, low, high);
     const Int first_loop_load = instructions_[i].loads_before;
     for (Int load = first_loop_load; load < load_count_; ++load) {
-      if ((loads_[load].address_registers & loop_writes) == 0) mark(&loads_[load]);
+      if ((loads_[load].address_registers & loop_writes) == 0 && decides_exit(loads_[load])) mark(&loads_[load]);
     }
     // The guard of a rotated loop: the same global read before the loop, with no store since.
     for (Int guard = first_loop_load - 1; guard >= 0 && loads_[guard].stores_before == stores_; --guard) {
@@ -160,15 +269,18 @@ void PollingLoopFinder::block_ends(Addr next, bool yields) {
   if (yields || pause_at(next)) {
     mark_loads_before_pause();
   } else {
-    jump(next);
+    jump(next, block_->stmts_used);
   }
 }
 
 void PollingLoopFinder::mark_loads_before_pause() {
+  if (instruction_count_ == 0) return;
   const Int first = instruction_count_ - kMaxLoopInstructions > 0 ? instruction_count_ - kMaxLoopInstructions : 0;
-  const Int first_load = instruction_count_ > 0 ? instructions_[first].loads_before : 0;
+  // Where the loop begins is not known here: every side exit counts as leaving it (an empty [low, high]).
+  trace_exit_conditions(first, block_->stmts_used, -1, 1, 0);
+  const Int first_load = instructions_[first].loads_before;
   for (Int load = load_count_ - 1; load >= first_load && loads_[load].stores_before == stores_; --load) {
-    mark(&loads_[load]);
+    if (decides_exit(loads_[load])) mark(&loads_[load]);
   }
 }
 
