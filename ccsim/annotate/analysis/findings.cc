@@ -244,18 +244,49 @@ std::string share_text(std::uint64_t cycles, std::uint64_t memory_cycles) {
   return text;
 }
 
+std::vector<const Finding*> shown_findings(const Findings& findings, double threshold_percent,
+                                           std::uint64_t min_invalidations, std::size_t most) {
+  std::vector<const Finding*> shown;
+  for (const Finding& finding : findings.findings) {
+    double share = findings.memory_cycles == 0 ? 0
+                                               : 100.0 * static_cast<double>(finding.cycles) /
+                                                     static_cast<double>(findings.memory_cycles);
+    if (shown.size() == most || share < threshold_percent) break;  // the rest cost less
+    if (finding.split.total() < min_invalidations) continue;       // fewer invalidations need not cost less
+    shown.push_back(&finding);
+  }
+  return shown;
+}
+
 std::string order_limit_sentence(const ProfileHeader& header) {
+  // What each order does to threads that pass data back and forth (docs/synchronization.md, "The orders
+  // of simulation"): the piped replay lets the lowest-numbered thread that can run go on after every
+  // synchronization event, so a lock's release hands it back to the same thread.
   std::string order;
   if (header.sim_mode == "piped") {
-    order = "piped order (each thread runs on to its next synchronization before the next one goes)";
+    order = "piped order, which replays one thread at a time up to each synchronization event and then lets "
+            "the lowest-numbered thread that can run go on, so a thread keeps running through its lock "
+            "hand-offs and runs all its critical sections before the next one goes";
   } else if (header.sim_mode == "native") {
-    order = "native order (Valgrind's own thread switches, every few hundred thousand basic blocks)";
+    order = "native order, which follows Valgrind's coarse thread switches (every few hundred thousand basic "
+            "blocks, or when a thread blocks), so a thread runs thousands of iterations, critical sections "
+            "included, before another one goes";
   } else {
     return "";
   }
-  return "This profile was simulated in " + order + ", which does not interleave threads that do not "
-         "synchronize inside their loops: false sharing between them does not show here; rerun with "
+  return "This profile was simulated in " + order + ": data that threads pass back and forth, true sharing "
+         "under a lock and false sharing in their loops alike, mostly does not show here; rerun with "
          "--sim-mode=interleaved to see it.";
+}
+
+std::string no_finding_sentence(const ProfileHeader& header, double threshold_percent,
+                                std::uint64_t min_invalidations) {
+  std::string sentence = "No shared object's coherence traffic reaches " + percentage_option(threshold_percent) +
+                         " of the simulated memory time (--threshold) with at least " +
+                         with_commas(min_invalidations) + " invalidations (--min-invalidations)";
+  if (order_limit_sentence(header).empty()) return sentence + ": coherence is not what limits this run.";
+  return sentence + " in this order, which hides most of it; rerun with --sim-mode=interleaved to see whether "
+                    "coherence limits this run.";
 }
 
 }  // namespace ccsim::annotate
