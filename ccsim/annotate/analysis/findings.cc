@@ -31,8 +31,11 @@ InvalidationSplit split_of(const Profile& profile, const Counts& counts, const s
   return split;
 }
 
-// The groups of objects that share detailed lines (union-find over the objects of each line).
-std::vector<std::size_t> line_groups(std::size_t objects, const std::vector<LineUse>& lines) {
+// The groups of objects that share detailed lines (union-find over the objects of each line). A runtime
+// object is never grouped with another: crtstuff's `completed.0`, which main writes at exit, lies on the
+// line of the program's first small variables, and is no part of their problem or their fix.
+std::vector<std::size_t> line_groups(const std::vector<bool>& runtime, const std::vector<LineUse>& lines) {
+  const std::size_t objects = runtime.size();
   std::vector<std::size_t> group(objects);
   for (std::size_t object = 0; object < objects; ++object) group[object] = object;
   auto root = [&](std::size_t object) {
@@ -41,6 +44,7 @@ std::vector<std::size_t> line_groups(std::size_t objects, const std::vector<Line
   };
   std::map<std::uint64_t, std::size_t> first_object;  // line address -> an object on it
   for (const LineUse& line : lines) {
+    if (runtime[line.object]) continue;
     auto [position, added] = first_object.emplace(line.line_address, line.object);
     if (!added) group[root(line.object)] = root(position->second);
   }
@@ -195,7 +199,7 @@ Findings find_findings(const Analysis& analysis, const LatencyTable& latencies, 
   Findings result;
   result.memory_cycles = memory_cycles(profile, analysis.totals, latencies);
   result.line_uses = collect_line_uses(profile);
-  std::vector<std::size_t> group = line_groups(profile.objects.size(), result.line_uses);
+  std::vector<std::size_t> group = line_groups(analysis.runtime_objects, result.line_uses);
   std::map<std::size_t, Finding> by_group;
   std::map<std::size_t, std::vector<std::pair<std::uint64_t, std::size_t>>> costs;  // group -> (cycles, object)
   std::map<std::size_t, InvalidationSplit> received, caused;
