@@ -1,7 +1,7 @@
 // errors.h: the three kinds of error a user can cause, each ending the program with one sentence.
 //
 // main.cc catches them and prints "ccsim-annotate: <what()>": a ProfileError or OptionError exits with
-// 1, a UsageError with 2 after the option list.
+// 1, a UsageError with 2, pointing at --help.
 #ifndef CCSIM_ANNOTATE_ERRORS_H
 #define CCSIM_ANNOTATE_ERRORS_H
 

@@ -1,7 +1,8 @@
 // main.cc: ccsim-annotate's entry point. Parses the command line and runs (run.h); every error a user
 // can cause ends here as one sentence on stderr: exit 1 for profiles and option values that do not fit
-// them, 2 for a command line that cannot be understood (followed by the option list). The sentences quote
-// fields of the profile and the command line, so their control bytes are escaped (printable_text.h).
+// them, 2 for a command line that cannot be understood (the sentence points at --help rather than
+// printing the option list, which would bury it). The sentences quote fields of the profile and the
+// command line, so their control bytes are escaped (printable_text.h).
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -47,7 +48,7 @@ int main(int argc, char* argv[]) {
     run(command_line.options, std::cout);
     return standard_output_written() ? 0 : 1;
   } catch (const UsageError& error) {
-    std::cerr << "ccsim-annotate: " << printable(error.what()) << "\n\n" << usage_text();
+    std::cerr << "ccsim-annotate: " << printable(error.what()) << "; see ccsim-annotate --help\n";
     return 2;
   } catch (const ProfileError& error) {
     std::cerr << "ccsim-annotate: " << printable(error.what()) << '\n';

@@ -79,7 +79,10 @@ po::options_description visible_options() {
     ("sort", po::value<std::string>(),
      "events to sort by, comma-separated (default: invalidations_received, <level>_misses)")
     ("threshold", po::value<double>()->default_value(0.1, "0.1"),
-     "hide rows below this percentage of every sort event's total")
+     "hide rows below this percentage of every sort event's total, and findings below this percentage of the "
+     "simulated memory time")
+    ("min-invalidations", po::value<std::string>()->default_value(std::to_string(Options::kDefaultMinInvalidations)),
+     "a finding needs at least this many invalidations of its objects' lines, as well as --threshold")
     ("threads", po::value<std::string>(), "threads to add up, e.g. 1,3-4 (default: all)")
     ("level", po::value<std::string>()->default_value("L1"),
      "cache level of the default miss column and of --view=evictors: L1, L2 or LLC")
@@ -108,7 +111,9 @@ po::options_description visible_options() {
      "findings, rankings and graphs; show: treat them like the program's")
     ("heap-paths", po::value<std::string>()->default_value("merge"),
      "merge: heap blocks of one allocation site are one object, whatever path reached it; separate: one "
-     "object per allocation stack, named by the whole stack");
+     "object per allocation stack, named by the whole stack")
+    ("sum-different", "sum profiles of different programs (their commands name different executables), "
+     "which are refused otherwise");
   // clang-format on
   return options;
 }
@@ -145,6 +150,7 @@ Options options_from(const po::variables_map& values) {
   if (values.count("threads")) options.threads = parse_thread_selection(values["threads"].as<std::string>());
   options.level = require_one_of(values, "level", {"L1", "L2", "LLC"});
   options.top = count_option(values, "top", 1);
+  options.min_invalidations = count_option(values, "min-invalidations", 0);
   options.context = count_option(values, "context", 0);
   options.auto_annotate = require_one_of(values, "auto", {"yes", "no"}) == "yes";
   if (values.count("include")) options.include_dirs = values["include"].as<std::vector<std::string>>();
@@ -173,6 +179,7 @@ Options options_from(const po::variables_map& values) {
     throw UsageError(latency_error);
   options.show_runtime = require_one_of(values, "runtime", {"hide", "show"}) == "show";
   options.separate_heap_paths = require_one_of(values, "heap-paths", {"merge", "separate"}) == "separate";
+  options.sum_different = values.count("sum-different") > 0;
   return options;
 }
 
@@ -223,7 +230,7 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
     po::store(po::command_line_parser(arguments).options(all).positional(positional).run(), values);
     po::notify(values);
   } catch (const po::error& error) {
-    throw UsageError(std::string(error.what()) + "; see the option list below");
+    throw UsageError(error.what());
   }
   CommandLine command_line;
   if (values.count("help")) {

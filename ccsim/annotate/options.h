@@ -3,6 +3,7 @@
 #define CCSIM_ANNOTATE_OPTIONS_H
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -31,10 +32,17 @@ enum class GraphKind { none, invalidators, evictors };
 
 // Every option, with its default; options.cc fills it from the command line.
 struct Options {
+  // The default of --min-invalidations: a few dozen invalidations are what starting threads and handing
+  // results over once cost; a loop that ping-pongs a line makes thousands.
+  static constexpr std::uint64_t kDefaultMinInvalidations = 100;
+
   std::vector<std::string> profile_files;
   std::vector<std::string> show_events;  // empty: the default set (event_columns.h)
   std::vector<std::string> sort_events;  // empty: the default order (event_columns.h)
   double threshold_percent = 0.1;        // rows below this share of every sort event's total are hidden
+  // A finding needs at least this many invalidations as well as --threshold's share of the memory time:
+  // start-up and one-off hand-offs (a handful of invalidations in a short run) are no finding.
+  std::uint64_t min_invalidations = kDefaultMinInvalidations;
   ThreadSelection threads;               // empty: all threads
   std::string level = "L1";    // the level whose misses are shown by default and whose evictors count
   std::size_t top = 20;        // rows per ranked table
@@ -54,6 +62,7 @@ struct Options {
   LatencyTable latencies;     // --latency: cycles per place an access is served from
   bool show_runtime = false;  // --runtime=show: the runtime's objects count like the program's
   bool separate_heap_paths = false;  // --heap-paths=separate: one heap object per allocation stack
+  bool sum_different = false;  // --sum-different: sum profiles of different programs (refused otherwise)
 };
 
 // The outcome of parsing: either options to run with, or a request for the help text or the version.

@@ -58,7 +58,8 @@ auto printable_output(Writer write) {
 
 Profile load_profiles(const std::vector<std::string>& files, const Options& options) {
   Profile profile = read_profile_file(files.front());
-  for (std::size_t i = 1; i < files.size(); ++i) add_profile(profile, read_profile_file(files[i]));
+  for (std::size_t i = 1; i < files.size(); ++i)
+    add_profile(profile, read_profile_file(files[i]), options.sum_different);
   if (!options.threads.ranges.empty()) select_threads(profile, options.threads);
   if (options.separate_heap_paths) {
     name_heap_objects_by_stack(profile);

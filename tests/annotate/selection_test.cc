@@ -97,5 +97,33 @@ TEST(MergeTest, RejectsProfilesWithOtherEvents) {
   }
 }
 
+// counters.profile (./counters 2 1000) and counters_padded.profile (./counters_padded 2 1000) have the
+// same events and caches but are runs of two programs: summing them would mix two programs' threads into
+// one run, so it is refused (exit 1, one sentence with both commands) unless --sum-different. Summed,
+// thread 2 writes 1,000 + 1,000 = 2,000 times and misses 1,000 (counters: 1,000 write misses) + 1 (the
+// padded counter's one compulsory miss) = 1,001 times.
+TEST(MergeTest, RefusesProfilesOfDifferentProgramsUnlessAsked) {
+  std::string counters = profile_path("counters.profile");
+  std::string padded = profile_path("counters_padded.profile");
+  testing::ProgramResult refused = testing::run_annotate_program({counters, padded});
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_EQ(refused.standard_error, "ccsim-annotate: " + padded +
+                                        ": it is a run of another program (./counters_padded 2 1000) than " +
+                                        counters +
+                                        " (./counters 2 1000); profiles of different programs are summed only "
+                                        "with --sum-different\n");
+  EXPECT_EQ(refused.standard_output, "");
+  std::string summed = annotate({"--view=summary", "--sum-different", counters, padded});
+  Cells thread2 = row_starting_with(section(summed, "L1 misses by cause"), "2");
+  ASSERT_GE(thread2.size(), 4u) << summed;
+  EXPECT_EQ(thread2[2], "2,000");
+  EXPECT_EQ(thread2[3], "1,001");
+  // Runs of one program with other arguments are one program: ./counters 2 1000 and /opt/counters 4.
+  std::string text = testing::read_file(counters);
+  text.replace(text.find("command: ./counters 2 1000"), 26, "command: /opt/counters 4");
+  std::string other_arguments = testing::write_temporary_file("counters_4.profile", text);
+  EXPECT_NO_THROW(annotate({"--view=summary", counters, other_arguments}));
+}
+
 }  // namespace
 }  // namespace ccsim::annotate

@@ -15,14 +15,14 @@
 
 namespace ccsim::annotate::testing {
 
-namespace {
-
 std::string read_file(const std::string& path) {
   std::ifstream in(path);
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
 }
+
+namespace {
 
 std::string shell_quoted(const std::string& word) {
   std::string quoted = "'";

@@ -30,6 +30,9 @@ ProgramResult run_command(const std::string& command_line);
 // Runs the built ccsim-annotate program with `arguments` (each quoted for the shell).
 ProgramResult run_annotate_program(const std::vector<std::string>& arguments);
 
+// The whole text of a file ("" when it cannot be read).
+std::string read_file(const std::string& path);
+
 // A fresh path in the test's temporary directory, e.g. for an export.
 std::string temporary_path(const std::string& name);
 // Writes `text` to a fresh temporary file and returns its path.

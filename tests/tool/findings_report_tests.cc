@@ -142,9 +142,11 @@ TEST_F(FindingsReportTest, InvalidatorGraphIsTheOneEdgeThatMatters) {
 // cannot show and how to see it.
 TEST(FindingsReportPipedTest, PipedProfileSaysWhatItCannotShow) {
   std::string profile = example_profile("piped");
-  std::string sentence = "This profile was simulated in piped order (each thread runs on to its next synchronization "
-                         "before the next one goes), which does not interleave threads that do not synchronize inside "
-                         "their loops: false sharing between them does not show here; rerun with "
+  std::string sentence = "This profile was simulated in piped order, which replays one thread at a time up to each "
+                         "synchronization event and then lets the lowest-numbered thread that can run go on, so a "
+                         "thread keeps running through its lock hand-offs and runs all its critical sections before "
+                         "the next one goes: data that threads pass back and forth, true sharing under a lock and "
+                         "false sharing in their loops alike, mostly does not show here; rerun with "
                          "--sim-mode=interleaved to see it.";
   EXPECT_NE(annotate(profile).find(sentence), std::string::npos);
   EXPECT_NE(annotate("--view=findings " + profile).find(sentence), std::string::npos);

@@ -5,11 +5,15 @@
 // derived from each program's source (see the comment at the top of each program).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "ccsim/annotate/analysis/analysis.h"
+#include "ccsim/annotate/analysis/derived_events.h"
+#include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/sharing_findings.h"
 #include "ccsim/annotate/parsing/parser.h"
 #include "tests/tool/run_valgrind.h"
@@ -229,6 +233,51 @@ TEST(ObjectOrigin, StaticInitializerFramesAreNamedByWhatTheyInitialize) {
   EXPECT_EQ(profile.objects[table].origin, "program");
   EXPECT_NE(profile.objects[table].name.find(" table <- "), std::string::npos) << profile.objects[table].name;
   for (const auto& object : profile.objects) EXPECT_EQ(object.name.find("_GLOBAL__sub_I_"), std::string::npos);
+}
+
+// progress_beside_start_files.c: crtstuff.c's one-byte `completed.0` (the first byte of .bss) shares a
+// line with the program's `progress`, which the writer stores and the reader loads 2,000 times each;
+// main writes `completed.0` once at exit. `completed.0` follows the file symbol crtstuff.c, so it is the
+// runtime's; `progress` is the program's. So the finding of `progress` holds `progress` alone (before,
+// the line joined them: "progress (8 B) and completed.0 (1 B): true sharing", with their joint advice);
+// `completed.0` is left out of the findings, and with the runtime shown it is a finding of its own.
+TEST(ObjectOrigin, StartFilesVariablesAreTheRuntimesAndNeverPairedWithTheProgramsObjects) {
+  const Profile profile = run_program("start_files", "progress_beside_start_files");
+  const std::size_t completed = global(profile, "completed.0");
+  const std::size_t progress = global(profile, "progress");
+  ASSERT_LT(completed, profile.objects.size());
+  ASSERT_LT(progress, profile.objects.size());
+  // The premise: one 64-byte line holds both.
+  ASSERT_EQ(profile.objects[completed].address / 64, profile.objects[progress].address / 64);
+  EXPECT_EQ(profile.objects[completed].origin, "runtime");
+  EXPECT_EQ(profile.objects[progress].origin, "program");
+  Profile with_sums = profile;  // the sums a finding reads (invalidations_caused, ...), as the reader adds them
+  ccsim::annotate::add_derived_events(with_sums);
+  const ccsim::annotate::Analysis analysis = ccsim::annotate::analyse(with_sums);
+  for (bool show_runtime : {false, true}) {
+    SCOPED_TRACE(show_runtime ? "--runtime=show" : "--runtime=hide");
+    const ccsim::annotate::Findings findings = find_findings(analysis, ccsim::annotate::LatencyTable{}, show_runtime);
+    bool progress_found = false;
+    bool completed_found = false;
+    for (const ccsim::annotate::Finding& finding : findings.findings) {
+      const auto holds = [&](std::size_t object) {
+        return std::find(finding.objects.begin(), finding.objects.end(), object) != finding.objects.end();
+      };
+      if (holds(progress)) {
+        EXPECT_EQ(finding.objects, std::vector<std::size_t>{progress});
+        EXPECT_EQ(finding.advice.find("completed.0"), std::string::npos) << finding.advice;
+      }
+      if (holds(completed)) {
+        EXPECT_EQ(finding.objects, std::vector<std::size_t>{completed});
+      }
+      progress_found = progress_found || holds(progress);
+      completed_found = completed_found || holds(completed);
+    }
+    if (!show_runtime) {
+      EXPECT_FALSE(completed_found);
+    }
+    EXPECT_TRUE(progress_found);
+  }
 }
 
 // heavy_object_lines.c with --read-var-info=yes: the fields holding the bytes the threads touched in

@@ -32,8 +32,11 @@ InvalidationSplit split_of(const Profile& profile, const Counts& counts, const s
   return split;
 }
 
-// The groups of objects that share detailed lines (union-find over the objects of each line).
-std::vector<std::size_t> line_groups(std::size_t objects, const std::vector<LineUse>& lines) {
+// The groups of objects that share detailed lines (union-find over the objects of each line). A runtime
+// object is never grouped with another: crtstuff's `completed.0`, which main writes at exit, lies on the
+// line of the program's first small variables, and is no part of their problem or their fix.
+std::vector<std::size_t> line_groups(const std::vector<bool>& runtime, const std::vector<LineUse>& lines) {
+  const std::size_t objects = runtime.size();
   std::vector<std::size_t> group(objects);
   for (std::size_t object = 0; object < objects; ++object) group[object] = object;
   auto root = [&](std::size_t object) {
@@ -42,6 +45,7 @@ std::vector<std::size_t> line_groups(std::size_t objects, const std::vector<Line
   };
   std::map<std::uint64_t, std::size_t> first_object;  // line address -> an object on it
   for (const LineUse& line : lines) {
+    if (runtime[line.object]) continue;
     auto [position, added] = first_object.emplace(line.line_address, line.object);
     if (!added) group[root(line.object)] = root(position->second);
   }
@@ -196,7 +200,7 @@ Findings find_findings(const Analysis& analysis, const LatencyTable& latencies, 
   Findings result;
   result.memory_cycles = memory_cycles(profile, analysis.totals, latencies);
   result.line_uses = collect_line_uses(profile);
-  std::vector<std::size_t> group = line_groups(profile.objects.size(), result.line_uses);
+  std::vector<std::size_t> group = line_groups(analysis.runtime_objects, result.line_uses);
   std::map<std::size_t, Finding> by_group;
   std::map<std::size_t, std::vector<std::pair<std::uint64_t, std::size_t>>> costs;  // group -> (cycles, object)
   std::map<std::size_t, InvalidationSplit> received, caused;
@@ -246,18 +250,49 @@ std::string share_text(std::uint64_t cycles, std::uint64_t memory_cycles) {
   return text;
 }
 
+std::vector<const Finding*> shown_findings(const Findings& findings, double threshold_percent,
+                                           std::uint64_t min_invalidations, std::size_t most) {
+  std::vector<const Finding*> shown;
+  for (const Finding& finding : findings.findings) {
+    double share = findings.memory_cycles == 0 ? 0
+                                               : 100.0 * static_cast<double>(finding.cycles) /
+                                                     static_cast<double>(findings.memory_cycles);
+    if (shown.size() == most || share < threshold_percent) break;  // the rest cost less
+    if (finding.split.total() < min_invalidations) continue;       // fewer invalidations need not cost less
+    shown.push_back(&finding);
+  }
+  return shown;
+}
+
 std::string order_limit_sentence(const ProfileHeader& header) {
+  // What each order does to threads that pass data back and forth (docs/synchronization.md, "The orders
+  // of simulation"): the piped replay lets the lowest-numbered thread that can run go on after every
+  // synchronization event, so a lock's release hands it back to the same thread.
   std::string order;
   if (header.sim_mode == "piped") {
-    order = "piped order (each thread runs on to its next synchronization before the next one goes)";
+    order = "piped order, which replays one thread at a time up to each synchronization event and then lets "
+            "the lowest-numbered thread that can run go on, so a thread keeps running through its lock "
+            "hand-offs and runs all its critical sections before the next one goes";
   } else if (header.sim_mode == "native") {
-    order = "native order (Valgrind's own thread switches, every few hundred thousand basic blocks)";
+    order = "native order, which follows Valgrind's coarse thread switches (every few hundred thousand basic "
+            "blocks, or when a thread blocks), so a thread runs thousands of iterations, critical sections "
+            "included, before another one goes";
   } else {
     return "";
   }
-  return "This profile was simulated in " + order + ", which does not interleave threads that do not "
-         "synchronize inside their loops: false sharing between them does not show here; rerun with "
+  return "This profile was simulated in " + order + ": data that threads pass back and forth, true sharing "
+         "under a lock and false sharing in their loops alike, mostly does not show here; rerun with "
          "--sim-mode=interleaved to see it.";
+}
+
+std::string no_finding_sentence(const ProfileHeader& header, double threshold_percent,
+                                std::uint64_t min_invalidations) {
+  std::string sentence = "No shared object's coherence traffic reaches " + percentage_option(threshold_percent) +
+                         " of the simulated memory time (--threshold) with at least " +
+                         with_commas(min_invalidations) + " invalidations (--min-invalidations)";
+  if (order_limit_sentence(header).empty()) return sentence + ": coherence is not what limits this run.";
+  return sentence + " in this order, which hides most of it; rerun with --sim-mode=interleaved to see whether "
+                    "coherence limits this run.";
 }
 
 }  // namespace ccsim::annotate

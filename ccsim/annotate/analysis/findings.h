@@ -4,6 +4,8 @@
 #ifndef CCSIM_ANNOTATE_FINDINGS_H
 #define CCSIM_ANNOTATE_FINDINGS_H
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -67,9 +69,23 @@ Findings find_findings(const Analysis& analysis, const LatencyTable& latencies, 
 // cycles as a share of the memory time: "about 93%", "about 4.2%", "less than 0.1%".
 std::string share_text(std::uint64_t cycles, std::uint64_t memory_cycles);
 
+// What a report shows of the findings (--view=findings, the overview, the HTML report): at most `most`,
+// most costly first, each reaching `threshold_percent` of the memory time (--threshold) and
+// `min_invalidations` invalidations of its objects' lines, Finding::split.total() (--min-invalidations).
+// The floor is absolute because the share is not enough: in a short run, a handful of invalidations at
+// start-up or one hand-off of a result pass 0.1% of a small memory time, and are no problem to fix.
+std::vector<const Finding*> shown_findings(const Findings& findings, double threshold_percent,
+                                           std::uint64_t min_invalidations, std::size_t most);
+
 // One sentence saying what the profile's simulation order cannot show and how to see it; empty for
 // the interleaved order, which can show everything the model knows.
 std::string order_limit_sentence(const ProfileHeader& header);
+
+// The sentence when no finding is shown. In interleaved order, that coherence is not what limits this run;
+// in piped or native order only that nothing shows in this order, naming the order to run instead: their
+// order hides most of the traffic (order_limit_sentence), so its absence says nothing about the run.
+std::string no_finding_sentence(const ProfileHeader& header, double threshold_percent,
+                                std::uint64_t min_invalidations);
 
 }  // namespace ccsim::annotate
 

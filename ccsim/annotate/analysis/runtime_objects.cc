@@ -4,6 +4,7 @@
 #include <set>
 
 #include "ccsim/annotate/analysis/code_site.h"
+#include "ccsim/tool/data_objects/toolchain_names.h"
 
 namespace ccsim::annotate {
 
@@ -55,6 +56,28 @@ bool heap_is_runtime(const DataObject& object, const ProgramCode& code) {
   return true;
 }
 
+// A variable's name without the library the tool appends ("completed.0 in libfoo.so" -> "completed.0").
+std::string variable_name(const std::string& name) {
+  std::size_t in = name.rfind(" in ");
+  return in == std::string::npos ? name : name.substr(0, in);
+}
+
+// Whether a global variable's name is one the toolchain reserves (toolchain_names.h): the linker's and the
+// start files' symbols, and the copies of a runtime library's variables ("stdout@GLIBC_2.2.5").
+bool has_toolchain_name(const DataObject& object) {
+  const std::string name = variable_name(object.name);
+  for (const char* toolchain_name : kToolchainVariableNames) {
+    if (name == toolchain_name) return true;
+  }
+  std::size_t at = name.find('@');
+  if (at == std::string::npos) return false;
+  std::size_t version = name.compare(at, 2, "@@") == 0 ? at + 2 : at + 1;
+  for (const char* prefix : kRuntimeSymbolVersions) {
+    if (name.compare(version, std::string(prefix).size(), prefix) == 0) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool is_runtime_library(const std::string& object_file) {
@@ -90,13 +113,16 @@ std::vector<bool> runtime_objects(const Profile& profile, const std::vector<bool
   for (std::size_t index = 0; index < profile.objects.size(); ++index) {
     const DataObject& object = profile.objects[index];
     bool is_runtime = false;
-    if (!object.origin.empty()) {
+    if (object.kind == "global" && has_toolchain_name(object)) {
+      is_runtime = true;  // whatever an older tool's `object-origin:` said: no program variable has the name
+    } else if (!object.origin.empty()) {
       // The tool's word (`object-origin:`), when the profile has it; the allocator's own memory is
       // grouped apart from the program's like the runtime's (is_allocator_object).
       is_runtime = object.origin == "runtime" || object.origin == "allocator";
     } else if (object.kind == "global") {
       std::size_t in = object.name.rfind(" in ");
-      is_runtime = in != std::string::npos && is_runtime_library(object.name.substr(in + 4));
+      is_runtime = (in != std::string::npos && is_runtime_library(object.name.substr(in + 4))) ||
+                   (variable_name(object.name) == kStartFilesCompletedFlag && object.size == 1);
     } else if (object.kind == "heap") {
       is_runtime = heap_is_runtime(object, code);
     } else if (object.kind == "unknown") {

@@ -20,11 +20,14 @@ bool is_runtime_library(const std::string& object_file);
 // Per reference: whether its instruction is in a runtime library.
 std::vector<bool> runtime_references(const Profile& profile);
 
-// Per object: whether it belongs to the runtime: as its `object-origin:` record says when the profile has
-// one; otherwise guessed from names. A variable whose name says it is in a runtime library
-// ("stdout in libc.so.6"); a heap block none of whose allocation frames is in the program's own code
-// (a frame is the program's when its source file or function is one of a reference outside the runtime
-// libraries); a mapping of a runtime library; any other unnamed memory that runtime code touches and no
+// Per object: whether it belongs to the runtime. A variable the toolchain names (toolchain_names.h: the
+// linker's and the start files' symbols such as __dso_handle, and copies of a runtime library's variables
+// such as stdout@GLIBC_2.2.5) always does. Otherwise as its `object-origin:` record says when the profile
+// has one (the tool also classifies crtstuff.c's completed.0 by its file symbol); otherwise guessed from
+// names: a variable whose name says it is in a runtime library ("stdout in libc.so.6"), or a one-byte
+// completed.0 (crtstuff.c's flag; a program's function-local `static bool completed` is rarely so); a
+// heap block none of whose allocation frames is in the program's own code (a frame is the program's when
+// its source file or function is one of a reference outside the runtime libraries); a mapping of a runtime library; any other unnamed memory that runtime code touches and no
 // program line with debug info does. Stacks and named ranges are the program's.
 std::vector<bool> runtime_objects(const Profile& profile, const std::vector<bool>& references_in_runtime);
 

@@ -109,15 +109,13 @@ void write_findings(std::ostream& out, const Analysis& analysis, const Options& 
       << with_commas(findings.memory_cycles) << " cycles). The program's shared data: "
       << html_escaped(share_text(program_cycles, findings.memory_cycles)) << ".</p>\n";
   write_byte_map_legend(out);
-  std::size_t shown = 0;
-  for (const Finding& finding : findings.findings) {
-    double share = findings.memory_cycles == 0 ? 0
-                                               : 100.0 * static_cast<double>(finding.cycles) /
-                                                     static_cast<double>(findings.memory_cycles);
-    if (shown == options.top || share < options.threshold_percent) break;
+  std::vector<const Finding*> shown = shown_findings(findings, options.threshold_percent, options.min_invalidations,
+                                                    options.top);
+  for (std::size_t rank = 0; rank < shown.size(); ++rank) {
+    const Finding& finding = *shown[rank];
     std::vector<std::string> objects;
     for (std::size_t object : finding.objects) objects.push_back(object_description(profile.objects[object]));
-    out << "<div class=\"finding\">\n<h3>" << ++shown << ". " << html_escaped(joined(objects, " and "))
+    out << "<div class=\"finding\">\n<h3>" << rank + 1 << ". " << html_escaped(joined(objects, " and "))
         << ": <span class=\"class\">" << html_escaped(class_text(finding.sharing)) << "</span>, "
         << html_escaped(share_text(finding.cycles, findings.memory_cycles))
         << " of the simulated memory time of the run</h3>\n<p>" << html_escaped(split_text(finding.split)) << "; "
@@ -140,12 +138,14 @@ void write_findings(std::ostream& out, const Analysis& analysis, const Options& 
     write_finding_lines(out, finding);
     out << "</div>\n";
   }
-  if (shown == 0) {
-    out << "<p>No shared object's coherence traffic reaches " << html_escaped(percentage_option(options.threshold_percent))
-        << " of the simulated memory time (--threshold): coherence is not what limits this run.</p>\n";
-  } else if (findings.findings.size() > shown) {
-    out << "<p>(" << shown << " of " << findings.findings.size()
-        << " shared objects shown, most costly first; the others are under --threshold or past the first "
+  if (shown.empty()) {
+    out << "<p>"
+        << html_escaped(no_finding_sentence(profile.header, options.threshold_percent, options.min_invalidations))
+        << "</p>\n";
+  } else if (findings.findings.size() > shown.size()) {
+    out << "<p>(" << shown.size() << " of " << findings.findings.size()
+        << " shared objects shown, most costly first; the others are under --threshold or --min-invalidations, or "
+           "past the first "
         << options.top << ")</p>\n";
   }
   if (findings.runtime_objects > 0) {

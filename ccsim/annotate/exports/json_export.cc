@@ -1,6 +1,7 @@
 // json_export.cc: the analysed profile as nlohmann::ordered_json, keys in a fixed, readable order.
 #include "ccsim/annotate/exports/json_export.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "ccsim/annotate/analysis/culprit_edges.h"
@@ -155,10 +156,13 @@ const char* when_name(SharingClass::When when) {
   return "in_region";
 }
 
-// Every finding whole, whatever --threshold and --top say: class, counts, cost, lines, bytes, advice.
+// Every finding whole, whatever --threshold, --min-invalidations and --top say: class, counts, cost, lines,
+// bytes, advice; `reported` says whether it reaches --threshold and --min-invalidations, as the text's do.
 Json findings_json(const Analysis& analysis, const Options& options) {
   const Profile& profile = *analysis.profile;
   Findings findings = find_findings(analysis, options.latencies, options.show_runtime);
+  std::vector<const Finding*> reported = shown_findings(findings, options.threshold_percent, options.min_invalidations,
+                                                        findings.findings.size());
   Json list = Json::array();
   for (const Finding& finding : findings.findings) {
     Json lines = Json::array();
@@ -184,11 +188,13 @@ Json findings_json(const Analysis& analysis, const Options& options) {
                     {"writing_lines", finding_lines_json(finding.culprits)},
                     {"losing_lines", finding_lines_json(finding.victims)},
                     {"cache_lines", lines},
-                    {"advice", finding.advice}});
+                    {"advice", finding.advice},
+                    {"reported", std::find(reported.begin(), reported.end(), &finding) != reported.end()}});
   }
   return {{"latency", latency_text(options.latencies)},
           {"memory_cycles", findings.memory_cycles},
           {"order_limit", order_limit_sentence(profile.header)},
+          {"min_invalidations", options.min_invalidations},
           {"runtime_objects_left_out", findings.runtime_objects},
           {"runtime_cycles_left_out", findings.runtime_cycles},
           {"list", list}};

@@ -106,10 +106,25 @@ void add_regions(std::vector<Region>& sum, const std::vector<Region>& more) {
   }
 }
 
+// The executable of a command line: its first word, without the directory.
+std::string executable_of(const std::string& command) {
+  std::string first = command.substr(0, command.find(' '));
+  return first.substr(first.rfind('/') + 1);
+}
+
+void check_same_program(const Profile& sum, const Profile& more) {
+  if (executable_of(sum.header.command) == executable_of(more.header.command)) return;
+  throw ProfileError(more.file_names.front(), 0,
+                     "it is a run of another program (" + more.header.command + ") than " +
+                         sum.file_names.front() + " (" + sum.header.command +
+                         "); profiles of different programs are summed only with --sum-different");
+}
+
 }  // namespace
 
-void add_profile(Profile& sum, const Profile& more) {
+void add_profile(Profile& sum, const Profile& more, bool different_programs) {
   check_compatible(sum, more);
+  if (!different_programs) check_same_program(sum, more);
   // Every addition below is over records of one kind, so it stays within the totals checked here.
   add_count_totals(sum, more);
   sum.file_names.insert(sum.file_names.end(), more.file_names.begin(), more.file_names.end());

@@ -73,6 +73,7 @@ EventColumns sharing_columns(const Profile& profile, const Options& options, con
       {options.level + " miss", options.level + "_misses"},
       {"coh miss", "coherence_misses"},
       {"inval", received},
+      {"caused", "invalidations_caused"},
       {"F in", received + "_false_in_region"},
       {"T in", received + "_true_in_region"},
       {"crit", received + "_true_in_region_critical"},
@@ -94,7 +95,8 @@ EventColumns sharing_columns(const Profile& profile, const Options& options, con
   }
   sharing.legend = "Columns: " + options.level + " miss = " + options.level +
                    " misses, coh miss = coherence misses, inval = invalidations received (copies lost to another "
-                   "thread's write): F/T = false/true sharing, in = inside one region, across = between regions, "
+                   "thread's write), caused = invalidations caused (other threads' copies its stores removed); "
+                   "inval's split: F/T = false/true sharing, in = inside one region, across = between regions, "
                    "crit = the part of T in whose writer held a lock; (%) = share of the column's total; --show "
                    "chooses other columns.";
   sharing.percents = true;

@@ -29,8 +29,9 @@ struct EventColumns {
 EventColumns choose_event_columns(const Profile& profile, const Options& options);
 
 // The overview's tables, unless --show was given: the split that matters, in short headings with a
-// legend, and percentages: accesses, <level> misses, coherence misses, invalidations received, and their
-// false/true x in-region/across split with the critical part; sorted as `chosen`.
+// legend, and percentages: accesses, <level> misses, coherence misses, invalidations received and caused
+// (so that a line that writes shows beside those that lose copies), and the received ones' false/true x
+// in-region/across split with the critical part; sorted as `chosen`.
 EventColumns sharing_columns(const Profile& profile, const Options& options, const EventColumns& chosen);
 
 }  // namespace ccsim::annotate

@@ -20,7 +20,8 @@ std::string threads_text(const std::vector<ThreadId>& threads) {
 std::string split_text(const InvalidationSplit& split) {
   std::uint64_t total = split.total();
   std::uint64_t across = split.true_across_regions + split.false_across_regions;
-  return with_commas(total) + " invalidations: " + with_commas(split.false_sharing()) + " false (" +
+  return with_commas(total) + (total == 1 ? " invalidation: " : " invalidations: ") +
+         with_commas(split.false_sharing()) + " false (" +
          percent(split.false_sharing(), total) + "), " + with_commas(split.true_sharing()) + " true (" +
          percent(split.true_sharing(), total) + "); " + with_commas(total - across) + " in-region, " +
          with_commas(across) + " across regions; " + with_commas(split.true_in_region_critical) +

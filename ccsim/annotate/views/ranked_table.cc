@@ -41,18 +41,12 @@ void rank_table_rows(const ViewContext& context, const std::string& noun, const 
   result.ranked = rank_rows(counts, result.totals, context.ranking());
 }
 
-void print_ranked_table(const ViewContext& context, const std::string& title, const std::string& noun,
-                        const std::string& label_heading, const std::vector<LabelledCounts>& rows) {
+void print_table_rows(const ViewContext& context, const std::string& noun, const std::string& label_heading,
+                      const RankedRows& ranked, const std::vector<LabelledCounts>& printed) {
   const Profile& profile = context.profile();
-  const std::vector<std::size_t>& shown = context.columns.shown;
-  print_section_title(context.out, title);
-  RankedRows ranked_table;
-  rank_table_rows(context, noun, rows, ranked_table);
-  const Counts& totals = ranked_table.totals;
-  const std::vector<LabelledCounts>& ranked_rows = ranked_table.rows;
-  const std::vector<std::size_t>& ranked = ranked_table.ranked;
-
   const EventColumns& columns = context.columns;
+  const std::vector<std::size_t>& shown = columns.shown;
+  const Counts& totals = ranked.totals;
   TextTable table;
   for (std::size_t i = 0; i < shown.size(); ++i) {
     table.add_column(columns.headings.empty() ? profile.events[shown[i]] : columns.headings[i],
@@ -70,11 +64,20 @@ void print_ranked_table(const ViewContext& context, const std::string& title, co
     table.add_row(std::move(cells));
   };
   add_row(totals, "(all " + noun + ")", false);
-  for (std::size_t row : ranked) add_row(*ranked_rows[row].counts, ranked_rows[row].label, columns.percents);
+  for (const LabelledCounts& row : printed) add_row(*row.counts, row.label, columns.percents);
   table.print(context.out);
+}
 
-  context.out << "(" << ranked.size() << " of " << ranked_rows.size() << " " << noun << " shown: at most "
-              << context.options.top << ", each with at least "
+void print_ranked_table(const ViewContext& context, const std::string& title, const std::string& noun,
+                        const std::string& label_heading, const std::vector<LabelledCounts>& rows) {
+  print_section_title(context.out, title);
+  RankedRows ranked_table;
+  rank_table_rows(context, noun, rows, ranked_table);
+  std::vector<LabelledCounts> printed;
+  for (std::size_t row : ranked_table.ranked) printed.push_back(ranked_table.rows[row]);
+  print_table_rows(context, noun, label_heading, ranked_table, printed);
+  context.out << "(" << ranked_table.ranked.size() << " of " << ranked_table.rows.size() << " " << noun
+              << " shown: at most " << context.options.top << ", each with at least "
               << percentage_option(context.options.threshold_percent) << " of a sort event's total)\n";
 }
 

@@ -47,6 +47,12 @@ std::vector<LabelledCounts> object_table_rows(const Analysis& analysis);
 void print_ranked_table(const ViewContext& context, const std::string& title, const std::string& noun,
                         const std::string& label_heading, const std::vector<LabelledCounts>& rows);
 
+// The table part of print_ranked_table, for a view that orders the rows itself (view_lines.cc puts the
+// lines that wrote under the lines that lost copies): the columns, the total row of `ranked`, then
+// `printed` in that order, each count with its share of the column's total when the columns say so.
+void print_table_rows(const ViewContext& context, const std::string& noun, const std::string& label_heading,
+                      const RankedRows& ranked, const std::vector<LabelledCounts>& printed);
+
 }  // namespace ccsim::annotate
 
 #endif

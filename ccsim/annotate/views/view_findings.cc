@@ -75,16 +75,14 @@ void print_findings(const ViewContext& context, std::size_t most) {
               << "), against the simulated memory time of the run, all threads (" << with_commas(findings.memory_cycles)
               << " cycles; --latency). The program's shared data: " << share_text(program_cycles, findings.memory_cycles)
               << ".\n";
-  std::size_t shown = 0;
-  for (const Finding& finding : findings.findings) {
-    double share = findings.memory_cycles == 0 ? 0
-                                               : 100.0 * static_cast<double>(finding.cycles) /
-                                                     static_cast<double>(findings.memory_cycles);
-    if (shown == most || share < context.options.threshold_percent) break;
+  std::vector<const Finding*> shown = shown_findings(findings, context.options.threshold_percent,
+                                                    context.options.min_invalidations, most);
+  for (std::size_t rank = 0; rank < shown.size(); ++rank) {
+    const Finding& finding = *shown[rank];
     std::vector<std::string> objects;
     for (std::size_t object : finding.objects) objects.push_back(object_description(profile.objects[object]));
     context.out << '\n'
-                << ++shown << ". " << joined(objects, " and ") << ": " << class_text(finding.sharing) << ", "
+                << rank + 1 << ". " << joined(objects, " and ") << ": " << class_text(finding.sharing) << ", "
                 << share_text(finding.cycles, findings.memory_cycles) << " of the simulated memory time of the run\n";
     context.out << "   " << split_text(finding.split) << "; " << with_commas(finding.coherence_misses)
                 << " coherence misses\n";
@@ -92,12 +90,15 @@ void print_findings(const ViewContext& context, std::size_t most) {
     context.out << "   fix: " << finding.advice << ".\n";
     print_lines(context, finding);
   }
-  if (shown == 0) {
-    context.out << "\nNo shared object's coherence traffic reaches " << percentage_option(context.options.threshold_percent)
-                << " of the simulated memory time (--threshold): coherence is not what limits this run.\n";
-  } else if (findings.findings.size() > shown) {
-    context.out << "(" << shown << " of " << findings.findings.size()
-                << " shared objects shown, most costly first; the others are under --threshold or past the first "
+  if (shown.empty()) {
+    context.out << '\n'
+                << no_finding_sentence(profile.header, context.options.threshold_percent,
+                                       context.options.min_invalidations)
+                << '\n';
+  } else if (findings.findings.size() > shown.size()) {
+    context.out << "(" << shown.size() << " of " << findings.findings.size()
+                << " shared objects shown, most costly first; the others are under --threshold or "
+                   "--min-invalidations, or past the first "
                 << most << ")\n";
   }
   if (findings.runtime_objects > 0) {

@@ -61,10 +61,18 @@ bool visit_symbols(Int fd, const Elf64_Ehdr& header, ElfDataSymbolVisitor visit,
     if (symbols != nullptr && names != nullptr) {
       names[names_section.sh_size - 1] = '\0';  // every name ends inside the table, even in a damaged file
       const std::uint64_t count = table->sh_size / sizeof(Elf64_Sym);
+      // The local symbols of each input file follow its STT_FILE symbol (the ELF specification's order).
+      const HChar* source_file = nullptr;
       for (std::uint64_t i = 0; i < count; ++i) {
         const Elf64_Sym& symbol = symbols[i];
+        if (ELF64_ST_TYPE(symbol.st_info) == STT_FILE && symbol.st_name < names_section.sh_size) {
+          source_file = names + symbol.st_name;
+          continue;
+        }
         if (!is_data_object(symbol) || symbol.st_name == 0 || symbol.st_name >= names_section.sh_size) continue;
-        visit(context, ElfDataSymbol{names + symbol.st_name, symbol.st_value, symbol.st_size});
+        const bool local = ELF64_ST_BIND(symbol.st_info) == STB_LOCAL;
+        visit(context, ElfDataSymbol{names + symbol.st_name, symbol.st_value, symbol.st_size,
+                                     local ? source_file : nullptr});
       }
       read = true;
     }

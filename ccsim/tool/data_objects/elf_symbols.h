@@ -9,11 +9,14 @@
 namespace ccsim {
 
 // One defined data symbol: its name (valid during the visit only), its value as linked (before the
-// object's load bias) and its size in bytes (never 0).
+// object's load bias), its size in bytes (never 0), and for a local symbol the source file the symbol
+// table names before it (the last STT_FILE symbol: "crtstuff.c", "counter.c", "" for the linker's own;
+// valid during the visit only), null for a global symbol or when no file symbol came before.
 struct ElfDataSymbol {
   const char* name;
   std::uint64_t value;
   std::uint64_t size;
+  const char* source_file;
 };
 
 using ElfDataSymbolVisitor = void (*)(void* context, const ElfDataSymbol& symbol);

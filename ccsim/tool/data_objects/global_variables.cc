@@ -6,6 +6,7 @@
 #include "ccsim/tool/data_objects/elf_symbols.h"
 #include "ccsim/tool/data_objects/extent_index.h"
 #include "ccsim/tool/data_objects/runtime_libraries.h"
+#include "ccsim/tool/data_objects/toolchain_symbols.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -60,7 +61,10 @@ void add_variable(void* context, const ElfDataSymbol& symbol) {
     object = add_object(ObjectKind::Global, start, symbol.size, 0, qualified);
     VG_(free)(qualified);
   }
-  if (object_file->runtime) {
+  // A runtime library's variables are the runtime's, and so are the start files' and the linker's in the
+  // executable, and its copies of the C library's (toolchain_symbols.h); glibc's allocator state is the
+  // allocator's.
+  if (object_file->runtime || is_toolchain_variable(symbol.name, symbol.source_file)) {
     data_object(object).origin = is_allocator_state(name) ? ObjectOrigin::Allocator : ObjectOrigin::Runtime;
   }
   globals->add(start, symbol.size, object);
