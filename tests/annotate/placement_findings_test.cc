@@ -63,7 +63,7 @@ TEST(PlacementFindings, TheBlocksOwnStartIsItsOffset) {
   const std::vector<PlacementFinding> findings =
       placement_findings(with_placements(records({0, 0, 0, 7}, 0, 112)));
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0].sentence.substr(0, 98),
+  EXPECT_EQ(findings[0].sentence.substr(0, 97),
             "in this run: 7 false invalidations (the block starts at 48 mod 64); at 0, 16 or 32 mod 64: none: ");
 }
 
