@@ -12,8 +12,8 @@ namespace ccsim {
 namespace {
 
 // What is known of one heap block (one life of the memory at its start): the first thread that touched
-// it, and once a second one did, its prediction. first_proc is kNoProcessor for a block too large to
-// watch (it is not asked again).
+// it, and once a second one did, its prediction. first_proc is kNoProcessor for a block not watched
+// whoever touches it (placement_watch.h: one line or less, or too large).
 struct BlockWatch {
   std::uint32_t life;
   ProcId first_proc;
@@ -109,7 +109,8 @@ bool watch_object_access(const ObjectExtent& found, ProcId proc, Addr address, s
   }
   if (added) {
     const std::uint64_t size_of_block = found.high - found.base + 1;
-    block = BlockWatch{found.life, size_of_block <= kLargestWatchedBlock ? proc : kNoProcessor, found.object, nullptr};
+    const bool watchable = size_of_block > watch->line_bytes && size_of_block <= kLargestWatchedBlock;
+    block = BlockWatch{found.life, watchable ? proc : kNoProcessor, found.object, nullptr};
     return false;
   }
   if (block.prediction == nullptr) {

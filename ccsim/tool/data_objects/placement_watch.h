@@ -29,7 +29,12 @@ namespace ccsim {
 
 class Simulator;
 
-// Blocks larger than this are never watched: each watched block keeps a table of its virtual lines in
+// Blocks of one line or less are never watched: such a block holds every thread's part in one line, or two
+// where it straddles a boundary, and the fix of its sharing is padding, which the findings advise, more than
+// its placement. Pointer-chasing programs touch small shared blocks (list and tree nodes) at nearly every
+// access: watched, each access left the hit path, and perf/workloads/hash_table.c (24-byte nodes) ran 2.3
+// times as long, interleaved (perf/README.md).
+// Blocks larger than this are never watched either: each watched block keeps a table of its virtual lines in
 // every layout (12 with 64-byte lines: 16 bytes per virtual line, 0.4 MiB for a block of 256 KiB), and every
 // access of a watched block leaves the hit path. The per-thread parts whose placement decides their false
 // sharing (structs, counters, small arrays) are far smaller.
