@@ -41,7 +41,8 @@ TEST(PlacementFindings, RecordsAreRead) {
 }
 
 TEST(PlacementFindings, AlignedBlockIsCleanHereAndSharesElsewhere) {
-  const std::vector<PlacementFinding> findings = placement_findings(with_placements(records({0, 1999, 1999, 1999}, 3000)));
+  const std::vector<PlacementFinding> findings =
+      placement_findings(with_placements(records({0, 1999, 1999, 1999}, 3000)));
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].object, 0u);
   EXPECT_EQ(findings[0].sentence,
@@ -51,7 +52,8 @@ TEST(PlacementFindings, AlignedBlockIsCleanHereAndSharesElsewhere) {
 }
 
 TEST(PlacementFindings, MisalignedStructsShareHereAndNotAtThirtyTwo) {
-  const std::vector<PlacementFinding> findings = placement_findings(with_placements(records({1999, 1999, 0, 1999}, 0)));
+  const std::vector<PlacementFinding> findings =
+      placement_findings(with_placements(records({1999, 1999, 0, 1999}, 0)));
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].sentence,
             "in this run: 1,999 false invalidations (the block starts at 0 mod 64); at 32 mod 64: none: this block's "

@@ -1,8 +1,8 @@
 /* placement_structs.c: the "per-thread sums" layout of MapReduce-style programs. Two threads each update
    their own 64-byte struct { long sum; char pad[48]; long count; } UPDATES times (sum += i, count++: each
-   a load and a store); the two structs lie side by side in one heap block. Whether they false-share depends only on where the
-   structs start within a 64-byte line: at 0 mod 64 each has a line of its own, at 16, 32 or 48 thread 2's
-   count and thread 3's sum share a line. The first argument says where the structs go:
+   a load and a store); the two structs lie side by side in one heap block. Whether they false-share
+   depends only on where the structs start within a 64-byte line: at 0 mod 64 each has a line of its own,
+   at 16, 32 or 48 thread 2's count and thread 3's sum share a line. The first argument says where the structs go:
      aligned  aligned_alloc(64, 128), the structs at the block's start (0 mod 64 whatever the allocator);
      inside   aligned_alloc(64, 192), the structs 32 bytes into it (the block at 0 mod 64, the structs at 32);
      calloc   calloc(2, 64), the structs at the block's start, wherever the allocator put it.
