@@ -152,6 +152,18 @@ LineState Simulator::line_state(ProcId proc, Level level, Addr addr) const {
   return way == Cache::kAbsent ? LineState::Invalid : cache.info(way).state;
 }
 
+// The union of the processor's private copies' touched masks, as an invalidation reads them (sharing.cc).
+bool Simulator::touched_bytes(ProcId proc, Addr addr, std::uint64_t* mask) const {
+  const Processor* self = processors_[proc];
+  if (self == nullptr) return false;
+  std::uint32_t way1;
+  std::uint32_t way2;
+  find_copies(*self, addr >> line_shift_, &way1, &way2);
+  if (way1 == Cache::kAbsent && way2 == Cache::kAbsent) return false;
+  union_of_copies(*self, way1, way2, CopyMask::Touched, mask);
+  return true;
+}
+
 // --- simulator.h ---
 
 Simulator* create_simulator(const MachineConfig& config) {
@@ -198,6 +210,10 @@ void machine_totals(const Simulator* sim, std::uint64_t* counts) { sim->machine_
 
 LineState line_state(const Simulator* sim, ProcId proc, Level level, Addr addr) {
   return sim->line_state(proc, level, addr);
+}
+
+bool touched_bytes(const Simulator* sim, ProcId proc, Addr addr, std::uint64_t* mask) {
+  return sim->touched_bytes(proc, addr, mask);
 }
 
 bool check_invariants(const Simulator* sim, ErrorMessage* error) { return sim->check_invariants(error); }

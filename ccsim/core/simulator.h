@@ -90,6 +90,10 @@ void machine_totals(const Simulator* sim, std::uint64_t* counts);
 
 // For tests and debug builds.
 LineState line_state(const Simulator* sim, ProcId proc, Level level, Addr addr);
+// Whether `proc`'s private caches hold the line of `addr`; if so, `mask` (mask_words_for(line size) words,
+// byte_mask.h) gets the bytes of the line the processor touched since the copy came in, as an invalidation
+// would classify them. For the placement prediction's start (ccsim/tool/data_objects/placement_watch.h).
+bool touched_bytes(const Simulator* sim, ProcId proc, Addr addr, std::uint64_t* mask);
 // Checks every protocol invariant (at most one M/E holder, a Modified line has no other holder,
 // the directory's sharers equal the processors whose caches hold the line, inclusion of L1 in L2).
 // Returns false and writes the first violation into `error`.

@@ -160,6 +160,7 @@ class Simulator {
   void machine_totals(std::uint64_t* counts) const;
 
   LineState line_state(ProcId proc, Level level, Addr addr) const;
+  bool touched_bytes(ProcId proc, Addr addr, std::uint64_t* mask) const;
   bool check_invariants(ErrorMessage* error) const;
 
  private:

@@ -70,7 +70,7 @@ class ProcessorObjectCacheTest : public ::testing::Test {
     ProcessorObjectCache& entry = processor_object_cache(processor, ref);
     ReferenceObjectCache* cache = &entry;
     if (!processor_object_cache_covers(entry, ref, address)) {
-      cache = refill_processor_object_cache(processor, ref, address);
+      cache = refill_processor_object_cache(processor, ref, address, 8, AccessKind::Read);
     }
     count_object_access_in_cache(cache, processor, address, 8, AccessKind::Read);
   }

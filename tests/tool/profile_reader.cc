@@ -241,6 +241,14 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
       row.line = std::stoull(line, nullptr, 16);
       if (!p->objects.count(row.object) || !p->refs.count(row.ref)) return fail("undefined object or ref");
       p->line_writers.push_back(row);
+    } else if (keyword == "placement") {
+      PlacementRow row;
+      if (!(fields >> row.object >> row.block_offset >> row.blocks >> row.line_bytes >> row.start >> row.true_sharing >>
+            row.false_sharing)) {
+        return fail("bad placement");
+      }
+      if (!p->objects.count(row.object)) return fail("undefined object");
+      p->placements.push_back(row);
     } else if (keyword == "summary") {
       for (std::uint64_t v; fields >> v;) p->summary.push_back(v);
       if (p->summary != sums) return fail("summary differs from the sum of the counts records");

@@ -60,6 +60,13 @@ struct LineWriterRow {
   std::uint64_t invalidations;
 };
 
+// One `placement:` record: the watched blocks of `object` starting at `block_offset` modulo twice the line
+// size, and the invalidations predicted with lines of `line_bytes` and the blocks starting at `start`.
+struct PlacementRow {
+  unsigned object, block_offset, blocks, line_bytes, start;
+  std::uint64_t true_sharing, false_sharing;
+};
+
 struct Profile {
   std::map<std::string, std::string> header;             // first value of each header keyword
   std::vector<std::string> skipped;                      // "stack N", "runtime N"
@@ -73,6 +80,7 @@ struct Profile {
   std::vector<LineDetailRow> line_details;
   std::vector<LineWriterRow> line_writers;
   std::vector<FieldRow> fields;
+  std::vector<PlacementRow> placements;
   std::vector<std::uint64_t> summary;
 
   int event_index(const std::string& name) const;  // -1 when the profile has no such event

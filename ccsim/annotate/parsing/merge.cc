@@ -180,6 +180,10 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
     writer.reference = reference_in_sum[writer.reference];
     sum.line_writers.push_back(writer);
   }
+  for (PlacementPrediction placement : more.placements) {
+    placement.object = object_in_sum[placement.object];
+    sum.placements.push_back(placement);
+  }
   // A field named by both runs is one field.
   for (ObjectField field : more.object_fields) {
     field.object = object_in_sum[field.object];

@@ -107,6 +107,7 @@ class ProfileReader {
   void read_object_reference(const Record& record);
   void read_line_detail(const Record& record);
   void read_line_writer(const Record& record);
+  void read_placement(const Record& record);
   void read_summary(const Record& record);
 
   // Field helpers shared by the record readers. defined_id resolves an id the file defined earlier
@@ -369,6 +370,7 @@ void ProfileReader::read_body_record(const Record& record) {
       {"object-ref", &ProfileReader::read_object_reference},
       {"line-detail", &ProfileReader::read_line_detail},
       {"line-writer", &ProfileReader::read_line_writer},
+      {"placement", &ProfileReader::read_placement},
       {"summary", &ProfileReader::read_summary},
   };
   const std::string& keyword = record.keyword();
@@ -700,6 +702,29 @@ void ProfileReader::read_line_writer(const Record& record) {
   writer.invalidations = record.number(4, "invalidations");
   tally(record, {writer.invalidations});
   profile_.line_writers.push_back(writer);
+}
+
+void ProfileReader::read_placement(const Record& record) {
+  record.expect_fields(7, "<object> <block-offset> <blocks> <line> <start> <true> <false>");
+  PlacementPrediction placement;
+  placement.object = object_field(record, 0);
+  placement.block_offset = record.number(1, "block offset");
+  placement.blocks = record.number(2, "blocks");
+  placement.line_bytes = record.number(3, "line");
+  placement.start = record.number(4, "start");
+  placement.true_sharing = record.number(5, "true invalidations");
+  placement.false_sharing = record.number(6, "false invalidations");
+  const std::uint64_t line_size = profile_.header.line_size;
+  if (placement.line_bytes != line_size && placement.line_bytes != 2 * line_size) {
+    record.fail("the line of a prediction is line-size: or twice it (" + std::to_string(line_size) + " or " +
+                std::to_string(2 * line_size) + " bytes), not " + std::to_string(placement.line_bytes));
+  }
+  if (placement.start >= placement.line_bytes || placement.block_offset >= 2 * line_size) {
+    record.fail("the block's start and offset lie within a line: below " + std::to_string(placement.line_bytes) +
+                " and " + std::to_string(2 * line_size) + " bytes");
+  }
+  tally(record, {placement.true_sharing, placement.false_sharing});
+  profile_.placements.push_back(placement);
 }
 
 void ProfileReader::read_summary(const Record& record) {

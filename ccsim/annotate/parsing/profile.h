@@ -182,6 +182,19 @@ struct LineWriter {
   std::uint64_t invalidations = 0;
 };
 
+// One `placement:` record: the invalidations a heap object's watched blocks that start at `block_offset`
+// (modulo twice the line size) would suffer with lines of `line_bytes` and the blocks starting at `start`
+// of a line (docs/data-objects.md, "Placement").
+struct PlacementPrediction {
+  std::size_t object = 0;  // index into Profile::objects
+  std::uint64_t block_offset = 0;
+  std::uint64_t blocks = 0;
+  std::uint64_t line_bytes = 0;
+  std::uint64_t start = 0;
+  std::uint64_t true_sharing = 0;
+  std::uint64_t false_sharing = 0;
+};
+
 // A whole profile, or the sum of several. `events` names the columns of every Counts vector: first the
 // events the file recorded, then any derived events (derived_events.h) appended after reading.
 struct Profile {
@@ -199,6 +212,7 @@ struct Profile {
   std::vector<LineDetail> line_details;
   std::vector<LineWriter> line_writers;
   std::vector<ObjectField> object_fields;
+  std::vector<PlacementPrediction> placements;
   Counts summary;  // the `summary:` record (checked against `counts:` while reading)
   // Per record keyword ("counts", "region", "evictor", "skipped", ...), every count the records of that
   // kind give, all events together. The parser and add_profile keep each total below 2^64, so no sum the

@@ -6,6 +6,7 @@
 
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
+#include "ccsim/annotate/analysis/placement_findings.h"
 #include "ccsim/annotate/views/finding_text.h"
 #include "ccsim/annotate/views/text_table.h"
 #include "ccsim/annotate/views/views.h"
@@ -57,6 +58,28 @@ void print_lines(const ViewContext& context, const Finding& finding) {
 
 }  // namespace
 
+// The placement predictions (placement_findings.h): under a finding for its objects' blocks, and after the
+// findings for blocks that had little or no sharing in this run but would at another start.
+void print_placement(const ViewContext& context, const Finding& finding, std::vector<PlacementFinding>& left) {
+  for (auto it = left.begin(); it != left.end();) {
+    if (std::find(finding.objects.begin(), finding.objects.end(), it->object) == finding.objects.end()) {
+      ++it;
+      continue;
+    }
+    context.out << "   placement: " << it->sentence << ".\n";
+    it = left.erase(it);
+  }
+}
+
+void print_other_placements(const ViewContext& context, const std::vector<PlacementFinding>& left) {
+  if (left.empty()) return;
+  context.out << "\nPlacement: blocks whose sharing another start within a line would change:\n";
+  for (const PlacementFinding& placement : left) {
+    context.out << "- " << object_description(context.profile().objects[placement.object]) << ": "
+                << placement.sentence << ".\n";
+  }
+}
+
 void print_findings(const ViewContext& context, std::size_t most) {
   const Profile& profile = context.profile();
   print_section_title(context.out, "Findings: the shared data whose coherence traffic costs the most");
@@ -75,6 +98,7 @@ void print_findings(const ViewContext& context, std::size_t most) {
               << "), against the simulated memory time of the run, all threads (" << with_commas(findings.memory_cycles)
               << " cycles; --latency). The program's shared data: " << share_text(program_cycles, findings.memory_cycles)
               << ".\n";
+  std::vector<PlacementFinding> placements = placement_findings(profile);
   std::vector<const Finding*> shown = shown_findings(findings, context.options.threshold_percent,
                                                     context.options.min_invalidations, most);
   for (std::size_t rank = 0; rank < shown.size(); ++rank) {
@@ -88,6 +112,7 @@ void print_findings(const ViewContext& context, std::size_t most) {
                 << " coherence misses\n";
     print_bytes(context, finding);
     context.out << "   fix: " << finding.advice << ".\n";
+    print_placement(context, finding, placements);
     print_lines(context, finding);
   }
   if (shown.empty()) {
@@ -101,6 +126,7 @@ void print_findings(const ViewContext& context, std::size_t most) {
                    "--min-invalidations, or past the first "
                 << most << ")\n";
   }
+  print_other_placements(context, placements);
   if (findings.runtime_objects > 0) {
     context.out << "(runtime): " << findings.runtime_objects
                 << (findings.runtime_objects == 1 ? " object" : " objects")

@@ -199,6 +199,17 @@ void forget_ranges(Addr low, Addr high) {
   forget_wide(ranges, low, high);
 }
 
+void forget_range(CachedRange* range, RangeSlot* slot) {
+  if (range->size == 0) return;
+  FilledRanges& ranges = filled();
+  if (*slot & kWideSlot) {
+    remove_wide(ranges, *slot & ~kWideSlot);
+  } else {
+    remove_narrow(ranges, *slot);
+  }
+  range->size = 0;
+}
+
 void forget_all_ranges() { forget_ranges(0, ~Addr(0)); }
 
 std::uint32_t filled_range_count() { return filled().narrow.size() + filled().members.size(); }

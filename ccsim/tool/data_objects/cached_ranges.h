@@ -34,6 +34,10 @@ void remember_range(CachedRange* range, RangeSlot* slot, Addr low, Addr high);
 // Empties every remembered range that overlaps [low, high] (inclusive): the objects there changed.
 void forget_ranges(Addr low, Addr high);
 
+// Empties one holder's range (and takes it off the list): the holder must not cover its object any more
+// (a heap block watched by the placement prediction, placement_watch.h).
+void forget_range(CachedRange* range, RangeSlot* slot);
+
 // Empties every remembered range (CCSIM_ZERO_STATS, a library loaded).
 void forget_all_ranges();
 

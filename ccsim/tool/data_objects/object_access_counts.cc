@@ -5,6 +5,7 @@
 
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/data_objects/data_objects.h"
+#include "ccsim/tool/data_objects/placement_watch.h"
 
 namespace ccsim {
 
@@ -41,17 +42,29 @@ void init_object_access_counts(std::uint32_t line_bytes, std::uint32_t max_proce
 
 // An object's counters are allocated at its first access, for every possible processor: the hot path
 // then indexes them without a bound check. Only objects that are accessed pay for them.
-void refill_object_cache(ReferenceObjectCache* cache, RefId ref, Addr address) {
+void refill_object_cache(ReferenceObjectCache* cache, RefId ref, ProcId processor, Addr address,
+                         std::uint32_t size, AccessKind kind) {
   const ObjectExtent found = object_extent_for(ref, address);
   DataObject& object = data_object(found.object);
   if (object.access_counts == nullptr) {
     object.access_counts = allocate_zeroed_array<std::uint64_t>("ccsim.objects.access_counts", 2 * processors);
   }
   cache->access_counts = object.access_counts;
-  remember_range(&cache->range, &cache->range_slot, found.low, found.high);
+  if (watch_object_access(found, processor, address, size, kind)) {
+    forget_range(&cache->range, &cache->range_slot);
+  } else {
+    remember_range(&cache->range, &cache->range_slot, found.low, found.high);
+  }
 }
 
-ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref, Addr address) {
+void note_object_access_by_new_processor(RefId ref, ProcId processor, Addr address, std::uint32_t size,
+                                         AccessKind kind) {
+  // A block that starts being watched here is forgotten by every cache (placement_watch.cc), the caller's too.
+  watch_object_access(object_extent_for(ref, address), processor, address, size, kind);
+}
+
+ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref, Addr address, std::uint32_t size,
+                                                   AccessKind kind) {
   if (processor_object_caches[processor] == no_table) processor_object_caches[processor] = new_table();
   ProcessorObjectSet& set = processor_object_caches[processor][ref & (kProcessorCacheSets - 1)];
   ProcessorObjectCache* entry = &set.entries[0];
@@ -71,7 +84,7 @@ ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref,
     entry->ref = ref;
   }
   // A range refilled in place stays on the list of filled ranges (cached_ranges.h).
-  refill_object_cache(entry, ref, address);
+  refill_object_cache(entry, ref, processor, address, size, kind);
   return entry;
 }
 

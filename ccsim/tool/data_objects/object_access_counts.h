@@ -76,15 +76,27 @@ inline bool processor_object_cache_covers(const ProcessorObjectCache& entry, Ref
 // No entry of the set covered the access: refills ref's entry, or makes the set's first entry ref's (the
 // first moving to the second), and makes the processor's table at its first miss. Returns the entry,
 // which then covers `address`.
-ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref, Addr address);
+ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref, Addr address, std::uint32_t size,
+                                                   AccessKind kind);
 
 // log2 of the line size: an access is counted once per line it touches, as the core counts line
 // accesses, so the objects' reads and writes add up to the summary's.
 extern std::uint32_t object_line_shift;
 
 void init_object_access_counts(std::uint32_t line_bytes, std::uint32_t max_processors);
-// The cache of reference `ref` missed: look the object up and remember it.
-void refill_object_cache(ReferenceObjectCache* cache, RefId ref, Addr address);
+// The cache of reference `ref` missed: look the object up (object_extent_for) and remember it, unless
+// it is a heap block the placement prediction watches (placement_watch.h), which is told of the access by
+// `processor` (not yet simulated) and never remembered: the entry is then left empty, with the object's
+// counters.
+void refill_object_cache(ReferenceObjectCache* cache, RefId ref, ProcId processor, Addr address,
+                         std::uint32_t size, AccessKind kind);
+// The native order's entry is one per reference, for all threads: an access by another processor than the
+// reference's last one may find it covering a block the placement prediction has not seen that processor
+// touch. Tells the prediction (nothing for an allocator twin: its accesses are the allocator's object's,
+// never a watched block's); when the block is watched from now on, every cache covering it (the caller's
+// too) is emptied.
+void note_object_access_by_new_processor(RefId ref, ProcId processor, Addr address, std::uint32_t size,
+                                         AccessKind kind);
 // CCSIM_ZERO_STATS.
 void zero_object_access_counts();
 
@@ -104,10 +116,16 @@ __attribute__((always_inline)) inline void count_object_access_in_cache(Referenc
 }
 
 // Counts the access against its object, refilling the cache first when it misses. (The hot paths test
-// the cache themselves and send a miss out of line, so that they make no call.)
+// the cache themselves and send a miss out of line, so that they make no call.) `new_processor`: the
+// native order's reference last ran on another processor (note_object_access_by_new_processor).
 __attribute__((always_inline)) inline void count_object_access(ReferenceObjectCache* cache, RefId ref, ProcId processor,
-                                                               Addr address, std::uint32_t size, AccessKind kind) {
-  if (!object_cache_covers(cache, address)) refill_object_cache(cache, ref, address);
+                                                               Addr address, std::uint32_t size, AccessKind kind,
+                                                               bool new_processor) {
+  if (!object_cache_covers(cache, address)) {
+    refill_object_cache(cache, ref, processor, address, size, kind);
+  } else if (new_processor) {
+    note_object_access_by_new_processor(ref, processor, address, size, kind);
+  }
   count_object_access_in_cache(cache, processor, address, size, kind);
 }
 

@@ -7,6 +7,7 @@
 #include "ccsim/tool/data_objects/mapping_objects.h"
 #include "ccsim/tool/data_objects/object_fields.h"
 #include "ccsim/tool/data_objects/object_statistics.h"
+#include "ccsim/tool/data_objects/placement_watch.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/profile_numbering.h"
@@ -53,6 +54,19 @@ void choose_line_writer(void* context, const LineWriter& writer) {
   ObjectChoice* c = static_cast<ObjectChoice*>(context);
   c->chosen[writer.object] = 1;
   c->numbering->use_reference(writer.ref);
+}
+
+// Whether any layout of a group of watched blocks saw an invalidation: a block whose sharing is zero at
+// every offset says nothing.
+bool any_predicted(const PlacementTotals& totals) {
+  for (std::uint32_t i = 0; i < totals.layout_count; ++i) {
+    if (totals.counts[i].true_sharing + totals.counts[i].false_sharing != 0) return true;
+  }
+  return false;
+}
+
+void choose_placement(void* context, const PlacementTotals& totals) {
+  if (any_predicted(totals)) static_cast<ObjectChoice*>(context)->chosen[totals.object] = 1;
 }
 
 template <class T>
@@ -146,6 +160,17 @@ struct ExtentOrdinals {
     return ++ordinal;
   }
 };
+
+// `placement: <object> <block offset>` rows, one per layout each.
+struct PlacementRows {
+  const std::uint32_t* numbers;  // by ObjectId
+  SortedRows<2, PlacementTotals> rows{"ccsim.out.placement"};
+};
+
+void collect_placement(void* context, const PlacementTotals& totals) {
+  PlacementRows* r = static_cast<PlacementRows*>(context);
+  if (any_predicted(totals)) r->rows.add({r->numbers[totals.object], totals.block_offset}, totals);
+}
 
 // `line-detail: <object> ... <thread>` rows keyed (line, object, extent, thread) and `line-writer:
 // <object> ... <thread> <ref>` rows keyed (line, object, thread, ref).
@@ -264,6 +289,7 @@ ObjectRecords::ObjectRecords(const EventList& events, ProfileNumbering* numberin
   for_each_object_counts(choose_counted, &choice);
   for_each_object_reference(choose_cell, &choice);
   for_each_hot_line(choose_line_bytes, choose_line_writer, &choice);
+  for_each_placement(choose_placement, &choice);
 
   for (ObjectId id = 0; id < object_count(); ++id) {
     if (numbers_[id] != 0) in_profile_order_.push_back(id);
@@ -299,6 +325,17 @@ void ObjectRecords::write(ProfileFile* file, const ProfileNumbering& numbering) 
   cells.rows.visit_sorted([&](const std::uint32_t* key, const std::uint64_t* const& row) {
     file->printf("object-ref: %u %u %u", key[0], key[1], key[2]);
     write_counts(file, events_, row, false);
+  });
+
+  PlacementRows placements;
+  placements.numbers = numbers_;
+  for_each_placement(collect_placement, &placements);
+  placements.rows.visit_sorted([&](const std::uint32_t* key, const PlacementTotals& totals) {
+    for (std::uint32_t i = 0; i < totals.layout_count; ++i) {
+      file->printf("placement: %u %u %u %u %u %llu %llu\n", key[0], key[1], totals.blocks, totals.layouts[i].line_bytes,
+                   totals.layouts[i].start, static_cast<ULong>(totals.counts[i].true_sharing),
+                   static_cast<ULong>(totals.counts[i].false_sharing));
+    }
   });
 
   HotLineRows lines{numbers_, &numbering, {}, {}, {}};

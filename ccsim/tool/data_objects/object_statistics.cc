@@ -10,6 +10,7 @@
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/line_detail.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
+#include "ccsim/tool/data_objects/placement_watch.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/valgrind_api.h"
@@ -219,6 +220,7 @@ void init_object_statistics(Simulator* simulator) {
   miss_classes = machine.miss_classes;
   init_object_access_counts(machine.l1.line_bytes, machine.max_processors);
   init_line_detail(machine.l1.line_bytes, options.line_detail);
+  init_placement_watch(simulator);
   set_observer(simulator, &kObserver);
 }
 
@@ -228,6 +230,7 @@ void zero_object_statistics() {
   tables->per_cell.for_each(zero);
   zero_object_access_counts();
   zero_line_detail();
+  zero_placement_counts();
 }
 
 // The hot path's reads and writes join the slow path's counters first.

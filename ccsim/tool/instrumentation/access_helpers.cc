@@ -34,7 +34,12 @@ __attribute__((noinline)) void simulate_missed_access(Reference* ref, Addr addr,
 template <AccessKind kKind>
 __attribute__((noinline)) void count_and_simulate_access(Reference* ref, Addr addr, UWord size) {
   const ThreadState* thread = current_thread;
-  count_object_access(&ref->objects, ref->id, thread->processor, addr, static_cast<std::uint32_t>(size), kKind);
+  // The reference last ran on another processor (or never): its object cache may cover a block the
+  // placement prediction has not seen this processor touch (placement_watch.h). A hit path hit needs
+  // ref->hit_proc to be the thread's, so every other access of the same reference and block comes here.
+  const bool new_processor = ref->hit_counters == nullptr || ref->hit_proc != thread->processor;
+  count_object_access(&ref->objects, ref->id, thread->processor, addr, static_cast<std::uint32_t>(size), kKind,
+                      new_processor);
   simulate_missed_access<kKind>(ref, addr, size);
 }
 

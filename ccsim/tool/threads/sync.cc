@@ -86,7 +86,8 @@ __attribute__((noinline)) void simulate_replayed_miss(void* simulator, const Str
 // path first made no measurable difference on pointer chasing, whose cache misses are mostly L1 misses.)
 __attribute__((noinline)) void count_and_simulate_replayed_access(void* simulator, const Stream* thread, RefId ref,
                                                                   Addr addr, std::uint32_t size, AccessKind kind) {
-  count_object_access_in_cache(refill_processor_object_cache(thread->proc, ref, addr), thread->proc, addr, size, kind);
+  count_object_access_in_cache(refill_processor_object_cache(thread->proc, ref, addr, size, kind), thread->proc, addr,
+                               size, kind);
   simulate_replayed_miss(simulator, thread, ref, addr, size, kind);
 }
 
