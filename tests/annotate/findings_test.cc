@@ -305,3 +305,39 @@ TEST(FindingsTest, NamesObjectsBriefly) {
 
 }  // namespace
 }  // namespace ccsim::annotate
+
+namespace ccsim::annotate {
+namespace {
+
+// `counts` lines, heaviest first, each at its own source line.
+std::vector<FindingLine> lines_with(const std::vector<std::uint64_t>& counts) {
+  std::vector<FindingLine> lines;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    FindingLine line;
+    line.site = CodeSite{"app.c", 10 + i, "work"};
+    line.invalidations = counts[i];
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+// A finding shows its 5 heaviest writing and losing lines, and every further line with 10% or more of
+// its side's invalidations: writers 20, 15, 14, 13, 12, 11, 10 (95 in all: the last is 10.5%) make 7 rows;
+// an eighth writer of 5 (5 of 100) adds none; 3 lines on either side make 3 rows.
+TEST(FindingLinesTest, EveryLineWithATenthOfItsSideIsShown) {
+  Finding finding;
+  finding.culprits = lines_with({20, 15, 14, 13, 12, 11, 10});
+  finding.victims = lines_with({90, 5});
+  EXPECT_EQ(finding_line_rows(finding), 7u);
+  finding.culprits = lines_with({20, 15, 14, 13, 12, 11, 10, 5});
+  EXPECT_EQ(finding_line_rows(finding), 7u);
+  finding.culprits = lines_with({1, 1, 1});
+  finding.victims = lines_with({3});
+  EXPECT_EQ(finding_line_rows(finding), 3u);
+  finding.culprits = lines_with({50, 10, 10, 10, 10, 10, 1});
+  finding.victims = lines_with({});
+  EXPECT_EQ(finding_line_rows(finding), 5u);  // 10 of 101 is under a tenth: the heaviest 5 and none more
+}
+
+}  // namespace
+}  // namespace ccsim::annotate

@@ -295,4 +295,17 @@ std::string no_finding_sentence(const ProfileHeader& header, double threshold_pe
                     "coherence limits this run.";
 }
 
+std::size_t finding_line_rows(const Finding& finding) {
+  // Lines come heaviest first: the lines at 10% or more of their side are a prefix of it.
+  auto lines_at_a_tenth = [](const std::vector<FindingLine>& lines) {
+    std::uint64_t total = 0;
+    for (const FindingLine& line : lines) total += line.invalidations;
+    std::size_t count = 0;
+    while (count < lines.size() && lines[count].invalidations * 10 >= total) ++count;
+    return count;
+  };
+  const std::size_t heaviest = std::min(kFindingLinesShown, std::max(finding.culprits.size(), finding.victims.size()));
+  return std::max({heaviest, lines_at_a_tenth(finding.culprits), lines_at_a_tenth(finding.victims)});
+}
+
 }  // namespace ccsim::annotate

@@ -87,6 +87,12 @@ std::string order_limit_sentence(const ProfileHeader& header);
 std::string no_finding_sentence(const ProfileHeader& header, double threshold_percent,
                                 std::uint64_t min_invalidations);
 
+// How many rows of writing and losing lines a finding shows (text and HTML alike): its 5 heaviest of
+// each, and beyond them every line that caused or received at least 10% of the finding's invalidations
+// on its side (10 at most can), so that no line that matters is left to the JSON alone.
+constexpr std::size_t kFindingLinesShown = 5;
+std::size_t finding_line_rows(const Finding& finding);
+
 }  // namespace ccsim::annotate
 
 #endif

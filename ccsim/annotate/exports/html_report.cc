@@ -24,7 +24,6 @@ namespace ccsim::annotate {
 
 namespace {
 
-constexpr std::size_t kLinesPerSide = 5;  // culprit and victim rows per finding, as the text view shows
 
 void make_directory(const std::string& dir) {
   std::error_code error;
@@ -70,7 +69,7 @@ void write_header(std::ostream& out, const Analysis& analysis) {
 void write_finding_lines(std::ostream& out, const Finding& finding) {
   out << "<table class=\"lines\">\n<tr><th>caused</th><th>writing line (culprit)</th><th>received</th>"
          "<th>line that lost its copies (victim)</th></tr>\n";
-  std::size_t rows = std::min(kLinesPerSide, std::max(finding.culprits.size(), finding.victims.size()));
+  const std::size_t rows = finding_line_rows(finding);
   auto cells = [&](const std::vector<FindingLine>& lines, std::size_t row) {
     if (row >= lines.size()) {
       out << "<td></td><td></td>";

@@ -15,7 +15,6 @@ namespace ccsim::annotate {
 
 namespace {
 
-constexpr std::size_t kLinesPerSide = 5;  // culprit and victim rows per finding: more hide the point
 
 void print_bytes(const ViewContext& context, const Finding& finding) {
   const Profile& profile = context.profile();
@@ -39,7 +38,7 @@ void print_lines(const ViewContext& context, const Finding& finding) {
   table.add_column("writing line (culprit)", TextTable::Align::left);
   table.add_column("received", TextTable::Align::right);
   table.add_column("line that lost its copies (victim)", TextTable::Align::left);
-  std::size_t rows = std::min(kLinesPerSide, std::max(finding.culprits.size(), finding.victims.size()));
+  const std::size_t rows = finding_line_rows(finding);
   auto cells = [](const std::vector<FindingLine>& lines, std::size_t row) -> std::pair<std::string, std::string> {
     if (row >= lines.size()) return {"", ""};
     return {with_commas(lines[row].invalidations),
