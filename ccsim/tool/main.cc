@@ -130,6 +130,10 @@ void pre_command_line_init() {
   VG_(needs_syscall_wrapper)(note_exit_code_before_syscall, after_syscall);
 
   install_valgrind_platform();
+  // Heap objects are named where the program asked for memory, through inlined allocation helpers
+  // (allocation_sites.cc): that needs Valgrind's inline information, read by default as for Memcheck and
+  // Massif (--read-inline-info=no still turns it off).
+  VG_(clo_read_inline_info) = True;
   init_heap_block_tracking();
   set_default_options();
 }

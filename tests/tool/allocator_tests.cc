@@ -174,5 +174,47 @@ TEST(AllocatorLayout, PrivateScratchBuffersShareNothing) {
   }
 }
 
+// alloc_helpers.c allocates through CALLOC, an inline helper of a header, and xmalloc, named with
+// --alloc-fn: each block is named by main's line (the header's and xmalloc's frames are skipped), whether
+// CALLOC is inlined or called (-DOUT_OF_LINE), and has its 8 writes (at -O2 GCC names its copy of xmalloc
+// "xmalloc.constprop.0", which the option's name matches too). Without --alloc-fn, xmalloc's block is
+// named by xmalloc's own line.
+TEST(AllocationSites, HelpersThatOnlyAllocateAreSkipped) {
+  for (const char* program : {"alloc_helpers", "alloc_helpers_out_of_line"}) {
+    for (const bool named : {true, false}) {
+      SCOPED_TRACE(std::string(program) + (named ? " --alloc-fn=xmalloc" : ""));
+      const std::string directory = scratch_directory(std::string("helpers_") + program + (named ? "_named" : ""));
+      std::vector<std::string> options = {"--sim-mode=native", "--ccsim-out-file=ccsim.out"};
+      if (named) options.push_back("--alloc-fn=xmalloc");
+      const RunResult result = run_ccsim(directory, options, test_program(program));
+      ASSERT_EQ(result.exit_code, 0) << result.stderr_text;
+      Profile profile;
+      std::string error;
+      ASSERT_TRUE(read_profile(directory + "/ccsim.out", &profile, &error)) << error;
+      for (const char* site : {"site header", "site xmalloc"}) {
+        SCOPED_TRACE(site);
+        const std::string main_line =
+            "alloc_helpers.c:" + std::to_string(marked_line("alloc_helpers.c", site)) + " main";
+        std::vector<unsigned> found;
+        for (const auto& [id, object] : profile.objects) {
+          if (object.kind == "heap" && object.name.rfind(main_line, 0) == 0) found.push_back(id);
+        }
+        const bool by_main = named || std::string(site) == "site header";
+        ASSERT_EQ(found.size(), by_main ? 1u : 0u);
+        if (by_main) {
+          EXPECT_EQ(profile.object_total(found[0], "writes"), 8u);
+        }
+      }
+      if (!named) {
+        bool by_xmalloc = false;
+        for (const auto& [id, object] : profile.objects) {
+          by_xmalloc = by_xmalloc || (object.kind == "heap" && object.name.find(" xmalloc") != std::string::npos);
+        }
+        EXPECT_TRUE(by_xmalloc);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace ccsim_test

@@ -26,23 +26,117 @@ Addr preload_text_size = 0;
 // layers), as long as a frame is left. At most this many such frames, and the preload's, are unwound
 // beyond --alloc-depth.
 constexpr std::uint32_t kMaxSkippedFrames = 8;
-// Per code address: whether its frame is such a helper's (decided once: allocations repeat their stacks).
-HashMap<Addr, bool>* helper_frames = nullptr;
 
-// What identifies one frame of an allocation stack: its source line, (1 << 63) | file << 32 | line, when
-// it has one, so that the copies of one call that inlining or loop unrolling make are one site; else its
-// code address (below 2^63 on amd64). Resolved once per code address: allocations repeat their stacks.
-HashMap<Addr, std::uint64_t>* frame_keys = nullptr;
+// Where one frame of an allocation stack is, as its bin knows it. An inlined call gives one code address
+// several levels, innermost first (the inlined helper's line, then its caller's, up to the function the
+// code is in; the tool reads inline information by default, main.cc): the frame is the innermost level
+// that is no helper (above), and a helper frame when every level is one. Resolved once per code
+// address: allocations repeat their stacks.
+struct FrameSite {
+  // What tells frames apart: (1 << 63) | file << 32 | line when the level has a source line, so that the
+  // copies of one call that inlining or loop unrolling make are one site; else the code address (below
+  // 2^63 on amd64).
+  std::uint64_t key;
+  std::uint32_t file;      // reference_names().files number, 0 when unknown
+  std::uint32_t line;      // 0 when unknown
+  std::uint32_t function;  // reference_names().functions number, 0 when unknown
+  bool helper;
+};
+HashMap<Addr, FrameSite>* frame_sites = nullptr;
 
-std::uint64_t frame_key(Addr ip) {
-  bool added = false;
-  std::uint64_t& key = frame_keys->find_or_add(ip, &added);
-  if (added) {
-    std::uint32_t line = 0;
-    const std::uint64_t file = source_file_of(ip, &line);
-    key = file != 0 && line != 0 ? (std::uint64_t(1) << 63 | file << 32 | line) : ip;
+bool ends_with(const HChar* text, const HChar* suffix) {
+  const SizeT length = VG_(strlen)(text);
+  const SizeT suffix_length = VG_(strlen)(suffix);
+  return length >= suffix_length && VG_(strcmp)(text + length - suffix_length, suffix) == 0;
+}
+
+// Whether a level in `file` (null when unknown) of `function` (null when unknown) is a helper's. A name
+// given with --alloc-fn also matches GCC's clones of the function ("xmalloc.constprop.0", ".isra.0").
+bool is_helper_level(const HChar* file, const HChar* function) {
+  for (std::uint32_t i = 0; function != nullptr && i < options.alloc_fn_count; ++i) {
+    const SizeT length = VG_(strlen)(options.alloc_fns[i]);
+    if (VG_(strncmp)(function, options.alloc_fns[i], length) == 0 && (function[length] == '\0' || function[length] == '.')) {
+      return true;
+    }
   }
-  return key;
+  static const HChar* const kHeaderSuffixes[] = {".h", ".hh", ".hpp", ".hxx", ".tcc"};
+  for (const HChar* suffix : kHeaderSuffixes) {
+    if (file != nullptr && ends_with(file, suffix)) return true;
+  }
+  return false;
+}
+
+// One level as Valgrind describes it: "0x4011A0: main (lr.c:133)", or "0x4011A0: main (in /a.out)" and
+// "0x4011A0: ???" without a source line. Splits `text` (a copy, changed in place) into its function and
+// its file and line (null and 0 when unknown).
+void parse_level(HChar* text, const HChar** function, const HChar** file, std::uint32_t* line) {
+  *function = nullptr;
+  *file = nullptr;
+  *line = 0;
+  HChar* name = VG_(strstr)(text, ": ");
+  if (name == nullptr) return;
+  name += 2;
+  HChar* place = nullptr;
+  for (HChar* open = VG_(strstr)(name, " ("); open != nullptr; open = VG_(strstr)(open + 1, " (")) place = open;
+  if (place != nullptr) {
+    *place = '\0';
+    HChar* inside = place + 2;
+    HChar* colon = VG_(strrchr)(inside, ':');
+    const SizeT length = VG_(strlen)(inside);
+    if (VG_(strncmp)(inside, "in ", 3) != 0 && colon != nullptr && length > 0 && inside[length - 1] == ')') {
+      inside[length - 1] = '\0';
+      *colon = '\0';
+      *file = inside;
+      *line = static_cast<std::uint32_t>(VG_(strtoll10)(colon + 1, nullptr));
+    }
+  }
+  if (VG_(strcmp)(name, "???") != 0) *function = name;
+}
+
+// Fills `site` with one level's place (not its `helper`). The innermost level's file is the line
+// table's, with its directory (as references name it); an outer level's is the name the inline
+// information gives.
+void place_site(FrameSite* site, Addr ip, bool innermost, const HChar* function, const HChar* file,
+                std::uint32_t line) {
+  std::uint32_t table_line = 0;
+  const std::uint32_t table_file = innermost ? source_file_of(ip, &table_line) : 0;
+  site->file = table_file != 0 ? table_file : (file != nullptr ? source_file_number(file) : 0);
+  site->line = table_file != 0 ? table_line : line;
+  site->function = function != nullptr ? function_number(function) : 0;
+  site->key = site->file != 0 && site->line != 0 ? (std::uint64_t(1) << 63 | std::uint64_t(site->file) << 32 | site->line)
+                                                 : ip;
+}
+
+// A helper frame keeps its innermost level's place: it is named so when it is not a leading one.
+FrameSite resolve_frame(Addr ip) {
+  const DiEpoch epoch = VG_(current_DiEpoch)();
+  InlIPCursor* levels = VG_(new_IIPC)(epoch, ip);
+  FrameSite site{ip, 0, 0, 0, true};
+  bool innermost = true;
+  do {
+    HChar* text = VG_(strdup)("ccsim.objects.frame_level", VG_(describe_IP)(epoch, ip, levels));
+    const HChar* function = nullptr;
+    const HChar* file = nullptr;
+    std::uint32_t line = 0;
+    parse_level(text, &function, &file, &line);
+    const bool helper = is_helper_level(file, function);
+    if (innermost || !helper) place_site(&site, ip, innermost, function, file, line);
+    VG_(free)(text);
+    if (!helper) {
+      site.helper = false;
+      break;
+    }
+    innermost = false;
+  } while (VG_(next_IIPC)(levels));
+  VG_(delete_IIPC)(levels);
+  return site;
+}
+
+const FrameSite& frame_site(Addr ip) {
+  bool added = false;
+  FrameSite& site = frame_sites->find_or_add(ip, &added);
+  if (added) site = resolve_frame(ip);
+  return site;
 }
 
 // One bin: the keys of its `depth` frames (zero-padded when the stack is shorter) and its object. The
@@ -84,47 +178,18 @@ bool is_preload_frame(const Addr* ips, Addr ip) {
   return ip - preload_text_start < preload_text_size;
 }
 
-bool ends_with(const HChar* text, const HChar* suffix) {
-  const SizeT length = VG_(strlen)(text);
-  const SizeT suffix_length = VG_(strlen)(suffix);
-  return length >= suffix_length && VG_(strcmp)(text + length - suffix_length, suffix) == 0;
-}
-
-// Whether the frame at `ip` is a helper that only allocates for its caller (see kMaxSkippedFrames).
-bool is_helper_frame(Addr ip) {
-  bool added = false;
-  bool& helper = helper_frames->find_or_add(ip, &added);
-  if (!added) return helper;
-  helper = false;
-  if (const HChar* function = function_name_of(ip)) {
-    for (std::uint32_t i = 0; i < options.alloc_fn_count && !helper; ++i) {
-      helper = VG_(strcmp)(function, options.alloc_fns[i]) == 0;
-    }
-  }
-  std::uint32_t line = 0;
-  const std::uint32_t file = source_file_of(ip, &line);
-  if (!helper && file != 0) {
-    const char* path = reference_names().files.name(file);
-    static const HChar* const kHeaderSuffixes[] = {".h", ".hh", ".hpp", ".hxx", ".tcc"};
-    for (const HChar* suffix : kHeaderSuffixes) helper = helper || ends_with(path, suffix);
-  }
-  return helper;
-}
-
 // "histogram.c:213 main", "0x401136 main" (no line information) or "0x401136" (no symbol either).
 void describe_frame(XArray* text, Addr ip, std::uint32_t* file) {
-  std::uint32_t line = 0;
-  *file = source_file_of(ip, &line);
-  const HChar* function = function_name_of(ip);
-  const bool has_function = function != nullptr && function[0] != '\0';
-  if (*file != 0) {
-    const char* path = reference_names().files.name(*file);
+  const FrameSite& site = frame_site(ip);
+  *file = site.file;
+  if (site.file != 0) {
+    const char* path = reference_names().files.name(site.file);
     const char* slash = VG_(strrchr)(path, '/');
-    VG_(xaprintf)(text, "%s:%u", slash ? slash + 1 : path, line);
+    VG_(xaprintf)(text, "%s:%u", slash ? slash + 1 : path, site.line);
   } else {
     VG_(xaprintf)(text, "0x%lx", ip);
   }
-  if (has_function) VG_(xaprintf)(text, " %s", function);
+  if (site.function != 0) VG_(xaprintf)(text, " %s", reference_names().functions.name(site.function));
 }
 
 // A new bin's object, named by the code addresses of its first allocation's frames; its file is the
@@ -159,8 +224,7 @@ ObjectId create_bin_object(const Addr* sites, const char* allocator) {
 
 void init_allocation_sites(std::uint32_t frames) {
   depth = frames;
-  frame_keys = create_object<HashMap<Addr, std::uint64_t>>("ccsim.objects", "ccsim.objects.frame_keys");
-  helper_frames = create_object<HashMap<Addr, bool>>("ccsim.objects", "ccsim.objects.helper_frames");
+  frame_sites = create_object<HashMap<Addr, FrameSite>>("ccsim.objects", "ccsim.objects.frame_sites");
   bins = VG_(HT_construct)("ccsim.objects.bins");
 }
 
@@ -174,12 +238,12 @@ ObjectId allocation_site_object(unsigned tid, const char* allocator) {
     if (!is_preload_frame(ips, ips[i])) program[program_count++] = ips[i];
   }
   std::uint32_t first = 0;
-  while (first + 1 < program_count && is_helper_frame(program[first])) ++first;
+  while (first + 1 < program_count && frame_site(program[first]).helper) ++first;
   Addr sites[kMaxAllocationDepth] = {};
   std::uint64_t frames[kMaxAllocationDepth] = {};
   for (std::uint32_t i = 0; i < depth && first + i < program_count; ++i) {
     sites[i] = program[first + i];
-    frames[i] = frame_key(sites[i]);
+    frames[i] = frame_site(sites[i]).key;
   }
 
   Bin probe{nullptr, hash_frames(frames), frames, 0};

@@ -108,6 +108,10 @@ std::uint32_t source_file_of(unsigned long address, std::uint32_t* line) {
   return number;
 }
 
+std::uint32_t source_file_number(const char* path) { return names.files.intern(path); }
+
+std::uint32_t function_number(const char* name) { return names.functions.intern(name); }
+
 void init_references() {
   references_by_address = VG_(HT_construct)("ccsim.refs.by_address");
   references_by_id = create_object<GrowableArray<Reference*>>("ccsim.refs", "ccsim.refs.by_id");

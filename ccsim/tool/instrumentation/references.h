@@ -65,6 +65,9 @@ std::uint32_t source_file_of(unsigned long address, std::uint32_t* line);
 // <name>") are named plainly by what they initialize, <name>, demangled. The text is valid until the
 // next call.
 const char* function_name_of(unsigned long address);
+// The numbers of a source file and a function name in reference_names() (added when new).
+std::uint32_t source_file_number(const char* path);
+std::uint32_t function_number(const char* name);
 // The reference of the instruction at `address`, created (with its debug info) on first use. Re-translating
 // an instruction returns the same reference.
 Reference* reference_at(unsigned long address);
