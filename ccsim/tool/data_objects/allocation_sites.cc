@@ -102,6 +102,12 @@ void place_site(FrameSite* site, Addr ip, bool innermost, const HChar* function,
   const std::uint32_t table_file = innermost ? source_file_of(ip, &table_line) : 0;
   site->file = table_file != 0 ? table_file : (file != nullptr ? source_file_number(file) : 0);
   site->line = table_file != 0 ? table_line : line;
+  // GCC's __static_initialization_and_destruction_0 is inlined into each file's static initializer: the
+  // level is named as references name that function, by what it initializes (function_name_of).
+  static const HChar kStaticInitialization[] = "__static_initialization_and_destruction";
+  if (function != nullptr && VG_(strncmp)(function, kStaticInitialization, sizeof kStaticInitialization - 1) == 0) {
+    function = function_name_of(ip);
+  }
   site->function = function != nullptr ? function_number(function) : 0;
   site->key = site->file != 0 && site->line != 0 ? (std::uint64_t(1) << 63 | std::uint64_t(site->file) << 32 | site->line)
                                                  : ip;
