@@ -33,24 +33,25 @@ struct BlockState {
   Int used;
 };
 
-// ccsim's own preload (vgpreload_ccsim: its wrappers, trampolines and report helpers) is not the
-// program: its instructions get no helper call, so its accesses are never simulated, counted or listed.
-// Its text is found at the first translation of its code, by the object file's name (the only test
-// made per translation until then), and each instruction is then one compare against it.
-Addr preload_text_start = 0;
-SizeT preload_text_size = 0;
+// ccsim's own preload (vgpreload_ccsim: its wrappers, trampolines, report helpers and the PLT stubs they
+// call libc through) is not the program: its instructions get no helper call, so its accesses are never
+// simulated, counted or listed. Its code is the executable mapping of its file, found at the first
+// translation of an instruction there by the mapping's file name (the only test made per instruction
+// until then, a lookup in Valgrind's segment table); each instruction is then one compare against it.
+Addr preload_code_start = 0;
+SizeT preload_code_size = 0;
 
 bool is_ccsim_preload_code(Addr instruction) {
-  if (preload_text_size == 0) {
-    const DebugInfo* object = VG_(find_DebugInfo)(VG_(current_DiEpoch)(), instruction);
-    const HChar* path = object != nullptr ? VG_(DebugInfo_get_filename)(object) : nullptr;
+  if (preload_code_size == 0) {
+    const NSegment* segment = VG_(am_find_nsegment)(instruction);
+    const HChar* path = segment != nullptr && segment->kind == SkFileC ? VG_(am_get_filename)(segment) : nullptr;
     const HChar* slash = path != nullptr ? VG_(strrchr)(path, '/') : nullptr;
     const HChar* base = slash != nullptr ? slash + 1 : path;
     if (base == nullptr || VG_(strncmp)(base, "vgpreload_ccsim", 15) != 0) return false;
-    preload_text_start = VG_(DebugInfo_get_text_avma)(object);
-    preload_text_size = VG_(DebugInfo_get_text_size)(object);
+    preload_code_start = segment->start;
+    preload_code_size = segment->end - segment->start + 1;
   }
-  return instruction - preload_text_start < preload_text_size;
+  return instruction - preload_code_start < preload_code_size;
 }
 
 IRDirty* helper_call(const PendingAccess& access) {
