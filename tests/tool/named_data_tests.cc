@@ -84,7 +84,8 @@ TEST(NamedData, CountedReaderNamesBothFieldsOfItsFinding) {
   EXPECT_EQ(finding->split.false_sharing(), 20000u);
   const std::string line = ccsim::annotate::hex(profile.objects[st].address);  // st is aligned to its line
   EXPECT_EQ(finding->advice, "st.produced written by thread 3 (writer) and st.limit read by thread 2 (reader) share "
-                             "line " + line + ": put limit on its own line (alignas(64)) or move it away from produced");
+                             "line " + line +
+                                 ": put limit on its own line (alignas(64)) or move it away from produced");
   ASSERT_EQ(finding->lines.size(), 1u);
   ASSERT_EQ(finding->lines[0]->threads.size(), 2u);
   EXPECT_EQ(named_thread_text(profile, *finding->lines[0], finding->lines[0]->threads[0]),
@@ -101,7 +102,8 @@ TEST(NamedData, WithoutVariableInformationTheFixSaysHowToNameFields) {
   const NamedRun run = run_program("counted_reader_no_var_info", "counted_reader", false);
   const std::size_t st = object_named(run.profile, "global", "st");
   ASSERT_LT(st, run.profile.objects.size());
-  const Findings findings = find_findings(ccsim::annotate::analyse(run.profile), ccsim::annotate::LatencyTable{}, false);
+  const Findings findings =
+      find_findings(ccsim::annotate::analyse(run.profile), ccsim::annotate::LatencyTable{}, false);
   const Finding* finding = finding_of(findings, st);
   ASSERT_NE(finding, nullptr);
   EXPECT_EQ(finding->advice,
@@ -128,7 +130,8 @@ TEST(NamedData, ResultsOnMainsStackAreNamedByTheirVariable) {
   EXPECT_EQ(results->size, 16u);
   std::set<std::tuple<std::uint64_t, std::uint64_t, std::string>> fields;
   for (const auto& field : profile.object_fields) {
-    if (field.object == stack && field.name.rfind("results.", 0) == 0) fields.insert({field.offset, field.size, field.name});
+    if (field.object == stack && field.name.rfind("results.", 0) == 0)
+      fields.insert({field.offset, field.size, field.name});
   }
   EXPECT_EQ(fields, (std::set<std::tuple<std::uint64_t, std::uint64_t, std::string>>{
                         {results->offset, 8, "results.a"}, {results->offset + 8, 8, "results.b"}}));

@@ -32,7 +32,8 @@ std::vector<std::string> fields_in(const Profile& profile, std::size_t object, s
 }
 
 std::string range_text(std::int64_t first, std::int64_t last) {
-  return first == last ? "byte " + std::to_string(first) : "bytes " + std::to_string(first) + "-" + std::to_string(last);
+  if (first == last) return "byte " + std::to_string(first);
+  return "bytes " + std::to_string(first) + "-" + std::to_string(last);
 }
 
 }  // namespace

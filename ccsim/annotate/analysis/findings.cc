@@ -332,7 +332,8 @@ Findings find_findings(const Analysis& analysis, const LatencyTable& latencies, 
       if (std::find(finding.objects.begin(), finding.objects.end(), line.object) != finding.objects.end())
         finding.lines.push_back(&line);
     }
-    for (std::size_t object : finding.objects) finding.object_texts.push_back(finding_object_text(profile, finding, object));
+    for (std::size_t object : finding.objects)
+      finding.object_texts.push_back(finding_object_text(profile, finding, object));
     finding.advice = advice_for(profile, finding);
     result.findings.push_back(std::move(finding));
   }

@@ -242,7 +242,9 @@ bool add_bytes(Addr line, ProcId proc, const std::uint64_t* touched, const std::
     if (object_last < end - 1) end = static_cast<std::uint32_t>(object_last + 1);
     const ByteRange run{first, end - first};
     // A stack's bytes are named while the frames holding them live (stack_variables.h).
-    if (data_object(object.object).kind == ObjectKind::Stack) describe_stack_bytes(line, line + first, line + end - 1, object);
+    if (data_object(object.object).kind == ObjectKind::Stack) {
+      describe_stack_bytes(line, line + first, line + end - 1, object);
+    }
     const std::uint32_t record = record_index(line, object, proc);
     first = end;
     if (victim && leave_out_victim_bytes(tables->records[record], object.life)) {

@@ -34,7 +34,8 @@ void add_variable(const StackVariable& variable) {
   for (std::uint32_t i = 0; i < variables->size(); ++i) {
     const StackVariable& seen = (*variables)[i];
     if (seen.object == variable.object && seen.base == variable.base && seen.start == variable.start &&
-        seen.size == variable.size && same_text(seen.name, variable.name) && same_text(seen.function, variable.function))
+        seen.size == variable.size && same_text(seen.name, variable.name) &&
+        same_text(seen.function, variable.function))
       return;
   }
   variables->push_back(StackVariable{variable.object, variable.base, variable.start, variable.size,
