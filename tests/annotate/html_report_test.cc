@@ -120,8 +120,10 @@ TEST(HtmlReportTest, ByteMapShowsEachThreadsBytes) {
   std::regex cell_start("<td");
   EXPECT_EQ(std::distance(std::sregex_iterator(thread2.begin(), thread2.end(), cell_start), std::sregex_iterator()),
             64 + 1);  // a cell per byte of the 64-byte line, then the note
-  EXPECT_NE(thread2.find("thread 2 writes bytes 0-7; its stores removed 999 copies of the line"), std::string::npos);
-  EXPECT_NE(thread3.find("thread 3 writes bytes 8-15; its stores removed 1,000 copies of the line"), std::string::npos);
+  EXPECT_NE(thread2.find("thread 2 writes bytes 0-7 of the line; its stores removed 999 copies of the line"),
+            std::string::npos);
+  EXPECT_NE(thread3.find("thread 3 writes bytes 8-15 of the line; its stores removed 1,000 copies of the line"),
+            std::string::npos);
   std::regex object_cell("title=\"byte ([0-9]+): counters byte");
   std::size_t object_bytes = std::distance(std::sregex_iterator(page.begin(), page.end(), object_cell),
                                            std::sregex_iterator());
@@ -158,7 +160,7 @@ TEST(HtmlReportTest, ByteMapShowsEveryObjectOfTheLine) {
   EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601000", 3), "read"), byte_range(8, 15));
   EXPECT_TRUE(bytes_marked(byte_map_row(page, "0x601000", 3), "written").empty());
   EXPECT_NE(byte_map_row(page, "0x601000", 2).find("its stores removed 1,499 copies"), std::string::npos);
-  EXPECT_NE(byte_map_row(page, "0x601000", 3).find("thread 3 reads bytes 8-15; its stores removed 0 copies"),
+  EXPECT_NE(byte_map_row(page, "0x601000", 3).find("thread 3 reads bytes 8-15 of the line; its stores removed 0 copies"),
             std::string::npos);
   EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601040", 2), "written"), byte_range(0, 7));
   EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601040", 3), "written"), byte_range(0, 7));

@@ -59,11 +59,11 @@ TEST(LineUseTest, UnitesTheRangesOfAThread) {
   ASSERT_EQ(lines.size(), 1u);
   ASSERT_EQ(lines[0].threads.size(), 1u);
   EXPECT_EQ(lines[0].threads[0].read, (ByteRanges{{0, 7}}));
-  EXPECT_EQ(thread_text(profile, lines[0].threads[0], 0), "thread 2 reads bytes 0-7");
+  EXPECT_EQ(thread_text(profile, lines[0].threads[0], 0, "the line"), "thread 2 reads bytes 0-7 of the line");
   // With a `thread:` record the thread is named by its label too.
   profile.header.threads = 2;
   profile.header.thread_labels[2] = "worker";
-  EXPECT_EQ(thread_text(profile, lines[0].threads[0], 0), "thread 2 (worker) reads bytes 0-7");
+  EXPECT_EQ(thread_text(profile, lines[0].threads[0], 0, ""), "thread 2 (worker) reads bytes 0-7");
 }
 
 // Heap objects are named by their innermost allocation frame with a source line, stacks by their

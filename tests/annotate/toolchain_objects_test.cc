@@ -70,7 +70,7 @@ const std::string kProgressAlone =
     "\n1. progress (global, 8 B): true sharing in parallel regions, about 97% of the simulated memory time of the "
     "run\n   1,001 invalidations: 2 false (0.2%), 999 true (99.8%); 999 in-region, 2 across regions; 0 by writers "
     "holding a lock; 999 coherence misses\n   line 0x601000 holds bytes 0-7 of progress: thread 2 writes bytes "
-    "0-7, thread 3 reads bytes 0-7\n   fix: the threads write and read the same bytes of progress (8 B):";
+    "0-7 of progress, thread 3 reads bytes 0-7 of progress\n   fix: the threads write and read the same bytes of progress (8 B):";
 
 std::string findings_of(const std::vector<std::string>& arguments) {
   return section(annotate(arguments), "Findings");

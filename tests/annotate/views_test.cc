@@ -159,8 +159,8 @@ TEST(FindingsViewTest, ExplainsFalseSharing) {
                         "simulated memory time of the run\n"),
             std::string::npos)
       << output;
-  EXPECT_NE(output.find("   line 0x404040 holds bytes 0-15 of counters: thread 2 writes bytes 0-7, thread 3 "
-                        "writes bytes 8-15\n"),
+  EXPECT_NE(output.find("   line 0x404040 holds bytes 0-15 of counters: thread 2 writes bytes 0-7 of counters, "
+                        "thread 3 writes bytes 8-15 of counters\n"),
             std::string::npos)
       << output;
   EXPECT_NE(output.find("fix: each thread writes its own 8 bytes of counters (16 B), and threads' parts share "
@@ -174,8 +174,8 @@ TEST(FindingsViewTest, ExplainsFalseSharing) {
 TEST(FindingsViewTest, ExplainsTrueSharing) {
   std::string output = view_of("shared_sum.profile", {"--view=findings"});
   EXPECT_NE(output.find("1. sum (global, 8 B): true sharing in critical sections"), std::string::npos) << output;
-  EXPECT_NE(output.find("   line 0x404080 holds bytes 0-7 of sum: thread 1 reads and writes bytes 0-7, thread 2 "
-                        "reads and writes bytes 0-7\n"),
+  EXPECT_NE(output.find("   line 0x404080 holds bytes 0-7 of sum: thread 1 reads and writes bytes 0-7 of sum, "
+                        "thread 2 reads and writes bytes 0-7 of sum\n"),
             std::string::npos)
       << output;
   EXPECT_NE(output.find("fix: the threads update the same bytes of sum (8 B) under a lock: accumulate privately "

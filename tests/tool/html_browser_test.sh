@@ -51,8 +51,8 @@ expect() {  # expect WHAT TEXT: the rendered page contains TEXT
 expect "the finding" '1. per_thread_counts (global, 2,048 B): <span class="class">false sharing in parallel regions</span>'
 expect "the advice" '<p class="fix">fix: '
 # The byte map: in each shared line one thread writes bytes 0-31 (its row), the other 32-63.
-expect "the first row's bytes" 'writes bytes 0-31; its stores removed'
-expect "the second row's bytes" 'writes bytes 32-63; its stores removed'
+expect "the first row's bytes" 'writes bytes 0-31 of the line; its stores removed'
+expect "the second row's bytes" 'writes bytes 32-63 of the line; its stores removed'
 # The invalidator graph, rendered as inline SVG: the increment's line is a node.
 line=$(grep -n 'mine->count\[values\[i\] % BUCKETS\]++' "$example" | cut -d: -f1)
 [ -n "$line" ] || fail "the increment is not found in $example"

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "ccsim/annotate/analysis/data_names.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/runtime_objects.h"
 #include "ccsim/annotate/views/text_table.h"
@@ -88,17 +89,91 @@ std::vector<FindingLine> lines_by(const Profile& profile, const std::vector<std:
 
 // The bytes each thread wrote in the object's detailed lines, as offsets in the object: the width of
 // the narrowest thread's written span is the part one thread owns ("each thread writes its own 32
-// bytes"); 0 when the line detail does not show it.
+// bytes"); 0 when the line detail does not show it, or when fewer than two threads write (a reader beside one
+// writer owns no written part).
 std::uint64_t thread_part_size(const std::vector<const LineUse*>& lines) {
   std::uint64_t part = 0;
+  std::set<ThreadId> writers;
   for (const LineUse* line : lines) {
     for (const ThreadBytes& use : line->threads) {
       if (use.written.empty()) continue;
+      writers.insert(use.thread);
       std::uint64_t span = use.written.back().second - use.written.front().first + 1;
       if (part == 0 || span < part) part = span;
     }
   }
-  return part;
+  return writers.size() < 2 ? 0 : part;
+}
+
+bool overlap(const ByteRanges& a, const ByteRanges& b) {
+  for (const auto& [a_first, a_last] : a) {
+    for (const auto& [b_first, b_last] : b) {
+      if (a_first <= b_last && b_first <= a_last) return true;
+    }
+  }
+  return false;
+}
+
+// The names of every run of `ranges` (named_bytes()), each once; empty when some run has none, or when a
+// name is an element of an array ("counters[1].n": the per-thread-part advice fits arrays better).
+std::vector<std::string> member_names(const Profile& profile, const LineUse& line, const ByteRanges& ranges) {
+  std::vector<std::string> names;
+  for (const NamedBytes& run : named_bytes(profile, line, ranges)) {
+    if (run.names.empty()) return {};
+    for (const std::string& name : run.names) {
+      if (name.find('[') != std::string::npos) return {};
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+  }
+  return names;
+}
+
+// The invalidations `thread`'s stores to the line caused (its line-writer: records).
+std::uint64_t caused_on_line(const Profile& profile, const LineUse& line, ThreadId thread) {
+  std::uint64_t total = 0;
+  for (const LineWriter& writer : profile.line_writers) {
+    if (writer.line_address == line.line_address && writer.object == line.object && writer.thread == thread)
+      total += writer.invalidations;
+  }
+  return total;
+}
+
+// False sharing of named fields or variables, in their names: "st.produced written by thread 3 (writer) and
+// st.limit read by thread 2 (reader) share line 0x10c040: put limit on its own line (alignas(64)) or move it
+// away from produced". From the hottest line where a writer (the one whose stores caused the most
+// invalidations there first) and another thread use disjoint named bytes; empty when there is none.
+std::string field_advice(const Profile& profile, const Finding& finding) {
+  const std::string line_size = std::to_string(profile.header.line_size);
+  for (const LineUse* line : finding.lines) {
+    std::vector<const ThreadBytes*> writers;
+    for (const ThreadBytes& use : line->threads) {
+      if (!use.written.empty()) writers.push_back(&use);
+    }
+    std::stable_sort(writers.begin(), writers.end(), [&](const ThreadBytes* a, const ThreadBytes* b) {
+      return caused_on_line(profile, *line, a->thread) > caused_on_line(profile, *line, b->thread);
+    });
+    for (const ThreadBytes* writer : writers) {
+      const std::vector<std::string> written = member_names(profile, *line, writer->written);
+      if (written.empty()) continue;
+      for (const ThreadBytes& other : line->threads) {
+        if (other.thread == writer->thread) continue;
+        const bool writes = !other.written.empty();
+        const ByteRanges& bytes = writes ? other.written : other.read;
+        if (bytes.empty() || overlap(bytes, writer->written) || overlap(other.read, writer->written)) continue;
+        const std::vector<std::string> used = member_names(profile, *line, bytes);
+        if (used.empty()) continue;
+        std::vector<std::string> moved, kept;
+        for (const std::string& name : used) moved.push_back(member_name(name));
+        for (const std::string& name : written) kept.push_back(member_name(name));
+        return joined(written, " and ") + " written by " + profile.thread_name(writer->thread) + " and " +
+               joined(used, " and ") + (writes ? " written by " : " read by ") + profile.thread_name(other.thread) +
+               " share line " + hex(line->line_address) + ": put " + joined(moved, " and ") +
+               (moved.size() == 1 ? " on its own line (alignas(" : " on their own line (alignas(") + line_size +
+               ")) or move " + (moved.size() == 1 ? "it" : "them") + " away from " + joined(kept, " and ");
+      }
+    }
+  }
+  return "";
 }
 
 // "sum (8 B)", "progress (8 B) and limit (8 B)".
@@ -114,15 +189,39 @@ std::string objects_text(const Profile& profile, const std::vector<std::size_t>&
   return joined(names) + " and " + last;
 }
 
+// When none of a finding's variables and stacks has its fields or local variables named, how to have them
+// named: Valgrind reads the types and locations of variables only with --read-var-info=yes
+// (docs/data-objects.md, "Fields" says why it is not the default); empty otherwise.
+std::string names_hint(const Profile& profile, const Finding& finding) {
+  bool nameable = false;
+  for (std::size_t object : finding.objects) {
+    const std::string& kind = profile.objects[object].kind;
+    if (has_names(profile, object)) return "";
+    nameable = nameable || kind == "global" || kind == "stack";
+  }
+  if (!nameable || finding.lines.empty()) return "";
+  return "; the profile names no fields or local variables here: rerun ccsim with Valgrind's --read-var-info=yes "
+         "(on a program built with -g) to have them named";
+}
+
+std::string advice_text(const Profile& profile, const Finding& finding);
+
 std::string advice_for(const Profile& profile, const Finding& finding) {
+  return advice_text(profile, finding) + names_hint(profile, finding);
+}
+
+std::string advice_text(const Profile& profile, const Finding& finding) {
   const std::string line_size = std::to_string(profile.header.line_size);
   const std::string name = objects_text(profile, finding.objects);
   bool heap = false;
   for (std::size_t object : finding.objects) heap = heap || profile.objects[object].kind == "heap";
   if (finding.sharing.kind == SharingClass::Kind::false_sharing) {
     std::uint64_t part = thread_part_size(finding.lines);
-    std::string text;
-    if (finding.objects.size() > 1) {
+    // Named fields or variables have their own sentence; else what the bytes say.
+    std::string text = field_advice(profile, finding);
+    if (!text.empty()) {
+      // said in the fields' names
+    } else if (finding.objects.size() > 1) {
       text = name + " share " + line_size + "-byte lines and different threads use them: give each its own line "
              "(alignas(" + line_size + ") on each, or pad between them)";
     } else if (part > 0 && part < profile.header.line_size) {
@@ -233,12 +332,27 @@ Findings find_findings(const Analysis& analysis, const LatencyTable& latencies, 
       if (std::find(finding.objects.begin(), finding.objects.end(), line.object) != finding.objects.end())
         finding.lines.push_back(&line);
     }
+    for (std::size_t object : finding.objects)
+      finding.object_texts.push_back(finding_object_text(profile, finding, object));
     finding.advice = advice_for(profile, finding);
     result.findings.push_back(std::move(finding));
   }
   std::stable_sort(result.findings.begin(), result.findings.end(),
                    [](const Finding& a, const Finding& b) { return a.cycles > b.cycles; });
   return result;
+}
+
+std::string finding_object_text(const Profile& profile, const Finding& finding, std::size_t object) {
+  const DataObject& data = profile.objects[object];
+  if (data.kind != "stack") return object_description(data);
+  std::vector<const LineUse*> lines;
+  for (const LineUse* line : finding.lines) {
+    if (line->object == object) lines.push_back(line);
+  }
+  std::vector<std::string> labels;
+  for (const Variable& variable : variables_in(profile, lines)) labels.push_back(variable.label);
+  if (labels.empty()) return object_description(data);
+  return joined(labels, " and ") + ", " + object_name(data) + " (stack)";
 }
 
 std::string share_text(std::uint64_t cycles, std::uint64_t memory_cycles) {

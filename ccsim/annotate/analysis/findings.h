@@ -49,6 +49,9 @@ struct Finding {
   std::vector<FindingLine> culprits;  // heaviest first
   std::vector<FindingLine> victims;   // heaviest first
   std::vector<const LineUse*> lines;  // the objects' line-detail lines, hottest first (into Findings::line_uses)
+  // How the title names each of `objects`: "st (global, 64 B)", or a stack by the local variables its lines
+  // hold, "results in main, stack of thread 1" (finding_object_text()).
+  std::vector<std::string> object_texts;
   std::string advice;                 // one sentence: what to change
 };
 
@@ -65,6 +68,10 @@ struct Findings {
 
 // show_runtime: treat runtime objects like the program's (--runtime=show).
 Findings find_findings(const Analysis& analysis, const LatencyTable& latencies, bool show_runtime);
+
+// How a finding's title names one of its objects: object_description(), except for a stack whose lines
+// hold local variables the profile names: "results in main, stack of thread 1 (stack)".
+std::string finding_object_text(const Profile& profile, const Finding& finding, std::size_t object);
 
 // cycles as a share of the memory time: "about 93%", "about 4.2%", "less than 0.1%".
 std::string share_text(std::uint64_t cycles, std::uint64_t memory_cycles);

@@ -33,7 +33,7 @@ ByteRanges normalized(ByteRanges ranges) {
   return merged;
 }
 
-std::string bytes_text(const ByteRanges& ranges, std::int64_t offset) {
+std::string bytes_text(const ByteRanges& ranges, std::int64_t offset, const std::string& of) {
   bool single = ranges.size() == 1 && ranges.front().first == ranges.front().second;
   std::string text = single ? "byte " : "bytes ";
   for (std::size_t i = 0; i < ranges.size(); ++i) {
@@ -42,18 +42,18 @@ std::string bytes_text(const ByteRanges& ranges, std::int64_t offset) {
     if (ranges[i].second != ranges[i].first)
       text += "-" + std::to_string(static_cast<std::int64_t>(ranges[i].second) + offset);
   }
-  return text;
+  return of.empty() ? text : text + " of " + of;
 }
 
 }  // namespace
 
-std::string thread_text(const Profile& profile, const ThreadBytes& use, std::int64_t offset) {
+std::string thread_text(const Profile& profile, const ThreadBytes& use, std::int64_t offset, const std::string& of) {
   std::string text = profile.thread_name(use.thread);
   if (!use.read.empty() && use.read == use.written)
-    return text + " reads and writes " + bytes_text(use.read, offset);
-  if (!use.read.empty()) text += " reads " + bytes_text(use.read, offset);
+    return text + " reads and writes " + bytes_text(use.read, offset, of);
+  if (!use.read.empty()) text += " reads " + bytes_text(use.read, offset, of);
   if (!use.read.empty() && !use.written.empty()) text += " and";
-  if (!use.written.empty()) text += " writes " + bytes_text(use.written, offset);
+  if (!use.written.empty()) text += " writes " + bytes_text(use.written, offset, of);
   if (use.read.empty() && use.written.empty()) text += " touches no byte";
   return text;
 }

@@ -48,9 +48,10 @@ std::vector<LineUse> collect_line_uses(const Profile& profile);
 // By the line's invalidations when it has some: each kind with at least kSharingClassShare of them;
 // otherwise by the bytes the threads used in the whole line (or in `threads` when that is unknown).
 Sharing classify(const LineUse& line);
-// "thread 2 (worker) writes bytes 0-7": one thread's bytes, each shifted by `offset` (0: offsets in the
-// line; the line's offset in the object: offsets in the object); the thread named as `profile` names it.
-std::string thread_text(const Profile& profile, const ThreadBytes& use, std::int64_t offset);
+// "thread 2 (worker) writes bytes 0-7 of the line": one thread's bytes, each shifted by `offset` (0: offsets in
+// the line; the line's offset in the object: offsets in the object), each range followed by " of " `of`, what
+// they count from (nothing when `of` is empty); the thread named as `profile` names it.
+std::string thread_text(const Profile& profile, const ThreadBytes& use, std::int64_t offset, const std::string& of);
 
 }  // namespace ccsim::annotate
 

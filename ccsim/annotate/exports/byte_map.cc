@@ -86,7 +86,7 @@ void write_byte_map(std::ostream& out, const Profile& profile, const std::vector
             << (kind[0] == 'w' ? "written" : "read") << " by thread " << thread << "\"></td>";
       }
     }
-    out << "<td class=\"note\">" << html_escaped(thread_text(profile, use, 0)) << "; its stores removed "
+    out << "<td class=\"note\">" << html_escaped(thread_text(profile, use, 0, "the line")) << "; its stores removed "
         << with_commas(invalidations_caused(profile, line_address, use.thread))
         << " copies of the line</td></tr>\n";
   }

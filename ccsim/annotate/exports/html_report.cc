@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "ccsim/annotate/analysis/diff.h"
+#include "ccsim/annotate/analysis/data_names.h"
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/errors.h"
@@ -112,9 +113,7 @@ void write_findings(std::ostream& out, const Analysis& analysis, const Options& 
                                                     options.top);
   for (std::size_t rank = 0; rank < shown.size(); ++rank) {
     const Finding& finding = *shown[rank];
-    std::vector<std::string> objects;
-    for (std::size_t object : finding.objects) objects.push_back(object_description(profile.objects[object]));
-    out << "<div class=\"finding\">\n<h3>" << rank + 1 << ". " << html_escaped(joined(objects, " and "))
+    out << "<div class=\"finding\">\n<h3>" << rank + 1 << ". " << html_escaped(joined(finding.object_texts, " and "))
         << ": <span class=\"class\">" << html_escaped(class_text(finding.sharing)) << "</span>, "
         << html_escaped(share_text(finding.cycles, findings.memory_cycles))
         << " of the simulated memory time of the run</h3>\n<p>" << html_escaped(split_text(finding.split)) << "; "
@@ -133,6 +132,13 @@ void write_findings(std::ostream& out, const Analysis& analysis, const Options& 
       }
     }
     for (const std::vector<const LineUse*>& map : maps) write_byte_map(out, profile, map);
+    // The threads' bytes by field or variable (the maps count them from the line's start).
+    for (const LineUse* line : finding.lines) {
+      std::vector<std::string> threads;
+      for (const ThreadBytes& use : line->threads) threads.push_back(named_thread_text(profile, *line, use));
+      out << "<p class=\"names\">line " << hex(line->line_address) << ": " << html_escaped(joined(threads, ", "))
+          << "</p>\n";
+    }
     out << "<p class=\"fix\">fix: " << html_escaped(finding.advice) << ".</p>\n";
     write_finding_lines(out, finding);
     out << "</div>\n";

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ccsim/annotate/analysis/culprit_edges.h"
+#include "ccsim/annotate/analysis/data_names.h"
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/sharing_findings.h"
@@ -118,15 +119,36 @@ Json line_writers_json(const Profile& profile, std::size_t object, std::uint64_t
   return json;
 }
 
+// A thread's bytes in the user's words (data_names.h): per run, the fields or variable holding it and the
+// bytes relative to what they count from.
+Json named_json(const Profile& profile, const LineUse& line, const ByteRanges& ranges) {
+  Json json = Json::array();
+  for (const NamedBytes& run : named_bytes(profile, line, ranges)) {
+    Json entry = {{"names", run.names}, {"bytes", run.bytes}};
+    if (run.variable.known) entry["variable"] = run.variable.label;
+    json.push_back(entry);
+  }
+  return json;
+}
+
+// The read and written ranges are offsets in the line (byte_offsets_from says so); named_read and
+// named_written give them by field or variable.
 Json line_use_json(const Profile& profile, const LineUse& line) {
   Json threads = Json::array();
   for (const ThreadBytes& use : line.threads) {
-    threads.push_back(
-        {{"thread", use.thread}, {"read", ranges_json(use.read)}, {"written", ranges_json(use.written)}});
+    threads.push_back({{"thread", use.thread},
+                       {"read", ranges_json(use.read)},
+                       {"written", ranges_json(use.written)},
+                       {"named_read", named_json(profile, line, use.read)},
+                       {"named_written", named_json(profile, line, use.written)}});
   }
+  std::vector<std::string> variables;
+  for (const Variable& variable : variables_in(profile, {&line})) variables.push_back(variable.label);
   return {{"object", object_name(profile.objects[line.object])},
           {"line_address", hex(line.line_address)},
           {"offset_in_object", line.offset_in_object},
+          {"byte_offsets_from", "line"},
+          {"variables", variables},
           {"threads", threads},
           {"sharing", sharing_name(classify(line))},
           {"writers", line_writers_json(profile, line.object, line.line_address)}};
@@ -176,6 +198,7 @@ Json findings_json(const Analysis& analysis, const Options& options) {
                          {"full_name", object.name}});
     }
     list.push_back({{"objects", objects},
+                    {"title_objects", finding.object_texts},
                     {"class", class_text(finding.sharing)},
                     {"sharing", kind_name(finding.sharing.kind)},
                     {"when", when_name(finding.sharing.when)},

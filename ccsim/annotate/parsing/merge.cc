@@ -192,6 +192,14 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
     });
     if (same == sum.object_fields.end()) sum.object_fields.push_back(std::move(field));
   }
+  for (LocalVariable local : more.locals) {
+    local.object = object_in_sum[local.object];
+    auto same = std::find_if(sum.locals.begin(), sum.locals.end(), [&](const LocalVariable& l) {
+      return l.object == local.object && l.offset == local.offset && l.size == local.size && l.name == local.name &&
+             l.function == local.function;
+    });
+    if (same == sum.locals.end()) sum.locals.push_back(std::move(local));
+  }
   add_counts(sum.summary, more.summary);
 }
 

@@ -103,6 +103,7 @@ class ProfileReader {
   void read_object(const Record& record);
   void read_object_origin(const Record& record);
   void read_object_field(const Record& record);
+  void read_local(const Record& record);
   void read_object_counts(const Record& record);
   void read_object_reference(const Record& record);
   void read_line_detail(const Record& record);
@@ -366,6 +367,7 @@ void ProfileReader::read_body_record(const Record& record) {
       {"object", &ProfileReader::read_object},
       {"object-origin", &ProfileReader::read_object_origin},
       {"field", &ProfileReader::read_object_field},
+      {"local", &ProfileReader::read_local},
       {"object-counts", &ProfileReader::read_object_counts},
       {"object-ref", &ProfileReader::read_object_reference},
       {"line-detail", &ProfileReader::read_line_detail},
@@ -653,6 +655,21 @@ void ProfileReader::read_object_field(const Record& record) {
   }
   field.name = std::string(record.text_from(3, "name"));
   profile_.object_fields.push_back(std::move(field));
+}
+
+void ProfileReader::read_local(const Record& record) {
+  record.expect_at_least(5, "<object> <offset> <size> <name> <function>");
+  LocalVariable local;
+  local.object = object_field(record, 0);
+  local.offset = record.number(1, "offset");
+  local.size = record.number(2, "size");
+  if (local.size == 0) record.fail("the size of a local variable must be at least 1 byte");
+  if (local.offset > ~std::uint64_t(0) - local.size) {
+    record.fail("the local variable's bytes run past the end of the 64-bit address space");
+  }
+  local.name = std::string(record.field(3, "name"));
+  local.function = std::string(record.text_from(4, "function"));
+  profile_.locals.push_back(std::move(local));
 }
 
 void ProfileReader::read_object_counts(const Record& record) {

@@ -144,6 +144,16 @@ struct ObjectField {
   std::string name;
 };
 
+// One `local:` record: a local variable of a function's frame, named by debug information, holding bytes
+// [offset, offset + size) of a stack object's extent (docs/output-format.md).
+struct LocalVariable {
+  std::size_t object = 0;  // index into Profile::objects
+  std::uint64_t offset = 0;
+  std::uint64_t size = 0;
+  std::string name;      // "results"
+  std::string function;  // "main"
+};
+
 // One `object-counts:` record: the events of one data object on one thread.
 struct ObjectThreadCounts {
   std::size_t object = 0;  // index into Profile::objects
@@ -212,6 +222,7 @@ struct Profile {
   std::vector<LineDetail> line_details;
   std::vector<LineWriter> line_writers;
   std::vector<ObjectField> object_fields;
+  std::vector<LocalVariable> locals;
   std::vector<PlacementPrediction> placements;
   Counts summary;  // the `summary:` record (checked against `counts:` while reading)
   // Per record keyword ("counts", "region", "evictor", "skipped", ...), every count the records of that

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "ccsim/annotate/analysis/data_names.h"
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/placement_findings.h"
@@ -16,18 +17,29 @@ namespace ccsim::annotate {
 namespace {
 
 
+// Each line of the finding, what it holds, and each thread's bytes there by field or variable, every range
+// saying what it counts from: "line 0x10c040 holds bytes 0-63 of st: thread 2 (reader) reads st.limit
+// (bytes 8-15 of st)".
 void print_bytes(const ViewContext& context, const Finding& finding) {
   const Profile& profile = context.profile();
   for (const LineUse* line : finding.lines) {
-    // The object's bytes this line holds; a heap bin's size is its largest block's.
     const DataObject& object = profile.objects[line->object];
-    std::int64_t first = std::max<std::int64_t>(line->offset_in_object, 0);
-    std::int64_t last = line->offset_in_object + static_cast<std::int64_t>(profile.header.line_size) - 1;
-    if (object.size > 0) last = std::min(last, static_cast<std::int64_t>(object.size) - 1);
-    context.out << "   line " << hex(line->line_address) << " holds bytes " << first << "-" << last << " of "
-                << object_name(object) << ": ";
+    context.out << "   line " << hex(line->line_address);
+    if (object.kind == "stack") {
+      std::vector<std::string> labels;
+      for (const Variable& variable : variables_in(profile, {line})) labels.push_back(variable.label);
+      context.out << (labels.empty() ? " is" : " holds " + joined(labels, " and ") + ",") << " on the "
+                  << object_name(object);
+    } else {
+      // The object's bytes this line holds; a heap bin's size is its largest block's.
+      std::int64_t first = std::max<std::int64_t>(line->offset_in_object, 0);
+      std::int64_t last = line->offset_in_object + static_cast<std::int64_t>(profile.header.line_size) - 1;
+      if (object.size > 0) last = std::min(last, static_cast<std::int64_t>(object.size) - 1);
+      context.out << " holds bytes " << first << "-" << last << " of " << object_name(object);
+    }
+    context.out << ": ";
     for (std::size_t i = 0; i < line->threads.size(); ++i)
-      context.out << (i == 0 ? "" : ", ") << thread_text(context.profile(), line->threads[i], line->offset_in_object);
+      context.out << (i == 0 ? "" : ", ") << named_thread_text(profile, *line, line->threads[i]);
     context.out << '\n';
   }
 }
@@ -102,10 +114,8 @@ void print_findings(const ViewContext& context, std::size_t most) {
                                                     context.options.min_invalidations, most);
   for (std::size_t rank = 0; rank < shown.size(); ++rank) {
     const Finding& finding = *shown[rank];
-    std::vector<std::string> objects;
-    for (std::size_t object : finding.objects) objects.push_back(object_description(profile.objects[object]));
     context.out << '\n'
-                << rank + 1 << ". " << joined(objects, " and ") << ": " << class_text(finding.sharing) << ", "
+                << rank + 1 << ". " << joined(finding.object_texts, " and ") << ": " << class_text(finding.sharing) << ", "
                 << share_text(finding.cycles, findings.memory_cycles) << " of the simulated memory time of the run\n";
     context.out << "   " << split_text(finding.split) << "; " << with_commas(finding.coherence_misses)
                 << " coherence misses\n";

@@ -5,6 +5,7 @@
 #include "ccsim/core/growable_array.h"
 #include "ccsim/core/hash_map.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
+#include "ccsim/tool/data_objects/stack_variables.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -240,6 +241,10 @@ bool add_bytes(Addr line, ProcId proc, const std::uint64_t* touched, const std::
     std::uint32_t end = next_byte(touched, first, false);  // one past the run of touched bytes
     if (object_last < end - 1) end = static_cast<std::uint32_t>(object_last + 1);
     const ByteRange run{first, end - first};
+    // A stack's bytes are named while the frames holding them live (stack_variables.h).
+    if (data_object(object.object).kind == ObjectKind::Stack) {
+      describe_stack_bytes(line, line + first, line + end - 1, object);
+    }
     const std::uint32_t record = record_index(line, object, proc);
     first = end;
     if (victim && leave_out_victim_bytes(tables->records[record], object.life)) {
@@ -384,6 +389,7 @@ void init_line_detail(std::uint32_t bytes_per_line, std::uint32_t lines_to_show)
   mask_words = mask_words_for(bytes_per_line);
   hottest_lines = lines_to_show;
   tables = create_object<LineTables>("ccsim.lines");
+  if (lines_to_show > 0) init_stack_variables(bytes_per_line);
 }
 
 namespace {

@@ -9,8 +9,26 @@
 #include <cstdint>
 
 #include "ccsim/core/types.h"
+#include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
+
+// The longest field name kept; longer ones are cut (a path of many nested fields and elements).
+constexpr std::uint32_t kMaxFieldName = 256;
+
+// What Valgrind says of one address: the name of the innermost field or element holding it ("pair.second",
+// or the variable's name when it has no fields) and the address of that field's first byte; for a local
+// variable, also the frame holding it (0 the innermost) and Valgrind's number of the thread whose stack it
+// is. `found` is false when Valgrind has no description (no variable information there).
+struct DataDescription {
+  bool found;
+  bool local;
+  Addr start;
+  std::uint32_t frame;
+  ThreadId tid;
+  HChar name[kMaxFieldName];
+};
+DataDescription describe_data_address(Addr address);
 
 // A field: its first byte's address, its size, and its name (valid during the visit only).
 struct ObjectField {

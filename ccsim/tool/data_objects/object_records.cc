@@ -8,6 +8,7 @@
 #include "ccsim/tool/data_objects/object_fields.h"
 #include "ccsim/tool/data_objects/object_statistics.h"
 #include "ccsim/tool/data_objects/placement_watch.h"
+#include "ccsim/tool/data_objects/stack_variables.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/profile_numbering.h"
@@ -40,7 +41,8 @@ void choose_cell(void* context, ObjectId object, RefId ref, ProcId, const std::u
 void choose_line_bytes(void* context, const LineBytes& bytes) {
   ObjectChoice* c = static_cast<ObjectChoice*>(context);
   c->chosen[bytes.object] = 1;
-  if (data_object(bytes.object).kind != ObjectKind::Global) return;
+  const ObjectKind kind = data_object(bytes.object).kind;
+  if (kind != ObjectKind::Global && kind != ObjectKind::Stack) return;
   // The records of one line and object come one after another (for_each_hot_line()).
   GrowableArray<ObjectRecords::DetailedLine>& lines = *c->detailed_lines;
   if (lines.size() == 0 || lines[lines.size() - 1].object != bytes.object ||
@@ -243,17 +245,53 @@ void collect_field(void* context, const ObjectField& field) {
   c->rows->push_back(FieldRow{field.start - c->object_start, field.size, VG_(strdup)("ccsim.out.field", field.name)});
 }
 
+// The fields and local variables of a stack (stack_variables.h), their offsets counted from their extent's
+// start as the line-detail records' are.
+struct StackCollection {
+  GrowableArray<FieldRow>* fields;
+  GrowableArray<FieldRow>* locals;  // `name` is "<variable> <function>"
+};
+
+void collect_stack_field(void* context, const StackField& field) {
+  StackCollection* c = static_cast<StackCollection*>(context);
+  c->fields->push_back(FieldRow{field.start - field.base, field.size, VG_(strdup)("ccsim.out.field", field.name)});
+}
+
+void collect_stack_variable(void* context, const StackVariable& variable) {
+  StackCollection* c = static_cast<StackCollection*>(context);
+  HChar* text = static_cast<HChar*>(
+      VG_(malloc)("ccsim.out.local", VG_(strlen)(variable.name) + VG_(strlen)(variable.function) + 2));
+  VG_(sprintf)(text, "%s %s", variable.name, variable.function);
+  c->locals->push_back(FieldRow{variable.start - variable.base, variable.size, text});
+}
+
+// Writes `keyword` records of `rows` sorted by offset then text, each once, and frees their texts.
+void write_rows(ProfileFile* file, const char* keyword, std::uint32_t number, GrowableArray<FieldRow>& rows) {
+  VG_(ssort)(rows.data(), rows.size(), sizeof(FieldRow), by_offset_then_name);
+  for (std::uint32_t i = 0; i < rows.size(); ++i) {
+    if (i == 0 || by_offset_then_name(&rows[i - 1], &rows[i]) != 0) {
+      file->printf("%s: %u %llu %llu %s\n", keyword, number, static_cast<ULong>(rows[i].offset),
+                   static_cast<ULong>(rows[i].size), rows[i].name);
+    }
+  }
+  for (std::uint32_t i = 0; i < rows.size(); ++i) VG_(free)(rows[i].name);
+}
+
 }  // namespace
 
 // `field:` records for the bytes touched in the detailed lines of a global `object`, sorted by offset; a
-// field holding several runs of them is written once.
+// field holding several runs of them is written once. For a stack, the `local:` records of the variables
+// holding those bytes, then their fields.
 void ObjectRecords::write_fields(ProfileFile* file, std::uint32_t number, ObjectId object) const {
   const DataObject& variable = data_object(object);
-  if (variable.kind != ObjectKind::Global || variable.size == 0) return;
+  const bool stack = variable.kind == ObjectKind::Stack;
+  if ((variable.kind != ObjectKind::Global && !stack) || variable.size == 0) return;
   const Addr last_byte = variable.address + variable.size - 1;
   const Addr line_bytes = options.machine.l1.line_bytes;
   GrowableArray<FieldRow> rows("ccsim.out.fields");
+  GrowableArray<FieldRow> locals("ccsim.out.locals");
   FieldCollection collection{variable.address, &rows};
+  StackCollection stack_collection{&rows, &locals};
   for (std::uint32_t i = 0; i < detailed_lines_.size(); ++i) {
     if (detailed_lines_[i].object != object) continue;
     const Addr line = detailed_lines_[i].line;
@@ -263,20 +301,19 @@ void ObjectRecords::write_fields(ProfileFile* file, std::uint32_t number, Object
       if (!is_touched(first)) continue;
       Addr last = first;
       while (is_touched(last + 1)) ++last;
-      const Addr low = line + first > variable.address ? line + first : variable.address;
-      const Addr high = line + last < last_byte ? line + last : last_byte;
-      if (low <= high) for_each_field(low, high, variable.address, last_byte, collect_field, &collection);
+      if (stack) {
+        for_each_stack_variable(object, line + first, line + last, collect_stack_variable, &stack_collection);
+        for_each_stack_field(object, line + first, line + last, collect_stack_field, &stack_collection);
+      } else {
+        const Addr low = line + first > variable.address ? line + first : variable.address;
+        const Addr high = line + last < last_byte ? line + last : last_byte;
+        if (low <= high) for_each_field(low, high, variable.address, last_byte, collect_field, &collection);
+      }
       first = last;
     }
   }
-  VG_(ssort)(rows.data(), rows.size(), sizeof(FieldRow), by_offset_then_name);
-  for (std::uint32_t i = 0; i < rows.size(); ++i) {
-    if (i == 0 || by_offset_then_name(&rows[i - 1], &rows[i]) != 0) {
-      file->printf("field: %u %llu %llu %s\n", number, static_cast<ULong>(rows[i].offset),
-                   static_cast<ULong>(rows[i].size), rows[i].name);
-    }
-  }
-  for (std::uint32_t i = 0; i < rows.size(); ++i) VG_(free)(rows[i].name);
+  write_rows(file, "local", number, locals);
+  write_rows(file, "field", number, rows);
 }
 
 ObjectRecords::ObjectRecords(const EventList& events, ProfileNumbering* numbering)
