@@ -18,7 +18,7 @@
 #include "ccsim/annotate/exports/json_export.h"
 #include "ccsim/annotate/parsing/merge.h"
 #include "ccsim/annotate/parsing/parser.h"
-#include "ccsim/annotate/views/printable_text.h"
+#include "ccsim/annotate/text/printable_text.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {

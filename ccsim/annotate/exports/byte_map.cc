@@ -5,7 +5,7 @@
 
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/exports/html_page.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace ccsim::annotate {
 

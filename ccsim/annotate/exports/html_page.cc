@@ -1,7 +1,7 @@
 // html_page.cc: escaping, the page skeleton with its style sheet and sorting script, sortable tables.
 #include "ccsim/annotate/exports/html_page.h"
 
-#include "ccsim/annotate/views/printable_text.h"
+#include "ccsim/annotate/text/printable_text.h"
 
 namespace ccsim::annotate {
 

@@ -15,9 +15,9 @@
 #include "ccsim/annotate/exports/byte_map.h"
 #include "ccsim/annotate/exports/html_page.h"
 #include "ccsim/annotate/exports/svg_graph.h"
-#include "ccsim/annotate/views/finding_text.h"
+#include "ccsim/annotate/text/finding_text.h"
 #include "ccsim/annotate/views/ranked_table.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {

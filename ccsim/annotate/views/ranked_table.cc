@@ -1,6 +1,7 @@
 // ranked_table.cc: ranking and printing the rows of the lines, functions and objects views.
 #include "ccsim/annotate/views/ranked_table.h"
 
+#include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/text_table.h"
 
 namespace ccsim::annotate {

@@ -7,7 +7,7 @@
 #include <map>
 
 #include "ccsim/annotate/views/source_files.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {

@@ -7,7 +7,8 @@
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/placement_findings.h"
-#include "ccsim/annotate/views/finding_text.h"
+#include "ccsim/annotate/text/finding_text.h"
+#include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/text_table.h"
 #include "ccsim/annotate/views/views.h"
 

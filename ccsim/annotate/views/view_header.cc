@@ -2,7 +2,7 @@
 // and how the tables below were chosen.
 #include <ostream>
 
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {

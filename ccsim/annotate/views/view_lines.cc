@@ -9,7 +9,7 @@
 #include <set>
 
 #include "ccsim/annotate/views/ranked_table.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace ccsim::annotate {
 

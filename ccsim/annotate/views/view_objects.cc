@@ -2,7 +2,7 @@
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/runtime_objects.h"
 #include "ccsim/annotate/views/ranked_table.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace ccsim::annotate {
 

@@ -3,8 +3,8 @@
 // simulated, and the replay does not know what they wait for), the per-thread summary, the top lines, the
 // top invalidated references with their invalidators, and the data objects.
 #include "ccsim/annotate/analysis/findings.h"
-#include "ccsim/annotate/views/printable_text.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/printable_text.h"
+#include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {

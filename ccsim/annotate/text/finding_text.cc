@@ -1,7 +1,7 @@
 // finding_text.cc: thread lists and invalidation splits in words.
-#include "ccsim/annotate/views/finding_text.h"
+#include "ccsim/annotate/text/finding_text.h"
 
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace ccsim::annotate {
 
