@@ -148,16 +148,8 @@ void write_findings(std::ostream& out, const Analysis& analysis, const Options& 
            "past the first "
         << options.top << ")</p>\n";
   }
-  if (findings.runtime_objects > 0) {
-    out << "<p>(runtime): " << findings.runtime_objects << (findings.runtime_objects == 1 ? " object" : " objects")
-        << " of the dynamic loader, C/C++ libraries or OpenMP runtime with coherence traffic, "
-        << html_escaped(share_text(findings.runtime_cycles, findings.memory_cycles))
-        << " of the memory time, left out (--runtime=show includes them).</p>\n";
-  }
-  if (findings.allocator_objects > 0) {
-    out << "<p>(allocator): the program's allocator (its headers, free lists and arenas) has coherence traffic, "
-        << html_escaped(share_text(findings.allocator_cycles, findings.memory_cycles))
-        << " of the memory time, left out (--runtime=show includes it).</p>\n";
+  for (const std::string& sentence : {runtime_findings_sentence(findings), allocator_findings_sentence(findings)}) {
+    if (!sentence.empty()) out << "<p>" << html_escaped(sentence) << "</p>\n";
   }
 }
 

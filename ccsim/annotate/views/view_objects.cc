@@ -14,7 +14,8 @@ std::vector<LabelledCounts> object_table_rows(const Analysis& analysis) {
     std::string label = object_description(object);
     if (object.address != 0) label += " at " + hex(object.address);
     if (!object.file.empty()) label += " in " + object.file;
-    rows.push_back({label, &row.counts, analysis.runtime_objects[row.object], is_allocator_object(object)});
+    rows.push_back({label, &row.counts, analysis.runtime_objects[row.object], is_allocator_object(object),
+                    analysis.object_parts[row.object]});
   }
   return rows;
 }
