@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -55,6 +56,14 @@ auto printable_output(Writer write) {
   };
 }
 
+// After --html=DIR: the page to open, as an absolute path (a terminal makes it a link).
+void say_where_the_page_is(const std::string& dir, std::ostream& standard_output) {
+  std::error_code error;
+  std::filesystem::path page = std::filesystem::absolute(std::filesystem::path(dir) / "index.html", error);
+  std::string shown = error ? dir + "/index.html" : page.lexically_normal().string();
+  standard_output << "ccsim-annotate: the report is " << printable(shown) << '\n';
+}
+
 }  // namespace
 
 Profile load_profiles(const std::vector<std::string>& files, const Options& options) {
@@ -79,6 +88,7 @@ void run(const Options& options, std::ostream& standard_output) {
     EventColumns columns = choose_event_columns(before, options);
     if (!options.html_dir.empty()) {
       write_html_diff(options.html_dir, analyse(before), analyse(after), options, columns);
+      say_where_the_page_is(options.html_dir, standard_output);
       return;
     }
     printable_output([&](std::ostream& out) {
@@ -91,6 +101,7 @@ void run(const Options& options, std::ostream& standard_output) {
   Analysis analysis = analyse(profile);
   if (!options.html_dir.empty()) {
     write_html_report(options.html_dir, analysis, options, columns);
+    say_where_the_page_is(options.html_dir, standard_output);
   } else if (options.graph != GraphKind::none) {
     write_to(options.output, "--output", standard_output,
              printable_output([&](std::ostream& out) { write_culprit_graph(out, analysis, options); }));

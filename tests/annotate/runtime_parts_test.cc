@@ -73,7 +73,8 @@ TEST(RuntimePartsTest, FindingsNameTheRuntimePartsWithTheirShareOfTheMemoryTime)
 // reads and 420 writes, in 6 objects (counter, the loader's mapping, stdout, the OpenMP block, std::cout,
 // the arena).
 TEST(RuntimePartsTest, CcsimsOwnPreloadIsInNoOutput) {
-  std::string shown = annotate({"--runtime=show", "--view=lines,objects", "--threshold=0", "--sort=reads,writes", kProfile});
+  std::string shown =
+      annotate({"--runtime=show", "--view=lines,objects", "--threshold=0", "--sort=reads,writes", kProfile});
   EXPECT_EQ(shown.find("vgpreload"), std::string::npos) << shown;
   EXPECT_EQ(shown.find("???"), std::string::npos) << shown;  // the preload's code has no function name
   for (const auto& [table, total] : {std::pair<std::string, std::string>{"Lines", "(all lines)"},
