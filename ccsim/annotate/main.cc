@@ -12,7 +12,7 @@
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/options.h"
 #include "ccsim/annotate/run.h"
-#include "ccsim/annotate/views/printable_text.h"
+#include "ccsim/annotate/text/printable_text.h"
 
 namespace {
 

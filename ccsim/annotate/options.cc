@@ -7,7 +7,7 @@
 
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/parsing/record.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace po = boost::program_options;
 
@@ -102,7 +102,7 @@ po::options_description visible_options() {
     ("html", po::value<std::string>(),
      "write an HTML report into directory DIR (DIR/index.html: findings, byte maps of the hot lines, sortable "
      "tables, graphs as SVG, annotated source; works offline; needs Graphviz's dot); with --diff, the two "
-     "runs side by side")
+     "runs side by side; prints where the page is")
     ("latency", po::value<std::string>()->default_value(latency_text(LatencyTable{})),
      "cycles charged per access served by l1, l2, llc, memory, other-core (a coherence miss) and per "
      "upgrade (a copy invalidated), for the cost of findings; give any of them, e.g. memory=300")

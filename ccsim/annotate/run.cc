@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -11,6 +12,7 @@
 #include "ccsim/annotate/analysis/derived_events.h"
 #include "ccsim/annotate/analysis/diff.h"
 #include "ccsim/annotate/analysis/heap_sites.h"
+#include "ccsim/annotate/analysis/tool_preload.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/views/event_columns.h"
 #include "ccsim/annotate/exports/graph.h"
@@ -18,7 +20,7 @@
 #include "ccsim/annotate/exports/json_export.h"
 #include "ccsim/annotate/parsing/merge.h"
 #include "ccsim/annotate/parsing/parser.h"
-#include "ccsim/annotate/views/printable_text.h"
+#include "ccsim/annotate/text/printable_text.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
@@ -54,12 +56,21 @@ auto printable_output(Writer write) {
   };
 }
 
+// After --html=DIR: the page to open, as an absolute path (a terminal makes it a link).
+void say_where_the_page_is(const std::string& dir, std::ostream& standard_output) {
+  std::error_code error;
+  std::filesystem::path page = std::filesystem::absolute(std::filesystem::path(dir) / "index.html", error);
+  std::string shown = error ? dir + "/index.html" : page.lexically_normal().string();
+  standard_output << "ccsim-annotate: the report is " << printable(shown) << '\n';
+}
+
 }  // namespace
 
 Profile load_profiles(const std::vector<std::string>& files, const Options& options) {
   Profile profile = read_profile_file(files.front());
   for (std::size_t i = 1; i < files.size(); ++i)
     add_profile(profile, read_profile_file(files[i]), options.sum_different);
+  leave_out_tool_preload(profile);
   if (!options.threads.ranges.empty()) select_threads(profile, options.threads);
   if (options.separate_heap_paths) {
     name_heap_objects_by_stack(profile);
@@ -77,6 +88,7 @@ void run(const Options& options, std::ostream& standard_output) {
     EventColumns columns = choose_event_columns(before, options);
     if (!options.html_dir.empty()) {
       write_html_diff(options.html_dir, analyse(before), analyse(after), options, columns);
+      say_where_the_page_is(options.html_dir, standard_output);
       return;
     }
     printable_output([&](std::ostream& out) {
@@ -89,6 +101,7 @@ void run(const Options& options, std::ostream& standard_output) {
   Analysis analysis = analyse(profile);
   if (!options.html_dir.empty()) {
     write_html_report(options.html_dir, analysis, options, columns);
+    say_where_the_page_is(options.html_dir, standard_output);
   } else if (options.graph != GraphKind::none) {
     write_to(options.output, "--output", standard_output,
              printable_output([&](std::ostream& out) { write_culprit_graph(out, analysis, options); }));

@@ -36,7 +36,9 @@ std::string html_page(std::vector<std::string> arguments) {
   std::string dir = testing::temporary_path("html");
   std::filesystem::remove_all(dir);
   arguments.insert(arguments.begin(), "--html=" + dir);
-  EXPECT_EQ(annotate(arguments), "");  // the report goes to the directory, nothing to standard output
+  // The report goes to the directory; standard output says where the page is.
+  std::string page = std::filesystem::absolute(dir + "/index.html").lexically_normal().string();
+  EXPECT_EQ(annotate(arguments), "ccsim-annotate: the report is " + page + "\n");
   return file_text(dir + "/index.html");
 }
 
@@ -48,6 +50,16 @@ std::string byte_map_row(const std::string& page, const std::string& line, unsig
   std::size_t row = page.find("<tr data-thread=\"" + std::to_string(thread) + "\">", table);
   if (row == std::string::npos || row > end) return "";
   return page.substr(row, page.find("</tr>", row) - row);
+}
+
+// The sentence under the byte map of the line at `line` on `thread`'s use of it; empty when there is none.
+std::string byte_note(const std::string& page, const std::string& line, unsigned thread) {
+  std::size_t notes = page.find("<ul class=\"byte-notes\" data-line=\"" + line + "\"");
+  if (notes == std::string::npos) return "";
+  std::size_t end = page.find("</ul>", notes);
+  std::size_t item = page.find("<li data-thread=\"" + std::to_string(thread) + "\">", notes);
+  if (item == std::string::npos || item > end) return "";
+  return page.substr(item, page.find("</li>", item) - item);
 }
 
 // The byte offsets whose cells in `row` say "byte N: <what> by thread T".
@@ -119,10 +131,12 @@ TEST(HtmlReportTest, ByteMapShowsEachThreadsBytes) {
   EXPECT_TRUE(bytes_marked(thread2, "read").empty());
   std::regex cell_start("<td");
   EXPECT_EQ(std::distance(std::sregex_iterator(thread2.begin(), thread2.end(), cell_start), std::sregex_iterator()),
-            64 + 1);  // a cell per byte of the 64-byte line, then the note
-  EXPECT_NE(thread2.find("thread 2 writes bytes 0-7 of the line; its stores removed 999 copies of the line"),
+            64);  // a cell per byte of the 64-byte line; the sentence is under the map
+  EXPECT_NE(byte_note(page, "0x404040", 2).find("thread 2 writes bytes 0-7 of the line; its stores removed 999 "
+                                                "copies of the line"),
             std::string::npos);
-  EXPECT_NE(thread3.find("thread 3 writes bytes 8-15 of the line; its stores removed 1,000 copies of the line"),
+  EXPECT_NE(byte_note(page, "0x404040", 3).find("thread 3 writes bytes 8-15 of the line; its stores removed "
+                                                 "1,000 copies of the line"),
             std::string::npos);
   std::regex object_cell("title=\"byte ([0-9]+): counters byte");
   std::size_t object_bytes = std::distance(std::sregex_iterator(page.begin(), page.end(), object_cell),
@@ -150,22 +164,22 @@ TEST(HtmlReportTest, WorksOffline) {
 // stored nothing. sum (0x601040): both threads write bytes 0-7; T2's stores removed 499 copies, T3's 500.
 TEST(HtmlReportTest, ByteMapShowsEveryObjectOfTheLine) {
   std::string page = html_page({profile_path("findings.profile")});
-  std::size_t first = page.find("data-line=\"0x601000\"");
+  std::size_t first = page.find("<table class=\"bytes\" data-line=\"0x601000\"");
   ASSERT_NE(first, std::string::npos);
-  EXPECT_EQ(page.find("data-line=\"0x601000\"", first + 1), std::string::npos);  // one map of the line
+  EXPECT_EQ(page.find("<table class=\"bytes\" data-line=\"0x601000\"", first + 1), std::string::npos);  // one map
   std::string map = page.substr(first, page.find("</table>", first) - first);
-  EXPECT_NE(map.find("<td class=\"note\">bytes of limit</td>"), std::string::npos);
-  EXPECT_NE(map.find("<td class=\"note\">bytes of progress</td>"), std::string::npos);
+  EXPECT_NE(map.find("<tr class=\"object\"><th title=\"limit\">limit</th>"), std::string::npos);
+  EXPECT_NE(map.find("<tr class=\"object\"><th title=\"progress\">progress</th>"), std::string::npos);
   EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601000", 2), "written"), byte_range(0, 7));
   EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601000", 3), "read"), byte_range(8, 15));
   EXPECT_TRUE(bytes_marked(byte_map_row(page, "0x601000", 3), "written").empty());
-  EXPECT_NE(byte_map_row(page, "0x601000", 2).find("its stores removed 1,499 copies"), std::string::npos);
-  EXPECT_NE(byte_map_row(page, "0x601000", 3).find("thread 3 reads bytes 8-15 of the line; its stores removed 0 copies"),
+  EXPECT_NE(byte_note(page, "0x601000", 2).find("its stores removed 1,499 copies"), std::string::npos);
+  EXPECT_NE(byte_note(page, "0x601000", 3).find("thread 3 reads bytes 8-15 of the line; its stores removed 0 copies"),
             std::string::npos);
   EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601040", 2), "written"), byte_range(0, 7));
   EXPECT_EQ(bytes_marked(byte_map_row(page, "0x601040", 3), "written"), byte_range(0, 7));
-  EXPECT_NE(byte_map_row(page, "0x601040", 2).find("its stores removed 499 copies"), std::string::npos);
-  EXPECT_NE(byte_map_row(page, "0x601040", 3).find("its stores removed 500 copies"), std::string::npos);
+  EXPECT_NE(byte_note(page, "0x601040", 2).find("its stores removed 499 copies"), std::string::npos);
+  EXPECT_NE(byte_note(page, "0x601040", 3).find("its stores removed 500 copies"), std::string::npos);
   EXPECT_NE(page.find("<span class=\"class\">true sharing in critical sections</span>"), std::string::npos);
 }
 
@@ -210,7 +224,6 @@ TEST(HtmlReportTest, InlinesTheGraphsAsSvg) {
   EXPECT_NE(svg.find(">worker</text>"), std::string::npos);
   EXPECT_NE(svg.find(">1,999 (100.0%)</text>"), std::string::npos);  // T3->T2 1000 + T2->T3 999
   EXPECT_EQ(svg.find("<?xml"), std::string::npos);
-  EXPECT_NE(page.find("<div class=\"graph\" id=\"evictors\">\n<svg"), std::string::npos);
 }
 
 // A function named <script>...</script> appears only escaped: in tables, findings, and the SVG.
@@ -226,17 +239,25 @@ TEST(HtmlReportTest, EscapesEveryName) {
   EXPECT_NE(page.find("&lt;script&gt;alert(1)&lt;/script&gt;</text>"), std::string::npos);  // dot's own escape
 }
 
-// The hot file annotated as --view=source prints it, escaped: worker's line 12 has 0 reads, 2000 writes
+// The hot file annotated as --view=source chooses it, escaped: worker's line 12 has 0 reads, 2000 writes
 // and 2000 L1 misses (1000 per thread), 1998 coherence misses (999 per thread), 1999 invalidations
-// received (1000 + 999) and 1999 caused; its `<` is written &lt;.
-TEST(HtmlReportTest, AnnotatesTheHotSource) {
+// received (1000 + 999) and 1999 caused; its `<` is written &lt;. It is the one line above the threshold
+// (main's line 30 has 1 of 2001 L1 misses, 0.05%), so the one row highlighted.
+TEST(HtmlReportTest, AnnotatesTheHotSourceAndHighlightsItsHotLine) {
   std::string page = html_page({"-I", CCSIM_TEST_SRCDIR "/tests/annotate/profiles", profile_path("counters.profile")});
   std::size_t source = page.find("<h2 id=\"source\">");
   ASSERT_NE(source, std::string::npos);
   std::string section = page.substr(source);
-  EXPECT_NE(section.find("-- Source: /home/me/ccsim-example/counters.c (read from "), std::string::npos);
-  EXPECT_TRUE(std::regex_search(section, std::regex(" 0 +2,000 +2,000 +1,998 +1,999 +1,999 +for \\(int i = 0; i &lt; "
-                                                    "ITERATIONS; i\\+\\+\\) counters\\[id\\]\\+\\+;")));
+  EXPECT_NE(section.find("<h3>/home/me/ccsim-example/counters.c (read from "), std::string::npos);
+  const std::string hot_row =
+      "<tr class=\"hot\"><td class=\"number\">0</td><td class=\"number\">2,000</td><td class=\"number\">2,000</td>"
+      "<td class=\"number\">1,998</td><td class=\"number\">1,999</td><td class=\"number\">1,999</td>"
+      "<td class=\"number\">12</td><td class=\"code\">";
+  std::size_t hot = section.find(hot_row);
+  ASSERT_NE(hot, std::string::npos) << section;
+  EXPECT_NE(section.find("for (int i = 0; i &lt; ITERATIONS; i++) counters[id]++;", hot), std::string::npos);
+  EXPECT_EQ(section.find("class=\"hot", hot + hot_row.size()), std::string::npos);  // the only hot row
+  EXPECT_EQ(section.find("<pre>"), std::string::npos);
 }
 
 // --diff --html: before (false sharing) and after (padded: no invalidation) side by side.
@@ -247,7 +268,7 @@ TEST(HtmlReportTest, DiffShowsBothRunsSideBySide) {
   ASSERT_NE(before, std::string::npos);
   ASSERT_LT(before, after);
   std::string left = page.substr(before, after - before);
-  std::string right = page.substr(after, page.find("id=\"changes\"") - after);
+  std::string right = page.substr(after, page.find("id=\"change-lines\"") - after);
   EXPECT_NE(left.find("false sharing in parallel regions"), std::string::npos);
   EXPECT_NE(left.find("./counters 2 1000"), std::string::npos);
   EXPECT_NE(right.find("./counters_padded 2 1000"), std::string::npos);
@@ -257,8 +278,57 @@ TEST(HtmlReportTest, DiffShowsBothRunsSideBySide) {
                        "limits this run.</p>"),
             std::string::npos);
   EXPECT_EQ(right.find("class=\"bytes\""), std::string::npos);
-  // The change table: worker's line lost all 1999 invalidations received.
-  EXPECT_NE(page.find("-1,999"), std::string::npos);
+  // The change tables are tables, not a text dump: worker's line lost all 1999 invalidations received,
+  // in the column of invalidations_received (the fifth event shown), of the row of counters.c:12.
+  EXPECT_EQ(page.find("<pre>"), std::string::npos);
+  std::size_t lines = page.find("<h2 id=\"change-lines\">Change per line</h2>");
+  std::size_t objects = page.find("<h2 id=\"change-objects\">Change per data object</h2>");
+  ASSERT_LT(lines, objects);
+  std::string table = page.substr(lines, objects - lines);
+  EXPECT_NE(table.find("<th>before</th><th>after</th>"), std::string::npos) << table;
+  EXPECT_TRUE(std::regex_search(table, std::regex("<tr><td class=\"number\">1,999</td><td class=\"number\">0</td>"
+                                                  "(<td class=\"number\">[^<]*</td>){4}<td class=\"number\">-1,999"
+                                                  "</td>.*counters.c:12 \\(worker\\)</td></tr>")))
+      << table;
+}
+
+// A graph without an edge is a sentence, not a bare title: counters.profile has no evictor: records.
+TEST(HtmlReportTest, SaysWhenAGraphHasNoEdge) {
+  if (std::string(CCSIM_DOT).empty()) GTEST_SKIP() << "configure found no dot";
+  std::string page = html_page({profile_path("counters.profile")});
+  EXPECT_NE(page.find("<div class=\"graph\" id=\"evictors\">\n<p>The evictor graph has no edge: no access evicted "
+                      "another reference&#39;s line from L1 of the program&#39;s data (--runtime=show adds the "
+                      "runtime&#39;s); choose another level with --level.</p>"),
+            std::string::npos);
+}
+
+// What the text header and overview say, the page says: skipped accesses, spin-waits, the share of
+// coherence traffic, the runtime left out.
+TEST(HtmlReportTest, SaysEverythingTheTextSays) {
+  std::string profile = testing::write_temporary_file(
+      "spin.profile", testing::small_profile(2, "spin", 4000, "spin-wait: 4000 21 spin.c\n", ""));
+  std::string page = html_page({profile});
+  std::string text = annotate({profile});
+  // small_profile: `skipped: spin 4000`, one spin-wait: record at spin.c:21.
+  for (const std::string& sentence :
+       {std::string("<dt>Skipped</dt><dd>spin 4,000 accesses (not simulated)</dd>"),
+        std::string("<p class=\"caveat\">Spin-waiting: spin.c:21 waits by re-reading one address (4,000 reads not "
+                    "simulated); mark the hand-off with CCSIM_HAPPENS_BEFORE/AFTER"),
+        std::string("<p>Coherence traffic (coherence misses and invalidated copies, all objects): ")}) {
+    EXPECT_NE(page.find(sentence), std::string::npos) << sentence;
+  }
+  EXPECT_NE(text.find("Skipped:      spin 4,000 accesses (not simulated)"), std::string::npos) << text;
+  EXPECT_NE(text.find("Spin-waiting: spin.c:21 waits by re-reading one address (4,000 reads not simulated)"),
+            std::string::npos)
+      << text;
+  // runtime_parts.profile (runtime_parts_test.cc): the runtime's and the allocator's sentences, as the text's.
+  std::string runtime = html_page({profile_path("runtime_parts.profile")});
+  EXPECT_NE(runtime.find("<p>(runtime): 2 objects of the runtime with coherence traffic, about 40% of the memory time "
+                         "(OpenMP runtime about 38%, libc about 1.9%), left out (--runtime=show includes them).</p>"),
+            std::string::npos);
+  EXPECT_NE(runtime.find("<p>(allocator): the program&#39;s allocator (its headers, free lists and arenas) has "
+                         "coherence traffic, about 4.7% of the memory time"),
+            std::string::npos);
 }
 
 // --help documents the option (the man page is made from the same text).

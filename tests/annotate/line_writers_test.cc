@@ -43,7 +43,7 @@ TEST(LineWritersTest, WritingLinesFollowTheLinesThatLostCopies) {
   EXPECT_EQ(row_labels(lines),
             (std::vector<std::string>{
                 "(all lines)",
-                "(runtime: 1 line of the loader, C/C++ libraries and OpenMP runtimes; --runtime=show lists them)",
+                "(runtime: 1 line, of their accesses libc 100.0%; --runtime=show lists them)",
                 "/home/me/findings/app.c:45 (worker)",
                 "^ /home/me/findings/app.c:65 (main): its stores caused 2,000 of app.c:45's invalidations",
                 "/home/me/findings/app.c:40 (worker)",

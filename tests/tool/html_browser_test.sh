@@ -3,7 +3,11 @@
 # tests/programs/histogram the way scripts/demo.sh builds it) loaded in a real browser, headless
 # Chromium. Checks the page as the browser rendered it (the DOM after parsing and scripts): the finding
 # and its class, the byte map of a shared line, the invalidator graph's SVG with the line that writes,
-# and that the screenshot is a real picture. Skipped (exit 77) only when chromium is not installed.
+# that the screenshot is a real picture; that the page and the --diff page fit a 1280-pixel window
+# without scrolling sideways (the width the browser measures); that the page says what the text says
+# (skipped accesses, coherence traffic, the runtime's group), highlights the hot source line and draws the
+# diff as tables; that --html says where the page is; and that ccsim's own preload is in no output.
+# Skipped (exit 77) only when chromium is not installed.
 # Run by `make check` from the build directory; the report and screenshot stay in
 # tests/tool/scratch/html_browser/.
 set -eu
@@ -24,9 +28,14 @@ rm -rf "$work" && mkdir -p "$work" && cd "$work"
 
 "$build/vg-in-place" --tool=ccsim --ccsim-out-file=ccsim.out.histogram "$build/tests/programs/histogram" 4 \
   >run.out 2>&1 || fail "ccsim failed on the example: $(tail -n 5 run.out)"
-"$build/ccsim/annotate/ccsim-annotate" --html=report -I "$source_dir/docs/examples" ccsim.out.histogram \
+annotate="$build/ccsim/annotate/ccsim-annotate"
+"$annotate" --html=report -I "$source_dir/docs/examples" ccsim.out.histogram >html.out \
   || fail "ccsim-annotate --html failed"
 [ -f report/index.html ] || fail "report/index.html was not written"
+[ "$(cat html.out)" = "ccsim-annotate: the report is $work/report/index.html" ] ||
+  fail "--html did not say where the page is: $(cat html.out)"
+"$annotate" --diff --html=diff ccsim.out.histogram ccsim.out.histogram >/dev/null ||
+  fail "ccsim-annotate --diff --html failed"
 
 # Chromium's own diagnostics (no D-Bus in a container, ...) go to chromium.err; only its output counts.
 browse() {
@@ -41,6 +50,23 @@ sed 's|</body>|<script>var reads = document.querySelector("#lines + table thead 
 timeout 30 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom "file://$work/report/sorted.html" \
   >sorted.html 2>>chromium.err || fail "chromium could not load the sorted copy of the report"
 browse --window-size=1280,2000 --screenshot="$work/report.png" >/dev/null || fail "chromium took no screenshot"
+
+# The width of each page as the browser lays it out in a window 1280 pixels wide: a copy of the page
+# whose script writes the document's scroll width into the DOM. Wider than the window: the page
+# scrolls sideways (a byte map's notes or a long path pushing it out).
+scroll_width() {  # scroll_width PAGE: the scroll width of PAGE/index.html at 1280 pixels
+  sed 's|</body>|<script>document.body.dataset.scrollWidth = document.documentElement.scrollWidth;</script></body>|' \
+    "$1/index.html" >"$1/measured.html"
+  timeout 30 "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,2000 --dump-dom \
+    "file://$work/$1/measured.html" 2>>chromium.err | grep -o 'data-scroll-width="[0-9]*"' | grep -o '[0-9][0-9]*'
+}
+for page in report diff; do
+  width=$(scroll_width $page)
+  [ -n "$width" ] || fail "chromium measured no width of $page/index.html"
+  [ "$width" -le 1280 ] || fail "$page/index.html is $width pixels wide at a 1280-pixel window: it scrolls sideways"
+done
+timeout 30 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom "file://$work/diff/index.html" \
+  >diff.html 2>>chromium.err || fail "chromium could not load the diff page"
 
 expect() {  # expect WHAT TEXT: the rendered page contains TEXT
   grep -qF -- "$2" dom.html || fail "the rendered page lacks $1: $2"
@@ -69,6 +95,38 @@ lines_order() {  # the source lines of the lines table's rows in file $1, in the
 [ "$(lines_order dom.html)" = "histogram.c:$line histogram.c:$fill " ] || fail "lines table order: $(lines_order dom.html)"
 [ "$(lines_order sorted.html)" = "histogram.c:$fill histogram.c:$line " ] ||
   fail "after sorting by reads ascending the lines table reads: $(lines_order sorted.html)"
+
+# What the text says, the page says: the text overview's skipped accesses, its coherence-traffic sentence and
+# its runtime groups, word for word.
+"$annotate" -I "$source_dir/docs/examples" ccsim.out.histogram >text.out || fail "ccsim-annotate failed"
+skipped=$(sed -n 's/^Skipped: *//p' text.out)
+[ -n "$skipped" ] || fail "the text has no Skipped: line"
+expect "the skipped accesses" "<dt>Skipped</dt><dd>$skipped</dd>"
+traffic=$(grep '^Coherence traffic' text.out)
+[ -n "$traffic" ] || fail "the text has no coherence-traffic sentence"
+expect "the coherence-traffic sentence" "$traffic"
+grep -o '(runtime: [^)]*)' text.out | sort -u >runtime_groups.txt
+[ -s runtime_groups.txt ] || fail "the text has no runtime group"
+while read -r group; do expect "the runtime group" "$group"; done <runtime_groups.txt
+# The hot source lines are highlighted: those the lines table ranks above the threshold, the increment
+# (199,998 invalidations received) and the line that fills `values` (3,126 L1 misses), and no other.
+hot=$(grep -o '<tr class="hot[^"]*">.\{0,600\}</tr>' dom.html |
+  grep -o '<td class="number">[0-9]*</td><td class="code">' | grep -o '[0-9][0-9]*' | tr '\n' ' ')
+[ "$hot" = "$fill $line " ] || fail "highlighted source lines: $hot (expected $fill $line)"
+# The diff's changes are tables, not a text dump.
+grep -q '<h2 id="change-lines">Change per line</h2>' diff.html || fail "the diff page has no change per line"
+grep -q '<table class="plain">' diff.html || fail "the diff page draws no change table"
+! grep -q '<pre>' diff.html || fail "the diff page still dumps text in a <pre>"
+
+# ccsim's own preload is no part of the program: no page, export or listing names it.
+"$annotate" --json ccsim.out.histogram >report.json || fail "ccsim-annotate --json failed"
+"$annotate" --export=callgrind ccsim.out.histogram >callgrind.out || fail "ccsim-annotate --export failed"
+"$annotate" --runtime=show --threshold=0 --top=100000 --view=lines,functions,objects ccsim.out.histogram \
+  >runtime_shown.out || fail "ccsim-annotate --runtime=show failed"
+for output in report/index.html diff/index.html report.json callgrind.out runtime_shown.out; do
+  ! grep -q vgpreload_ccsim "$output" ||
+    fail "$output names ccsim's preload: $(grep -m1 -o '[^ ]*vgpreload_ccsim[^ ]*' "$output")"
+done
 
 # The screenshot: a PNG of 1280 x 2000 pixels, with far more in it than a blank page (a white 1280 x 2000
 # PNG is about 12 KB; the report's text, byte maps and tables make it hundreds).

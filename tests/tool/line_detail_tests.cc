@@ -190,7 +190,8 @@ std::size_t object_containing(const Profile& profile, const std::string& text) {
 }
 
 // object-origin: heap_buffers_one_line.c's buffers are the program's, from malloc, and so is
-// heap_block_lives.c's block (per_thread_sums_aligned's, from aligned_alloc: allocator_tests.cc); the variables of libc, and the stdout buffer libc's
+// heap_block_lives.c's block (per_thread_sums_aligned's, from aligned_alloc: allocator_tests.cc); the
+// variables of libc, and the stdout buffer libc's
 // _IO_file_doallocate allocates for the printf of heavy_object_lines.c (every frame in libc), the
 // runtime's; a global of the program has no allocator.
 TEST(ObjectOrigin, ProgramAndRuntimeObjectsAndTheirAllocators) {

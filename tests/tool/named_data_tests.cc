@@ -14,7 +14,7 @@
 #include "ccsim/annotate/analysis/derived_events.h"
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/parsing/parser.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 #include "tests/tool/run_valgrind.h"
 
 namespace ccsim_test {

@@ -342,8 +342,8 @@ TEST(ObjectsInSimulatedOrder, OneInstructionOnTwoThreadsCountsEachThreadsOwnArra
 // (reused_memory.h); malloc's own write of the header into line 0 comes before that, so line 0 can pass
 // between the threads once more (main's header write, the worker's later write, which the worker's block
 // causes, main's first write): at most 4,097 caused and received there, at most 2 more for the header's
-// own bytes, and at most 1 caused by the worker's block (docs/data-objects.md, "Limits"). Before the replay orders waited for the free, they interleaved the two
-// uses: tens of thousands.
+// own bytes, and at most 1 caused by the worker's block (docs/data-objects.md, "Limits"). Before the
+// replay orders waited for the free, they interleaved the two uses: tens of thousands.
 TEST(ObjectsInSimulatedOrder, MemoryFreedByOneThreadAndReusedByAnotherIsNotShared) {
   for (const char* mode : {"interleaved", "piped", "native"}) {
     SCOPED_TRACE(mode);

@@ -297,14 +297,15 @@ TEST(ThreadLabels, OverviewAndJsonNameThreadsByStartRoutine) {
   EXPECT_EQ(json["threads"][0]["name"], "thread 1 (main)");
   EXPECT_EQ(json["threads"][1]["name"], "thread 2 (worker)");
   EXPECT_EQ(json["threads"][2]["name"], "thread 3 (worker)");
-  // The HTML report: the header, the per-thread summary and the byte map of the counters' line.
+  // The HTML report: the header (as the text's Threads: line says it), the per-thread summary and the byte
+  // map of the counters' line.
   const std::string html_dir = scratch_directory_path("labels") + "/html";
   output_of(annotate + "--html=" + html_dir + " " + profile);
   std::ifstream page_file(html_dir + "/index.html");
   const std::string page((std::istreambuf_iterator<char>(page_file)), std::istreambuf_iterator<char>());
-  EXPECT_NE(page.find("<dt>Threads</dt><dd>thread 1 (main), threads 2-3 (worker)</dd>"), std::string::npos);
+  EXPECT_NE(page.find("<dt>Threads</dt><dd>all (thread 1 (main), threads 2-3 (worker))</dd>"), std::string::npos);
   EXPECT_NE(page.find("<td class=\"number\" data-value=\"2\">thread 2 (worker)</td>"), std::string::npos);
-  EXPECT_NE(page.find("<th>thread 3 (worker)</th>"), std::string::npos);
+  EXPECT_NE(page.find("<th title=\"thread 3 (worker)\">thread 3 (worker)</th>"), std::string::npos);
 }
 
 // An OpenMP team of 4 (omp_critical_sum.c's one parallel region): main is the master and keeps its

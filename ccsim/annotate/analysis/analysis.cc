@@ -76,17 +76,33 @@ Analysis analyse(const Profile& profile) {
     analysis.reference_objects[reference] = object_name(profile.objects[*main[reference]]);
     if (analysis.runtime_objects[*main[reference]]) analysis.runtime_references[reference] = true;
   }
-  // A line or function is the runtime's when none of its counted references is the program's.
+  analysis.object_parts = object_parts(profile);
+  const std::vector<RuntimePart> parts = reference_parts(profile, main, analysis.object_parts);
+  // A line or function is the runtime's when none of its counted references is the program's; its part
+  // is that of its references with the most accesses.
   std::map<CodeSite, bool> program_lines;
   std::map<std::pair<std::string, std::string>, bool> program_functions;
+  std::map<CodeSite, PartAccesses> line_parts;
+  std::map<std::pair<std::string, std::string>, PartAccesses> function_parts;
   for (const ThreadCounts& record : profile.counts) {
     const Reference& reference = profile.references[record.reference];
     bool program = !analysis.runtime_references[record.reference];
     program_lines[site_of(reference)] |= program;
     program_functions[{reference.file, reference.function}] |= program;
+    std::uint64_t accesses = accesses_of(profile, record.counts);
+    std::uint64_t& line = line_parts[site_of(reference)][parts[record.reference]];
+    line = checked_sum(line, accesses);
+    std::uint64_t& function = function_parts[{reference.file, reference.function}][parts[record.reference]];
+    function = checked_sum(function, accesses);
   }
-  for (LineRow& row : analysis.lines) row.runtime = !program_lines[row.site];
-  for (FunctionRow& row : analysis.functions) row.runtime = !program_functions[{row.file, row.function}];
+  for (LineRow& row : analysis.lines) {
+    row.runtime = !program_lines[row.site];
+    row.part = largest_first(line_parts[row.site]).front().first;
+  }
+  for (FunctionRow& row : analysis.functions) {
+    row.runtime = !program_functions[{row.file, row.function}];
+    row.part = largest_first(function_parts[{row.file, row.function}]).front().first;
+  }
   return analysis;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ccsim/annotate/analysis/code_site.h"
+#include "ccsim/annotate/analysis/runtime_parts.h"
 #include "ccsim/annotate/parsing/profile.h"
 
 namespace ccsim::annotate {
@@ -23,6 +24,7 @@ struct LineRow {
   CodeSite site;
   Counts counts;
   bool runtime = false;  // every reference of the line is the runtime's (Analysis::runtime_references)
+  RuntimePart part = RuntimePart::other;  // of a runtime line: the part of its references with most accesses
 };
 
 // The counts of one function of one source file.
@@ -31,6 +33,7 @@ struct FunctionRow {
   std::string function;
   Counts counts;
   bool runtime = false;  // every reference of the function is the runtime's
+  RuntimePart part = RuntimePart::other;  // of a runtime function: as LineRow::part
 };
 
 // The counts of one data object (its object-counts: records).
@@ -55,6 +58,7 @@ struct Analysis {
   // most is a runtime object.
   std::vector<bool> runtime_references;
   std::vector<bool> runtime_objects;
+  std::vector<RuntimePart> object_parts;  // per object (runtime_parts.h); meaningful for runtime objects
 
   // The line row of a site, or nullptr when the site has no counts.
   const LineRow* line_of(const CodeSite& site) const;

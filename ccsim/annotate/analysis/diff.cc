@@ -7,7 +7,9 @@
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/ranking.h"
+#include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/run_text.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
@@ -51,10 +53,8 @@ void add_side(std::map<Key, DiffRow>& rows, const Key& key, const std::string& l
   add_counts(after ? row.after : row.before, counts);
 }
 
-void print_table(std::ostream& out, const std::string& title, const std::string& noun,
-                 const std::vector<DiffRow>& rows, const Profile& profile, const EventColumns& columns,
-                 const Options& options) {
-  print_section_title(out, title);
+DiffTable diff_table(const std::string& title, const std::string& noun, const std::vector<DiffRow>& rows,
+                     const Profile& profile, const EventColumns& columns, const Options& options) {
   std::size_t events = profile.events.size();
   DiffRow total{"(all " + noun + ")", Counts(events, 0), Counts(events, 0)};
   for (const DiffRow& row : rows) {
@@ -75,28 +75,27 @@ void print_table(std::ostream& out, const std::string& title, const std::string&
       rank_rows(ranked_counts, largest_totals, {columns.sort, options.threshold_percent, options.top});
 
   std::size_t primary = columns.sort.front();
-  TextTable table;
-  table.add_column("before", TextTable::Align::right);
-  table.add_column("after", TextTable::Align::right);
-  for (std::size_t column : columns.shown) table.add_column(profile.events[column], TextTable::Align::right);
-  table.add_column(noun == "lines" ? "line (function)" : "object", TextTable::Align::left);
+  DiffTable table{title, profile.events[primary], {"before", "after"}, {}, ranked.size(), rows.size(), noun};
+  for (std::size_t column : columns.shown) table.headings.push_back(profile.events[column]);
+  table.headings.push_back(noun == "lines" ? "line (function)" : "object");
   auto add_row = [&](const DiffRow& row) {
     std::vector<std::string> cells = {with_commas(row.before[primary]), with_commas(row.after[primary])};
     for (std::size_t column : columns.shown) cells.push_back(signed_change(row, column));
     cells.push_back(row.label);
-    table.add_row(std::move(cells));
+    table.rows.push_back(std::move(cells));
   };
   add_row(total);
   for (std::size_t row : ranked) add_row(rows[row]);
-  out << "before, after: " << profile.events[primary] << "; event columns: the change, after - before\n";
-  table.print(out);
-  out << "(" << ranked.size() << " of " << rows.size() << " " << noun << " shown, biggest change first)\n";
+  return table;
 }
 
 }  // namespace
 
-void print_diff(std::ostream& out, const Analysis& before, const Analysis& after, const EventColumns& columns,
-                const Options& options) {
+const char* const kDifferentCachesSentence =
+    "The two runs simulated different caches: a change in misses may come from the machine, not the program.";
+
+ProfileDiff diff_profiles(const Analysis& before, const Analysis& after, const EventColumns& columns,
+                          const Options& options) {
   const Profile& old_profile = *before.profile;
   const Profile& new_profile = *after.profile;
   if (old_profile.events != new_profile.events) {
@@ -120,22 +119,40 @@ void print_diff(std::ostream& out, const Analysis& before, const Analysis& after
                row.counts, analysis == &after, events);
     }
   }
-
-  print_section_title(out, "Diff: " + old_profile.file_names.front() + " (before) -> " +
-                               new_profile.file_names.front() + " (after)");
-  out << "Before: " << old_profile.header.command << " (" << machine_description(old_profile.header) << ")\n"
-      << "After:  " << new_profile.header.command << " (" << machine_description(new_profile.header) << ")\n";
-  if (old_profile.header.cache_geometry() != new_profile.header.cache_geometry()) {
-    out << "The two runs simulated different caches: a change in misses may come from the machine, not the "
-           "program.\n";
-  }
+  ProfileDiff diff;
+  diff.title = "Diff: " + old_profile.file_names.front() + " (before) -> " + new_profile.file_names.front() +
+               " (after)";
+  diff.before = old_profile.header.command + " (" + machine_description(old_profile.header) + ")";
+  diff.after = new_profile.header.command + " (" + machine_description(new_profile.header) + ")";
+  diff.different_caches = old_profile.header.cache_geometry() != new_profile.header.cache_geometry();
   std::vector<DiffRow> line_rows;
   for (auto& [key, row] : lines) line_rows.push_back(std::move(row));
-  print_table(out, "Change per line", "lines", line_rows, old_profile, columns, options);
+  diff.tables.push_back(diff_table("Change per line", "lines", line_rows, old_profile, columns, options));
   std::vector<DiffRow> object_rows;
   for (auto& [key, row] : objects) object_rows.push_back(std::move(row));
   if (!object_rows.empty()) {
-    print_table(out, "Change per data object", "objects", object_rows, old_profile, columns, options);
+    diff.tables.push_back(diff_table("Change per data object", "objects", object_rows, old_profile, columns, options));
+  }
+  return diff;
+}
+
+void print_diff(std::ostream& out, const Analysis& before, const Analysis& after, const EventColumns& columns,
+                const Options& options) {
+  ProfileDiff diff = diff_profiles(before, after, columns, options);
+  print_section_title(out, diff.title);
+  out << "Before: " << diff.before << "\nAfter:  " << diff.after << '\n';
+  if (diff.different_caches) out << kDifferentCachesSentence << '\n';
+  for (const DiffTable& table : diff.tables) {
+    print_section_title(out, table.title);
+    TextTable text;
+    for (std::size_t i = 0; i < table.headings.size(); ++i) {
+      const bool label = i + 1 == table.headings.size();
+      text.add_column(table.headings[i], label ? TextTable::Align::left : TextTable::Align::right);
+    }
+    for (const std::vector<std::string>& row : table.rows) text.add_row(row);
+    out << "before, after: " << table.primary_event << "; event columns: the change, after - before\n";
+    text.print(out);
+    out << "(" << table.shown << " of " << table.rows_in_all << " " << table.noun << " shown, biggest change first)\n";
   }
 }
 

@@ -10,7 +10,7 @@
 #include "ccsim/annotate/analysis/data_names.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/runtime_objects.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace ccsim::annotate {
 
@@ -309,6 +309,7 @@ Findings find_findings(const Analysis& analysis, const LatencyTable& latencies, 
     if (analysis.runtime_objects[row.object] && !show_runtime) {
       const bool allocator = is_allocator_object(profile.objects[row.object]);
       (allocator ? result.allocator_cycles : result.runtime_cycles) += cycles;
+      if (!allocator) result.runtime_part_cycles[analysis.object_parts[row.object]] += cycles;
       ++(allocator ? result.allocator_objects : result.runtime_objects);
       continue;
     }

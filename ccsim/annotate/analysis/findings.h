@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,7 @@ struct Findings {
   std::vector<Finding> findings;    // every program object with coherence cost, most costly first
   std::uint64_t runtime_cycles = 0;    // the runtime objects' coherence cost (left out unless shown)
   std::size_t runtime_objects = 0;     // how many runtime objects have coherence cost
+  std::map<RuntimePart, std::uint64_t> runtime_part_cycles;  // runtime_cycles per part (runtime_parts.h)
   std::uint64_t allocator_cycles = 0;  // the same for the allocator's own memory (is_allocator_object),
   std::size_t allocator_objects = 0;   // which is not counted among the runtime's
   std::vector<LineUse> line_uses;      // collect_line_uses() of the profile

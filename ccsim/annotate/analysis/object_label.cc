@@ -2,7 +2,7 @@
 #include "ccsim/annotate/analysis/object_label.h"
 
 #include "ccsim/annotate/analysis/code_site.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace ccsim::annotate {
 

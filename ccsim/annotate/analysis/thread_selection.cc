@@ -6,7 +6,7 @@
 
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/parsing/record.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace ccsim::annotate {
 

@@ -1,11 +1,12 @@
 // byte_map.cc: one cache line's bytes as an HTML table.
 #include "ccsim/annotate/exports/byte_map.h"
 
+#include <algorithm>
 #include <map>
 
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/exports/html_page.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace ccsim::annotate {
 
@@ -50,7 +51,7 @@ void write_object_row(std::ostream& out, const Profile& profile, const LineUse& 
   std::uint64_t line_size = profile.header.line_size;
   const DataObject& object = profile.objects[use.object];
   std::string name = html_escaped(object_name(object));
-  out << "<tr class=\"object\"><th>" << name << "</th>";
+  out << "<tr class=\"object\"><th title=\"" << name << "\">" << name << "</th>";
   for (std::uint64_t byte = 0; byte < line_size; ++byte) {
     // Byte `byte` of the line is byte byte + offset_in_object of the object (a heap bin's size is its
     // largest block's; size 0: the object's end is unknown).
@@ -60,7 +61,7 @@ void write_object_row(std::ostream& out, const Profile& profile, const LineUse& 
                           std::to_string(in_object) + "\"></td>"
                     : std::string("<td></td>"));
   }
-  out << "<td class=\"note\">bytes of " << name << "</td></tr>\n";
+  out << "</tr>\n";
 }
 
 }  // namespace
@@ -68,15 +69,19 @@ void write_object_row(std::ostream& out, const Profile& profile, const LineUse& 
 void write_byte_map(std::ostream& out, const Profile& profile, const std::vector<const LineUse*>& uses) {
   std::uint64_t line_size = profile.header.line_size;
   std::uint64_t line_address = uses.front()->line_address;
+  // Fixed layout: the label column has its width, the byte columns share the rest of the page (or of a
+  // side of the diff) equally, so that a line of any size fits; the offsets head groups of 8 bytes.
   out << "<table class=\"bytes\" data-line=\"" << hex(line_address) << "\">\n<caption>line " << hex(line_address)
-      << "</caption>\n<tr><th></th>";
-  for (std::uint64_t byte = 0; byte < line_size; ++byte)
-    out << "<th>" << (byte % 8 == 0 ? std::to_string(byte) : "") << "</th>";
-  out << "<th></th></tr>\n";
+      << "</caption>\n<colgroup><col class=\"label\"><col span=\"" << line_size << "\"></colgroup>\n<tr><th></th>";
+  for (std::uint64_t byte = 0; byte < line_size; byte += 8)
+    out << "<th colspan=\"" << std::min<std::uint64_t>(8, line_size - byte) << "\">" << byte << "</th>";
+  out << "</tr>\n";
   for (const LineUse* use : uses) write_object_row(out, profile, *use);
-  for (const ThreadBytes& use : line_threads(uses)) {
+  std::vector<ThreadBytes> threads = line_threads(uses);
+  for (const ThreadBytes& use : threads) {
     std::string thread = std::to_string(use.thread);
-    out << "<tr data-thread=\"" << thread << "\"><th>" << html_escaped(profile.thread_name(use.thread)) << "</th>";
+    std::string name = html_escaped(profile.thread_name(use.thread));
+    out << "<tr data-thread=\"" << thread << "\"><th title=\"" << name << "\">" << name << "</th>";
     for (std::uint64_t byte = 0; byte < line_size; ++byte) {
       const char* kind = in_ranges(use.written, byte) ? "w" : in_ranges(use.read, byte) ? "r" : nullptr;
       if (kind == nullptr) {
@@ -86,18 +91,24 @@ void write_byte_map(std::ostream& out, const Profile& profile, const std::vector
             << (kind[0] == 'w' ? "written" : "read") << " by thread " << thread << "\"></td>";
       }
     }
-    out << "<td class=\"note\">" << html_escaped(thread_text(profile, use, 0, "the line")) << "; its stores removed "
-        << with_commas(invalidations_caused(profile, line_address, use.thread))
-        << " copies of the line</td></tr>\n";
+    out << "</tr>\n";
   }
   out << "</table>\n";
+  // What each thread did, in words under the map: beside it the sentences would widen the page.
+  out << "<ul class=\"byte-notes\" data-line=\"" << hex(line_address) << "\">\n";
+  for (const ThreadBytes& use : threads) {
+    out << "<li data-thread=\"" << use.thread << "\">" << html_escaped(thread_text(profile, use, 0, "the line"))
+        << "; its stores removed " << with_commas(invalidations_caused(profile, line_address, use.thread))
+        << " copies of the line</li>\n";
+  }
+  out << "</ul>\n";
 }
 
 void write_byte_map_legend(std::ostream& out) {
   out << "<p class=\"legend\">Byte maps: one cell per byte of the cache line; <span style=\"background:#d62728\">"
          "</span>written by the thread, <span style=\"background:#1f77b4\"></span>only read, "
          "<span style=\"background:#bbb\"></span>the object's bytes. The profile records which bytes a thread "
-         "used, not how often; the count beside each thread is how many copies of the line its stores "
+         "used, not how often; the count under each map is how many copies of the line each thread's stores "
          "removed.</p>\n";
 }
 

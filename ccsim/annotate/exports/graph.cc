@@ -11,8 +11,8 @@
 
 #include "ccsim/annotate/analysis/culprit_edges.h"
 #include "ccsim/annotate/errors.h"
-#include "ccsim/annotate/views/printable_text.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/printable_text.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace ccsim::annotate {
 

@@ -1,7 +1,7 @@
 // html_page.cc: escaping, the page skeleton with its style sheet and sorting script, sortable tables.
 #include "ccsim/annotate/exports/html_page.h"
 
-#include "ccsim/annotate/views/printable_text.h"
+#include "ccsim/annotate/text/printable_text.h"
 
 namespace ccsim::annotate {
 
@@ -11,30 +11,42 @@ namespace {
 // blue: read).
 constexpr const char* kStyleSheet = R"(
 body { font-family: sans-serif; margin: 1.5em; color: #222; max-width: 110em; }
-h1 { font-size: 1.5em; } h2 { font-size: 1.25em; border-bottom: 1px solid #999; margin-top: 1.6em; }
-h3 { font-size: 1.05em; }
+h1 { font-size: 1.5em; overflow-wrap: anywhere; }
+h2 { font-size: 1.25em; border-bottom: 1px solid #999; margin-top: 1.6em; }
+h3 { font-size: 1.05em; overflow-wrap: anywhere; }
+p, li, dd, td { overflow-wrap: anywhere; }
 table { border-collapse: collapse; margin: 0.5em 0; }
 th, td { border: 1px solid #ccc; padding: 0.15em 0.5em; }
-td.number { text-align: right; font-variant-numeric: tabular-nums; }
+td.number { text-align: right; font-variant-numeric: tabular-nums; overflow-wrap: normal; white-space: nowrap; }
 table.sortable th { cursor: pointer; background: #eee; }
 table.sortable th:after { content: " \2195"; color: #999; }
+table.plain th { background: #eee; }
 tr.total td { font-weight: bold; background: #f6f6f6; }
 dl.header dt { float: left; clear: left; width: 7em; font-weight: bold; }
 dl.header dd { margin-left: 8em; }
 .finding { border-left: 4px solid #c33; padding-left: 0.8em; margin: 1em 0; }
 .class { font-weight: bold; color: #c33; }
 .fix { background: #ffd; padding: 0.3em; }
-pre { background: #f8f8f8; padding: 0.5em; overflow-x: auto; }
+.caveat { background: #eef4ff; padding: 0.3em; }
 .graph svg { max-width: 100%; height: auto; }
-table.bytes td { width: 0.9em; height: 1.2em; padding: 0; border: 1px solid #ddd; }
+table.bytes { table-layout: fixed; width: 100%; max-width: 56em; margin-bottom: 0.2em; }
+table.bytes col.label { width: 13em; }
 table.bytes caption { text-align: left; }
-table.bytes th { font-weight: normal; font-size: 0.7em; padding: 0 0.2em; }
+table.bytes th { font-weight: normal; font-size: 0.75em; padding: 0 0.2em; text-align: left; white-space: nowrap;
+  overflow: hidden; text-overflow: ellipsis; }
+table.bytes td { height: 1.2em; padding: 0; border: 1px solid #ddd; }
 table.bytes td.w { background: #d62728; }
 table.bytes td.r { background: #1f77b4; }
 table.bytes td.object { background: #bbb; }
-table.bytes td.note { width: auto; padding: 0 0.5em; border: none; white-space: nowrap; }
+ul.byte-notes { margin: 0 0 0.8em 0; }
 .legend span { display: inline-block; width: 1em; height: 1em; vertical-align: middle; margin: 0 0.3em; }
-.side-by-side { display: flex; gap: 2em; } .side-by-side > div { flex: 1; min-width: 0; overflow-x: auto; }
+.source { overflow-x: auto; }
+table.source td { border: none; padding: 0 0.5em; }
+table.source td.code { white-space: pre; font-family: monospace; overflow-wrap: normal; }
+table.source tr.hot td { background: #ffe3b3; }
+table.source tr.hot td.code { font-weight: bold; }
+table.source tr.gap td { border-top: 1px dashed #999; }
+.side-by-side { display: flex; gap: 2em; } .side-by-side > div { flex: 1; min-width: 0; }
 )";
 
 // Sorting: a click on a heading of a sortable table orders its body rows by that column, numbers by their
@@ -85,6 +97,23 @@ void write_page_start(std::ostream& out, const std::string& title) {
 }
 
 void write_page_end(std::ostream& out) { out << "<script>" << kSortScript << "</script>\n</body>\n</html>\n"; }
+
+void write_plain_table(std::ostream& out, const std::vector<std::string>& headings,
+                       const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& numeric,
+                       bool first_is_total) {
+  out << "<table class=\"plain\">\n<tr>";
+  for (const std::string& heading : headings) out << "<th>" << html_escaped(heading) << "</th>";
+  out << "</tr>\n";
+  for (std::size_t row = 0; row < rows.size(); ++row) {
+    out << (row == 0 && first_is_total ? "<tr class=\"total\">" : "<tr>");
+    for (std::size_t i = 0; i < rows[row].size(); ++i) {
+      out << (i < numeric.size() && numeric[i] ? "<td class=\"number\">" : "<td>") << html_escaped(rows[row][i])
+          << "</td>";
+    }
+    out << "</tr>\n";
+  }
+  out << "</table>\n";
+}
 
 HtmlTable::HtmlTable(std::vector<std::string> headings, std::vector<bool> numeric)
     : headings_(std::move(headings)), numeric_(std::move(numeric)) {}

@@ -21,6 +21,12 @@ void write_page_start(std::ostream& out, const std::string& title);
 // The inline table-sorting script, then </body></html>.
 void write_page_end(std::ostream& out);
 
+// A table that does not sort (the diff's, whose changes are signed): `rows` of escaped cells, numbers
+// aligned right in the `numeric` columns; `first_is_total`: the first row is a total, in bold.
+void write_plain_table(std::ostream& out, const std::vector<std::string>& headings,
+                       const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& numeric,
+                       bool first_is_total);
+
 // A table whose rows the reader can sort by clicking a heading (class "sortable", sorted by the script of
 // write_page_end): numeric cells carry their exact value in data-value, so "1,234 (5.0%)" sorts as 1234.
 class HtmlTable {

@@ -12,13 +12,16 @@
 #include "ccsim/annotate/analysis/data_names.h"
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
+#include "ccsim/annotate/analysis/placement_findings.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/exports/byte_map.h"
 #include "ccsim/annotate/exports/html_page.h"
 #include "ccsim/annotate/exports/svg_graph.h"
-#include "ccsim/annotate/views/finding_text.h"
+#include "ccsim/annotate/text/finding_text.h"
+#include "ccsim/annotate/text/numbers.h"
+#include "ccsim/annotate/text/run_text.h"
 #include "ccsim/annotate/views/ranked_table.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/views/source_files.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
@@ -47,24 +50,21 @@ void write_file(const std::string& dir, const std::string& name, const std::stri
   }
 }
 
-// The run: profile files, command, machine, threads.
-void write_header(std::ostream& out, const Analysis& analysis) {
+// The run: profile files, command, machine, what was not simulated, threads; as the text header says them.
+void write_header(std::ostream& out, const Analysis& analysis, const Options& options) {
   const Profile& profile = *analysis.profile;
-  // Numbers, or with `thread:` labels the threads named in groups ("thread 1 (main), threads 2-3 (worker)").
-  std::vector<std::string> threads;
-  std::vector<ThreadId> numbers;
-  for (const ThreadRow& row : analysis.threads) numbers.push_back(row.thread);
-  if (profile.header.thread_labels.empty()) {
-    for (ThreadId thread : numbers) threads.push_back(std::to_string(thread));
-  } else {
-    threads.push_back(profile.thread_names(numbers));
-  }
   out << "<dl class=\"header\">\n<dt>Profile</dt><dd>" << html_escaped(joined(profile.file_names))
       << (profile.file_names.size() > 1 ? " (summed)" : "") << "</dd>\n<dt>Command</dt><dd>"
       << html_escaped(profile.header.command) << " (pid " << profile.header.pid << ", "
       << html_escaped(profile.header.creator) << ")</dd>\n<dt>Machine</dt><dd>"
-      << html_escaped(machine_description(profile.header)) << "</dd>\n<dt>Threads</dt><dd>"
-      << html_escaped(joined(threads)) << "</dd>\n</dl>\n";
+      << html_escaped(machine_description(profile.header)) << "</dd>\n";
+  if (std::string skipped = skipped_text(profile.header); !skipped.empty())
+    out << "<dt>Skipped</dt><dd>" << html_escaped(skipped) << "</dd>\n";
+  if (std::string replay = replay_text(profile.header); !replay.empty())
+    out << "<dt>Replay</dt><dd>" << html_escaped(replay) << "</dd>\n";
+  out << "<dt>Threads</dt><dd>" << html_escaped(analysed_threads_text(analysis, options)) << "</dd>\n</dl>\n";
+  for (const std::string& sentence : spin_wait_sentences(profile.header))
+    out << "<p class=\"caveat\">" << html_escaped(sentence) << "</p>\n";
 }
 
 void write_finding_lines(std::ostream& out, const Finding& finding) {
@@ -109,6 +109,7 @@ void write_findings(std::ostream& out, const Analysis& analysis, const Options& 
       << with_commas(findings.memory_cycles) << " cycles). The program's shared data: "
       << html_escaped(share_text(program_cycles, findings.memory_cycles)) << ".</p>\n";
   write_byte_map_legend(out);
+  std::vector<PlacementFinding> placements = placement_findings(profile);
   std::vector<const Finding*> shown = shown_findings(findings, options.threshold_percent, options.min_invalidations,
                                                     options.top);
   for (std::size_t rank = 0; rank < shown.size(); ++rank) {
@@ -140,6 +141,15 @@ void write_findings(std::ostream& out, const Analysis& analysis, const Options& 
           << "</p>\n";
     }
     out << "<p class=\"fix\">fix: " << html_escaped(finding.advice) << ".</p>\n";
+    // The placement predictions for the finding's blocks, as the text puts them under the finding.
+    for (auto it = placements.begin(); it != placements.end();) {
+      if (std::find(finding.objects.begin(), finding.objects.end(), it->object) == finding.objects.end()) {
+        ++it;
+        continue;
+      }
+      out << "<p class=\"caveat\">placement: " << html_escaped(it->sentence) << ".</p>\n";
+      it = placements.erase(it);
+    }
     write_finding_lines(out, finding);
     out << "</div>\n";
   }
@@ -153,16 +163,16 @@ void write_findings(std::ostream& out, const Analysis& analysis, const Options& 
            "past the first "
         << options.top << ")</p>\n";
   }
-  if (findings.runtime_objects > 0) {
-    out << "<p>(runtime): " << findings.runtime_objects << (findings.runtime_objects == 1 ? " object" : " objects")
-        << " of the dynamic loader, C/C++ libraries or OpenMP runtime with coherence traffic, "
-        << html_escaped(share_text(findings.runtime_cycles, findings.memory_cycles))
-        << " of the memory time, left out (--runtime=show includes them).</p>\n";
+  if (!placements.empty()) {
+    out << "<p>Placement: blocks whose sharing another start within a line would change:</p>\n<ul>\n";
+    for (const PlacementFinding& placement : placements) {
+      out << "<li>" << html_escaped(object_description(profile.objects[placement.object]) + ": " + placement.sentence)
+          << ".</li>\n";
+    }
+    out << "</ul>\n";
   }
-  if (findings.allocator_objects > 0) {
-    out << "<p>(allocator): the program's allocator (its headers, free lists and arenas) has coherence traffic, "
-        << html_escaped(share_text(findings.allocator_cycles, findings.memory_cycles))
-        << " of the memory time, left out (--runtime=show includes it).</p>\n";
+  for (const std::string& sentence : {runtime_findings_sentence(findings), allocator_findings_sentence(findings)}) {
+    if (!sentence.empty()) out << "<p>" << html_escaped(sentence) << "</p>\n";
   }
 }
 
@@ -174,7 +184,7 @@ std::vector<std::string> column_headings(const Profile& profile, const EventColu
 }
 
 // The shown events of each thread and of all of them.
-void write_summary(std::ostream& out, const Analysis& analysis, const EventColumns& columns) {
+void write_summary(std::ostream& out, const Analysis& analysis, const Options& options, const EventColumns& columns) {
   const Profile& profile = *analysis.profile;
   out << "<h2 id=\"summary\">Summary per thread</h2>\n";
   std::vector<std::string> headings = {"thread"};
@@ -195,6 +205,7 @@ void write_summary(std::ostream& out, const Analysis& analysis, const EventColum
     add_row(labelled ? profile.thread_name(row.thread) : std::to_string(row.thread), row.thread, row.counts, false);
   }
   table.write(out);
+  out << "<p>" << html_escaped(coherence_traffic_sentence(analysis, options.latencies)) << "</p>\n";
 }
 
 // A ranked table of the text views (ranked_table.h), sortable by any column.
@@ -233,26 +244,64 @@ void write_ranked_table(std::ostream& out, const ViewContext& context, const std
       << " of a sort event's total; click a heading to sort.</p>\n";
 }
 
+// One graph as inline SVG; when it has no edge (Graphviz marks each edge class="edge"), a sentence says so
+// rather than leaving its bare title.
+void write_graph(std::ostream& out, const Analysis& analysis, const Options& options, const std::string& dir,
+                 GraphKind kind) {
+  const bool invalidators = kind == GraphKind::invalidators;
+  const std::string name = invalidators ? "invalidators" : "evictors";
+  std::string svg = svg_culprit_graph(analysis, options, kind, dir, name);
+  out << "<div class=\"graph\" id=\"" << name << "\">\n";
+  if (svg.find("class=\"edge\"") != std::string::npos) {
+    out << svg;
+  } else {
+    const std::string whose = options.show_runtime ? "" : " of the program's data (--runtime=show adds the runtime's)";
+    const std::string sentence =
+        invalidators ? "The invalidator graph has no edge: no write removed another thread's copy" + whose + "."
+                     : "The evictor graph has no edge: no access evicted another reference's line from " +
+                           options.level + whose + "; choose another level with --level.";
+    out << "<p>" << html_escaped(sentence)        << "</p>\n";
+  }
+  out << "</div>\n";
+}
+
 void write_graphs(std::ostream& out, const Analysis& analysis, const Options& options, const std::string& dir) {
   out << "<h2 id=\"graphs\">Who invalidated and evicted whom</h2>\n<p>The graphs of --graph: culprit -> victim; "
          "red edges mostly true sharing, blue mostly false sharing, purple mixed, grey evictions. Also in "
          "invalidators.svg and evictors.svg beside this page.</p>\n";
-  out << "<div class=\"graph\" id=\"invalidators\">\n"
-      << svg_culprit_graph(analysis, options, GraphKind::invalidators, dir, "invalidators") << "</div>\n";
-  out << "<div class=\"graph\" id=\"evictors\">\n"
-      << svg_culprit_graph(analysis, options, GraphKind::evictors, dir, "evictors") << "</div>\n";
+  write_graph(out, analysis, options, dir, GraphKind::invalidators);
+  write_graph(out, analysis, options, dir, GraphKind::evictors);
 }
 
-// The hot source files with counts in the margin: the text source view, escaped.
+// The hot source files with counts in the margin, as --view=source chooses them; the hot lines (those
+// the lines table ranks above the threshold) highlighted, long lines scrolling inside their box.
 void write_sources(std::ostream& out, const Analysis& analysis, const Options& options, const EventColumns& columns) {
-  std::ostringstream text;
-  print_source_view({analysis, options, columns, text});
+  std::ostringstream unused;
+  SourceAnnotation annotation = annotate_sources({analysis, options, columns, unused});
   out << "<h2 id=\"source\">Annotated source of the hot files</h2>\n";
-  if (text.str().empty()) {
+  if (annotation.files.empty() && annotation.missing.empty()) {
     out << "<p>No source line reaches the threshold.</p>\n";
     return;
   }
-  out << "<pre>" << html_escaped(text.str()) << "</pre>\n";
+  out << "<p>The hot lines, those the lines table ranks above the threshold, are highlighted.</p>\n";
+  for (const AnnotatedSource& source : annotation.files) {
+    out << "<h3>" << html_escaped(source.file + (source.path == source.file ? "" : " (read from " + source.path + ")"))
+        << "</h3>\n<div class=\"source\"><table class=\"source\">\n<tr>";
+    for (std::size_t column : columns.shown) out << "<th>" << html_escaped(analysis.profile->events[column]) << "</th>";
+    out << "<th>line</th><th></th></tr>\n";
+    for (const SourceRow& row : source.rows) {
+      std::string classes = std::string(row.hot ? "hot" : "") + (row.after_gap ? (row.hot ? " gap" : "gap") : "");
+      out << (classes.empty() ? "<tr>" : "<tr class=\"" + classes + "\">");
+      for (const std::string& cell : row.cells) out << "<td class=\"number\">" << html_escaped(cell) << "</td>";
+      out << "<td class=\"number\">" << (row.line == 0 ? "" : std::to_string(row.line)) << "</td><td class=\"code\">"
+          << html_escaped(row.text) << "</td></tr>\n";
+    }
+    out << "</table></div>\n";
+  }
+  if (!annotation.missing.empty()) {
+    out << "<p>Source files not found: " << html_escaped(joined(annotation.missing))
+        << " (give the directory that holds them with --include=DIR).</p>\n";
+  }
 }
 
 }  // namespace
@@ -267,10 +316,10 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
   page << "<p><a href=\"#findings\">findings</a> | <a href=\"#graphs\">graphs</a> | <a href=\"#summary\">summary</a> | "
           "<a href=\"#lines\">lines</a> | <a href=\"#functions\">functions</a> | <a href=\"#objects\">objects</a> | "
           "<a href=\"#source\">source</a></p>\n";
-  write_header(page, analysis);
+  write_header(page, analysis, options);
   write_findings(page, analysis, options, "findings");
   write_graphs(page, analysis, options, dir);
-  write_summary(page, analysis, columns);
+  write_summary(page, analysis, options, columns);
   std::ostringstream unused;  // the ranked tables print nothing through the context
   ViewContext context{analysis, options, columns, unused};
   write_ranked_table(page, context, "lines", "Lines", "lines", "line (function)", line_table_rows(analysis));
@@ -289,21 +338,33 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
 
 void write_html_diff(const std::string& dir, const Analysis& before, const Analysis& after, const Options& options,
                      const EventColumns& columns) {
-  std::ostringstream changes;  // first, so that profiles with different events fail before anything is written
-  print_diff(changes, before, after, columns, options);
+  // First, so that profiles with different events fail before anything is written.
+  ProfileDiff diff = diff_profiles(before, after, columns, options);
   make_directory(dir);
   std::ostringstream page;
   write_page_start(page, "ccsim diff: " + before.profile->header.command + " -> " + after.profile->header.command);
-  page << "<h1>ccsim diff: before and after</h1>\n<div class=\"side-by-side\">\n";
+  page << "<h1>ccsim diff: before and after</h1>\n<dl class=\"header\">\n<dt>Before</dt><dd>"
+       << html_escaped(diff.before) << "</dd>\n<dt>After</dt><dd>" << html_escaped(diff.after) << "</dd>\n</dl>\n";
+  if (diff.different_caches) page << "<p class=\"caveat\">" << html_escaped(kDifferentCachesSentence) << "</p>\n";
+  page << "<div class=\"side-by-side\">\n";
   for (const Analysis* analysis : {&before, &after}) {
     page << "<div class=\"" << (analysis == &before ? "before" : "after") << "\">\n<h2>"
          << (analysis == &before ? "Before" : "After") << "</h2>\n";
-    write_header(page, *analysis);
+    write_header(page, *analysis, options);
     write_findings(page, *analysis, options, analysis == &before ? "findings-before" : "findings-after");
     page << "</div>\n";
   }
-  page << "</div>\n<h2 id=\"changes\">Change per line and per data object</h2>\n<pre>" << html_escaped(changes.str())
-       << "</pre>\n";
+  page << "</div>\n";
+  for (const DiffTable& table : diff.tables) {
+    page << "<h2 id=\"" << (table.noun == "lines" ? "change-lines" : "change-objects") << "\">"
+         << html_escaped(table.title) << "</h2>\n<p>before, after: " << html_escaped(table.primary_event)
+         << "; event columns: the change, after - before.</p>\n";
+    std::vector<bool> numeric(table.headings.size(), true);
+    numeric.back() = false;
+    write_plain_table(page, table.headings, table.rows, numeric, true);
+    page << "<p>" << table.shown << " of " << table.rows_in_all << " " << table.noun
+         << " shown, biggest change first.</p>\n";
+  }
   write_page_end(page);
   write_file(dir, "index.html", page.str());
 }

@@ -9,7 +9,7 @@
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/sharing_findings.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace ccsim::annotate {
 

@@ -1,7 +1,7 @@
 // count_columns.cc: building and evaluating table columns from event names.
 #include "ccsim/annotate/views/count_columns.h"
 
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace ccsim::annotate {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "ccsim/annotate/errors.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace ccsim::annotate {
 

@@ -1,6 +1,9 @@
 // ranked_table.cc: ranking and printing the rows of the lines, functions and objects views.
 #include "ccsim/annotate/views/ranked_table.h"
 
+#include "ccsim/annotate/analysis/counts.h"
+#include "ccsim/annotate/analysis/runtime_parts.h"
+#include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/text_table.h"
 
 namespace ccsim::annotate {
@@ -14,11 +17,13 @@ void rank_table_rows(const ViewContext& context, const std::string& noun, const 
   result.rows.clear();
   std::size_t runtime_rows = 0;
   std::size_t allocator_rows = 0;
+  PartAccesses parts;  // the runtime row's accesses per part
   for (const LabelledCounts& row : rows) {
     add_counts(result.totals, *row.counts);
     if (row.runtime && !context.options.show_runtime) {
       add_counts(row.allocator ? result.allocator : result.runtime, *row.counts);
       ++(row.allocator ? allocator_rows : runtime_rows);
+      if (!row.allocator) parts[row.part] = checked_sum(parts[row.part], accesses_of(profile, *row.counts));
     } else {
       result.rows.push_back(row);
     }
@@ -27,8 +32,11 @@ void rank_table_rows(const ViewContext& context, const std::string& noun, const 
     return with_commas(count) + " " + (count == 1 ? noun.substr(0, noun.size() - 1) : noun);
   };
   if (runtime_rows > 0) {
-    result.rows.push_back({"(runtime: " + count_of(runtime_rows) +
-                               " of the loader, C/C++ libraries and OpenMP runtimes; --runtime=show lists them)",
+    std::vector<std::string> shares;
+    for (const auto& [part, accesses] : largest_first(parts))
+      shares.push_back(runtime_part_name(part) + " " + percent(accesses, accesses_of(profile, result.runtime)));
+    result.rows.push_back({"(runtime: " + count_of(runtime_rows) + ", of their accesses " + joined(shares) +
+                               "; --runtime=show lists them)",
                            &result.runtime});
   }
   if (allocator_rows > 0) {

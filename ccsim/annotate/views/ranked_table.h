@@ -16,10 +16,13 @@ struct LabelledCounts {
   const Counts* counts = nullptr;
   bool runtime = false;  // the runtime's: added up into one "(runtime)" row unless --runtime=show
   bool allocator = false;  // of those, the allocator's own memory: its own "(allocator)" row
+  RuntimePart part = RuntimePart::other;  // of a runtime row: what the "(runtime)" row names it under
 };
 
 // The rows a ranked table shows: every row added into `totals`; unless --runtime=show, the runtime's rows
-// summed into one "(runtime: N lines ...)" row after the program's; `ranked` indexes `rows`, best first,
+// summed into one row after the program's that names the parts it holds with their shares of its accesses,
+// "(runtime: 5 lines, of their accesses OpenMP runtime 54.5%, loader 27.3%, ...; --runtime=show lists
+// them)", and the allocator's memory into one "(allocator: ...)" row; `ranked` indexes `rows`, best first,
 // as context.ranking() chooses. The text tables and the HTML report (exports/html_report.h) both print it.
 struct RankedRows {
   Counts totals;

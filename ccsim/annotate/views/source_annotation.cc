@@ -5,9 +5,10 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 
 #include "ccsim/annotate/views/source_files.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
@@ -43,97 +44,117 @@ std::vector<std::string> files_to_annotate(const ViewContext& context) {
 
 namespace {
 
-// Prints one source file: its lines' counts (all sites of a line added up) in a margin of fixed width.
-class SourcePrinter {
- public:
-  SourcePrinter(const ViewContext& context, const std::string& file) : context_(context) {
-    for (const LineRow& line : context.analysis.lines) {
-      if (line.site.file == file) add_counts(counts_by_line_[line.site.line], line.counts);
-    }
-    for (std::size_t column : context.columns.shown) {
-      std::size_t width = context.profile().events[column].size();
-      for (const auto& [line, counts] : counts_by_line_)
-        width = std::max(width, with_commas(counts[column]).size());
-      widths_.push_back(width);
-    }
+// The hot lines of the profile, as (file, line): those above the threshold, as the lines table ranks them.
+std::set<std::pair<std::string, std::uint64_t>> hot_lines(const ViewContext& context) {
+  const Analysis& analysis = context.analysis;
+  std::vector<const Counts*> rows;
+  for (const LineRow& line : analysis.lines) rows.push_back(&line.counts);
+  RankingRule rule = context.ranking();
+  rule.top = 0;
+  std::set<std::pair<std::string, std::uint64_t>> hot;
+  for (std::size_t row : rank_rows(rows, analysis.totals, rule)) {
+    if (!analysis.lines[row].runtime) hot.insert({analysis.lines[row].site.file, analysis.lines[row].site.line});
   }
+  return hot;
+}
 
-  void print(std::ifstream& source) {
-    std::vector<std::string> text;
-    for (std::string line; std::getline(source, line);) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();  // a Windows line ending, not shown as \x0d
-      text.push_back(line);
-    }
-    std::vector<bool> shown(text.size() + 1, false);  // indexed by line number, 1-based
-    for (const auto& [line, counts] : counts_by_line_) {
-      if (line == 0) continue;
-      std::uint64_t first = line > context_.options.context ? line - context_.options.context : 1;
-      std::uint64_t last = std::min<std::uint64_t>(line + context_.options.context, text.size());
-      for (std::uint64_t i = first; i <= last; ++i) shown[i] = true;
-    }
-    std::vector<std::string> headings;
-    for (std::size_t column : context_.columns.shown) headings.push_back(context_.profile().events[column]);
-    print_margin_row(headings, "");
-    for (std::size_t line = 1; line <= text.size(); ++line) {
-      if (!shown[line]) continue;
-      if (line > 1 && !shown[line - 1])
-        context_.out << "-- line " << line << " " << std::string(60, '-') << '\n';
-      print_margin_row(margin(line), text[line - 1]);
-    }
-    for (const auto& [line, counts] : counts_by_line_) {
-      if (line == 0) {
-        print_margin_row(margin(line), "(counted in this file without a line number)");
-      } else if (line > text.size()) {
-        print_margin_row(margin(line),
-                         "(line " + std::to_string(line) + " is past the end of the file, which has " +
-                             std::to_string(text.size()) + " lines: the source changed since the run)");
-      }
-    }
+// The rows of one source file: its lines' counts (all sites of a line added up) beside its text.
+std::vector<SourceRow> source_rows(const ViewContext& context, const std::string& file, std::ifstream& source,
+                                   const std::set<std::pair<std::string, std::uint64_t>>& hot) {
+  std::map<std::uint64_t, Counts> counts_by_line;  // line number -> counts of every site on it
+  for (const LineRow& line : context.analysis.lines) {
+    if (line.site.file == file) add_counts(counts_by_line[line.site.line], line.counts);
   }
-
- private:
-  std::vector<std::string> margin(std::uint64_t line) const {
+  auto margin = [&](std::uint64_t line) {
     std::vector<std::string> cells;
-    auto counts = counts_by_line_.find(line);
-    for (std::size_t column : context_.columns.shown) {
-      cells.push_back(counts == counts_by_line_.end() ? "." : with_commas(counts->second[column]));
-    }
+    auto counts = counts_by_line.find(line);
+    for (std::size_t column : context.columns.shown)
+      cells.push_back(counts == counts_by_line.end() ? "." : with_commas(counts->second[column]));
     return cells;
+  };
+  std::vector<std::string> text;
+  for (std::string line; std::getline(source, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // a Windows line ending, not shown as \x0d
+    text.push_back(line);
   }
-
-  void print_margin_row(const std::vector<std::string>& cells, const std::string& text) const {
-    std::string row;
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      row += std::string(widths_[i] - std::min(widths_[i], cells[i].size()), ' ') + cells[i] + " ";
+  std::vector<bool> shown(text.size() + 1, false);  // indexed by line number, 1-based
+  for (const auto& [line, counts] : counts_by_line) {
+    if (line == 0) continue;
+    std::uint64_t first = line > context.options.context ? line - context.options.context : 1;
+    std::uint64_t last = std::min<std::uint64_t>(line + context.options.context, text.size());
+    for (std::uint64_t i = first; i <= last; ++i) shown[i] = true;
+  }
+  std::vector<SourceRow> rows;
+  for (std::size_t line = 1; line <= text.size(); ++line) {
+    if (!shown[line]) continue;
+    rows.push_back({line, margin(line), text[line - 1], line > 1 && !shown[line - 1], hot.count({file, line}) > 0});
+  }
+  for (const auto& [line, counts] : counts_by_line) {
+    if (line == 0) {
+      rows.push_back({0, margin(line), "(counted in this file without a line number)", false, false});
+    } else if (line > text.size()) {
+      rows.push_back({0, margin(line),
+                      "(line " + std::to_string(line) + " is past the end of the file, which has " +
+                          std::to_string(text.size()) + " lines: the source changed since the run)",
+                      false, false});
     }
+  }
+  return rows;
+}
+
+// Prints one file's rows with the counts in a margin of fixed width.
+void print_source(const ViewContext& context, const AnnotatedSource& source) {
+  std::vector<std::string> headings;
+  for (std::size_t column : context.columns.shown) headings.push_back(context.profile().events[column]);
+  std::vector<std::size_t> widths;  // per shown column
+  for (std::size_t i = 0; i < headings.size(); ++i) {
+    std::size_t width = headings[i].size();
+    for (const SourceRow& row : source.rows) width = std::max(width, row.cells[i].size());
+    widths.push_back(width);
+  }
+  auto print_row = [&](const std::vector<std::string>& cells, const std::string& text) {
+    std::string row;
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      row += std::string(widths[i] - std::min(widths[i], cells[i].size()), ' ') + cells[i] + " ";
     row += " " + text;
     row.erase(row.find_last_not_of(' ') + 1);  // no trailing blanks after an empty source line
-    context_.out << row << '\n';
+    context.out << row << '\n';
+  };
+  print_row(headings, "");
+  for (const SourceRow& row : source.rows) {
+    if (row.after_gap) context.out << "-- line " << row.line << " " << std::string(60, '-') << '\n';
+    print_row(row.cells, row.text);
   }
-
-  const ViewContext& context_;
-  std::map<std::uint64_t, Counts> counts_by_line_;  // line number -> counts of every site on it
-  std::vector<std::size_t> widths_;                 // per shown column
-};
+}
 
 }  // namespace
 
-void print_source_view(const ViewContext& context) {
-  std::vector<std::string> missing;
+SourceAnnotation annotate_sources(const ViewContext& context) {
+  SourceAnnotation annotation;
+  const std::set<std::pair<std::string, std::uint64_t>> hot = hot_lines(context);
   for (const std::string& file : files_to_annotate(context)) {
     std::string path = find_source(file, context.options.include_dirs);
     std::ifstream source;
     if (!path.empty()) source.open(path);
     if (!source.is_open()) {
-      missing.push_back(file);
+      annotation.missing.push_back(file);
       continue;
     }
-    print_section_title(context.out, "Source: " + file + (path == file ? "" : " (read from " + path + ")"));
-    SourcePrinter(context, file).print(source);
+    annotation.files.push_back({file, path, source_rows(context, file, source, hot)});
   }
-  if (!missing.empty()) {
+  return annotation;
+}
+
+void print_source_view(const ViewContext& context) {
+  SourceAnnotation annotation = annotate_sources(context);
+  for (const AnnotatedSource& source : annotation.files) {
+    std::string read_from = source.path == source.file ? "" : " (read from " + source.path + ")";
+    print_section_title(context.out, "Source: " + source.file + read_from);
+    print_source(context, source);
+  }
+  if (!annotation.missing.empty()) {
     print_section_title(context.out, "Source files not found");
-    context.out << joined(missing) << "\n(give the directory that holds them with --include=DIR)\n";
+    context.out << joined(annotation.missing) << "\n(give the directory that holds them with --include=DIR)\n";
   }
 }
 

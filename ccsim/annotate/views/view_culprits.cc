@@ -1,7 +1,7 @@
 // view_culprits.cc: --view=invalidators and --view=evictors, per victim reference the culprits with
 // their thread and share, one sentence per victim, heaviest victim first.
 #include "ccsim/annotate/analysis/culprit_edges.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {

@@ -8,7 +8,8 @@
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/placement_findings.h"
-#include "ccsim/annotate/views/finding_text.h"
+#include "ccsim/annotate/text/finding_text.h"
+#include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/text_table.h"
 #include "ccsim/annotate/views/views.h"
 
@@ -136,17 +137,8 @@ void print_findings(const ViewContext& context, std::size_t most) {
                 << most << ")\n";
   }
   print_other_placements(context, placements);
-  if (findings.runtime_objects > 0) {
-    context.out << "(runtime): " << findings.runtime_objects
-                << (findings.runtime_objects == 1 ? " object" : " objects")
-                << " of the dynamic loader, C/C++ libraries or OpenMP runtime with coherence traffic, "
-                << share_text(findings.runtime_cycles, findings.memory_cycles)
-                << " of the memory time, left out (--runtime=show includes them).\n";
-  }
-  if (findings.allocator_objects > 0) {
-    context.out << "(allocator): the program's allocator (its headers, free lists and arenas) has coherence traffic, "
-                << share_text(findings.allocator_cycles, findings.memory_cycles)
-                << " of the memory time, left out (--runtime=show includes it).\n";
+  for (const std::string& sentence : {runtime_findings_sentence(findings), allocator_findings_sentence(findings)}) {
+    if (!sentence.empty()) context.out << sentence << '\n';
   }
 }
 

@@ -8,7 +8,8 @@ std::vector<LabelledCounts> function_table_rows(const Analysis& analysis) {
   std::vector<LabelledCounts> rows;
   for (const FunctionRow& function : analysis.functions) {
     std::string name = function.function.empty() ? "???" : function.function;
-    rows.push_back({(function.file.empty() ? "???" : function.file) + ":" + name, &function.counts, function.runtime});
+    rows.push_back({(function.file.empty() ? "???" : function.file) + ":" + name, &function.counts, function.runtime,
+                    false, function.part});
   }
   return rows;
 }

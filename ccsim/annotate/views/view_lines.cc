@@ -9,7 +9,7 @@
 #include <set>
 
 #include "ccsim/annotate/views/ranked_table.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace ccsim::annotate {
 
@@ -43,7 +43,7 @@ WriterLines writer_lines(const Analysis& analysis, bool show_runtime) {
 std::vector<LabelledCounts> line_table_rows(const Analysis& analysis) {
   std::vector<LabelledCounts> rows;
   for (const LineRow& line : analysis.lines) {
-    rows.push_back({site_label(line.site, FileNames::full), &line.counts, line.runtime});
+    rows.push_back({site_label(line.site, FileNames::full), &line.counts, line.runtime, false, line.part});
   }
   return rows;
 }

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "ccsim/annotate/analysis/object_label.h"
+#include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/text_table.h"
 #include "ccsim/annotate/views/views.h"
 

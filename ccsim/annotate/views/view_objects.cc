@@ -2,7 +2,7 @@
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/runtime_objects.h"
 #include "ccsim/annotate/views/ranked_table.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/numbers.h"
 
 namespace ccsim::annotate {
 
@@ -14,7 +14,8 @@ std::vector<LabelledCounts> object_table_rows(const Analysis& analysis) {
     std::string label = object_description(object);
     if (object.address != 0) label += " at " + hex(object.address);
     if (!object.file.empty()) label += " in " + object.file;
-    rows.push_back({label, &row.counts, analysis.runtime_objects[row.object], is_allocator_object(object)});
+    rows.push_back({label, &row.counts, analysis.runtime_objects[row.object], is_allocator_object(object),
+                    analysis.object_parts[row.object]});
   }
   return rows;
 }

@@ -3,25 +3,10 @@
 // simulated, and the replay does not know what they wait for), the per-thread summary, the top lines, the
 // top invalidated references with their invalidators, and the data objects.
 #include "ccsim/annotate/analysis/findings.h"
-#include "ccsim/annotate/views/printable_text.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/run_text.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
-namespace {
-
-// One sentence per `spin-wait:` record: which line waits, and how to tell ccsim what it waits for.
-void print_spin_waits(const ViewContext& context) {
-  for (const SpinWait& wait : context.profile().header.spin_waits) {
-    context.out << "Spin-waiting: " << printable(wait.file) << ":" << wait.line << " waits by re-reading one address ("
-                << with_commas(wait.reads) << " reads not simulated); mark the hand-off with "
-                << "CCSIM_HAPPENS_BEFORE/AFTER or ANNOTATE_HAPPENS_BEFORE/AFTER, or the barrier with "
-                << "CCSIM_BARRIER_WAIT_BEFORE/AFTER, so that the replay orders it (docs/synchronization.md).\n";
-  }
-}
-
-}  // namespace
-
 // The findings the overview opens with: enough to act on, the rest are in --view=findings.
 constexpr std::size_t kOverviewFindings = 3;
 
@@ -31,7 +16,7 @@ void print_overview(const ViewContext& context) {
   } else if (std::string limit = order_limit_sentence(context.profile().header); !limit.empty()) {
     context.out << '\n' << limit << '\n';  // the findings would have said it
   }
-  print_spin_waits(context);
+  for (const std::string& sentence : spin_wait_sentences(context.profile().header)) context.out << sentence << '\n';
   print_summary_view(context);
   // The ranked tables show the sharing split in short columns, explained once.
   EventColumns columns = sharing_columns(context.profile(), context.options, context.columns);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ccsim/annotate/views/count_columns.h"
+#include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/text_table.h"
 #include "ccsim/annotate/views/views.h"
 

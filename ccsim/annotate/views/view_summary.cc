@@ -1,8 +1,7 @@
 // view_summary.cc: --view=summary, per thread and in total: accesses, misses per level by cause,
 // invalidations received and caused (true/false x in/across regions, critical), coherence misses.
 // The per-level tables are the thesis' Fig. 3.4 (breakdown of misses per processor) as text.
-#include "ccsim/annotate/analysis/findings.h"
-#include "ccsim/annotate/analysis/latency.h"
+#include "ccsim/annotate/text/run_text.h"
 #include "ccsim/annotate/views/count_columns.h"
 #include "ccsim/annotate/views/text_table.h"
 #include "ccsim/annotate/views/views.h"
@@ -93,11 +92,7 @@ void print_summary_view(const ViewContext& context) {
   coherence.add_event("total", "coherence_misses");
   coherence.add_ratio("of invalidations received", {"coherence_misses"}, {"invalidations_received"});
   print_thread_table(context, "Coherence misses (misses on lines lost to another thread's write)", coherence);
-  const LatencyTable& latencies = context.options.latencies;
-  context.out << "Coherence traffic (coherence misses and invalidated copies, all objects): "
-              << share_text(coherence_cycles(context.profile(), context.analysis.totals, latencies),
-                            memory_cycles(context.profile(), context.analysis.totals, latencies))
-              << " of the simulated memory time of the run (--latency).\n";
+  context.out << coherence_traffic_sentence(context.analysis, context.options.latencies) << '\n';
 }
 
 }  // namespace ccsim::annotate

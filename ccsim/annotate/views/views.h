@@ -30,9 +30,6 @@ struct ViewContext {
 void print_views(const ViewContext& context);
 
 void print_header(const ViewContext& context);             // view_header.cc
-// "native simulation of 4 threads; L1 32768 B 8-way; ...": the Machine: line of the header, and each
-// side's machine in --diff (view_header.cc).
-std::string machine_description(const ProfileHeader& header);
 void print_overview(const ViewContext& context);           // view_overview.cc
 void print_summary_view(const ViewContext& context);       // view_summary.cc
 void print_lines_view(const ViewContext& context);         // view_lines.cc

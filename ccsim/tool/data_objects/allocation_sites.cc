@@ -55,7 +55,8 @@ bool ends_with(const HChar* text, const HChar* suffix) {
 bool is_helper_level(const HChar* file, const HChar* function) {
   for (std::uint32_t i = 0; function != nullptr && i < options.alloc_fn_count; ++i) {
     const SizeT length = VG_(strlen)(options.alloc_fns[i]);
-    if (VG_(strncmp)(function, options.alloc_fns[i], length) == 0 && (function[length] == '\0' || function[length] == '.')) {
+    const bool named = VG_(strncmp)(function, options.alloc_fns[i], length) == 0;
+    if (named && (function[length] == '\0' || function[length] == '.')) {
       return true;
     }
   }
@@ -109,8 +110,8 @@ void place_site(FrameSite* site, Addr ip, bool innermost, const HChar* function,
     function = function_name_of(ip);
   }
   site->function = function != nullptr ? function_number(function) : 0;
-  site->key = site->file != 0 && site->line != 0 ? (std::uint64_t(1) << 63 | std::uint64_t(site->file) << 32 | site->line)
-                                                 : ip;
+  const bool has_line = site->file != 0 && site->line != 0;
+  site->key = has_line ? (std::uint64_t(1) << 63 | std::uint64_t(site->file) << 32 | site->line) : ip;
 }
 
 // A helper frame keeps its innermost level's place: it is named so when it is not a leading one.

@@ -1,5 +1,5 @@
 // printable_text.cc: escaping control bytes and invalid UTF-8 for the terminal.
-#include "ccsim/annotate/views/printable_text.h"
+#include "ccsim/annotate/text/printable_text.h"
 
 namespace ccsim::annotate {
 
