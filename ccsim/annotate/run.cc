@@ -12,7 +12,6 @@
 #include "ccsim/annotate/analysis/derived_events.h"
 #include "ccsim/annotate/analysis/diff.h"
 #include "ccsim/annotate/analysis/heap_sites.h"
-#include "ccsim/annotate/analysis/tool_preload.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/views/event_columns.h"
 #include "ccsim/annotate/exports/graph.h"
@@ -70,7 +69,6 @@ Profile load_profiles(const std::vector<std::string>& files, const Options& opti
   Profile profile = read_profile_file(files.front());
   for (std::size_t i = 1; i < files.size(); ++i)
     add_profile(profile, read_profile_file(files[i]), options.sum_different);
-  leave_out_tool_preload(profile);
   if (!options.threads.ranges.empty()) select_threads(profile, options.threads);
   if (options.separate_heap_paths) {
     name_heap_objects_by_stack(profile);

@@ -1,5 +1,5 @@
 // runtime_parts_test.cc: the "(runtime)" group says what it holds - the loader, libc, libstdc++, the
-// OpenMP runtime, the allocator - with each part's share, and ccsim's own preload is in no output.
+// OpenMP runtime, the allocator - with each part's share.
 //
 // runtime_parts.profile, threads 1 and 2, only L1 (hits 4 cycles, memory 200, coherence miss 75,
 // invalidation caused 65). Accesses (reads + writes) per reference, each its own line and function:
@@ -11,7 +11,6 @@
 //   std::ostream::write         20  libstdc++: reads std::cout                       -> libstdc++
 //   _int_malloc                 80  libc's code on the allocator's arena (object-origin allocator); 5
 //                                   coherence misses, 5 invalidations caused           -> allocator
-//   (vgpreload_ccsim)           10  ccsim's preload, on its own mapping: left out of everything
 // Runtime lines: 1,100 accesses; OpenMP runtime 600/1,100 = 54.5%, loader 300 = 27.3%, libc 100 = 9.1%,
 // allocator 80 = 7.3%, libstdc++ 20 = 1.8%. Runtime objects (the allocator's arena has its own row):
 // 1,020 accesses; OpenMP runtime 600/1,020 = 58.8%, loader 300 = 29.4%, libc 100 = 9.8%, libstdc++ 20 = 2.0%.
@@ -66,29 +65,6 @@ TEST(RuntimePartsTest, FindingsNameTheRuntimePartsWithTheirShareOfTheMemoryTime)
                           "traffic, about 4.7% of the memory time, left out (--runtime=show includes it).\n"),
             std::string::npos)
       << findings;
-}
-
-// ccsim's preload (its code and the loader's mapping of it) is neither the program's nor its runtime's:
-// with every row shown there is no row of it, and the totals are without its 7 reads and 3 writes: 1,680
-// reads and 420 writes, in 6 objects (counter, the loader's mapping, stdout, the OpenMP block, std::cout,
-// the arena).
-TEST(RuntimePartsTest, CcsimsOwnPreloadIsInNoOutput) {
-  std::string shown =
-      annotate({"--runtime=show", "--view=lines,objects", "--threshold=0", "--sort=reads,writes", kProfile});
-  EXPECT_EQ(shown.find("vgpreload"), std::string::npos) << shown;
-  EXPECT_EQ(shown.find("???"), std::string::npos) << shown;  // the preload's code has no function name
-  for (const auto& [table, total] : {std::pair<std::string, std::string>{"Lines", "(all lines)"},
-                                      {"Data objects", "(all objects)"}}) {
-    EXPECT_EQ(counts_before(section(shown, table), total), (std::vector<std::string>{"1,680", "420", "47", "47", "47",
-                                                                                     "47"}))
-        << table;
-  }
-  EXPECT_NE(section(shown, "Data objects").find("(6 of 6 objects shown"), std::string::npos) << shown;
-  for (const std::vector<std::string>& arguments :
-       {std::vector<std::string>{"--json", kProfile}, {"--export=callgrind", kProfile}}) {
-    std::string exported = annotate(arguments);
-    EXPECT_EQ(exported.find("vgpreload"), std::string::npos) << arguments[0];
-  }
 }
 
 }  // namespace
