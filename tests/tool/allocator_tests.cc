@@ -216,5 +216,19 @@ TEST(AllocationSites, HelpersThatOnlyAllocateAreSkipped) {
   }
 }
 
+// new_throws.cc: operator new throws and the program catches it; the block it allocates next is still
+// the program's, at its own site, with its 8 writes, in every order.
+TEST(AllocatorCalls, AnOperatorNewThatThrowsLeavesNoThreadInsideTheAllocator) {
+  for (const char* mode : {"native", "interleaved"}) {
+    SCOPED_TRACE(mode);
+    const AllocatorRun run = run_under_ccsim(std::string("new_throws_") + mode, "new_throws", mode);
+    ASSERT_NE(run.output.find("caught bad_alloc"), std::string::npos) << run.output;
+    const std::vector<unsigned> after = heap_objects_at(run.profile, "new_throws.cc", "site after");
+    ASSERT_EQ(after.size(), 1u);
+    EXPECT_EQ(run.profile.object_total(after[0], "writes"), 8u);
+    EXPECT_EQ(run.profile.objects.at(after[0]).allocator, "new[]");
+  }
+}
+
 }  // namespace
 }  // namespace ccsim_test

@@ -122,7 +122,14 @@ void init_heap_block_tracking() {
 
 bool allocator_call_begins(unsigned tid, std::uint32_t function, Addr pointer, Addr call) {
   ThreadState* thread = thread_state(tid);
-  if (thread->allocator_depth++ == 0) refresh_unusual(thread);
+  const Addr sp = VG_(get_SP)(tid);
+  // Calls the allocator makes itself run on the stack below the outer call's start; a call at or above
+  // it follows an outer call that never returned (an exception thrown out of operator new).
+  if (thread->allocator_depth > 0 && sp >= thread->allocator_call_sp) thread->allocator_depth = 0;
+  if (thread->allocator_depth++ == 0) {
+    thread->allocator_call_sp = sp;
+    refresh_unusual(thread);
+  }
   if (thread->allocator_depth > 1 || pointer == 0) return true;
   const LiveBlock* block = live_blocks->find(pointer);
   if (block == nullptr) {

@@ -41,6 +41,9 @@ struct ThreadState {
   std::uint32_t annotated_sync_depth = 0;  // > 0: inside an annotated barrier (annotations.h)
   // > 0: inside a call of the program's allocator (heap_blocks.h); calls it makes itself are nested.
   std::uint32_t allocator_depth = 0;
+  // The stack pointer at the outermost allocator call's start: a later call that starts above it was not
+  // made from inside that call, which has ended without its report (operator new threw).
+  Addr allocator_call_sp = 0;
   // The block the outermost realloc in progress gave back (0: none), its size and bin: the new block
   // joins that bin, or, if the call fails, the block is the program's again.
   Addr reallocated_block = 0;
