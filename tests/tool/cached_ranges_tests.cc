@@ -111,6 +111,22 @@ TEST_F(CachedRangesTest, TheWholeAddressSpaceIsRememberedAndForgotten) {
   EXPECT_FALSE(covers(a, 0));
 }
 
+// A layout-free range (the allocator's own accesses) over the whole address space survives changes
+// anywhere, unlike the same range remembered plainly beside it, and only a pass over the whole address
+// space (a sweep, forget_all_ranges) empties it.
+TEST_F(CachedRangesTest, ALayoutFreeRangeIsForgottenOnlyByAWholePass) {
+  remember_range(&a.range, &a.slot, 0, ~Addr(0), true);
+  fill(b, 0, ~Addr(0));
+  EXPECT_EQ(filled_range_count(), 2u);
+  forget_ranges(0x1000, 0x1fff);
+  EXPECT_TRUE(covers(a, 0x1000));
+  EXPECT_FALSE(covers(b, 0x1000));
+  EXPECT_EQ(filled_range_count(), 1u);
+  forget_all_ranges();
+  EXPECT_FALSE(covers(a, 0x1000));
+  EXPECT_EQ(filled_range_count(), 0u);
+}
+
 // Ten entries remember the first stack, ten the second: a change in the first empties the first ten and
 // none of the others, of which a change in the second then empties the nine still over it; a change in
 // neither, between the heap blocks below, empties none.

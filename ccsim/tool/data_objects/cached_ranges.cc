@@ -35,7 +35,11 @@ struct NarrowRange {
 struct WideGroup {
   Addr start;
   Addr last;
-  std::uint32_t members;  // entries remembering exactly [start, last]
+  std::uint32_t members;  // entries remembering exactly [start, last] (and this layout_free)
+  // The entries' answer does not depend on the layout (the allocator's own accesses): only a pass over
+  // the whole address space (a sweep, forget_all_ranges) forgets them, so that the allocator's code, run
+  // at every layout change, does not look its object up again each time.
+  bool layout_free;
 };
 struct WideMember {
   CachedRange* range;
@@ -69,12 +73,14 @@ FilledRanges& filled() {
 constexpr std::uint32_t kForgetsPerSweep = 256;
 std::uint32_t forgets_since_sweep = 0;
 
-void add_wide(FilledRanges& ranges, CachedRange* range, RangeSlot* slot, Addr start, Addr last) {
+void add_wide(FilledRanges& ranges, CachedRange* range, RangeSlot* slot, Addr start, Addr last, bool layout_free) {
   std::uint32_t group = 0;
-  while (group < ranges.groups.size() && (ranges.groups[group].start != start || ranges.groups[group].last != last)) {
+  while (group < ranges.groups.size() &&
+         (ranges.groups[group].start != start || ranges.groups[group].last != last ||
+          ranges.groups[group].layout_free != layout_free)) {
     ++group;
   }
-  if (group == ranges.groups.size()) ranges.groups.push_back(WideGroup{start, last, 0});
+  if (group == ranges.groups.size()) ranges.groups.push_back(WideGroup{start, last, 0, layout_free});
   ++ranges.groups[group].members;
   *slot = kWideSlot | ranges.members.size();
   ranges.members.push_back(WideMember{range, slot, group});
@@ -108,17 +114,19 @@ void remove_narrow(FilledRanges& ranges, std::uint32_t index) {
 // Empties the wide entries whose range overlaps [low, high]: the groups are compared, and only when one
 // overlaps are the members walked (a stack moved, an array freed, a library unmapped).
 void forget_wide(FilledRanges& ranges, Addr low, Addr high) {
+  const bool whole_pass = low == 0 && high == ~Addr(0);
+  auto forgets = [&](const WideGroup& group) {
+    return group.start <= high && low <= group.last && (whole_pass || !group.layout_free);
+  };
   std::uint32_t group = 0;
-  while (group < ranges.groups.size() && (ranges.groups[group].start > high || low > ranges.groups[group].last)) {
-    ++group;
-  }
+  while (group < ranges.groups.size() && !forgets(ranges.groups[group])) ++group;
   if (group == ranges.groups.size()) return;
   // The kept groups' new indices (~0: forgotten), then the members, kept or emptied.
   ranges.renumbered.resize(ranges.groups.size());
   std::uint32_t kept_groups = 0;
   for (std::uint32_t i = 0; i < ranges.groups.size(); ++i) {
     const WideGroup& old = ranges.groups[i];
-    const bool forgotten = old.start <= high && low <= old.last;
+    const bool forgotten = forgets(old);
     ranges.renumbered[i] = forgotten ? ~std::uint32_t(0) : kept_groups;
     if (!forgotten) ranges.groups[kept_groups++] = old;
   }
@@ -140,20 +148,21 @@ void forget_wide(FilledRanges& ranges, Addr low, Addr high) {
 
 }  // namespace
 
-void remember_range(CachedRange* range, RangeSlot* slot, Addr low, Addr high) {
+void remember_range(CachedRange* range, RangeSlot* slot, Addr low, Addr high, bool layout_free) {
   Addr size = high - low + 1;
   // The whole address space has no size: it is remembered without its last byte, which no program can
   // touch. (Not remembering it would leave the entry's previous range with the new answer.)
   if (size == 0) size = ~Addr(0);
   const Addr last = low + size - 1;
   FilledRanges& ranges = filled();
-  const bool wide = size > kWideBytes;
+  const bool wide = size > kWideBytes || layout_free;
   if (range->size != 0) {
     if (*slot & kWideSlot) {
       const std::uint32_t index = *slot & ~kWideSlot;
       CCSIM_DEBUG_ASSERT(ranges.members[index].range == range && ranges.members[index].slot == slot);
       const WideGroup& group = ranges.groups[ranges.members[index].group];
-      if (wide && group.start == low && group.last == last) return;  // the same range (a sweep's refill)
+      // The same range (a sweep's refill): nothing to change.
+      if (wide && group.start == low && group.last == last && group.layout_free == layout_free) return;
       remove_wide(ranges, index);
       range->size = 0;
     } else if (wide) {
@@ -169,7 +178,7 @@ void remember_range(CachedRange* range, RangeSlot* slot, Addr low, Addr high) {
   }
   if (range->size == 0) {
     if (wide) {
-      add_wide(ranges, range, slot, low, last);
+      add_wide(ranges, range, slot, low, last, layout_free);
     } else {
       *slot = ranges.narrow.size();
       ranges.narrow.push_back(NarrowRange{low, last, range, slot});

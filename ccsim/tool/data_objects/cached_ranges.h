@@ -29,7 +29,9 @@ using RangeSlot = std::uint32_t;
 // Remembers [low, high] (inclusive) in `range` and puts it on the list of filled entries, or updates its
 // copy there when the range was filled already (`slot` is the holder's RangeSlot of `range`). A range
 // covering the whole address space is remembered without its last byte (its size would not fit).
-void remember_range(CachedRange* range, RangeSlot* slot, Addr low, Addr high);
+// `layout_free`: the holder's answer does not depend on the objects' layout (the allocator's own
+// accesses, data_objects.h): no change forgets the range, only a pass over the whole address space.
+void remember_range(CachedRange* range, RangeSlot* slot, Addr low, Addr high, bool layout_free = false);
 
 // Empties every remembered range that overlaps [low, high] (inclusive): the objects there changed.
 void forget_ranges(Addr low, Addr high);

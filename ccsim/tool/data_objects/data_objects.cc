@@ -120,7 +120,7 @@ ObjectExtent find_object(Addr address) {
 
 ObjectExtent object_extent_for(RefId ref, Addr address) {
   // The whole address space but its last byte (a range's size must fit in 64 bits).
-  if (is_allocator_reference(ref)) return ObjectExtent{allocator_accesses, 0, 0, ~Addr(0) - 1, 0};
+  if (is_allocator_reference(ref)) return ObjectExtent{allocator_accesses, 0, 0, ~Addr(0) - 1, 0, true};
   return find_object(address);
 }
 

@@ -61,6 +61,9 @@ struct ObjectExtent {
   Addr low;
   Addr high;  // inclusive
   std::uint32_t life;
+  // The answer holds whatever the layout becomes (the allocator's own accesses): caches keep it across
+  // layout changes (cached_ranges.h).
+  bool layout_free = false;
 };
 
 // Creates the table (with the unknown object) and every layer. Only with --data-objects=yes; nothing

@@ -53,7 +53,7 @@ void refill_object_cache(ReferenceObjectCache* cache, RefId ref, ProcId processo
   if (watch_object_access(found, processor, address, size, kind)) {
     forget_range(&cache->range, &cache->range_slot);
   } else {
-    remember_range(&cache->range, &cache->range_slot, found.low, found.high);
+    remember_range(&cache->range, &cache->range_slot, found.low, found.high, found.layout_free);
   }
 }
 

@@ -98,7 +98,7 @@ __attribute__((noinline)) Charge remember_cell(RecentCells& set, Addr address, R
   const ObjectExtent found = object_extent_for(ref, address);
   for (RecentCell& recent : set.cells) {
     if (recent.object == found.object && recent.ref == ref && recent.proc == proc && recent.charge.thread != nullptr) {
-      remember_range(&recent.range, &recent.range_slot, found.low, found.high);
+      remember_range(&recent.range, &recent.range_slot, found.low, found.high, found.layout_free);
       return recent.charge;
     }
   }
@@ -109,7 +109,7 @@ __attribute__((noinline)) Charge remember_cell(RecentCells& set, Addr address, R
   replaced.object = found.object;
   std::uint64_t* cell = counters_for(tables->per_cell.find_or_add(CellKey{found.object, ref, proc}));
   replaced.charge = Charge{thread_counters(found.object, proc), cell};
-  remember_range(&replaced.range, &replaced.range_slot, found.low, found.high);
+  remember_range(&replaced.range, &replaced.range_slot, found.low, found.high, found.layout_free);
   return replaced.charge;
 }
 
