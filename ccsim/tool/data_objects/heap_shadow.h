@@ -8,8 +8,9 @@
 // every such access walked Valgrind's AVL tree of live blocks twice (the block starting at the address,
 // then the bounds around it): a third of the run on a hash table of 20,000 nodes (perf/README.md).
 //
-// The table divides the address space into 16-byte granules (Valgrind's allocator aligns every block
-// start to 16 bytes on amd64, so a granule holds bytes of one block only) and keeps, for each granule a
+// The table divides the address space into 16-byte granules (glibc's allocator aligns every block start
+// to 16 bytes on amd64, and puts a header of its own between two blocks, so a granule holds bytes of one
+// block only) and keeps, for each granule a
 // shadowed block covers, that block's slot number (4 bytes). Granules are grouped in chunks of 64 KiB of
 // address space, made when the first block lands in them and released when their last block ends, and
 // found by a hash map of chunk numbers with the last chunk used remembered in front of it.
@@ -23,7 +24,7 @@
 // clears them when it ends.
 //
 // Memory: 4 bytes per 16 bytes of address space in each 64 KiB chunk holding a small block, i.e. at most
-// 256 KiB per MiB of heap (Valgrind's allocator packs small blocks densely), plus 24 bytes per shadowed
+// 256 KiB per MiB of heap (allocators pack small blocks densely), plus 24 bytes per shadowed
 // live block and 16 per chunk in the hash map; nothing for large blocks.
 #ifndef CCSIM_TOOL_HEAP_SHADOW_H
 #define CCSIM_TOOL_HEAP_SHADOW_H

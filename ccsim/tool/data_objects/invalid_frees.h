@@ -1,8 +1,8 @@
-// invalid_frees.h: what ccsim does when the client gives free, realloc or delete (any form) a pointer
-// that is not the start of a live block ccsim's malloc replacement allocated: a pointer into the middle
-// of a block, to the stack or a global, or to a block freed already. Valgrind's allocator would abort
-// on it (an assertion in m_mallocfree.c) and no profile would be written; like Memcheck, ccsim reports
-// it instead, once per call site, and the call does nothing.
+// invalid_frees.h: what ccsim does when the program's code gives free, realloc or delete (any form) a
+// pointer that is not the start of a live heap block (heap_blocks.h): a pointer into the middle of a
+// block, to the stack or a global, or to a block freed already. glibc would abort on it and no profile
+// would be written; like Memcheck, ccsim reports it instead, once per call site, and the call does not
+// reach the allocator.
 #ifndef CCSIM_TOOL_INVALID_FREES_H
 #define CCSIM_TOOL_INVALID_FREES_H
 
