@@ -231,6 +231,8 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
     case VG_USERREQ__CCSIM_THREAD_START:
       label_start_routine(tid, args[1]);
       break;
+    case VG_USERREQ__CCSIM_ALLOCATOR_ENTER:  // the heap's requests (main.cc, heap_blocks.h)
+    case VG_USERREQ__CCSIM_ALLOCATOR_EXIT:
     case VG_USERREQ__CCSIM_END_INTERNAL:
       return false;
   }
