@@ -164,11 +164,14 @@ C_ALLOCATOR_STUB(void*, realloc, void* old, size_t size) {
   return reallocate_WRK(orig, CCSIM_ALLOC_REALLOC, old, size, size, 0, CCSIM_CALL_SITE());
 }
 
-/* reallocarray: count x size bytes (a product that overflows makes it fail, leaving the block). */
+/* reallocarray: count x size bytes. A product that overflows makes it fail and leave the block: it is
+   reported as the largest size, never as 0 (which would mean the block was given back). */
 C_ALLOCATOR_STUB(void*, reallocarray, void* old, size_t count, size_t size) {
   OrigFn orig;
+  size_t bytes;
   VALGRIND_GET_ORIG_FN(orig);
-  return reallocate_WRK(orig, CCSIM_ALLOC_REALLOCARRAY, old, count * size, count, size, CCSIM_CALL_SITE());
+  if (__builtin_mul_overflow(count, size, &bytes)) bytes = (size_t)-1;
+  return reallocate_WRK(orig, CCSIM_ALLOC_REALLOCARRAY, old, bytes, count, size, CCSIM_CALL_SITE());
 }
 
 /* malloc_usable_size: the program may use every byte the answer covers, so the tool's block grows to

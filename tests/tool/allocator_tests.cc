@@ -230,5 +230,22 @@ TEST(AllocatorCalls, AnOperatorNewThatThrowsLeavesNoThreadInsideTheAllocator) {
   }
 }
 
+// reallocarray_overflow.c: a reallocarray whose size wraps to 0 fails and leaves the block live: its
+// later free is no invalid free, and the block's object has the 1 write made after the failure.
+TEST(AllocatorCalls, AReallocarrayThatOverflowsLeavesTheBlockLive) {
+  const std::string directory = scratch_directory("allocator_reallocarray_overflow");
+  const RunResult result = run_ccsim(directory, {"--sim-mode=native", "--ccsim-out-file=ccsim.out"},
+                                     test_program("reallocarray_overflow"));
+  ASSERT_EQ(result.exit_code, 0) << result.stderr_text;
+  EXPECT_EQ(file_text(directory + "/stdout.txt"), "failed\n");
+  EXPECT_EQ(result.stderr_text.find("Invalid free"), std::string::npos) << result.stderr_text;
+  Profile profile;
+  std::string error;
+  ASSERT_TRUE(read_profile(directory + "/ccsim.out", &profile, &error)) << error;
+  const std::vector<unsigned> block = heap_objects_at(profile, "reallocarray_overflow.c", "site block");
+  ASSERT_EQ(block.size(), 1u);
+  EXPECT_EQ(profile.object_total(block[0], "writes"), 1u);
+}
+
 }  // namespace
 }  // namespace ccsim_test
