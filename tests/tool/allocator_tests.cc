@@ -63,17 +63,12 @@ std::vector<unsigned> heap_objects_at(const Profile& profile, const std::string&
   return found;
 }
 
-std::uint64_t count_of(const Profile& profile, unsigned object, unsigned thread, const char* event) {
-  const auto counts = profile.object_counts.find({object, thread});
-  return counts == profile.object_counts.end() ? 0 : counts->second[profile.event_index(event)];
-}
-
 std::uint64_t invalidations_received(const Profile& profile, unsigned object, unsigned thread) {
   std::uint64_t total = 0;
   for (const char* event : {"invalidations_received_true_in_region", "invalidations_received_false_in_region",
                             "invalidations_received_true_across_regions",
                             "invalidations_received_false_across_regions"}) {
-    total += count_of(profile, object, thread, event);
+    total += profile.object_count(object, thread, event);
   }
   return total;
 }
@@ -122,10 +117,10 @@ TEST(AllocatorLayout, PerThreadStructsInACallocBlockFalseShareAtTheirNativeOffse
   const std::vector<unsigned> block = heap_objects_at(run.profile, "per_thread_sums.c", "block");
   ASSERT_EQ(block.size(), 1u);
   EXPECT_EQ(run.profile.objects.at(block[0]).allocator, "calloc");
-  EXPECT_EQ(count_of(run.profile, block[0], 2, "invalidations_received_false_in_region"), 999u);
-  EXPECT_EQ(count_of(run.profile, block[0], 3, "invalidations_received_false_in_region"), 1000u);
-  EXPECT_EQ(count_of(run.profile, block[0], 2, "invalidations_received_true_in_region"), 0u);
-  EXPECT_EQ(count_of(run.profile, block[0], 3, "invalidations_received_true_in_region"), 0u);
+  EXPECT_EQ(run.profile.object_count(block[0], 2, "invalidations_received_false_in_region"), 999u);
+  EXPECT_EQ(run.profile.object_count(block[0], 3, "invalidations_received_false_in_region"), 1000u);
+  EXPECT_EQ(run.profile.object_count(block[0], 2, "invalidations_received_true_in_region"), 0u);
+  EXPECT_EQ(run.profile.object_count(block[0], 3, "invalidations_received_true_in_region"), 0u);
 
   const AllocatorRun aligned = run_under_ccsim("per_thread_sums_aligned", "per_thread_sums_aligned", "interleaved");
   ASSERT_NE(aligned.output.find("block at 0 mod 64"), std::string::npos) << aligned.output;
@@ -163,10 +158,10 @@ TEST(AllocatorLayout, PrivateScratchBuffersShareNothing) {
       EXPECT_GT(allocator_accesses, 0u);
       for (unsigned thread = 2; thread <= 5; ++thread) {
         SCOPED_TRACE("thread " + std::to_string(thread));
-        EXPECT_EQ(count_of(run.profile, first[0], thread, "writes"), longs);
-        EXPECT_EQ(count_of(run.profile, first[0], thread, "reads"), longs);
-        EXPECT_EQ(count_of(run.profile, later[0], thread, "writes"), longs * (rounds - 1));
-        EXPECT_EQ(count_of(run.profile, later[0], thread, "reads"), longs * (rounds - 1));
+        EXPECT_EQ(run.profile.object_count(first[0], thread, "writes"), longs);
+        EXPECT_EQ(run.profile.object_count(first[0], thread, "reads"), longs);
+        EXPECT_EQ(run.profile.object_count(later[0], thread, "writes"), longs * (rounds - 1));
+        EXPECT_EQ(run.profile.object_count(later[0], thread, "reads"), longs * (rounds - 1));
         EXPECT_EQ(invalidations_received(run.profile, first[0], thread), 0u);
         EXPECT_EQ(invalidations_received(run.profile, later[0], thread), 0u);
       }

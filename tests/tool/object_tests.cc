@@ -67,12 +67,6 @@ std::vector<unsigned> heap_objects_from(const Profile& profile, const std::strin
 
 std::uint64_t writes_of(const Profile& profile, unsigned object) { return profile.object_total(object, "writes"); }
 
-// `event` of `object` on `thread` (1-based), 0 when the thread has no counts for the object.
-std::uint64_t count_of(const Profile& profile, unsigned object, unsigned thread, const char* event) {
-  const auto counts = profile.object_counts.find({object, thread});
-  return counts == profile.object_counts.end() ? 0 : counts->second[profile.event_index(event)];
-}
-
 std::string stdout_of(const ObjectRun& run) {
   std::ifstream in(run.directory + "/stdout.txt");
   std::stringstream text;
@@ -363,11 +357,11 @@ TEST(ObjectsInSimulatedOrder, MemoryFreedByOneThreadAndReusedByAnotherIsNotShare
     const unsigned main_block = heap_object("main_block", "main");
     ASSERT_NE(worker_block, 0u);
     ASSERT_NE(main_block, 0u);
-    EXPECT_EQ(count_of(profile, worker_block, 2, "writes"), 65536u);
-    EXPECT_EQ(count_of(profile, main_block, 1, "writes"), 65536u);
+    EXPECT_EQ(profile.object_count(worker_block, 2, "writes"), 65536u);
+    EXPECT_EQ(profile.object_count(main_block, 1, "writes"), 65536u);
     const bool native = std::string(mode) == "native";
-    const std::uint64_t caused_true = count_of(profile, main_block, 1, "invalidations_caused_true_in_region");
-    const std::uint64_t received_true = count_of(profile, main_block, 2, "invalidations_received_true_in_region");
+    const std::uint64_t caused_true = profile.object_count(main_block, 1, "invalidations_caused_true_in_region");
+    const std::uint64_t received_true = profile.object_count(main_block, 2, "invalidations_received_true_in_region");
     if (native) {
       EXPECT_EQ(caused_true, 4096u);
       EXPECT_EQ(received_true, 4096u);
@@ -382,17 +376,20 @@ TEST(ObjectsInSimulatedOrder, MemoryFreedByOneThreadAndReusedByAnotherIsNotShare
         for (const char* kind : {"true_in_region", "false_in_region", "true_across_regions", "false_across_regions"}) {
           const std::string received_event = std::string("invalidations_received_") + kind;
           const std::string caused_event = std::string("invalidations_caused_") + kind;
-          received += count_of(profile, object, thread, received_event.c_str());
-          caused += count_of(profile, object, thread, caused_event.c_str());
+          received += profile.object_count(object, thread, received_event.c_str());
+          caused += profile.object_count(object, thread, caused_event.c_str());
         }
         SCOPED_TRACE("object " + std::to_string(object) + " thread " + std::to_string(thread));
-        const std::uint64_t expected = object == main_block && thread == 2 ? 4096u : 0u;
-        const std::uint64_t expected_caused = object == main_block && thread == 1 ? 4096u : 0u;
-        if (native || expected == 0) EXPECT_EQ(received, expected);
-        if (native || (expected_caused == 0 && object == main_block)) EXPECT_EQ(caused, expected_caused);
-        if (!native && object == worker_block) EXPECT_LE(caused, 1u);
-        if (!native && expected != 0) EXPECT_LE(received, expected + 3);
-        if (!native && expected_caused != 0) EXPECT_LE(caused, expected_caused + 3);
+        // Natively exact; in the replay orders the header line's extra hand-backs bound them above.
+        const std::uint64_t received_least = object == main_block && thread == 2 ? 4096u : 0u;
+        const std::uint64_t caused_least = object == main_block && thread == 1 ? 4096u : 0u;
+        const std::uint64_t received_most = received_least + (native || received_least == 0 ? 0u : 3u);
+        const std::uint64_t caused_most =
+            caused_least + (native ? 0u : caused_least != 0 ? 3u : object == worker_block ? 1u : 0u);
+        EXPECT_GE(received, received_least);
+        EXPECT_LE(received, received_most);
+        EXPECT_GE(caused, caused_least);
+        EXPECT_LE(caused, caused_most);
       }
     }
   }
@@ -421,10 +418,10 @@ TEST(ObjectsInSimulatedOrder, BlocksReadOutOfTheirLockOrderAreChargedToTheirBin)
         if (object.name.rfind("allocator's memory", 0) == 0) heap_mappings.push_back(id);
       }
       ASSERT_NE(bin, 0u);
-      EXPECT_EQ(count_of(profile, bin, 2, "reads"), 100u);
-      EXPECT_EQ(count_of(profile, bin, 1, "writes"), 100u);
+      EXPECT_EQ(profile.object_count(bin, 2, "reads"), 100u);
+      EXPECT_EQ(profile.object_count(bin, 1, "writes"), 100u);
       for (unsigned mapping : heap_mappings) {
-        EXPECT_EQ(count_of(profile, mapping, 2, "reads"), 0u) << profile.objects.at(mapping).name;
+        EXPECT_EQ(profile.object_count(mapping, 2, "reads"), 0u) << profile.objects.at(mapping).name;
       }
     }
   }
@@ -444,14 +441,14 @@ TEST(HeapObjects, BlocksOnBothSidesOfTheShadowsLimitAndTheGapsBetweenThem) {
     auto reads_of_site = [&](const char* site) -> std::uint64_t {
       const std::vector<unsigned> bins = heap_objects_from(profile, "block_sizes.c", site);
       EXPECT_LE(bins.size(), 1u) << site;
-      return bins.size() == 1 ? count_of(profile, bins[0], 1, "reads") : 0;
+      return bins.size() == 1 ? profile.object_count(bins[0], 1, "reads") : 0;
     };
     EXPECT_EQ(reads_of_site("site exact"), 1024u);
     EXPECT_EQ(reads_of_site("site over"), 1025u);
     EXPECT_EQ(reads_of_site("site keeper"), 1u);
     std::uint64_t freed_reads = 0;
     for (const auto& [id, object] : profile.objects) {
-      if (object.name.rfind("allocator's memory", 0) == 0) freed_reads += count_of(profile, id, 1, "reads");
+      if (object.name.rfind("allocator's memory", 0) == 0) freed_reads += profile.object_count(id, 1, "reads");
     }
     const bool native = std::string(mode) == "native";
     EXPECT_EQ(freed_reads, native ? 200u : 0u);

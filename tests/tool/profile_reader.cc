@@ -64,6 +64,12 @@ std::vector<unsigned> Profile::objects_named(const std::string& name) const {
   return found;
 }
 
+std::uint64_t Profile::object_count(unsigned object, unsigned thread, const std::string& event) const {
+  const int index = event_index(event);
+  const auto counts = object_counts.find({object, thread});
+  return index < 0 || counts == object_counts.end() ? 0 : counts->second[index];
+}
+
 std::uint64_t Profile::object_total(unsigned object, const std::string& event) const {
   int index = event_index(event);
   std::uint64_t sum = 0;

@@ -94,6 +94,8 @@ struct Profile {
   std::vector<unsigned> objects_named(const std::string& name) const;
   // `event` summed over the threads of one object, or over every object and thread.
   std::uint64_t object_total(unsigned object, const std::string& event) const;
+  // `event` of one object on one thread (1-based); 0 when the thread has no counts for the object.
+  std::uint64_t object_count(unsigned object, unsigned thread, const std::string& event) const;
   std::uint64_t all_objects_total(const std::string& event) const;
 };
 

@@ -41,8 +41,6 @@ ObjectId mapping_object(const NSegment& segment, Addr start, Addr end) {
   HChar* name = static_cast<HChar*>(VG_(malloc)("ccsim.objects.mapping_name", (file ? VG_(strlen)(file) : 0) + 96));
   if (file != nullptr) {
     VG_(sprintf)(name, "mapping 0x%lx-0x%lx of %s", start, end, file);
-  } else if (segment.isCH) {
-    VG_(sprintf)(name, "heap mapping 0x%lx-0x%lx outside live blocks", start, end);
   } else {
     VG_(sprintf)(name, "anonymous mapping 0x%lx-0x%lx", start, end);
   }

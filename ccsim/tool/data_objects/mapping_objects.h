@@ -1,7 +1,9 @@
 // mapping_objects.h: the last layer. An address that is in no named range, heap block, variable or stack
 // (a stripped program's data, anonymous mmap memory, a TLS block, memory freed and not reused) belongs
 // to the mapping that holds it, an object of kind unknown named by its address range and file:
-// "mapping 0x601000-0x602fff of /usr/bin/app", "anonymous mapping 0x7f0000000000-0x7f00000fffff".
+// "mapping 0x601000-0x602fff of /usr/bin/app", "anonymous mapping 0x7f0000000000-0x7f00000fffff", or,
+// where the allocator gave blocks, "allocator's memory 0x...-0x... outside live blocks"
+// (mark_allocator_mappings).
 //
 // It also watches the client's mmap and munmap, which are layout changes (layout_changes.h): a changed
 // mapping ends what was known about its memory where the simulation reaches the change. New code may
