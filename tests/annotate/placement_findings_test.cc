@@ -42,7 +42,7 @@ TEST(PlacementFindings, RecordsAreRead) {
 
 TEST(PlacementFindings, AlignedBlockIsCleanHereAndSharesElsewhere) {
   const std::vector<PlacementFinding> findings =
-      placement_findings(with_placements(records({0, 1999, 1999, 1999}, 3000)));
+      placement_findings(with_placements(records({0, 1999, 1999, 1999}, 3000)), 100);
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].object, 0u);
   EXPECT_EQ(findings[0].sentence,
@@ -53,17 +53,17 @@ TEST(PlacementFindings, AlignedBlockIsCleanHereAndSharesElsewhere) {
 
 TEST(PlacementFindings, MisalignedStructsShareHereAndNotAtThirtyTwo) {
   const std::vector<PlacementFinding> findings =
-      placement_findings(with_placements(records({1999, 1999, 0, 1999}, 0)));
+      placement_findings(with_placements(records({1999, 1999, 0, 1999}, 0)), 100);
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].sentence,
             "in this run: 1,999 false invalidations (the block starts at 0 mod 64); at 32 mod 64: none: this block's "
             "placement decides; align it (aligned_alloc(64, ...)) or pad each thread's part to 64 bytes");
 }
 
-// The block's own start comes from its offset: a block at 48 mod 128 is at 48 mod 64.
+// The block's own start comes from its offset: a block at 48 mod 128 is at 48 mod 64 (floor 1: 7 decides).
 TEST(PlacementFindings, TheBlocksOwnStartIsItsOffset) {
   const std::vector<PlacementFinding> findings =
-      placement_findings(with_placements(records({0, 0, 0, 7}, 0, 112)));
+      placement_findings(with_placements(records({0, 0, 0, 7}, 0, 112)), 1);
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].sentence.substr(0, 97),
             "in this run: 7 false invalidations (the block starts at 48 mod 64); at 0, 16 or 32 mod 64: none: ");
@@ -71,8 +71,53 @@ TEST(PlacementFindings, TheBlocksOwnStartIsItsOffset) {
 
 // The same at every start, and no more with longer lines, zero or not: the placement does not decide.
 TEST(PlacementFindings, TheSameEverywhereSaysNothing) {
-  EXPECT_TRUE(placement_findings(with_placements(records({0, 0, 0, 0}, 0))).empty());
-  EXPECT_TRUE(placement_findings(with_placements(records({500, 500, 500, 500}, 500))).empty());
+  EXPECT_TRUE(placement_findings(with_placements(records({0, 0, 0, 0}, 0)), 0).empty());
+  EXPECT_TRUE(placement_findings(with_placements(records({500, 500, 500, 500}, 500)), 100).empty());
+}
+
+// A handful in every layout is no finding: 5 here, 8 at 16 and 32, 3 at 48, under a floor of 100 (the
+// findings' --min-invalidations); the same counts under a floor of 5 decide (8 - 3 = 5, and 8 >= 2 x 3).
+TEST(PlacementFindings, AHandfulInEveryLayoutSaysNothing) {
+  EXPECT_TRUE(placement_findings(with_placements(records({5, 8, 8, 3}, 0)), 100).empty());
+  EXPECT_EQ(placement_findings(with_placements(records({5, 8, 8, 3}, 0)), 5).size(), 1u);
+}
+
+// Sharing in every layout, which placement only shifts: 250 at 0 and 16, 180 at 32 and 48 (not twice as
+// many), and 280 with 128-byte lines (30 more, under the floor of 50): aligning would not remove it, so
+// nothing is said.
+TEST(PlacementFindings, SharingThatEveryLayoutHasSaysNothing) {
+  EXPECT_TRUE(placement_findings(with_placements(records({250, 250, 180, 180}, 280)), 50).empty());
+}
+
+// With 128-byte lines only: the same 100 at every start of a 64-byte line, 1,000 with 128-byte lines.
+// Also: 250 here and 180 elsewhere (not twice as many) with 500 with 128-byte lines says only the latter.
+TEST(PlacementFindings, TwiceLongerLinesAloneCanDecide) {
+  const std::vector<PlacementFinding> findings =
+      placement_findings(with_placements(records({100, 100, 100, 100}, 1000)), 100);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].sentence,
+            "in this run: 100 false invalidations (the block starts at 0 mod 64), about as many at any start within a "
+            "64-byte line; with 128-byte lines (adjacent-line prefetch, POWER and Apple cores): up to about 1,000 "
+            "false");
+  const std::vector<PlacementFinding> shifted =
+      placement_findings(with_placements(records({250, 250, 180, 180}, 500)), 100);
+  ASSERT_EQ(shifted.size(), 1u);
+  EXPECT_EQ(shifted[0].sentence,
+            "in this run: 250 false invalidations (the block starts at 0 mod 64), about as many at any start within a "
+            "64-byte line; with 128-byte lines (adjacent-line prefetch, POWER and Apple cores): up to about 500 false");
+}
+
+// Two blocks of one site, one at 0 mod 64 (1,999 false at 16, 32 and 48) and one at 16 mod 64 (4,000 here,
+// none at 0): one sentence, the heaviest (4,000), which says there were two starts.
+TEST(PlacementFindings, TheBlocksOfOneSiteGiveOneSentence) {
+  const std::vector<PlacementFinding> findings = placement_findings(
+      with_placements(records({0, 1999, 1999, 1999}, 0) + records({0, 4000, 4000, 4000}, 0, 16)), 100);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].worst, 4000u);
+  EXPECT_EQ(findings[0].sentence,
+            "in this run: 4,000 false invalidations (the block starts at 16 mod 64); at 0 mod 64: none: this block's "
+            "placement decides; align it (aligned_alloc(64, ...)) or pad each thread's part to 64 bytes; the heaviest "
+            "of 2 blocks of this allocation site that start at different places in a line");
 }
 
 TEST(PlacementFindings, BadRecordsAreRejected) {

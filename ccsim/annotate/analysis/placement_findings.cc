@@ -53,9 +53,22 @@ std::string starts_text(const std::vector<std::uint64_t>& starts) {
   return text;
 }
 
+// Whether `high` invalidations at one start within a line against `low` at another make the placement
+// decide: at least twice as many, and at least `floor` more.
+bool decides(std::uint64_t high, std::uint64_t low, std::uint64_t floor) {
+  return high > low && high >= 2 * low && high - low >= floor;
+}
+
+// Whether lines twice as long, with `twice` invalidations at worst against `single` at worst with lines of
+// line-size, add at least `floor`.
+bool longer_lines_add(std::uint64_t twice, std::uint64_t single, std::uint64_t floor) {
+  return twice > single && twice - single >= floor;
+}
+
 // The sentence for one group: `own` is the layout of the block's start; `starts` the line's other starts.
 std::string sentence_for(std::uint64_t line, std::uint64_t block_start, const LayoutCounts& own,
-                         const std::map<std::uint64_t, LayoutCounts>& starts, const LayoutCounts& worst_double) {
+                         const std::map<std::uint64_t, LayoutCounts>& starts, const LayoutCounts& worst_double,
+                         std::uint64_t floor) {
   std::string text = "in this run: " + invalidations_text(own) + " (the block starts at " +
                      std::to_string(block_start) + " mod " + std::to_string(line) + ")";
   // The other starts, grouped: those worse than this run, then those better.
@@ -71,23 +84,26 @@ std::string sentence_for(std::uint64_t line, std::uint64_t block_start, const La
       if (counts.total() < best.total()) best = counts;
     }
   }
-  if (!worse.empty()) {
+  const bool start_decides = decides(std::max(own.total(), worst.total()), best.total(), floor);
+  if (start_decides && !worse.empty()) {
     text += "; at " + starts_text(worse) + " mod " + std::to_string(line) + ": " +
             (worse.size() > 1 ? "up to " : "") + about(worst.total()) + " " + kind_of(worst);
   }
-  if (!better.empty()) {
+  if (start_decides && !better.empty()) {
     text += "; at " + starts_text(better) + " mod " + std::to_string(line) + ": " +
             (best.total() == 0 ? "none" : (better.size() > 1 ? "down to " : "") + about(best.total()));
   }
-  if (!worse.empty() || !better.empty()) {
+  if (start_decides) {
     text += ": this block's placement decides; ";
     text += better.empty() ? "keep it aligned" : "align it";
     text += " (aligned_alloc(" + std::to_string(line) + ", ...)) or pad each thread's part to " +
             std::to_string(line) + " bytes";
+  } else if (own.total() > 0) {
+    text += ", about as many at any start within a " + std::to_string(line) + "-byte line";
   }
   const std::uint64_t worst_single = std::max(own.total(), worst.total());
-  if (worst_double.total() > worst_single) {
-    text += std::string(worse.empty() && better.empty() ? "" : "; ") + "with " + std::to_string(2 * line) +
+  if (longer_lines_add(worst_double.total(), worst_single, floor)) {
+    text += "; with " + std::to_string(2 * line) +
             "-byte lines (adjacent-line prefetch, POWER and Apple cores): up to " + about(worst_double.total()) +
             " " + kind_of(worst_double);
   }
@@ -96,7 +112,7 @@ std::string sentence_for(std::uint64_t line, std::uint64_t block_start, const La
 
 }  // namespace
 
-std::vector<PlacementFinding> placement_findings(const Profile& profile) {
+std::vector<PlacementFinding> placement_findings(const Profile& profile, std::uint64_t floor) {
   const std::uint64_t line = profile.header.line_size;
   // (object, block offset) -> start -> counts, for lines of line-size and of twice it.
   std::map<std::pair<std::size_t, std::uint64_t>, std::map<std::uint64_t, LayoutCounts>> single, twice;
@@ -106,7 +122,8 @@ std::vector<PlacementFinding> placement_findings(const Profile& profile) {
     counts.true_sharing += p.true_sharing;
     counts.false_sharing += p.false_sharing;
   }
-  std::vector<PlacementFinding> findings;
+  // The heaviest deciding start of each object, and how many of its starts decide.
+  std::map<std::size_t, std::pair<PlacementFinding, std::size_t>> by_object;
   for (const auto& [key, starts] : single) {
     const std::uint64_t block_start = key.second % line;
     const auto own = starts.find(block_start);
@@ -120,10 +137,22 @@ std::vector<PlacementFinding> placement_findings(const Profile& profile) {
       low = std::min(low, counts.total());
       high = std::max(high, counts.total());
     }
-    // The same at every start, and no worse with longer lines: the placement does not decide.
-    if (low == high && worst_double.total() <= high) continue;
-    findings.push_back(PlacementFinding{key.first, sentence_for(line, block_start, here, starts, worst_double),
-                                        std::max(high, worst_double.total())});
+    if (!decides(high, low, floor) && !longer_lines_add(worst_double.total(), high, floor)) continue;
+    PlacementFinding finding{key.first, sentence_for(line, block_start, here, starts, worst_double, floor),
+                             std::max(high, worst_double.total())};
+    auto [at, first] = by_object.try_emplace(key.first, finding, 0);
+    if (!first && finding.worst > at->second.first.worst) at->second.first = finding;
+    ++at->second.second;
+  }
+  std::vector<PlacementFinding> findings;
+  for (auto& [object, heaviest] : by_object) {
+    PlacementFinding& finding = heaviest.first;
+    const std::size_t others = heaviest.second - 1;
+    if (others > 0) {
+      finding.sentence += "; the heaviest of " + std::to_string(others + 1) +
+                          " blocks of this allocation site that start at different places in a line";
+    }
+    findings.push_back(finding);
   }
   std::stable_sort(findings.begin(), findings.end(),
                    [](const PlacementFinding& a, const PlacementFinding& b) { return a.worst > b.worst; });

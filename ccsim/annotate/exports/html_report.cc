@@ -109,7 +109,7 @@ void write_findings(std::ostream& out, const Analysis& analysis, const Options& 
       << with_commas(findings.memory_cycles) << " cycles). The program's shared data: "
       << html_escaped(share_text(program_cycles, findings.memory_cycles)) << ".</p>\n";
   write_byte_map_legend(out);
-  std::vector<PlacementFinding> placements = placement_findings(profile);
+  std::vector<PlacementFinding> placements = placement_findings(profile, options.min_invalidations);
   std::vector<const Finding*> shown = shown_findings(findings, options.threshold_percent, options.min_invalidations,
                                                     options.top);
   for (std::size_t rank = 0; rank < shown.size(); ++rank) {

@@ -110,7 +110,7 @@ void print_findings(const ViewContext& context, std::size_t most) {
               << "), against the simulated memory time of the run, all threads (" << with_commas(findings.memory_cycles)
               << " cycles; --latency). The program's shared data: " << share_text(program_cycles, findings.memory_cycles)
               << ".\n";
-  std::vector<PlacementFinding> placements = placement_findings(profile);
+  std::vector<PlacementFinding> placements = placement_findings(profile, context.options.min_invalidations);
   std::vector<const Finding*> shown = shown_findings(findings, context.options.threshold_percent,
                                                     context.options.min_invalidations, most);
   for (std::size_t rank = 0; rank < shown.size(); ++rank) {
