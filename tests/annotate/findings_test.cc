@@ -89,6 +89,28 @@ TEST(FindingsTest, GivesCountsAndConcreteAdvice) {
       << findings;
 }
 
+// A flag threads write beside a setting another thread reads (mixed_sharing.profile, counts at its top):
+// 999 true and 499 false invalidations, so true and false sharing; the fix names both parts: dim, which had
+// only false sharing (499 received by thread 4), is to have a line of its own; modified, the only object
+// whose bytes had true sharing, is to be accumulated privately.
+TEST(FindingsTest, TrueAndFalseSharingAdvisesForEachPart) {
+  std::string findings = findings_of({"--view=findings"}, "mixed_sharing.profile");
+  EXPECT_NE(findings.find("1. modified (global, 4 B) and dim (global, 4 B): true and false sharing in parallel regions"),
+            std::string::npos)
+      << findings;
+  EXPECT_NE(findings.find("   1,498 invalidations: 499 false (33.3%), 999 true (66.7%); 1,498 in-region, 0 across "
+                          "regions; 0 by writers holding a lock; 1,497 coherence misses\n"),
+            std::string::npos)
+      << findings;
+  EXPECT_NE(findings.find("   fix: dim (4 B) shares 64-byte lines with bytes other threads write: give it a line of "
+                          "its own (alignas(64)); and the threads write and read the same bytes of modified (4 B): accumulate those privately and combine once (a "
+                          "per-thread partial result, or an OpenMP reduction); the profile names no fields or local "
+                          "variables here: rerun ccsim with Valgrind's --read-var-info=yes (on a program built with "
+                          "-g) to have them named.\n"),
+            std::string::npos)
+      << findings;
+}
+
 // stdout in libc.so.6 costs the most (26.8%) but is the runtime's: left out and summed up, unless
 // --runtime=show, which makes it the first finding.
 TEST(FindingsTest, LeavesTheRuntimeOutUnlessAsked) {

@@ -247,9 +247,27 @@ std::string advice_text(const Profile& profile, const Finding& finding) {
            ": accumulate privately and combine once (a per-thread partial result, or an OpenMP reduction), so that "
            "the line moves once per thread instead of once per update";
   }
-  return "threads both exchange bytes of " + name + " and write bytes of its lines that only they use: pad the "
-         "bytes only one thread writes to their own " + line_size + "-byte lines (alignas(" + line_size +
-         ")), and accumulate the shared bytes privately and combine once";
+  // True and false sharing: the false part's fix, in the names of the fields or variables where the profile
+  // has them, else of the objects with no true sharing of their own; then the true part's, for the objects
+  // whose bytes threads really exchange.
+  std::string text = field_advice(profile, finding);
+  std::vector<std::size_t> falsely_shared;
+  for (std::size_t object : finding.objects) {
+    if (std::find(finding.truly_shared.begin(), finding.truly_shared.end(), object) == finding.truly_shared.end())
+      falsely_shared.push_back(object);
+  }
+  if (!text.empty()) {
+    // said in the fields' names
+  } else if (!falsely_shared.empty()) {
+    text = objects_text(profile, falsely_shared) + (falsely_shared.size() == 1 ? " shares " : " share ") + line_size +
+           "-byte lines with bytes other threads write: give " + (falsely_shared.size() == 1 ? "it" : "them") +
+           " a line of " + (falsely_shared.size() == 1 ? "its" : "their") + " own (alignas(" + line_size + "))";
+  } else {
+    text = "threads write bytes of " + name + " beside bytes other threads use: give each thread's bytes their own " +
+           line_size + "-byte lines (alignas(" + line_size + "))";
+  }
+  return text + "; and the threads write and read the same bytes of " + objects_text(profile, finding.truly_shared) +
+         ": accumulate those privately and combine once (a per-thread partial result, or an OpenMP reduction)";
 }
 
 }  // namespace
@@ -303,6 +321,7 @@ Findings find_findings(const Analysis& analysis, const LatencyTable& latencies, 
   std::map<std::size_t, Finding> by_group;
   std::map<std::size_t, std::vector<std::pair<std::uint64_t, std::size_t>>> costs;  // group -> (cycles, object)
   std::map<std::size_t, InvalidationSplit> received, caused;
+  std::vector<bool> truly_shared(profile.objects.size(), false);
   for (const ObjectRow& row : analysis.objects) {
     std::uint64_t cycles = coherence_cycles(profile, row.counts, latencies);
     if (cycles == 0) continue;
@@ -316,15 +335,21 @@ Findings find_findings(const Analysis& analysis, const LatencyTable& latencies, 
     std::size_t key = group[row.object];
     Finding& finding = by_group[key];
     costs[key].push_back({cycles, row.object});
-    received[key].add(split_of(profile, row.counts, "received"));
-    caused[key].add(split_of(profile, row.counts, "caused"));
+    const InvalidationSplit object_received = split_of(profile, row.counts, "received");
+    const InvalidationSplit object_caused = split_of(profile, row.counts, "caused");
+    received[key].add(object_received);
+    caused[key].add(object_caused);
+    truly_shared[row.object] = object_received.true_sharing() + object_caused.true_sharing() > 0;
     finding.coherence_misses += event(profile, row.counts, "coherence_misses");
     finding.invalidations_caused += event(profile, row.counts, "invalidations_caused");
     finding.cycles += cycles;
   }
   for (auto& [key, finding] : by_group) {
     std::stable_sort(costs[key].begin(), costs[key].end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    for (const auto& [cycles, object] : costs[key]) finding.objects.push_back(object);
+    for (const auto& [cycles, object] : costs[key]) {
+      finding.objects.push_back(object);
+      if (truly_shared[object]) finding.truly_shared.push_back(object);
+    }
     finding.split = received[key].total() >= caused[key].total() ? received[key] : caused[key];
     finding.sharing = sharing_class(finding.split);
     finding.culprits = lines_by(profile, finding.objects, "invalidations_caused");

@@ -40,6 +40,9 @@ struct FindingLine {
 // beside one another thread reads are one problem, with one fix).
 struct Finding {
   std::vector<std::size_t> objects;  // indices into Profile::objects, most costly first
+  // Of `objects`, those whose bytes had true-sharing invalidations (received or caused), in the same order:
+  // what a finding of true and false sharing advises to accumulate privately.
+  std::vector<std::size_t> truly_shared;
   // The invalidations of the objects' lines per class: those their bytes received, or those stores to
   // their bytes caused when that is more (a written variable whose neighbour loses the copies).
   InvalidationSplit split;
