@@ -102,7 +102,7 @@ bool names_site(const GateExpression& gate, const CodeSite& site) {
 }
 
 // The `kNamesInError` names with the most of the measure, for an error's examples.
-std::string heaviest_names(std::map<std::string, std::uint64_t> measures) {
+std::string heaviest_names(const std::map<std::string, std::uint64_t>& measures) {
   std::vector<std::pair<std::string, std::uint64_t>> sorted(measures.begin(), measures.end());
   std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   std::vector<std::string> names;
