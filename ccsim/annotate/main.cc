@@ -1,7 +1,8 @@
 // main.cc: ccsim-annotate's entry point. Parses the command line and runs (run.h); every error a user
 // can cause ends here as one sentence on stderr: exit 1 for profiles and option values that do not fit
 // them, 2 for a command line that cannot be understood (the sentence points at --help rather than
-// printing the option list, which would bury it). The sentences quote fields of the profile and the
+// printing the option list, which would bury it). A --fail-if gate that holds is no error: its sentence
+// goes to stderr after the listing, and the exit status is 3 (analysis/gates.h). The sentences quote fields of the profile and the
 // command line, so their control bytes are escaped (printable_text.h).
 #include <cerrno>
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include <iostream>
 
 #include "ccsim/annotate/analysis/counts.h"
+#include "ccsim/annotate/analysis/gates.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/options.h"
 #include "ccsim/annotate/run.h"
@@ -45,8 +47,11 @@ int main(int argc, char* argv[]) {
       std::cout << "ccsim-annotate (ccsim) " << CCSIM_VERSION << '\n';
       return standard_output_written() ? 0 : 1;
     }
-    run(command_line.options, std::cout);
-    return standard_output_written() ? 0 : 1;
+    const std::vector<std::string> crossed = run(command_line.options, std::cout);
+    if (!standard_output_written()) return 1;
+    // After the listing, so that a gate's sentence is the last thing a CI log shows.
+    for (const std::string& sentence : crossed) std::cerr << "ccsim-annotate: " << printable(sentence) << '\n';
+    return crossed.empty() ? 0 : kGateExitStatus;
   } catch (const UsageError& error) {
     std::cerr << "ccsim-annotate: " << printable(error.what()) << "; see ccsim-annotate --help\n";
     return 2;

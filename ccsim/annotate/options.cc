@@ -113,7 +113,11 @@ po::options_description visible_options() {
      "merge: heap blocks of one allocation site are one object, whatever path reached it; separate: one "
      "object per allocation stack, named by the whole stack")
     ("sum-different", "sum profiles of different programs (their commands name different executables), "
-     "which are refused otherwise");
+     "which are refused otherwise")
+    ("fail-if", po::value<std::vector<std::string>>(),
+     "a CI gate (repeatable): MEASURE[(obj=NAME|fn=NAME|FILE:LINE)] >|>=|<|<= NUMBER[%], e.g. 'false_sharing > 1%' "
+     "or 'invalidations(obj=counters) > 1000'; when one holds, it is named on standard error and the exit "
+     "status is 3");
   // clang-format on
   return options;
 }
@@ -180,6 +184,10 @@ Options options_from(const po::variables_map& values) {
   options.show_runtime = require_one_of(values, "runtime", {"hide", "show"}) == "show";
   options.separate_heap_paths = require_one_of(values, "heap-paths", {"merge", "separate"}) == "separate";
   options.sum_different = values.count("sum-different") > 0;
+  if (values.count("fail-if")) {
+    for (const std::string& text : values["fail-if"].as<std::vector<std::string>>())
+      options.fail_if.push_back(parse_gate_expression(text));
+  }
   return options;
 }
 
@@ -198,6 +206,9 @@ void check_combination(const Options& options) {
   }
   if (options.profile_files.empty())
     throw UsageError("no profile given; name one or more ccsim.out.<pid> files");
+  if (options.diff && !options.fail_if.empty()) {
+    throw UsageError("--fail-if measures one run, not a --diff; give it with the AFTER profile in a run of its own");
+  }
   if (!options.graph_node.empty() && options.graph == GraphKind::none) {
     throw UsageError("--graph-node applies to a graph; add --graph=invalidators or --graph=evictors");
   }

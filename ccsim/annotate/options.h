@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ccsim/annotate/analysis/gate_expression.h"
 #include "ccsim/annotate/analysis/latency.h"
 #include "ccsim/annotate/analysis/thread_selection.h"
 
@@ -63,6 +64,7 @@ struct Options {
   bool show_runtime = false;  // --runtime=show: the runtime's objects count like the program's
   bool separate_heap_paths = false;  // --heap-paths=separate: one heap object per allocation stack
   bool sum_different = false;  // --sum-different: sum profiles of different programs (refused otherwise)
+  std::vector<GateExpression> fail_if;  // --fail-if (repeatable): the CI gates (analysis/gates.h), in order
 };
 
 // The outcome of parsing: either options to run with, or a request for the help text or the version.

@@ -11,6 +11,7 @@
 #include "ccsim/annotate/exports/callgrind_export.h"
 #include "ccsim/annotate/analysis/derived_events.h"
 #include "ccsim/annotate/analysis/diff.h"
+#include "ccsim/annotate/analysis/gates.h"
 #include "ccsim/annotate/analysis/heap_sites.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/views/event_columns.h"
@@ -79,7 +80,7 @@ Profile load_profiles(const std::vector<std::string>& files, const Options& opti
   return profile;
 }
 
-void run(const Options& options, std::ostream& standard_output) {
+std::vector<std::string> run(const Options& options, std::ostream& standard_output) {
   if (options.diff) {
     Profile before = load_profiles({options.profile_files[0]}, options);
     Profile after = load_profiles({options.profile_files[1]}, options);
@@ -87,16 +88,17 @@ void run(const Options& options, std::ostream& standard_output) {
     if (!options.html_dir.empty()) {
       write_html_diff(options.html_dir, analyse(before), analyse(after), options, columns);
       say_where_the_page_is(options.html_dir, standard_output);
-      return;
+      return {};
     }
     printable_output([&](std::ostream& out) {
       print_diff(out, analyse(before), analyse(after), columns, options);
     })(standard_output);
-    return;
+    return {};
   }
   Profile profile = load_profiles(options.profile_files, options);
   EventColumns columns = choose_event_columns(profile, options);
   Analysis analysis = analyse(profile);
+  std::vector<std::string> crossed = crossed_gates(analysis, options.fail_if);
   if (!options.html_dir.empty()) {
     write_html_report(options.html_dir, analysis, options, columns);
     say_where_the_page_is(options.html_dir, standard_output);
@@ -115,6 +117,7 @@ void run(const Options& options, std::ostream& standard_output) {
       print_views({analysis, options, columns, out});
     })(standard_output);
   }
+  return crossed;
 }
 
 }  // namespace ccsim::annotate

@@ -26,7 +26,7 @@ TEST(CommandLineTest, HelpListsEveryOptionWithItsDefault) {
         "--level arg (=L1)", "--top arg (=20)", "--context arg (=8)", "--auto arg (=no)",
         "-I [ --include ] arg", "--graph arg", "--format arg (=dot)", "--graph-top arg (=20)",
         "--graph-node arg", "-o [ --output ] arg", "--json [=arg(=-)]", "--export arg", "--diff",
-        "--min-invalidations arg (=100)", "--sum-different"}) {
+        "--min-invalidations arg (=100)", "--sum-different", "--fail-if arg"}) {
     SCOPED_TRACE(option);
     EXPECT_NE(result.standard_output.find(option), std::string::npos);
   }

@@ -231,6 +231,9 @@ TEST(FindingsTest, JsonCarriesEachFindingWhole) {
 // column. app.c:40 (the loop condition): 1,500 of 20,000 accesses (7.5%), 1,500 of 8,601 L1 misses
 // (17.4%), 1,499 of 5,495 coherence misses (27.3%), 1,499 of 7,497 invalidations (20.0%), none caused,
 // all false in-region (1,499 of 1,499). fileops.c:1200 is the runtime's: one "(runtime: 1 line ...)" row.
+// Its ratios: 1,500 misses of 1,500 accesses (100.0%), 1,499 of them coherence misses (99.9%); ranked
+// by invalidations received under the runtime's row (2,999), app.c:45 (2,000) and app.c:65 under it
+// (0), it brings the running sum to 2,999 + 2,000 + 1,499 = 6,498 of 7,497 (86.7%).
 TEST(FindingsTest, OverviewTablesShowTheSplitWithShares) {
   std::string overview = annotate({profile_path("findings.profile")});
   EXPECT_NE(overview.find("\nColumns: L1 miss = L1 misses, coh miss = coherence misses, inval = invalidations "
@@ -240,10 +243,11 @@ TEST(FindingsTest, OverviewTablesShowTheSplitWithShares) {
   std::string lines = section(overview, "Lines");
   EXPECT_EQ(row_starting_with(lines, "accesses"),
             (std::vector<std::string>{"accesses", "L1", "miss", "coh", "miss", "inval", "caused", "F", "in", "T",
-                                      "in", "crit", "F", "across", "T", "across", "line", "(function)"}));
+                                      "in", "crit", "F", "across", "T", "across", "L1_miss_ratio", "coherence_share",
+                                      "cumulative", "line", "(function)"}));
   EXPECT_EQ(counts_before(lines, "/home/me/findings/app.c:40 (worker)"),
             (std::vector<std::string>{"1,500", "(7.5%)", "1,500", "(17.4%)", "1,499", "(27.3%)", "1,499", "(20.0%)",
-                                      "0", "1,499", "(100.0%)", "0", "0", "0", "0"}));
+                                      "0", "1,499", "(100.0%)", "0", "0", "0", "0", "100.0%", "99.9%", "86.7%"}));
   // The runtime's one line is fileops.c's, in libc.so.6: libc's part is all of its accesses.
   EXPECT_NE(lines.find("(runtime: 1 line, of their accesses libc 100.0%; --runtime=show lists them)"),
             std::string::npos)
@@ -266,21 +270,22 @@ std::string two_path_profile() {
 }
 
 // Blocks of one site reached by two paths are one object (150 reads, the larger size), unless
-// --heap-paths=separate, which keeps both, named by their whole stacks.
+// --heap-paths=separate, which keeps both, named by their whole stacks. With reads and writes only, the
+// tables have no ratio column; the cumulative share of reads is 150 of 150, or 100 and 150 of 150.
 TEST(FindingsTest, MergesTheHeapPathsOfOneSite) {
   std::string merged = section(annotate({"--view=objects", "--show=reads", "--sort=reads", two_path_profile()}),
                                "Data objects");
   EXPECT_EQ(counts_before(merged, "heap block at app.c:10 in make_buffer (heap, 128 B) in /src/app.c"),
-            (std::vector<std::string>{"150"}))
+            (std::vector<std::string>{"150", "100.0%"}))
       << merged;
   std::string separate = section(annotate({"--view=objects", "--show=reads", "--sort=reads", "--heap-paths=separate",
                                            two_path_profile()}),
                                  "Data objects");
   EXPECT_EQ(counts_before(separate, "heap block allocated at app.c:10 make_buffer <- app.c:20 main (heap, 64 B) in /src/app.c"),
-            (std::vector<std::string>{"100"}))
+            (std::vector<std::string>{"100", "66.7%"}))
       << separate;
   EXPECT_EQ(counts_before(separate, "heap block allocated at app.c:10 make_buffer <- app.c:30 main (heap, 128 B) in /src/app.c"),
-            (std::vector<std::string>{"50"}))
+            (std::vector<std::string>{"50", "100.0%"}))
       << separate;
 }
 

@@ -212,6 +212,35 @@ TEST(HtmlReportTest, RankedTablesHoldTheViewsRows) {
             std::string::npos);
 }
 
+// The HTML lines table has the text's ratio and cumulative columns (ratio_columns_test.cc works them out
+// for testing::shared_lines_profile()), each sorting by its number: a ratio by its millionths (40 of 60
+// coherence misses: 666,667), the cumulative share by its running sum (50, then 80, then 100).
+TEST(HtmlReportTest, RankedTablesHoldTheRatioColumns) {
+  std::string page =
+      html_page({"--threshold=0", testing::write_temporary_file("app.profile", testing::shared_lines_profile())});
+  std::size_t lines = page.find("<h2 id=\"lines\">");
+  std::size_t functions = page.find("<h2 id=\"functions\">");
+  ASSERT_LT(lines, functions);
+  std::string table = page.substr(lines, functions - lines);
+  EXPECT_NE(table.find("<th data-numeric=\"yes\">L1_<wbr>miss_<wbr>ratio</th><th data-numeric=\"yes\">coherence_<wbr>"
+                       "share</th><th data-numeric=\"yes\">cumulative</th>"),
+            std::string::npos)
+      << table;
+  auto cells = [](const std::string& ratio, const std::string& ratio_value, const std::string& share,
+                  const std::string& share_value, const std::string& cumulative, const std::string& running) {
+    return "<td class=\"number\" data-value=\"" + ratio_value + "\">" + ratio + "</td><td class=\"number\" data-value=\"" +
+           share_value + "\">" + share + "</td><td class=\"number\" data-value=\"" + running + "\">" + cumulative + "</td>";
+  };
+  EXPECT_NE(table.find(cells("60.0%", "600000", "66.7%", "666667", "50.0%", "50") + "<td>/src/app.c:10 (worker)</td>"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find(cells("40.0%", "400000", "75.0%", "750000", "80.0%", "80") + "<td>/src/app.c:20 (worker)</td>"),
+            std::string::npos);
+  EXPECT_NE(table.find(cells("10.0%", "100000", "0.0%", "0", "100.0%", "100") + "<td>/src/app.c:30 (main)</td>"),
+            std::string::npos);
+  EXPECT_NE(table.find("3 of 4 lines have any invalidations_received"), std::string::npos);
+}
+
 // The invalidator graph is dot's SVG, inline: one node, worker's line 12 with the object counters, and
 // an edge from it to itself (T3 -> T2 and T2 -> T3 on the same line).
 TEST(HtmlReportTest, InlinesTheGraphsAsSvg) {

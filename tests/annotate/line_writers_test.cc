@@ -50,10 +50,12 @@ TEST(LineWritersTest, WritingLinesFollowTheLinesThatLostCopies) {
                 "^ /home/me/findings/app.c:30 (worker): its stores caused 1,499 of app.c:40's invalidations",
                 "/home/me/findings/app.c:50 (worker)", "/home/me/findings/app.c:60 (main)"}))
       << lines;
-  // reads, writes, L1_misses, coherence_misses, invalidations_received, invalidations_caused.
+  // reads, writes, L1_misses, coherence_misses, invalidations_received, invalidations_caused, then the
+  // L1 miss ratio (1 of 1,500 accesses: 0.1%), the coherence share (0 of 1 miss) and the running share of
+  // invalidations received (2,999 + 2,000 + 0 + 1,499 + 0 of 7,497: 86.7%).
   EXPECT_EQ(counts_before(lines, "^ /home/me/findings/app.c:30 (worker): its stores caused 1,499 of app.c:40's "
                                  "invalidations"),
-            (std::vector<std::string>{"0", "1,500", "1", "0", "0", "1,499"}));
+            (std::vector<std::string>{"0", "1,500", "1", "0", "0", "1,499", "0.1%", "0.0%", "86.7%"}));
   EXPECT_NE(lines.find("(7 of 7 lines shown: at most 20, each with at least 0.1% of a sort event's total; under a "
                        "line that lost copies (^), the lines whose stores removed them)\n"),
             std::string::npos)

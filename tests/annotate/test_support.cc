@@ -136,4 +136,29 @@ std::string small_profile(int threads, const std::string& program, std::uint64_t
          "\nref: 1 0x401000 1 1 1 3\ncounts: 1 1 5 2\nsummary: 5 2\n";
 }
 
+std::string shared_lines_profile() {
+  // Events: reads writes L1_read_misses L1_write_misses coherence_miss_true coherence_miss_false, then the
+  // received invalidations: true in region, its critical part, false in region, true across, false across.
+  return "ccsim-profile-version: 1\ncreator: ccsim 0.1.0\npid: 7\ncommand: ./app\nsim-mode: interleaved\n"
+         "threads: 3\nline-size: 64\ncache: L1 32768 8 64\ncache: L2 none\ncache: LLC none\nmiss-classes: no\n"
+         "trace-stack: yes\n"
+         "events: reads writes L1_read_misses L1_write_misses coherence_miss_true coherence_miss_false "
+         "invalidations_received_true_in_region invalidations_received_true_in_region_critical "
+         "invalidations_received_false_in_region invalidations_received_true_across_regions "
+         "invalidations_received_false_across_regions\n"
+         "file: 1 /src/app.c\nfn: 1 worker\nfn: 2 main\nobj: 1 /src/app\n"
+         "ref: 1 0x401000 1 1 1 10\nref: 2 0x401010 1 1 1 20\nref: 3 0x401020 1 1 2 30\nref: 4 0x401030 1 1 2 40\n"
+         "counts: 1 2 100 0 60 0 0 40 0 0 50 0 0\n"
+         "counts: 2 3 0 100 0 40 30 0 30 0 0 0 0\n"
+         "counts: 3 1 200 0 20 0 0 0 0 0 0 0 20\n"
+         "counts: 4 1 100 0\n"
+         "object: 1 global 0x404040 8 0 flags\nobject: 2 global 0x404080 8 0 sum\n"
+         "object: 3 global 0x4040c0 800 0 table\n"
+         "object-counts: 1 1 200 0 20 0 0 0 0 0 0 0 20\nobject-counts: 1 2 100 0 60 0 0 40 0 0 50 0 0\n"
+         "object-counts: 2 3 0 100 0 40 30 0 30 0 0 0 0\nobject-counts: 3 1 100 0\n"
+         "object-ref: 1 1 2 0 0 60 0 0 40 0 0 50 0 0\nobject-ref: 1 3 1 0 0 20 0 0 0 0 0 0 0 20\n"
+         "object-ref: 2 2 3 0 0 0 40 30 0 30 0 0 0 0\n"
+         "summary: 400 100 80 40 30 40 30 0 50 0 20\n";
+}
+
 }  // namespace ccsim::annotate::testing

@@ -58,6 +58,18 @@ std::string rejection_of(const std::string& text, const std::string& name);
 std::string small_profile(int threads, const std::string& program, std::uint64_t spin,
                           const std::string& extra_header, const std::string& after_names);
 
+// A small profile of ./app with hand-chosen counts for the ratio columns and the --fail-if gates; at L1
+// (32 KiB, 8-way, 64 B lines), per source line (file /src/app.c):
+//   line  function  thread  reads  writes  L1 misses (read/write)  coherence (true/false)  invalidations received
+//   10    worker    2         100       0  60 (60 / 0)             40 (0 / 40)             50 false in region
+//   20    worker    3           0     100  40 (0 / 40)             30 (30 / 0)             30 true in region
+//   30    main      1         200       0  20 (20 / 0)              0                      20 false across regions
+//   40    main      1         100       0   0                       0                       0
+// Totals: 400 reads + 100 writes = 500 accesses, 120 L1 misses, 70 coherence misses, 100 invalidations
+// received (70 false sharing, 30 true). Data objects: the global `flags` holds lines 10 and 30's data
+// (70 invalidations), `sum` line 20's (30), `table` line 40's (no invalidation).
+std::string shared_lines_profile();
+
 }  // namespace ccsim::annotate::testing
 
 #endif

@@ -90,13 +90,15 @@ TEST(SummaryViewTest, ShowsMissClassesAndSpatialUse) {
 
 // counters with no threshold: line 12 (both workers: 2000 writes, 2000 misses, 1998 coherence misses,
 // 1999 invalidations received and caused) ranks before line 30 (thread 1's two reads of refs 2 and 3
-// added up: 2 reads, 1 miss, no invalidation).
+// added up: 2 reads, 1 miss, no invalidation). The ratio columns: line 12 missed on 2,000 of 2,000
+// accesses (100.0%), 1,998 of its 2,000 misses coherence misses (99.9%); line 30 on 1 of 2 (50.0%), none
+// coherence (0.0%); line 12 holds all 1,999 invalidations received, so both rows are at 100.0% cumulative.
 TEST(LinesViewTest, RanksLinesByInvalidationsThenMisses) {
   std::string table = section(view_of("counters.profile", {"--view=lines", "--threshold=0"}), "Lines");
   EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/counters.c:12 (worker)"),
-            (Cells{"0", "2,000", "2,000", "1,998", "1,999", "1,999"}));
+            (Cells{"0", "2,000", "2,000", "1,998", "1,999", "1,999", "100.0%", "99.9%", "100.0%"}));
   EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/counters.c:30 (main)"),
-            (Cells{"2", "0", "1", "0", "0", "0"}));
+            (Cells{"2", "0", "1", "0", "0", "0", "50.0%", "0.0%", "100.0%"}));
   EXPECT_LT(table.find("counters.c:12"), table.find("counters.c:30"));
 }
 
@@ -117,29 +119,33 @@ TEST(LinesViewTest, CutsAtTop) {
 }
 
 // --show and --sort choose the columns: sorting by reads puts line 30 (2 reads) first, and reads
-// (a sort event not in --show) is added as a column after L1_misses.
+// (a sort event not in --show) is added as a column after L1_misses, before the ratio columns (1 miss of 2
+// accesses, no coherence miss) and the cumulative share of reads (line 30 has both reads: 100.0%).
 TEST(LinesViewTest, FollowsShowAndSort) {
   std::string table =
       section(view_of("counters.profile", {"--view=lines", "--show=L1_misses", "--sort=reads"}), "Lines");
-  EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/counters.c:30 (main)"), (Cells{"1", "2"}));
-  EXPECT_EQ(row_starting_with(table, "L1_misses"), (Cells{"L1_misses", "reads", "line", "(function)"}));
+  EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/counters.c:30 (main)"),
+            (Cells{"1", "2", "50.0%", "0.0%", "100.0%"}));
+  EXPECT_EQ(row_starting_with(table, "L1_misses"),
+            (Cells{"L1_misses", "reads", "L1_miss_ratio", "coherence_share", "cumulative", "line", "(function)"}));
 }
 
-// counters: worker has line 12's counts; main has line 30's.
+// counters: worker has line 12's counts and ratios; main has line 30's.
 TEST(FunctionsViewTest, AddsUpLinesPerFunction) {
   std::string table =
       section(view_of("counters.profile", {"--view=functions", "--threshold=0"}), "Functions");
   EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/counters.c:worker"),
-            (Cells{"0", "2,000", "2,000", "1,998", "1,999", "1,999"}));
+            (Cells{"0", "2,000", "2,000", "1,998", "1,999", "1,999", "100.0%", "99.9%", "100.0%"}));
   EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/counters.c:main"),
-            (Cells{"2", "0", "1", "0", "0", "0"}));
+            (Cells{"2", "0", "1", "0", "0", "0", "50.0%", "0.0%", "100.0%"}));
 }
 
-// counters: every access is to the one object, so its row equals the totals.
+// counters: every access is to the one object, so its row equals the totals: 2,001 misses of 2,002
+// accesses (99.95%, printed 100.0%), 1,998 of them coherence misses (99.85%: 99.9%), all invalidations.
 TEST(ObjectsViewTest, ShowsEachObjectWithItsCounts) {
   std::string table = section(view_of("counters.profile", {"--view=objects"}), "Data objects");
   EXPECT_EQ(counts_before(table, "counters (global, 16 B) at 0x404040 in /home/me/ccsim-example/counters.c"),
-            (Cells{"2", "2,000", "2,001", "1,998", "1,999", "1,999"}));
+            (Cells{"2", "2,000", "2,001", "1,998", "1,999", "1,999", "100.0%", "99.9%", "100.0%"}));
 }
 
 // conflict, by L1 misses: line 9 missed 10 times, all on a; line 10 10 times, all on b.

@@ -6,7 +6,14 @@
                               second starts after the first has exited, and under Valgrind usually gets
                               its thread id. ccsim still simulates it on a processor of its own.
 
-   Every increment is one load and one store of the worker's own counter (volatile, no vectorization). */
+   Every increment is one load and one store of the worker's own counter (volatile, no vectorization).
+
+   Invalidations with `serial`: exactly 1, at the increment line, on `counters`. The first worker leaves
+   the line Modified in its cache and exits; the second worker's first load takes the line Shared (a
+   downgrade, which removes no copy) and its first store removes the first worker's copy: 1 invalidation,
+   received by thread 2 (false sharing: it touched bytes 0-7, thread 3 writes 8-15; across regions: main's
+   join of thread 2 ended main's region). Every later store of the second worker finds the line Modified
+   in its own cache, and main reads the counters only after both joins, taking the line Shared. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>

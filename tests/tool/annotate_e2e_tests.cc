@@ -2,7 +2,10 @@
 // hand-written profiles; these check that the two agree on a real run).
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "tests/tool/run_valgrind.h"
@@ -37,6 +40,39 @@ TEST(AnnotateEndToEnd, FalseSharingProgramRanksTheIncrementLineFirst) {
   std::string view = annotate("--view=lines --sort=invalidations_received --top=5 " + dir + "/ccsim.out");
   std::string expected = "pthread_false_sharing.c:" + std::to_string(marked_line("pthread_false_sharing.c", "increment"));
   EXPECT_NE(top_line(view).find(expected), std::string::npos) << view;
+}
+
+// The exit status of ccsim-annotate `arguments`, with its standard error in `error`.
+int annotate_status(const std::string& arguments, std::string& error) {
+  const std::string error_file = scratch_directory("annotate_status") + "/stderr";
+  const std::string command =
+      std::string(CCSIM_BUILD_DIR) + "/ccsim/annotate/ccsim-annotate " + arguments + " >/dev/null 2>" + error_file;
+  const int status = std::system(command.c_str());
+  error.clear();
+  if (FILE* file = std::fopen(error_file.c_str(), "r")) {
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file)) > 0;) error.append(buffer, n);
+    std::fclose(file);
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// thread_counters.c's header derives it: run `serial`, the program has exactly 1 invalidation at its
+// increment line, on `counters`. So a gate at "more than 0" there holds (exit 3, one sentence naming the
+// line's count and its object) and one at "more than 1" does not (exit 0, nothing said).
+TEST(AnnotateEndToEnd, FailIfGatesTheInvalidationsOfTheCountersProgram) {
+  const std::string dir = scratch_directory("annotate_fail_if");
+  RunResult run = run_ccsim(dir, {"--ccsim-out-file=ccsim.out"}, test_program("thread_counters"), {"1000", "serial"});
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  const std::string line = "thread_counters.c:" + std::to_string(marked_line("thread_counters.c", "increment"));
+  const std::string profile = dir + "/ccsim.out";
+  std::string error;
+  EXPECT_EQ(annotate_status("--view=lines '--fail-if=invalidations(" + line + ") > 0' " + profile, error), 3);
+  EXPECT_EQ(error, "ccsim-annotate: --fail-if=invalidations(" + line + ") > 0 holds: line " + line +
+                       " has invalidations = 1, more than 0; most of it in counters with 1\n");
+  EXPECT_EQ(annotate_status("--view=lines '--fail-if=invalidations(" + line + ") > 1' " + profile, error), 0);
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(annotate_status("--view=lines '--fail-if=invalidations(obj=counters) > 1' " + profile, error), 0);
 }
 
 }  // namespace

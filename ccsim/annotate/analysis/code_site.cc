@@ -20,6 +20,12 @@ std::string base_name(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+bool names_file(const std::string& recorded, const std::string& named) {
+  return recorded == named ||
+         (recorded.size() > named.size() && recorded.compare(recorded.size() - named.size(), named.size(), named) == 0 &&
+          recorded[recorded.size() - named.size() - 1] == '/');
+}
+
 std::string site_location(const CodeSite& site, FileNames names) {
   if (site.file.empty() && site.line == 0) return site.function.empty() ? "???" : site.function;
   std::string file = site.file.empty() ? "???" : site.file;

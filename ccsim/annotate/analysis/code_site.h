@@ -33,6 +33,10 @@ std::string site_location(const CodeSite& site, FileNames names);
 std::string site_label(const CodeSite& site, FileNames names);
 // The last component of a path.
 std::string base_name(const std::string& path);
+// Whether a recorded file is the one a user named: the same path, or a path ending in "/" + `named`
+// ("counters.c" and "src/counters.c" name "/home/me/src/counters.c"), as --graph-node and --fail-if
+// accept them.
+bool names_file(const std::string& recorded, const std::string& named);
 
 }  // namespace ccsim::annotate
 

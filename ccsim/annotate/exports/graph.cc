@@ -64,11 +64,7 @@ bool matches_node(const NodeKey& node, const std::string& wanted) {
   if (colon == std::string::npos) return false;
   std::string file = wanted.substr(0, colon);
   if (std::to_string(node.site.line) != wanted.substr(colon + 1)) return false;
-  const std::string& recorded = node.site.file;
-  return recorded == file || base_name(recorded) == file ||
-         (recorded.size() > file.size() &&
-          recorded.compare(recorded.size() - file.size(), file.size(), file) == 0 &&
-          recorded[recorded.size() - file.size() - 1] == '/');
+  return names_file(node.site.file, file);
 }
 
 std::vector<NodeEdge> node_edges(const std::vector<CulpritEdge>& edges) {

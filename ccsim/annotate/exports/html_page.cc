@@ -72,6 +72,15 @@ document.querySelectorAll("table.sortable").forEach(function (table) {
 });
 )";
 
+// A heading escaped, with a line-break opportunity after each '_': event names such as
+// invalidations_received have no space, and a table of them would otherwise not fit a 1280-pixel window.
+std::string breakable_heading(const std::string& heading) {
+  std::string escaped = html_escaped(heading);
+  std::string text;
+  for (char c : escaped) text += c == '_' ? std::string("_<wbr>") : std::string(1, c);
+  return text;
+}
+
 }  // namespace
 
 std::string html_escaped(std::string_view text) {
@@ -102,7 +111,7 @@ void write_plain_table(std::ostream& out, const std::vector<std::string>& headin
                        const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& numeric,
                        bool first_is_total) {
   out << "<table class=\"plain\">\n<tr>";
-  for (const std::string& heading : headings) out << "<th>" << html_escaped(heading) << "</th>";
+  for (const std::string& heading : headings) out << "<th>" << breakable_heading(heading) << "</th>";
   out << "</tr>\n";
   for (std::size_t row = 0; row < rows.size(); ++row) {
     out << (row == 0 && first_is_total ? "<tr class=\"total\">" : "<tr>");
@@ -138,7 +147,7 @@ void HtmlTable::write(std::ostream& out) const {
   out << "<table class=\"sortable\">\n<thead><tr>";
   for (std::size_t i = 0; i < headings_.size(); ++i) {
     bool numeric = i < numeric_.size() && numeric_[i];
-    out << "<th data-numeric=\"" << (numeric ? "yes" : "no") << "\">" << html_escaped(headings_[i]) << "</th>";
+    out << "<th data-numeric=\"" << (numeric ? "yes" : "no") << "\">" << breakable_heading(headings_[i]) << "</th>";
   }
   out << "</tr>\n" << head_rows_ << "</thead>\n<tbody>\n" << body_rows_ << "</tbody>\n</table>\n";
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -217,12 +218,16 @@ void write_ranked_table(std::ostream& out, const ViewContext& context, const std
   out << "<h2 id=\"" << id << "\">" << html_escaped(title) << "</h2>\n";
   RankedRows ranked;
   rank_table_rows(context, noun, rows, ranked);
+  const CountColumns ratios = row_ratio_columns(profile);
   std::vector<std::string> headings = column_headings(profile, columns);
+  for (const std::string& heading : ratios.headings()) headings.push_back(heading);
+  headings.push_back("cumulative");
   headings.push_back(label_heading);
   std::vector<bool> numeric(headings.size(), true);
   numeric.back() = false;
   HtmlTable table(headings, numeric);
-  auto add_row = [&](const Counts& counts, const std::string& label, bool total) {
+  // `running`: the cumulative column's sum, which sorts as its share does; none on the total row.
+  auto add_row = [&](const Counts& counts, const std::string& label, bool total, std::uint64_t running) {
     std::vector<std::string> cells;
     std::vector<std::uint64_t> values;
     for (std::size_t column : columns.shown) {
@@ -232,16 +237,27 @@ void write_ranked_table(std::ostream& out, const ViewContext& context, const std
       cells.push_back(cell);
       values.push_back(counts[column]);
     }
+    for (std::string& cell : ratios.cells(counts)) cells.push_back(std::move(cell));
+    // A ratio sorts by its millionths (a 0/0 "-" as 0): the sort values are whole numbers.
+    for (const std::optional<double>& ratio : ratios.values(counts))
+      values.push_back(static_cast<std::uint64_t>(std::llround(ratio.value_or(0) * 1e6)));
+    cells.push_back(total ? "" : percent(running, ranked.totals[columns.sort.front()]));
+    values.push_back(running);
     cells.push_back(label);
     table.add_row(cells, values, total);
   };
-  add_row(ranked.totals, "(all " + noun + ")", true);
-  for (std::size_t row : ranked.ranked) add_row(*ranked.rows[row].counts, ranked.rows[row].label, false);
+  add_row(ranked.totals, "(all " + noun + ")", true, 0);
+  std::vector<LabelledCounts> printed;
+  for (std::size_t row : ranked.ranked) printed.push_back(ranked.rows[row]);
+  const std::vector<std::uint64_t> sums = running_sums(context, printed);
+  for (std::size_t row = 0; row < printed.size(); ++row)
+    add_row(*printed[row].counts, printed[row].label, false, sums[row]);
   table.write(out);
   out << "<p>" << ranked.ranked.size() << " of " << ranked.rows.size() << " " << noun << " shown: at most "
       << context.options.top << ", each with at least "
       << html_escaped(percentage_option(context.options.threshold_percent))
-      << " of a sort event's total; click a heading to sort.</p>\n";
+      << " of a sort event's total; click a heading to sort. " << html_escaped(ratio_note(context, noun, ranked))
+      << "</p>\n";
 }
 
 // One graph as inline SVG; when it has no edge (Graphviz marks each edge class="edge"), a sentence says so

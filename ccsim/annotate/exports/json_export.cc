@@ -10,6 +10,7 @@
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/sharing_findings.h"
 #include "ccsim/annotate/text/numbers.h"
+#include "ccsim/annotate/views/ranked_table.h"
 
 namespace ccsim::annotate {
 
@@ -21,6 +22,20 @@ Json counts_json(const Profile& profile, const Counts& counts) {
   Json json = Json::object();
   for (std::size_t event = 0; event < profile.events.size(); ++event)
     json[profile.events[event]] = counts[event];
+  return json;
+}
+
+// A row's ratio columns (ranked_table.h), by heading: the fraction, or null for 0/0.
+Json ratios_json(const CountColumns& ratios, const Counts& counts) {
+  Json json = Json::object();
+  const std::vector<std::optional<double>> values = ratios.values(counts);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i]) {
+      json[ratios.headings()[i]] = *values[i];
+    } else {
+      json[ratios.headings()[i]] = nullptr;
+    }
+  }
   return json;
 }
 
@@ -264,16 +279,20 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
                                {"name", profile.thread_name(row.thread)},
                                {"counts", counts_json(profile, row.counts)}});
   }
+  const CountColumns ratios = row_ratio_columns(profile);
   json["lines"] = Json::array();
   for (const LineRow& row : analysis.lines) {
     Json line = site_json(row.site);
     line["counts"] = counts_json(profile, row.counts);
+    line["ratios"] = ratios_json(ratios, row.counts);
     json["lines"].push_back(line);
   }
   json["functions"] = Json::array();
   for (const FunctionRow& row : analysis.functions) {
-    json["functions"].push_back(
-        {{"file", row.file}, {"function", row.function}, {"counts", counts_json(profile, row.counts)}});
+    json["functions"].push_back({{"file", row.file},
+                                 {"function", row.function},
+                                 {"counts", counts_json(profile, row.counts)},
+                                 {"ratios", ratios_json(ratios, row.counts)}});
   }
   json["objects"] = Json::array();
   for (const ObjectRow& row : analysis.objects) {
@@ -285,7 +304,8 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
                                {"address", hex(object.address)},
                                {"size", object.size},
                                {"file", object.file},
-                               {"counts", counts_json(profile, row.counts)}});
+                               {"counts", counts_json(profile, row.counts)},
+                               {"ratios", ratios_json(ratios, row.counts)}});
   }
   json["regions"] = Json::array();
   for (const Region& region : profile.regions) {

@@ -28,9 +28,8 @@ std::vector<std::size_t> CountColumns::columns_of(const std::vector<std::string>
 void CountColumns::add_event(const std::string& heading, const std::string& event) {
   std::vector<std::size_t> columns = columns_of({event});
   if (columns.empty()) return;
-  std::size_t column = columns.front();
   headings_.push_back(heading);
-  cells_.push_back([column](const Counts& counts) { return with_commas(counts[column]); });
+  columns_.push_back({columns, {}, 1});
 }
 
 void CountColumns::add_ratio(const std::string& heading, const std::vector<std::string>& numerator,
@@ -39,17 +38,36 @@ void CountColumns::add_ratio(const std::string& heading, const std::vector<std::
   std::vector<std::size_t> denominator_columns = columns_of(denominator);
   if (numerator_columns.empty() || denominator_columns.empty()) return;
   headings_.push_back(heading);
-  cells_.push_back([=](const Counts& counts) {
-    return percent(
-        static_cast<double>(sum_of(counts, numerator_columns)),
-        static_cast<double>(sum_of(counts, denominator_columns)) * static_cast<double>(denominator_scale));
-  });
+  columns_.push_back({numerator_columns, denominator_columns, denominator_scale});
 }
 
 std::vector<std::string> CountColumns::cells(const Counts& counts) const {
   std::vector<std::string> cells;
-  for (const auto& cell : cells_) cells.push_back(cell(counts));
+  for (const Column& column : columns_) {
+    const std::uint64_t numerator = sum_of(counts, column.numerator);
+    if (column.denominator.empty()) {
+      cells.push_back(with_commas(numerator));
+    } else {
+      cells.push_back(percent(static_cast<double>(numerator), static_cast<double>(sum_of(counts, column.denominator)) *
+                                                                  static_cast<double>(column.denominator_scale)));
+    }
+  }
   return cells;
+}
+
+std::vector<std::optional<double>> CountColumns::values(const Counts& counts) const {
+  std::vector<std::optional<double>> values;
+  for (const Column& column : columns_) {
+    const double numerator = static_cast<double>(sum_of(counts, column.numerator));
+    if (column.denominator.empty()) {
+      values.push_back(numerator);
+      continue;
+    }
+    const double denominator =
+        static_cast<double>(sum_of(counts, column.denominator)) * static_cast<double>(column.denominator_scale);
+    values.push_back(denominator == 0 ? std::nullopt : std::optional<double>(numerator / denominator));
+  }
+  return values;
 }
 
 }  // namespace ccsim::annotate

@@ -1,10 +1,11 @@
-// count_columns.h: the columns of the summary and regions tables, each a number or a ratio computed
-// from one row's counts. A column whose events the profile lacks (no L2, no miss classes) is left out.
+// count_columns.h: the columns of the summary and regions tables and the ratio columns of the ranked
+// tables, each a number or a ratio computed from one row's counts. A column whose events the profile
+// lacks (no L2, no miss classes) is left out.
 #ifndef CCSIM_ANNOTATE_COUNT_COLUMNS_H
 #define CCSIM_ANNOTATE_COUNT_COLUMNS_H
 
 #include <cstdint>
-#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,17 +24,28 @@ class CountColumns {
   void add_ratio(const std::string& heading, const std::vector<std::string>& numerator,
                  const std::vector<std::string>& denominator, std::uint64_t denominator_scale = 1);
 
-  bool empty() const { return headings_.empty(); }
+  bool empty() const { return columns_.empty(); }
   const std::vector<std::string>& headings() const { return headings_; }
+  // Each column's cell as printed: "1,234", "12.5%", "-".
   std::vector<std::string> cells(const Counts& counts) const;
+  // Each column's number: the count, or the ratio as a fraction (0.125); nothing for a ratio of 0/0.
+  std::vector<std::optional<double>> values(const Counts& counts) const;
 
  private:
+  // One column: the sum of `numerator`'s events; for a ratio, over denominator_scale x the sum of
+  // `denominator`'s.
+  struct Column {
+    std::vector<std::size_t> numerator;
+    std::vector<std::size_t> denominator;  // empty: the column is a count
+    std::uint64_t denominator_scale = 1;
+  };
+
   // The columns of `events`; empty when the profile lacks one of them.
   std::vector<std::size_t> columns_of(const std::vector<std::string>& events) const;
 
   const Profile& profile_;
   std::vector<std::string> headings_;
-  std::vector<std::function<std::string(const Counts&)>> cells_;  // one per heading
+  std::vector<Column> columns_;  // one per heading
 };
 
 }  // namespace ccsim::annotate

@@ -18,8 +18,12 @@ void rank_table_rows(const ViewContext& context, const std::string& noun, const 
   std::size_t runtime_rows = 0;
   std::size_t allocator_rows = 0;
   PartAccesses parts;  // the runtime row's accesses per part
+  const std::size_t first_sort_event = context.columns.sort.front();
+  result.items = rows.size();
+  result.items_with_sort_event = 0;
   for (const LabelledCounts& row : rows) {
     add_counts(result.totals, *row.counts);
+    if ((*row.counts)[first_sort_event] > 0) ++result.items_with_sort_event;
     if (row.runtime && !context.options.show_runtime) {
       add_counts(row.allocator ? result.allocator : result.runtime, *row.counts);
       ++(row.allocator ? allocator_rows : runtime_rows);
@@ -49,6 +53,54 @@ void rank_table_rows(const ViewContext& context, const std::string& noun, const 
   result.ranked = rank_rows(counts, result.totals, context.ranking());
 }
 
+namespace {
+
+// One ratio column of the ranked tables: its heading (also its JSON key), the events it divides, and
+// what it is in words.
+struct RowRatio {
+  const char* heading;
+  const char* numerator;
+  const char* denominator;
+  const char* meaning;
+};
+constexpr RowRatio kRowRatios[] = {
+    {"L1_miss_ratio", "L1_misses", "accesses", "L1 misses / accesses"},
+    {"coherence_share", "coherence_misses", "L1_misses", "coherence misses / L1 misses"},
+};
+
+}  // namespace
+
+CountColumns row_ratio_columns(const Profile& profile) {
+  CountColumns columns(profile);
+  for (const RowRatio& ratio : kRowRatios) columns.add_ratio(ratio.heading, {ratio.numerator}, {ratio.denominator});
+  return columns;
+}
+
+std::vector<std::uint64_t> running_sums(const ViewContext& context, const std::vector<LabelledCounts>& printed) {
+  const std::size_t event = context.columns.sort.front();
+  std::vector<std::uint64_t> sums;
+  std::uint64_t sum = 0;
+  for (const LabelledCounts& row : printed) {
+    sum = checked_sum(sum, (*row.counts)[event]);
+    sums.push_back(sum);
+  }
+  return sums;
+}
+
+std::string ratio_note(const ViewContext& context, const std::string& noun, const RankedRows& ranked) {
+  const Profile& profile = context.profile();
+  const std::string& event = profile.events[context.columns.sort.front()];
+  std::string note = with_commas(ranked.items_with_sort_event) + " of " + with_commas(ranked.items) + " " + noun +
+                     (ranked.items_with_sort_event == 1 ? " has" : " have") + " any " + event +
+                     "; cumulative = their share in a row and the rows above it.";
+  std::vector<std::string> definitions;  // of the ratio columns the profile has events for
+  for (const RowRatio& ratio : kRowRatios) {
+    if (profile.event_index(ratio.numerator) && profile.event_index(ratio.denominator))
+      definitions.push_back(std::string(ratio.heading) + " = " + ratio.meaning);
+  }
+  return definitions.empty() ? note : note + "\n" + joined(definitions, "; ") + ".";
+}
+
 void print_table_rows(const ViewContext& context, const std::string& noun, const std::string& label_heading,
                       const RankedRows& ranked, const std::vector<LabelledCounts>& printed) {
   const Profile& profile = context.profile();
@@ -60,19 +112,27 @@ void print_table_rows(const ViewContext& context, const std::string& noun, const
     table.add_column(columns.headings.empty() ? profile.events[shown[i]] : columns.headings[i],
                      TextTable::Align::right);
   }
+  const CountColumns ratios = row_ratio_columns(profile);
+  for (const std::string& heading : ratios.headings()) table.add_column(heading, TextTable::Align::right);
+  table.add_column("cumulative", TextTable::Align::right);
   table.add_column(label_heading, TextTable::Align::left);
-  auto add_row = [&](const Counts& row, const std::string& label, bool with_percents) {
+  auto add_row = [&](const Counts& row, const std::string& label, bool with_percents, const std::string& cumulative) {
     std::vector<std::string> cells;
     for (std::size_t column : shown) {
       std::string cell = with_commas(row[column]);
       if (with_percents && row[column] > 0) cell += " (" + percent(row[column], totals[column]) + ")";
       cells.push_back(cell);
     }
+    for (std::string& cell : ratios.cells(row)) cells.push_back(std::move(cell));
+    cells.push_back(cumulative);
     cells.push_back(label);
     table.add_row(std::move(cells));
   };
-  add_row(totals, "(all " + noun + ")", false);
-  for (const LabelledCounts& row : printed) add_row(*row.counts, row.label, columns.percents);
+  add_row(totals, "(all " + noun + ")", false, "");
+  const std::vector<std::uint64_t> sums = running_sums(context, printed);
+  const std::uint64_t whole = totals[columns.sort.front()];
+  for (std::size_t row = 0; row < printed.size(); ++row)
+    add_row(*printed[row].counts, printed[row].label, columns.percents, percent(sums[row], whole));
   table.print(context.out);
 }
 
@@ -86,7 +146,8 @@ void print_ranked_table(const ViewContext& context, const std::string& title, co
   print_table_rows(context, noun, label_heading, ranked_table, printed);
   context.out << "(" << ranked_table.ranked.size() << " of " << ranked_table.rows.size() << " " << noun
               << " shown: at most " << context.options.top << ", each with at least "
-              << percentage_option(context.options.threshold_percent) << " of a sort event's total)\n";
+              << percentage_option(context.options.threshold_percent) << " of a sort event's total)\n"
+              << ratio_note(context, noun, ranked_table) << '\n';
 }
 
 }  // namespace ccsim::annotate

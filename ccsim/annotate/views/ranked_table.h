@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ccsim/annotate/views/count_columns.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
@@ -31,6 +32,10 @@ struct RankedRows {
   Counts runtime;
   Counts allocator;
   std::vector<std::size_t> ranked;
+  // The items given (lines, functions, objects), the runtime's one by one, and how many of them have
+  // any of the first sort event: "3 of 338 lines have any invalidations_received".
+  std::size_t items = 0;
+  std::size_t items_with_sort_event = 0;
 
   RankedRows() = default;
   RankedRows(const RankedRows&) = delete;  // rows may point at `runtime`
@@ -39,20 +44,33 @@ struct RankedRows {
 void rank_table_rows(const ViewContext& context, const std::string& noun, const std::vector<LabelledCounts>& rows,
                      RankedRows& result);
 
+// The ratio columns of the lines, functions and objects tables, after the event columns (text, HTML and
+// JSON): L1_miss_ratio = L1 misses / accesses and coherence_share = coherence misses / L1 misses.
+CountColumns row_ratio_columns(const Profile& profile);
+
+// The running sum of the first sort event down `printed`: per row, its count in that row and the rows
+// above. Over the event's total, it is the tables' `cumulative` column ("10% of the lines give 82%").
+std::vector<std::uint64_t> running_sums(const ViewContext& context, const std::vector<LabelledCounts>& printed);
+
+// The sentence under a ranked table: how many `noun` have any of the first sort event, and what the
+// ratio and cumulative columns are.
+std::string ratio_note(const ViewContext& context, const std::string& noun, const RankedRows& ranked);
+
 // The rows of the lines, functions and objects tables (view_lines.cc, view_functions.cc, view_objects.cc).
 std::vector<LabelledCounts> line_table_rows(const Analysis& analysis);
 std::vector<LabelledCounts> function_table_rows(const Analysis& analysis);
 std::vector<LabelledCounts> object_table_rows(const Analysis& analysis);
 
 // Prints the title, then the table of `rows` chosen by context.ranking(), then a line saying how many
-// of how many `noun` (e.g. "lines") are shown. `label_heading` heads the last column. Unless
+// of how many `noun` (e.g. "lines") are shown, and the ratio note. `label_heading` heads the last column. Unless
 // --runtime=show, the runtime's rows are ranked as one row, "(runtime: N lines)".
 void print_ranked_table(const ViewContext& context, const std::string& title, const std::string& noun,
                         const std::string& label_heading, const std::vector<LabelledCounts>& rows);
 
 // The table part of print_ranked_table, for a view that orders the rows itself (view_lines.cc puts the
 // lines that wrote under the lines that lost copies): the columns, the total row of `ranked`, then
-// `printed` in that order, each count with its share of the column's total when the columns say so.
+// `printed` in that order, each count with its share of the column's total when the columns say so,
+// then the ratio columns and the cumulative share of the first sort event.
 void print_table_rows(const ViewContext& context, const std::string& noun, const std::string& label_heading,
                       const RankedRows& ranked, const std::vector<LabelledCounts>& printed);
 

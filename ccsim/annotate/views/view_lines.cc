@@ -98,7 +98,8 @@ void print_lines_view(const ViewContext& context) {
               << context.options.top << ", each with at least " << percentage_option(context.options.threshold_percent)
               << " of a sort event's total"
               << (writer_rows > 0 ? "; under a line that lost copies (^), the lines whose stores removed them" : "")
-              << ")\n";
+              << ")\n"
+              << ratio_note(context, noun, ranked) << '\n';
 }
 
 }  // namespace ccsim::annotate
