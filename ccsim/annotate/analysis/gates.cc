@@ -3,6 +3,7 @@
 #include "ccsim/annotate/analysis/gates.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <optional>
 
@@ -223,6 +224,13 @@ std::string scope_words(const GateExpression& gate) {
   return "the run";
 }
 
+// A measured share with three significant digits: 18.6512 -> "18.7%", 70 -> "70%", 0.012345 -> "0.0123%".
+std::string measured_percent(double share) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g%%", share);
+  return text;
+}
+
 // The sentence of a gate that holds, or "" when it does not.
 std::string crossed_sentence(const Analysis& analysis, const ResolvedGate& gate, const ScopeCounts& scope) {
   const GateExpression& expression = *gate.expression;
@@ -233,7 +241,7 @@ std::string crossed_sentence(const Analysis& analysis, const ResolvedGate& gate,
     const std::uint64_t whole = gate.whole_column ? analysis.totals[*gate.whole_column] : 0;
     const double share = whole == 0 ? 0 : 100.0 * static_cast<double>(value) / static_cast<double>(whole);
     if (!holds(expression.comparison, share, expression.threshold_percent)) return "";
-    measured += ", " + percentage_option(share) + " of the run's " + with_commas(whole) + " " + gate.whole;
+    measured += ", " + measured_percent(share) + " of the run's " + with_commas(whole) + " " + gate.whole;
     threshold = percentage_option(expression.threshold_percent);
   } else {
     if (!holds(expression.comparison, value, expression.threshold_count)) return "";
