@@ -58,9 +58,12 @@ void Simulator::access_straddling(ProcId proc, RefId ref, Addr addr, std::uint32
 }
 
 void Simulator::access_line_slow(const LineAccess& access, std::uint32_t l1_way) {
-  if (shadow_log_ != nullptr) shadow_log_->count_line_access();
   // Another shard's line: skipped here, where every access to it arrives (shard_ in simulator_impl.h).
-  if (!shard_.owns(access.line)) return;
+  // Unsharded, one compare: the test of the line costs the miss path instructions of its own.
+  if (shard_.count != 1) {
+    if (shadow_log_ != nullptr) shadow_log_->count_line_access();
+    if (!shard_.owns(access.line)) return;
+  }
   Processor& self = processor(access.proc);
   HotCounters& counters = self.counters.find_or_add(access.ref, arena_);
   enter_region(access.region);
