@@ -40,6 +40,8 @@ void ShadowStage::run(const ShadowLog* const* logs, std::uint32_t count, const O
     std::uint32_t chosen = count;
     for (std::uint32_t shard = 0; shard < count; ++shard) {
       if (next[shard] == logs[shard]->size()) continue;
+      // No two logs share a key (shadow_log.h): the order between them would be lost.
+      CCSIM_DEBUG_ASSERT(chosen == count || (*logs[shard])[next[shard]].key != (*logs[chosen])[next[chosen]].key);
       if (chosen == count || (*logs[shard])[next[shard]].key < (*logs[chosen])[next[chosen]].key) chosen = shard;
     }
     if (chosen == count) return;

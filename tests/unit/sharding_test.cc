@@ -26,6 +26,7 @@
 #include "ccsim/core/observer.h"
 #include "ccsim/core/shadow_stage.h"
 #include "ccsim/core/simulator.h"
+#include "ccsim/core/simulator_impl.h"
 #include "tests/unit/scenario.h"
 
 namespace ccsim::test {
@@ -196,11 +197,21 @@ std::vector<Step> random_stream(std::uint32_t seed, std::uint32_t line_bytes, st
   return stream;
 }
 
-void apply(Simulator* sim, const Step& step) {
+// How an access reaches a simulator: simulate_access(), or the tool's native helpers' way
+// (access_helpers.cc): the hit path alone with the processor and counter record looked up by the caller,
+// then, when that declines, access_after_try_hit().
+enum class Entry { SimulateAccess, ToolHitPath };
+
+void apply(Simulator* sim, const Step& step, Entry entry) {
   const test::Access& a = step.access;
   switch (step.kind) {
     case Step::Access:
-      simulate_access(sim, a.proc, a.ref, a.addr, a.size, a.kind, a.region, a.in_critical);
+      if (entry == Entry::SimulateAccess) {
+        simulate_access(sim, a.proc, a.ref, a.addr, a.size, a.kind, a.region, a.in_critical);
+      } else if (!sim->try_hit_with(sim->hit_path_processor(a.proc), sim->hit_path_counters(a.proc, a.ref), a.proc,
+                                    a.ref, a.addr, a.size, a.kind, a.region)) {
+        sim->access_after_try_hit(a.proc, a.ref, a.addr, a.size, a.kind, a.region, a.in_critical);
+      }
       return;
     case Step::Reset:
       reset_processor(sim, a.proc);
@@ -228,7 +239,17 @@ void PrintTo(const Geometry& g, std::ostream* out) {
 class ShardedSimulation : public ::testing::TestWithParam<Geometry> {
  protected:
   // Runs `stream` on one simulator and on `shards` shards, and compares everything they report.
-  void expect_same_as_one_simulator(const std::vector<Step>& stream, std::uint32_t shards) {
+  // A random stream of 6,000 steps over twice the lines of the largest cache a processor has: its sets
+  // overflow, and other lines stay.
+  std::vector<Step> stream_for_geometry(std::uint32_t seed) const {
+    const MachineConfig config = make_machine(GetParam().l1, GetParam().l2, GetParam().llc, kProcessors);
+    const std::uint32_t line_bytes = config.l1.line_bytes;
+    const CacheGeometry& largest = config.l2.present ? config.l2 : config.l1;
+    return random_stream(seed, line_bytes, static_cast<std::uint32_t>(2 * largest.size_bytes / line_bytes), 6000);
+  }
+
+  // The shards are fed through `entry`, the single simulator through simulate_access().
+  void expect_same_as_one_simulator(const std::vector<Step>& stream, std::uint32_t shards, Entry entry) {
     const Geometry& g = GetParam();
     const MachineConfig config = make_machine(g.l1, g.l2, g.llc, kProcessors, g.miss_classes);
     const std::uint32_t line_bytes = config.l1.line_bytes;
@@ -252,8 +273,8 @@ class ShardedSimulation : public ::testing::TestWithParam<Geometry> {
     for (std::size_t i = 0; i < stream.size(); ++i) {
       whole_notices.set_step(static_cast<long>(i));
       part_notices.set_step(static_cast<long>(i));
-      apply(whole, stream[i]);
-      for (Simulator* part : parts) apply(part, stream[i]);
+      apply(whole, stream[i], Entry::SimulateAccess);
+      for (Simulator* part : parts) apply(part, stream[i], entry);
       if (i % 97 == 0) expect_same_lines(whole, parts, stream[i].access.addr, probe_random());
     }
 
@@ -328,17 +349,22 @@ class ShardedSimulation : public ::testing::TestWithParam<Geometry> {
 // Every count, edge and notice of the merged shards equals one simulator's, for S = 2, 4 and 8, on three
 // random streams.
 TEST_P(ShardedSimulation, MergedShardsCountExactlyWhatOneSimulatorCounts) {
-  const MachineConfig config = make_machine(GetParam().l1, GetParam().l2, GetParam().llc, kProcessors);
-  const std::uint32_t line_bytes = config.l1.line_bytes;
-  // Twice the lines of the largest cache a processor has: its sets overflow, and other lines stay.
-  const CacheGeometry& largest = config.l2.present ? config.l2 : config.l1;
-  const std::uint32_t footprint = static_cast<std::uint32_t>(2 * largest.size_bytes / line_bytes);
   for (std::uint32_t seed = 1; seed <= 3; ++seed) {
-    const std::vector<Step> stream = random_stream(seed, line_bytes, footprint, 6000);
+    const std::vector<Step> stream = stream_for_geometry(seed);
     for (std::uint32_t shards : {2u, 4u, 8u}) {
       SCOPED_TRACE("seed " + std::to_string(seed) + ", " + std::to_string(shards) + " shards");
-      expect_same_as_one_simulator(stream, shards);
+      expect_same_as_one_simulator(stream, shards, Entry::SimulateAccess);
     }
+  }
+}
+
+// The same through the tool's native path (try_hit_with, then access_after_try_hit): a line of another
+// shard is never in a shard's L1, so the hit path declines it and the slow path skips it.
+TEST_P(ShardedSimulation, ShardsFedThroughTheToolsHitPathCountTheSame) {
+  const std::vector<Step> stream = stream_for_geometry(4);
+  for (std::uint32_t shards : {2u, 8u}) {
+    SCOPED_TRACE(std::to_string(shards) + " shards");
+    expect_same_as_one_simulator(stream, shards, Entry::ToolHitPath);
   }
 }
 
