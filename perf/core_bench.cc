@@ -6,7 +6,8 @@
 // interleaved order hands it to the core, 4 and 64 processors sharing the same total work. The machine
 // is an L1 of 32 KiB 8-way and a private L2 of 1 MiB 16-way, 64-byte lines, no LLC. After the runs it
 // prints the cost of one access in (d) relative to (c), which a directory that visits only actual
-// sharers keeps near 1, and in (g) with 64 processors relative to 4.
+// sharers keeps near 1, in (g) with 64 processors relative to 4, and in (h), (a) offered to one line
+// shard of 1, 2 and 4, relative to (a).
 //
 // Build and run: make perf/core_bench && perf/core_bench (the release core, libccsimcore.a).
 // Instructions per access, which do not vary between runs: perf/README.md says how to count them in the
@@ -42,6 +43,26 @@ ccsim::MachineConfig benchmark_machine(std::uint32_t processors) {
 // levels and evicts a line from each.
 void private_streaming(benchmark::State& state) {
   ccsim::Simulator* sim = ccsim::create_simulator(benchmark_machine(1));
+  constexpr Addr kRegionBytes = Addr(64) << 20;
+  Addr addr = 0;
+  for (auto _ : state) {
+    for (int i = 0; i < kAccessesPerIteration; ++i) {
+      ccsim::simulate_access(sim, 0, 1, addr, 8, AccessKind::Read, 0, false);
+      addr = (addr + 64) & (kRegionBytes - 1);
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * kAccessesPerIteration);
+  ccsim::destroy_simulator(sim);
+}
+
+// (h) (a) offered to shard 0 of S (line_shard.h): one access in S is its line, the others are skipped,
+// as by a worker that reads the whole stream and simulates its shard. S = 1 is the whole machine through
+// create_shard_simulator(); the summary prints its cost per access relative to (a)'s create_simulator(),
+// the same instructions (the line test sits on the miss path, past `shard.count != 1`), and, for S = 2
+// and 4, the cost per offered access relative to (a).
+void shard_of_private_streaming(benchmark::State& state) {
+  const auto shards = static_cast<std::uint32_t>(state.range(0));
+  ccsim::Simulator* sim = ccsim::create_shard_simulator(benchmark_machine(1), ccsim::LineShard{0, shards});
   constexpr Addr kRegionBytes = Addr(64) << 20;
   Addr addr = 0;
   for (auto _ : state) {
@@ -199,6 +220,7 @@ BENCHMARK(false_sharing_ping_pong)->ArgName("processors")->Arg(4)->Arg(64);
 BENCHMARK(triad_four_threads);
 BENCHMARK(l1_miss_l2_hit);
 BENCHMARK(interleaved_private_chunks)->ArgName("processors")->Arg(4)->Arg(64);
+BENCHMARK(shard_of_private_streaming)->ArgName("shards")->Arg(1)->Arg(2)->Arg(4);
 
 // The console reporter, remembering the rates of (c), (d) and (g) for the summary lines: the median over
 // the repetitions when there are several, else the single run.
@@ -215,6 +237,10 @@ class RateRecorder : public benchmark::ConsoleReporter {
       if (name == "false_sharing_ping_pong/processors:64") ping_pong_64 = rate->second.value;
       if (name == "interleaved_private_chunks/processors:4") chunks_4 = rate->second.value;
       if (name == "interleaved_private_chunks/processors:64") chunks_64 = rate->second.value;
+      if (name == "private_streaming") streaming = rate->second.value;
+      for (int i = 0; i < 3; ++i) {
+        if (name == "shard_of_private_streaming/shards:" + std::to_string(1 << i)) shard_of[i] = rate->second.value;
+      }
     }
   }
 
@@ -222,6 +248,8 @@ class RateRecorder : public benchmark::ConsoleReporter {
   double ping_pong_64 = 0;
   double chunks_4 = 0;
   double chunks_64 = 0;
+  double streaming = 0;
+  double shard_of[3] = {0, 0, 0};  // (h) with 1, 2 and 4 shards
 };
 
 }  // namespace
@@ -238,6 +266,12 @@ int main(int argc, char** argv) {
   if (reporter.chunks_4 > 0 && reporter.chunks_64 > 0) {
     std::printf("per-access cost, 64-processor / 4-processor interleaved private chunks: %.2f\n",
                 reporter.chunks_4 / reporter.chunks_64);
+  }
+  for (int i = 0; i < 3; ++i) {
+    if (reporter.streaming > 0 && reporter.shard_of[i] > 0) {
+      std::printf("per-access cost, private streaming offered to shard 0 of %d / whole machine: %.2f\n", 1 << i,
+                  reporter.streaming / reporter.shard_of[i]);
+    }
   }
   benchmark::Shutdown();
   return 0;

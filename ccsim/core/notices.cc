@@ -5,7 +5,7 @@
 
 namespace ccsim {
 
-void Simulator::notify_miss(const LineAccess& access, Level level, LevelEvent cause, bool capacity) const {
+MissNotice Simulator::miss_notice(const LineAccess& access, Level level, LevelEvent cause, bool capacity) const {
   MissNotice notice;
   notice.proc = access.proc;
   notice.ref = access.ref;
@@ -16,7 +16,11 @@ void Simulator::notify_miss(const LineAccess& access, Level level, LevelEvent ca
   notice.capacity = capacity;
   notice.write = writes(access.kind);
   notice.region = access.region;
-  observer_.miss(observer_.context, notice);
+  return notice;
+}
+
+void Simulator::notify_miss(const LineAccess& access, Level level, LevelEvent cause, bool capacity) const {
+  observer_.miss(observer_.context, miss_notice(access, level, cause, capacity));
 }
 
 void Simulator::notify_coherence_miss(const LineAccess& access, bool true_sharing) const {

@@ -6,7 +6,8 @@
 // context; a null function pointer means that notice is not wanted. Notices come only from the slow path:
 // an L1 hit, the common case, never produces one, and with no observer set the slow path pays one
 // predictable branch per event. Each notice is delivered during the simulate_access() call that caused it,
-// before that call returns; a callback must not call back into the simulator. reset_processor() and
+// before that call returns (except in a shard split with miss classes: the shadow stage delivers the
+// notices of the misses it classifies, shadow_stage.h); a callback must not call back into the simulator. reset_processor() and
 // zero_statistics() count nothing and deliver nothing.
 //
 // One notice per count: every time the core counts one of the events below, it delivers exactly one

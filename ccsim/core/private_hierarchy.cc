@@ -58,11 +58,18 @@ void Simulator::access_straddling(ProcId proc, RefId ref, Addr addr, std::uint32
 }
 
 void Simulator::access_line_slow(const LineAccess& access, std::uint32_t l1_way) {
+  // Another shard's line: skipped here, where every access to it arrives (shard_ in simulator_impl.h).
+  // Unsharded, one compare: the test of the line costs the miss path instructions of its own.
+  if (shard_.count != 1) {
+    if (shadow_log_ != nullptr) shadow_log_->count_line_access();
+    if (!shard_.owns(access.line)) return;
+  }
   Processor& self = processor(access.proc);
   HotCounters& counters = self.counters.find_or_add(access.ref, arena_);
   enter_region(access.region);
   // The shadows see every access to their level, hit or miss, as a fully-associative cache would.
-  const bool l1_shadow_hit = config_.miss_classes && self.l1_shadow.access(access.line);
+  const bool l1_shadow_hit =
+      config_.miss_classes && access_shadow(self.l1_shadow, access.proc, Level::L1, access.line);
   // Each level's set is scanned once: the lookup also chooses the way a miss will fill. The fast path has
   // mostly looked for the L1 tag already.
   FillWays fill;
@@ -86,7 +93,7 @@ void Simulator::access_line_slow(const LineAccess& access, std::uint32_t l1_way)
   if (way2 != Cache::kAbsent) {
     // The hierarchy holds the line, so it was held before and not lost since: L1 lost it to replacement.
     count_miss(access, counts, Level::L1, MissCause::Replacement, l1_shadow_hit);
-    if (config_.miss_classes) self.l2_shadow.access(access.line);
+    if (config_.miss_classes) access_shadow(self.l2_shadow, access.proc, Level::L2, access.line);
     // A private cache's copy names its owner as last toucher from the fill on: no store of the processor.
     const bool temporal = self.l2.touch_private(way2, access.bytes, access.ref, access.region);
     ++counts[level_event(Level::L2, temporal ? kHitTemporal : kHitSpatial)];
@@ -98,7 +105,8 @@ void Simulator::access_line_slow(const LineAccess& access, std::uint32_t l1_way)
   const MissCause cause = private_miss_cause(self, access.line, entry);
   count_miss(access, counts, Level::L1, cause, l1_shadow_hit);
   if (self.l2.present()) {
-    const bool l2_shadow_hit = config_.miss_classes && self.l2_shadow.access(access.line);
+    const bool l2_shadow_hit =
+        config_.miss_classes && access_shadow(self.l2_shadow, access.proc, Level::L2, access.line);
     count_miss(access, counts, Level::L2, cause, l2_shadow_hit);
   }
   fetch_line(access, self, counters, entry, cause, fill);

@@ -8,7 +8,7 @@
 namespace ccsim {
 
 void Simulator::access_llc(const LineAccess& access, HotCounters& counters) {
-  const bool shadow_hit = config_.miss_classes && llc_shadow_.access(access.line);
+  const bool shadow_hit = config_.miss_classes && access_shadow(llc_shadow_, access.proc, Level::LLC, access.line);
   std::uint32_t fill_way = 0;  // set by find_or_choose() when the line is absent (GCC cannot tell)
   const std::uint32_t way = llc_.find_or_choose(access.line, &fill_way);
   if (way != Cache::kAbsent) {

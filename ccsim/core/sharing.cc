@@ -83,7 +83,9 @@ void Simulator::invalidate_copy(const LineAccess& access, HotCounters& counters,
   if (way1 != Cache::kAbsent) holder.l1.remove(way1);
   if (way2 != Cache::kAbsent) holder.l2.remove(way2);
   // A fully-associative cache would have lost the line to the same write.
-  if (config_.miss_classes) {
+  if (shadow_log_ != nullptr) {
+    shadow_log_->add(ShadowOpKind::Remove, victim, Level::L1, access.line);
+  } else if (config_.miss_classes) {
     holder.l1_shadow.remove(access.line);
     holder.l2_shadow.remove(access.line);
   }

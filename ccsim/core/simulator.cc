@@ -15,8 +15,10 @@ Processor::Processor(const MachineConfig& config) : ever_held("ccsim.ever_held")
   }
 }
 
-Simulator::Simulator(const MachineConfig& config)
+Simulator::Simulator(const MachineConfig& config, LineShard shard)
     : config_(config),
+      shard_(shard),
+      shadow_log_(config.miss_classes && shard.count > 1 ? create_object<ShadowLog>("ccsim.shadow_log") : nullptr),
       line_shift_(static_cast<std::uint32_t>(__builtin_ctz(config.l1.line_bytes))),
       line_bytes_(config.l1.line_bytes),
       line_offset_mask_(config.l1.line_bytes - 1),
@@ -39,11 +41,13 @@ Simulator::~Simulator() {
   for (ProcId proc = 0; proc < config_.max_processors; ++proc) destroy_object(processors_[proc]);
   if (hit_path_processors_ != processors_) release(hit_path_processors_);
   release(processors_);
+  destroy_object(shadow_log_);
 }
 
 // Statistics stay; the lines go as if evicted silently: a Modified line's writes still become visible to
 // the processors that lost it, and the directory forgets this processor.
 void Simulator::reset_processor(ProcId proc) {
+  if (shadow_log_ != nullptr && shard_.index == 0) shadow_log_->add_between(ShadowOpKind::Reset, proc);
   Processor* self = processors_[proc];
   if (self == nullptr) return;
   drop_private_lines(*self, proc);
@@ -75,6 +79,7 @@ void Simulator::access_after_try_hit(ProcId proc, RefId ref, Addr addr, std::uin
 }
 
 void Simulator::zero_statistics() {
+  if (shadow_log_ != nullptr && shard_.index == 0) shadow_log_->add_between(ShadowOpKind::ZeroCounts, 0);
   for (ProcId proc = 0; proc < config_.max_processors; ++proc) {
     if (processors_[proc] != nullptr) processors_[proc]->counters.zero();
   }
@@ -166,10 +171,14 @@ bool Simulator::touched_bytes(ProcId proc, Addr addr, std::uint64_t* mask) const
 
 // --- simulator.h ---
 
-Simulator* create_simulator(const MachineConfig& config) {
-  CCSIM_ASSERT(validate_machine(config, nullptr));
-  return create_object<Simulator>("ccsim.simulator", config);
+Simulator* create_simulator(const MachineConfig& config) { return create_shard_simulator(config, LineShard{}); }
+
+Simulator* create_shard_simulator(const MachineConfig& config, LineShard shard) {
+  CCSIM_ASSERT(validate_machine(config, nullptr) && validate_line_shard(config, shard, nullptr));
+  return create_object<Simulator>("ccsim.simulator", config, shard);
 }
+
+const ShadowLog* shadow_log(const Simulator* sim) { return sim->shadow_log(); }
 
 void destroy_simulator(Simulator* sim) { destroy_object(sim); }
 

@@ -12,6 +12,7 @@
 
 #include "ccsim/core/events.h"
 #include "ccsim/core/geometry.h"
+#include "ccsim/core/line_shard.h"
 #include "ccsim/core/types.h"
 
 namespace ccsim {
@@ -49,7 +50,18 @@ class Simulator;  // defined in simulator_impl.h; users see only the functions b
 // Creates the machine; `config` must have passed validate_machine(). Processors 0..max_processors-1
 // exist from the start with cold caches.
 Simulator* create_simulator(const MachineConfig& config);
+// A simulator of one line shard: it simulates the lines `shard` owns (line_shard.h) and skips every other
+// line access, as if it never happened; an access straddling lines is split first, so it simulates the
+// parts in its lines. `shard` must have passed validate_line_shard(). Give every shard every access,
+// reset and zeroing, in the same order; merged_statistics.h adds up their counts, which then equal one
+// simulator's. Each shard delivers the notices of its lines; the questions about a line (line_state,
+// touched_bytes) go to its shard (another answers Invalid, false). With miss classes the replacement
+// misses are classified by the shadow stage (shadow_stage.h), from the shards' shadow_log()s.
+Simulator* create_shard_simulator(const MachineConfig& config, LineShard shard);
 void destroy_simulator(Simulator* sim);
+class ShadowLog;
+// The shard's shadow log when the machine has miss classes and the shards are more than one; else null.
+const ShadowLog* shadow_log(const Simulator* sim);
 
 // Simulates one access of `size` bytes (1..4096) at `addr` by `proc`, made by reference `ref`.
 // An access straddling lines is split into one line access per line. `region` is the accessing

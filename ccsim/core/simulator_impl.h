@@ -23,11 +23,13 @@
 #include "ccsim/core/coherence.h"
 #include "ccsim/core/edge_tables.h"
 #include "ccsim/core/hash_map.h"
+#include "ccsim/core/line_shard.h"
 #include "ccsim/core/observer.h"
 #include "ccsim/core/platform.h"
 #include "ccsim/core/reference_counters.h"
 #include "ccsim/core/region_totals.h"
 #include "ccsim/core/shadow_cache.h"
+#include "ccsim/core/shadow_log.h"
 #include "ccsim/core/simulator.h"
 #include "ccsim/core/sparse_line_set.h"
 
@@ -80,12 +82,14 @@ struct Processor {
 
 class Simulator {
  public:
-  explicit Simulator(const MachineConfig& config);
+  // `shard` must have passed validate_line_shard(); the default is the whole machine.
+  explicit Simulator(const MachineConfig& config, LineShard shard = LineShard{});
   ~Simulator();
   Simulator(const Simulator&) = delete;
   Simulator& operator=(const Simulator&) = delete;
 
   const MachineConfig& config() const { return config_; }
+  const ShadowLog* shadow_log() const { return shadow_log_; }
 
   // simulate_access(). An access within one line, the common case, goes straight to the line access;
   // one that straddles lines is split out of line.
@@ -303,8 +307,27 @@ class Simulator {
     const bool classified = config_.miss_classes && cause == MissCause::Replacement;
     count_in_region(counts, level_event(level, writes(access.kind) ? kWriteMisses : kReadMisses));
     count_in_region(counts, level_event(level, cause_event));
+    if (classified && shadow_log_ != nullptr) {
+      defer_classification(access, level, cause_event);
+      return;
+    }
     if (classified) count_in_region(counts, level_event(level, shadow_hit ? kMissConflict : kMissCapacity));
     if (observer_.miss != nullptr) notify_miss(access, level, cause_event, classified && !shadow_hit);
+  }
+
+  // A shard's shadow answers later, in the shadow stage, which counts the class and delivers the notice.
+  // Out of line and cold: inside count_miss() it made GCC stop inlining count_miss() into the miss path
+  // (70 instructions more per miss, perf/README.md, "Line shards").
+  __attribute__((noinline, cold)) void defer_classification(const LineAccess& access, Level level, LevelEvent cause) {
+    shadow_log_->add_classify(miss_notice(access, level, cause, false));
+  }
+
+  // With miss classes: whether `shadow` (of `proc` at `level`) held `line`, which it now holds as the most
+  // recent. A shard logs the question instead (shadow_log.h); its answer, false, is then never used.
+  bool access_shadow(ShadowCache& shadow, ProcId proc, Level level, Addr line) {
+    if (shadow_log_ == nullptr) return shadow.access(line);
+    shadow_log_->add(ShadowOpKind::Access, proc, level, line);
+    return false;
   }
 
   // An eviction from `level`, charged to the victim (the last reference and processor to touch the line
@@ -322,6 +345,7 @@ class Simulator {
   }
 
   // --- the observer's notices (notices.cc); each is called only when the observer wants that notice ---
+  MissNotice miss_notice(const LineAccess& access, Level level, LevelEvent cause, bool capacity) const;
   void notify_miss(const LineAccess& access, Level level, LevelEvent cause, bool capacity) const;
   void notify_coherence_miss(const LineAccess& access, bool true_sharing) const;
   void notify_invalidation(const LineAccess& access, ProcId victim, const LineInfo& victim_info,
@@ -331,6 +355,12 @@ class Simulator {
                        std::uint32_t bytes_used) const;
 
   MachineConfig config_;
+  // The lines this simulator simulates (line_shard.h). Tested on the slow path only: a line of another
+  // shard never enters this simulator's caches, so the hit path can never hit it and always hands it to
+  // the slow path, which skips it first. The hit path is the same instructions with shards or without.
+  LineShard shard_;
+  // With miss classes in a shard of several: the shadows' questions, for the shadow stage; else null.
+  ShadowLog* shadow_log_;
   // The line size as the hot path uses it: address >> line_shift_ is the line, address & line_offset_mask_
   // the byte within it (no division).
   std::uint32_t line_shift_;

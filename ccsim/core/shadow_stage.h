@@ -1,0 +1,62 @@
+// shadow_stage.h: the fully-associative shadows of a simulation split into line shards, run as a stage of
+// their own over the shards' shadow logs (shadow_log.h), so that capacity and conflict misses are exactly
+// one simulator's.
+//
+// The stage merges the logs by key (the order of the line accesses; the ops of one line access come from
+// one shard, so keys never tie across logs) and answers each question with its own ShadowCache per
+// processor and level and one for the LLC, as the simulator would have: the same questions in the same
+// order. Each replacement miss waiting in a log is then counted as capacity (the shadow missed) or
+// conflict (it hit) for its (processor, reference) and region, and its notice is delivered with
+// `capacity` set: every notice one simulator delivers, and no other, though not during the access.
+//
+// The shadows of different processors never meet, so the stage itself could be split by processor.
+// Limit: it runs over whole logs at the end (the host tests); a pipeline would feed it as the logs grow.
+#ifndef CCSIM_CORE_SHADOW_STAGE_H
+#define CCSIM_CORE_SHADOW_STAGE_H
+
+#include <cstdint>
+
+#include "ccsim/core/geometry.h"
+#include "ccsim/core/merged_statistics.h"
+#include "ccsim/core/observer.h"
+#include "ccsim/core/shadow_cache.h"
+#include "ccsim/core/shadow_log.h"
+
+namespace ccsim {
+
+class ShadowStage {
+ public:
+  explicit ShadowStage(const MachineConfig& config);
+  ~ShadowStage();
+  ShadowStage(const ShadowStage&) = delete;
+  ShadowStage& operator=(const ShadowStage&) = delete;
+
+  // Replays the logs of shards 0..count-1 (logs[k] of shard k). `observer` (null: none) gets the notice
+  // of every classified miss, with its miss notice function.
+  void run(const ShadowLog* const* logs, std::uint32_t count, const Observer* observer);
+
+  // The capacity and conflict misses, per (processor, reference) and region, since the last zeroing.
+  const MergedStatistics& counts() const { return counts_; }
+
+ private:
+  // One processor's shadows, and whether each level's last access hit (for the Classify that follows it).
+  struct ProcessorShadows {
+    ShadowCache l1;
+    ShadowCache l2;
+    bool l1_hit = false;
+    bool l2_hit = false;
+  };
+
+  ProcessorShadows& processor(ProcId proc);
+  void apply(const ShadowOp& op, const Observer* observer);
+
+  MachineConfig config_;
+  ProcessorShadows** processors_;  // max_processors entries, null until the processor's first op
+  ShadowCache llc_;
+  bool llc_hit_ = false;
+  MergedStatistics counts_;
+};
+
+}  // namespace ccsim
+
+#endif
