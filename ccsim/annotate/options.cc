@@ -112,6 +112,9 @@ po::options_description visible_options() {
     ("heap-paths", po::value<std::string>()->default_value("merge"),
      "merge: heap blocks of one allocation site are one object, whatever path reached it; separate: one "
      "object per allocation stack, named by the whole stack")
+    ("regions", po::value<std::string>()->default_value("by-barrier"),
+     "by-barrier: the regions view sums the regions closed by one barrier (a parallel loop's epochs are one "
+     "row); each: one row per region")
     ("sum-different", "sum profiles of different programs (their commands name different executables), "
      "which are refused otherwise")
     ("fail-if", po::value<std::vector<std::string>>(),
@@ -183,6 +186,7 @@ Options options_from(const po::variables_map& values) {
     throw UsageError(latency_error);
   options.show_runtime = require_one_of(values, "runtime", {"hide", "show"}) == "show";
   options.separate_heap_paths = require_one_of(values, "heap-paths", {"merge", "separate"}) == "separate";
+  options.each_region = require_one_of(values, "regions", {"by-barrier", "each"}) == "each";
   options.sum_different = values.count("sum-different") > 0;
   if (values.count("fail-if")) {
     for (const std::string& text : values["fail-if"].as<std::vector<std::string>>())

@@ -63,6 +63,9 @@ struct Options {
   LatencyTable latencies;     // --latency: cycles per place an access is served from
   bool show_runtime = false;  // --runtime=show: the runtime's objects count like the program's
   bool separate_heap_paths = false;  // --heap-paths=separate: one heap object per allocation stack
+  // --regions=each: the regions view lists every region (every barrier epoch); by default it sums the
+  // regions closed by one barrier (one row per parallel loop or barrier, with its epochs counted).
+  bool each_region = false;
   bool sum_different = false;  // --sum-different: sum profiles of different programs (refused otherwise)
   std::vector<GateExpression> fail_if;  // --fail-if (repeatable): the CI gates (analysis/gates.h), in order
 };

@@ -1,6 +1,7 @@
 // views_test.cc: every text view on the hand-written profiles of tests/annotate/profiles/. The expected
 // numbers are derived in the comments from the scenario each profile describes at its top.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <string>
 #include <vector>
@@ -193,13 +194,61 @@ TEST(FindingsViewTest, ExplainsTrueSharing) {
 // shared_sum: region 1 carries 199 of the 200 invalidations (99.5%), all true and critical; region 3
 // the one across-region invalidation (0.5%); region 2 none, so it comes last.
 TEST(RegionsViewTest, RanksRegionsByInvalidations) {
-  std::string table = section(view_of("shared_sum.profile", {"--view=regions"}), "Regions");
+  std::string table = section(view_of("shared_sum.profile", {"--view=regions", "--regions=each"}), "Regions");
   // region, true in, critical, false in, true across, false across, total, coherence misses, L1 misses, share
   EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/shared_sum.c:17 (main._omp_fn.0)"),
             (Cells{"1", "199", "199", "0", "0", "0", "199", "198", "200", "99.5%"}));
   EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/shared_sum.c:25 (main._omp_fn.1)"),
             (Cells{"3", "0", "0", "0", "1", "0", "1", "0", "0", "0.5%"}));
   EXPECT_LT(table.find("shared_sum.c:25"), table.find("shared_sum.c:23"));
+}
+
+// An iterative code: a time-step loop of 100 steps, each running two parallel loops, whose barriers close
+// the regions (app.c:20 in worker, then app.c:30 in worker): 200 regions, ids 1..200, the odd ones closed at
+// line 20, the even ones at line 30. Each region of the first loop receives 3 false in-region
+// invalidations, each of the second 1 true across regions. By barrier (the default): 2 rows, 100 epochs
+// each: 300 false in region (75.0% of 400) and 100 true across (25.0%). --regions=each lists the 200.
+std::string iterative_profile() {
+  std::string text =
+      "ccsim-profile-version: 1\ncreator: ccsim 0.1.0\npid: 7\ncommand: ./app\nsim-mode: interleaved\n"
+      "threads: 2\nline-size: 64\ncache: L1 32768 8 64\ncache: L2 none\ncache: LLC none\nmiss-classes: no\n"
+      "trace-stack: yes\n"
+      "events: reads writes invalidations_received_true_in_region invalidations_received_true_in_region_critical "
+      "invalidations_received_false_in_region invalidations_received_true_across_regions "
+      "invalidations_received_false_across_regions\n"
+      "file: 1 /src/app.c\nfn: 1 worker\nobj: 1 /src/app\n"
+      "ref: 1 0x401000 1 1 1 10\ncounts: 1 2 1000 1000 0 0 300 100 0\n";
+  for (int step = 0; step < 100; ++step) {
+    text += "region: " + std::to_string(2 * step + 1) + " 1 1 20 0 0 0 0 3 0 0\n";
+    text += "region: " + std::to_string(2 * step + 2) + " 1 1 30 0 0 0 0 0 1 0\n";
+  }
+  return text + "summary: 1000 1000 0 0 300 100 0\n";
+}
+
+TEST(RegionsViewTest, SumsTheEpochsOfEachBarrier) {
+  const std::string file = testing::write_temporary_file("iterative.profile", iterative_profile());
+  std::string table = section(annotate({"--view=regions", file}), "Regions");
+  // epochs, true in, critical, false in, true across, false across, total, share (the profile has no miss
+  // events, so no miss columns)
+  EXPECT_EQ(counts_before(table, "/src/app.c:20 (worker)"), (Cells{"100", "0", "0", "300", "0", "0", "300", "75.0%"}))
+      << table;
+  EXPECT_EQ(counts_before(table, "/src/app.c:30 (worker)"), (Cells{"100", "0", "0", "0", "100", "0", "100", "25.0%"}))
+      << table;
+  EXPECT_NE(table.find("(2 of 2 barriers shown, closing 200 regions, most invalidations first; share is of all "
+                       "invalidations received; --regions=each lists every region)"),
+            std::string::npos)
+      << table;
+  std::string each = section(annotate({"--view=regions", "--regions=each", "--top=1000", file}), "Regions");
+  EXPECT_NE(each.find("(200 of 200 regions shown"), std::string::npos) << each;
+  // The JSON export has both: every region, and the barriers with their epochs and summed counts.
+  const nlohmann::json json = nlohmann::json::parse(annotate({"--json", file}));
+  EXPECT_EQ(json["regions"].size(), 200u);
+  ASSERT_EQ(json["barriers"].size(), 2u);
+  EXPECT_EQ(json["barriers"][0]["line"], 20);
+  EXPECT_EQ(json["barriers"][0]["epochs"], 100);
+  EXPECT_EQ(json["barriers"][0]["counts"]["invalidations_received_false_in_region"], 300);
+  EXPECT_EQ(json["barriers"][1]["line"], 30);
+  EXPECT_EQ(json["barriers"][1]["counts"]["invalidations_received_true_across_regions"], 100);
 }
 
 // counters: each worker's copies were removed only by the other worker's writes to line 12.

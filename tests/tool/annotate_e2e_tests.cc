@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include "tests/tool/run_valgrind.h"
 
@@ -40,6 +41,35 @@ TEST(AnnotateEndToEnd, FalseSharingProgramRanksTheIncrementLineFirst) {
   std::string view = annotate("--view=lines --sort=invalidations_received --top=5 " + dir + "/ccsim.out");
   std::string expected = "pthread_false_sharing.c:" + std::to_string(marked_line("pthread_false_sharing.c", "increment"));
   EXPECT_NE(top_line(view).find(expected), std::string::npos) << view;
+}
+
+// omp_barrier_phases.c's header derives it: 100 rounds, each closing one region at the barrier after "own"
+// and one at the barrier after "other". The own writes remove the copies the other thread wrote in the
+// previous round's other phase (none in round 0): 99 x 2 = 198, all true across regions, in the regions
+// closed after "own"; the other writes remove the copies written in the same round's own phase: 100 x 2 =
+// 200, in the regions closed after "other". The regions view, by barrier, has one row for each barrier
+// with its 100 epochs.
+TEST(AnnotateEndToEnd, RegionsViewSumsEachBarriersEpochs) {
+  std::string dir = scratch_directory("annotate_barrier_phases");
+  RunResult run = run_ccsim(dir, {"--sim-mode=interleaved", "--ccsim-out-file=ccsim.out"}, test_program("omp_barrier_phases"));
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  const std::string view = annotate("--view=regions " + dir + "/ccsim.out");
+  for (const auto& [marker, invalidations] : {std::pair<const char*, const char*>{"barrier after own", "198"},
+                                              std::pair<const char*, const char*>{"barrier after other", "200"}}) {
+    SCOPED_TRACE(marker);
+    const std::string site = "omp_barrier_phases.c:" + std::to_string(marked_line("omp_barrier_phases.c", marker));
+    const std::size_t at = view.find(site);
+    ASSERT_NE(at, std::string::npos) << view;
+    const std::size_t begin = view.rfind('\n', at) + 1;
+    const std::string row = view.substr(begin, at - begin);
+    // epochs, true in, critical, false in, true across, false across, total
+    const std::string expected = std::string("100 0 0 0 ") + invalidations + " 0 " + invalidations + " ";
+    std::string squeezed;
+    for (char c : row) {
+      if (c != ' ' || (!squeezed.empty() && squeezed.back() != ' ')) squeezed += c;
+    }
+    EXPECT_EQ(squeezed.substr(0, expected.size()), expected) << view;
+  }
 }
 
 // The exit status of ccsim-annotate `arguments`, with its standard error in `error`.

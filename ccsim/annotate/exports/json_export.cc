@@ -8,6 +8,7 @@
 #include "ccsim/annotate/analysis/data_names.h"
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
+#include "ccsim/annotate/analysis/region_barriers.h"
 #include "ccsim/annotate/analysis/sharing_findings.h"
 #include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/ranked_table.h"
@@ -314,6 +315,14 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
                                {"function", region.function},
                                {"line", region.line},
                                {"counts", counts_json(profile, region.counts)}});
+  }
+  json["barriers"] = Json::array();
+  for (const BarrierRegions& barrier : regions_by_barrier(profile)) {
+    json["barriers"].push_back({{"file", barrier.first->file},
+                                {"function", barrier.first->function},
+                                {"line", barrier.first->line},
+                                {"epochs", barrier.epochs},
+                                {"counts", counts_json(profile, barrier.counts)}});
   }
   Json edges = edges_json(analysis);
   json["invalidators"] = edges["invalidators"];

@@ -1,7 +1,10 @@
 // view_regions.cc: --view=regions, which regions (spans between two barriers) carry the invalidations,
-// heaviest first. Regions are not per thread, so --threads does not change this view.
+// heaviest first: by default the regions closed by one barrier summed into one row (an iterative code's
+// parallel loop is one row, however many epochs it ran), with --regions=each every region. Regions are not
+// per thread, so --threads does not change this view.
 #include <algorithm>
 
+#include "ccsim/annotate/analysis/region_barriers.h"
 #include "ccsim/annotate/views/count_columns.h"
 #include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/text_table.h"
@@ -37,33 +40,46 @@ void print_regions_view(const ViewContext& context) {
 
   auto invalidations = profile.event_index("invalidations_received");
   std::uint64_t all_invalidations = 0;
-  std::vector<const Region*> regions;
   for (const Region& region : profile.regions) {
-    regions.push_back(&region);
     if (invalidations) all_invalidations += region.counts[*invalidations];
   }
-  auto weight = [&](const Region* region) { return invalidations ? region->counts[*invalidations] : 0; };
-  std::stable_sort(regions.begin(), regions.end(), [&](const Region* a, const Region* b) {
-    return weight(a) != weight(b) ? weight(a) > weight(b) : a->id < b->id;
+  // The rows: one per closing barrier summing its regions (regions_by_barrier), or one per region.
+  std::vector<BarrierRegions> rows;
+  if (context.options.each_region) {
+    for (const Region& region : profile.regions) rows.push_back(BarrierRegions{&region, 1, region.counts});
+  } else {
+    rows = regions_by_barrier(profile);
+  }
+  auto weight = [&](const BarrierRegions& row) { return invalidations ? row.counts[*invalidations] : 0; };
+  std::stable_sort(rows.begin(), rows.end(), [&](const BarrierRegions& a, const BarrierRegions& b) {
+    return weight(a) != weight(b) ? weight(a) > weight(b) : a.first->id < b.first->id;
   });
-  std::size_t shown = std::min(regions.size(), context.options.top);
+  const std::size_t shown = std::min(rows.size(), context.options.top);
 
   TextTable table;
-  table.add_column("region", TextTable::Align::right);
+  table.add_column(context.options.each_region ? "region" : "epochs", TextTable::Align::right);
   for (const std::string& heading : columns.headings()) table.add_column(heading, TextTable::Align::right);
   table.add_column("share", TextTable::Align::right);
-  table.add_column("closed by the barrier at", TextTable::Align::left);
+  table.add_column("closed by the barrier at",
+                   TextTable::Align::left);
   for (std::size_t i = 0; i < shown; ++i) {
-    const Region& region = *regions[i];
-    std::vector<std::string> cells = {std::to_string(region.id)};
-    for (std::string& cell : columns.cells(region.counts)) cells.push_back(std::move(cell));
-    cells.push_back(percent(weight(&region), all_invalidations));
-    cells.push_back(closing_barrier(region));
+    const BarrierRegions& row = rows[i];
+    std::vector<std::string> cells = {context.options.each_region ? std::to_string(row.first->id)
+                                                                  : with_commas(row.epochs)};
+    for (std::string& cell : columns.cells(row.counts)) cells.push_back(std::move(cell));
+    cells.push_back(percent(weight(row), all_invalidations));
+    cells.push_back(closing_barrier(*row.first));
     table.add_row(std::move(cells));
   }
   table.print(context.out);
-  context.out << "(" << shown << " of " << regions.size()
-              << " regions shown, most invalidations first; share is of all invalidations received)\n";
+  if (context.options.each_region) {
+    context.out << "(" << shown << " of " << rows.size()
+                << " regions shown, most invalidations first; share is of all invalidations received)\n";
+  } else {
+    context.out << "(" << shown << " of " << rows.size() << " barriers shown, closing " << with_commas(profile.regions.size())
+                << " regions, most invalidations first; share is of all invalidations received; --regions=each "
+                   "lists every region)\n";
+  }
 }
 
 }  // namespace ccsim::annotate

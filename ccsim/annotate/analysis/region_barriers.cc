@@ -1,0 +1,27 @@
+// region_barriers.cc: see region_barriers.h.
+#include "ccsim/annotate/analysis/region_barriers.h"
+
+#include <map>
+#include <string>
+#include <tuple>
+
+namespace ccsim::annotate {
+
+std::vector<BarrierRegions> regions_by_barrier(const Profile& profile) {
+  std::vector<BarrierRegions> rows;
+  std::map<std::tuple<std::string, std::string, std::uint64_t>, std::size_t> row_of_barrier;
+  for (const Region& region : profile.regions) {
+    auto [found, added] = row_of_barrier.try_emplace({region.file, region.function, region.line}, rows.size());
+    if (added) {
+      rows.push_back(BarrierRegions{&region, 1, region.counts});
+      continue;
+    }
+    BarrierRegions& row = rows[found->second];
+    ++row.epochs;
+    if (row.counts.size() < region.counts.size()) row.counts.resize(region.counts.size(), 0);
+    for (std::size_t i = 0; i < region.counts.size(); ++i) row.counts[i] += region.counts[i];
+  }
+  return rows;
+}
+
+}  // namespace ccsim::annotate
