@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -249,6 +250,61 @@ TEST(RegionsViewTest, SumsTheEpochsOfEachBarrier) {
   EXPECT_EQ(json["barriers"][0]["counts"]["invalidations_received_false_in_region"], 300);
   EXPECT_EQ(json["barriers"][1]["line"], 30);
   EXPECT_EQ(json["barriers"][1]["counts"]["invalidations_received_true_across_regions"], 100);
+}
+
+// findings.profile's scenario (its header): table's 1,000 lines were read by threads 2 and 3 and then
+// written by main, 1,000 invalidations received by each; limit's copies on thread 3 lost 1,499 times to
+// thread 2's writes to progress; sum's 999 went 500 to thread 2 and 499 to thread 3. Each row adds up to
+// the object's count in the objects view; stdout, the runtime's, is left out.
+TEST(ObjectThreadsViewTest, GivesEachThreadsPartOfEachObject) {
+  std::string table = section(view_of("findings.profile", {"--view=object-threads"}), "Data objects by thread");
+  EXPECT_NE(table.find("invalidations_received       thread 2        thread 3  object\n"), std::string::npos) << table;
+  EXPECT_NE(table.find("                 2,000  1,000 (50.0%)   1,000 (50.0%)  table (global, 64,000 B)\n"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("                 1,499              .  1,499 (100.0%)  limit (global, 8 B)\n"), std::string::npos)
+      << table;
+  EXPECT_NE(table.find("                   999    500 (50.1%)     499 (49.9%)  sum (global, 8 B)\n"), std::string::npos)
+      << table;
+  EXPECT_EQ(table.find("_IO_2_1_stdout_"), std::string::npos) << table;
+  // The JSON export gives the same per object: table's threads 2 and 3, 1,000 each (main, thread 1, wrote
+  // it and received none).
+  const nlohmann::json json = nlohmann::json::parse(view_of("findings.profile", {"--json"}));
+  bool found_table = false;
+  for (const auto& object : json["objects"]) {
+    if (object["name"] != "table") continue;
+    found_table = true;
+    std::map<int, std::uint64_t> received;
+    for (const auto& thread : object["threads"]) received[thread["thread"]] = thread["counts"]["invalidations_received"];
+    EXPECT_EQ(received, (std::map<int, std::uint64_t>{{1, 0}, {2, 1000}, {3, 1000}}));
+  }
+  EXPECT_TRUE(found_table);
+}
+
+// Ten threads, thread t receiving t invalidations on one object (55 in all): the 8 heaviest threads (3 to
+// 10) have a column each, threads 1 and 2 are summed (1 + 2 = 3, 5.5%).
+TEST(ObjectThreadsViewTest, SumsTheLightestThreadsBeyondEight) {
+  std::string text =
+      "ccsim-profile-version: 1\ncreator: ccsim 0.1.0\npid: 7\ncommand: ./app\nsim-mode: interleaved\n"
+      "threads: 10\nline-size: 64\ncache: L1 32768 8 64\ncache: L2 none\ncache: LLC none\nmiss-classes: no\n"
+      "trace-stack: yes\nevents: reads writes invalidations_received_true_in_region\n"
+      "file: 1 /src/app.c\nfn: 1 worker\nobj: 1 /src/app\nref: 1 0x401000 1 1 1 10\n";
+  for (int thread = 1; thread <= 10; ++thread) {
+    text += "counts: 1 " + std::to_string(thread) + " 0 1 " + std::to_string(thread) + "\n";
+  }
+  text += "object: 1 global 0x404040 64 0 slots\n";
+  for (int thread = 1; thread <= 10; ++thread) {
+    text += "object-counts: 1 " + std::to_string(thread) + " 0 1 " + std::to_string(thread) + "\n";
+  }
+  text += "summary: 0 10 55\n";
+  const std::string file = testing::write_temporary_file("ten_threads.profile", text);
+  std::string table = section(annotate({"--view=object-threads", "--sort=invalidations_received_true_in_region", file}),
+                              "Data objects by thread");
+  EXPECT_NE(table.find("thread 3"), std::string::npos) << table;
+  EXPECT_EQ(table.find("thread 2 "), std::string::npos) << table;
+  EXPECT_NE(table.find("2 other threads"), std::string::npos) << table;
+  EXPECT_NE(table.find("10 (18.2%)"), std::string::npos) << table;  // thread 10: 10 of 55
+  EXPECT_NE(table.find("3 (5.5%)  slots (global, 64 B)"), std::string::npos) << table;  // threads 1 and 2
 }
 
 // counters: each worker's copies were removed only by the other worker's writes to line 12.

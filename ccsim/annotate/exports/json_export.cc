@@ -296,6 +296,11 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
                                  {"ratios", ratios_json(ratios, row.counts)}});
   }
   json["objects"] = Json::array();
+  // Each object's counts per thread (its object-counts: records), side by side under the object.
+  std::vector<Json> object_threads(profile.objects.size(), Json::array());
+  for (const ObjectThreadCounts& record : profile.object_counts) {
+    object_threads[record.object].push_back({{"thread", record.thread}, {"counts", counts_json(profile, record.counts)}});
+  }
   for (const ObjectRow& row : analysis.objects) {
     const DataObject& object = profile.objects[row.object];
     json["objects"].push_back({{"kind", object.kind},
@@ -306,7 +311,8 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
                                {"size", object.size},
                                {"file", object.file},
                                {"counts", counts_json(profile, row.counts)},
-                               {"ratios", ratios_json(ratios, row.counts)}});
+                               {"ratios", ratios_json(ratios, row.counts)},
+                               {"threads", object_threads[row.object]}});
   }
   json["regions"] = Json::array();
   for (const Region& region : profile.regions) {

@@ -30,6 +30,9 @@ void print_views(const ViewContext& context) {
       case View::objects:
         print_objects_view(context);
         break;
+      case View::object_threads:
+        print_object_threads_view(context);
+        break;
       case View::matrix:
         print_matrix_view(context);
         break;
