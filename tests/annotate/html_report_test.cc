@@ -212,6 +212,25 @@ TEST(HtmlReportTest, RankedTablesHoldTheViewsRows) {
             std::string::npos);
 }
 
+// The objects side by side per thread as bars (findings.profile by hand, as in views_test.cc: table's
+// 2,000 invalidations received, 1,000 by each of threads 2 and 3; limit's 1,499 all on thread 3, the second
+// colour), and the regions summed by barrier (shared_sum.profile: 3 barriers, one epoch each).
+TEST(HtmlReportTest, ShowsObjectsByThreadAndRegionsByBarrier) {
+  std::string page = html_page({profile_path("findings.profile")});
+  EXPECT_NE(page.find("<tr><td class=\"number\">2,000</td><td><div class=\"bar\"><span class=\"t0\" style=\"width:50%\" "
+                      "title=\"thread 2: 1,000 (50.0%)\"></span><span class=\"t1\" style=\"width:50%\" title=\"thread 3: "
+                      "1,000 (50.0%)\"></span></div></td><td>table (global, 64,000 B)</td></tr>"),
+            std::string::npos)
+      << page;
+  EXPECT_NE(page.find("<span class=\"t1\" style=\"width:100%\" title=\"thread 3: 1,499 (100.0%)\"></span></div></td><td>limit"),
+            std::string::npos);
+  std::string regions = html_page({profile_path("shared_sum.profile")});
+  const std::size_t at = regions.find("<h2 id=\"regions\">Regions by barrier</h2>");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_NE(regions.find("<td>/home/me/ccsim-example/shared_sum.c:17 (main._omp_fn.0)</td>", at), std::string::npos);
+  EXPECT_NE(regions.find("<td class=\"number\" data-value=\"199\">199</td>", at), std::string::npos);
+}
+
 // The HTML lines table has the text's ratio and cumulative columns (ratio_columns_test.cc works them out
 // for testing::shared_lines_profile()), each sorting by its number: a ratio by its millionths (40 of 60
 // coherence misses: 666,667), the cumulative share by its running sum (50, then 80, then 100).

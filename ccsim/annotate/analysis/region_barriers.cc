@@ -5,7 +5,14 @@
 #include <string>
 #include <tuple>
 
+#include "ccsim/annotate/analysis/code_site.h"
+
 namespace ccsim::annotate {
+
+std::string closing_barrier(const Region& region) {
+  if (region.file.empty() && region.function.empty() && region.line == 0) return "(unknown or open at exit)";
+  return site_label({region.file, region.line, region.function}, FileNames::full);
+}
 
 std::vector<BarrierRegions> regions_by_barrier(const Profile& profile) {
   std::vector<BarrierRegions> rows;

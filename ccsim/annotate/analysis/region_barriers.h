@@ -6,6 +6,7 @@
 #define CCSIM_ANNOTATE_REGION_BARRIERS_H
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "ccsim/annotate/parsing/profile.h"
@@ -23,6 +24,9 @@ struct BarrierRegions {
 
 // One row per closing barrier, in the order of each barrier's first region.
 std::vector<BarrierRegions> regions_by_barrier(const Profile& profile);
+
+// The barrier that closed `region`: "file:line (function)", or "(unknown or open at exit)".
+std::string closing_barrier(const Region& region);
 
 }  // namespace ccsim::annotate
 

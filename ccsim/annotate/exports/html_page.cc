@@ -47,6 +47,12 @@ table.source tr.hot td { background: #ffe3b3; }
 table.source tr.hot td.code { font-weight: bold; }
 table.source tr.gap td { border-top: 1px dashed #999; }
 .side-by-side { display: flex; gap: 2em; } .side-by-side > div { flex: 1; min-width: 0; }
+table.threads td { vertical-align: middle; }
+.bar { display: flex; width: 24em; max-width: 40vw; height: 1em; border: 1px solid #ccc; }
+.bar span { display: block; height: 100%; }
+.t0 { background: #1f77b4; } .t1 { background: #ff7f0e; } .t2 { background: #2ca02c; } .t3 { background: #d62728; }
+.t4 { background: #9467bd; } .t5 { background: #8c564b; } .t6 { background: #e377c2; } .t7 { background: #17becf; }
+.t8 { background: #999; }
 )";
 
 // Sorting: a click on a heading of a sortable table orders its body rows by that column, numbers by their

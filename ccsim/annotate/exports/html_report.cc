@@ -13,7 +13,9 @@
 #include "ccsim/annotate/analysis/data_names.h"
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
+#include "ccsim/annotate/analysis/object_threads.h"
 #include "ccsim/annotate/analysis/placement_findings.h"
+#include "ccsim/annotate/analysis/region_barriers.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/exports/byte_map.h"
 #include "ccsim/annotate/exports/html_page.h"
@@ -260,6 +262,82 @@ void write_ranked_table(std::ostream& out, const ViewContext& context, const std
       << "</p>\n";
 }
 
+// The data objects side by side per thread for the first sort event (analysis/object_threads.h): per
+// object a bar whose parts are the threads' shares, a colour per thread column (the legend names them).
+void write_object_threads(std::ostream& out, const Analysis& analysis, const Options& options,
+                          const EventColumns& columns) {
+  const Profile& profile = *analysis.profile;
+  if (profile.objects.empty() || columns.sort.empty()) return;
+  const std::size_t event = columns.sort.front();
+  const ObjectThreads table = object_threads(analysis, event, options.show_runtime, options.top);
+  out << "<h2 id=\"object-threads\">Data objects by thread: " << html_escaped(profile.events[event]) << "</h2>\n";
+  if (table.rows.empty()) {
+    out << "<p>No data object of the program has any " << html_escaped(profile.events[event]) << ".</p>\n";
+    return;
+  }
+  std::vector<std::string> names;
+  for (ThreadId thread : table.threads) names.push_back(profile.thread_name(thread));
+  if (table.other_threads > 0) names.push_back(std::to_string(table.other_threads) + " other threads");
+  out << "<p class=\"legend\">";
+  for (std::size_t column = 0; column < names.size(); ++column)
+    out << "<span class=\"t" << column << "\"></span>" << html_escaped(names[column]) << " ";
+  out << "</p>\n<table class=\"plain threads\"><thead><tr><th>" << html_escaped(profile.events[event])
+      << "</th><th>by thread</th><th>object</th></tr></thead><tbody>\n";
+  for (const ObjectThreadsRow& row : table.rows) {
+    out << "<tr><td class=\"number\">" << with_commas(row.total) << "</td><td><div class=\"bar\">";
+    for (std::size_t column = 0; column < row.per_column.size(); ++column) {
+      if (row.per_column[column] == 0) continue;
+      const std::string part = names[column] + ": " + with_commas(row.per_column[column]) + " (" +
+                               percent(row.per_column[column], row.total) + ")";
+      out << "<span class=\"t" << column << "\" style=\"width:"
+          << 100.0 * static_cast<double>(row.per_column[column]) / static_cast<double>(row.total) << "%\" title=\""
+          << html_escaped(part) << "\"></span>";
+    }
+    out << "</div></td><td>" << html_escaped(object_description(profile.objects[row.object])) << "</td></tr>\n";
+  }
+  out << "</tbody></table>\n<p>" << table.rows.size() << " of " << table.objects_with_event
+      << " objects with any of it, heaviest first; each bar is the object's count split by thread (hover for "
+         "the numbers); --view=object-threads gives the same as text.</p>\n";
+}
+
+// The regions summed by the barrier that closed them (analysis/region_barriers.h): one row per parallel
+// loop or barrier, with its epochs.
+void write_region_barriers(std::ostream& out, const Profile& profile) {
+  out << "<h2 id=\"regions\">Regions by barrier</h2>\n";
+  if (profile.regions.empty()) {
+    out << "<p>This profile has no region: records (no barrier of the program was observed).</p>\n";
+    return;
+  }
+  std::vector<std::string> headings = {"epochs"};
+  std::vector<std::size_t> events;
+  for (const char* name : {"invalidations_received_true_in_region", "invalidations_received_false_in_region",
+                           "invalidations_received_true_across_regions", "invalidations_received_false_across_regions",
+                           "invalidations_received", "coherence_misses"}) {
+    if (auto index = profile.event_index(name)) {
+      headings.push_back(name);
+      events.push_back(*index);
+    }
+  }
+  headings.push_back("closed by the barrier at");
+  std::vector<bool> numeric(headings.size(), true);
+  numeric.back() = false;
+  HtmlTable table(headings, numeric);
+  for (const BarrierRegions& barrier : regions_by_barrier(profile)) {
+    std::vector<std::string> cells = {with_commas(barrier.epochs)};
+    std::vector<std::uint64_t> values = {barrier.epochs};
+    for (std::size_t event : events) {
+      cells.push_back(with_commas(barrier.counts[event]));
+      values.push_back(barrier.counts[event]);
+    }
+    cells.push_back(closing_barrier(*barrier.first));
+    values.push_back(0);
+    table.add_row(cells, values);
+  }
+  table.write(out);
+  out << "<p>Each row sums the regions (spans between two barriers) that one barrier closed; click a heading to "
+         "sort; --view=regions --regions=each lists every region.</p>\n";
+}
+
 // One graph as inline SVG; when it has no edge (Graphviz marks each edge class="edge"), a sentence says so
 // rather than leaving its bare title.
 void write_graph(std::ostream& out, const Analysis& analysis, const Options& options, const std::string& dir,
@@ -331,7 +409,7 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
   page << "<h1>ccsim report: " << html_escaped(profile.header.command) << "</h1>\n";
   page << "<p><a href=\"#findings\">findings</a> | <a href=\"#graphs\">graphs</a> | <a href=\"#summary\">summary</a> | "
           "<a href=\"#lines\">lines</a> | <a href=\"#functions\">functions</a> | <a href=\"#objects\">objects</a> | "
-          "<a href=\"#source\">source</a></p>\n";
+          "<a href=\"#object-threads\">by thread</a> | <a href=\"#regions\">regions</a> | <a href=\"#source\">source</a></p>\n";
   write_header(page, analysis, options);
   write_findings(page, analysis, options, "findings");
   write_graphs(page, analysis, options, dir);
@@ -346,7 +424,9 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
             "object: records.</p>\n";
   } else {
     write_ranked_table(page, context, "objects", "Data objects", "objects", "object", object_table_rows(analysis));
+    write_object_threads(page, analysis, options, columns);
   }
+  write_region_barriers(page, profile);
   write_sources(page, analysis, options, columns);
   write_page_end(page);
   write_file(dir, "index.html", page.str());

@@ -12,15 +12,6 @@
 
 namespace ccsim::annotate {
 
-namespace {
-
-std::string closing_barrier(const Region& region) {
-  if (region.file.empty() && region.function.empty() && region.line == 0) return "(unknown or open at exit)";
-  return site_label({region.file, region.line, region.function}, FileNames::full);
-}
-
-}  // namespace
-
 void print_regions_view(const ViewContext& context) {
   const Profile& profile = context.profile();
   print_section_title(context.out, "Regions: invalidations received per region (between two barriers)");
