@@ -94,13 +94,15 @@ TEST(SummaryViewTest, ShowsMissClassesAndSpatialUse) {
 // 1999 invalidations received and caused) ranks before line 30 (thread 1's two reads of refs 2 and 3
 // added up: 2 reads, 1 miss, no invalidation). The ratio columns: line 12 missed on 2,000 of 2,000
 // accesses (100.0%), 1,998 of its 2,000 misses coherence misses (99.9%); line 30 on 1 of 2 (50.0%), none
-// coherence (0.0%); line 12 holds all 1,999 invalidations received, so both rows are at 100.0% cumulative.
+// coherence (0.0%); temporal_ratio: line 12 has no hit ("-"), line 30's one hit is spatial (bytes 8-15
+// not touched before: 0.0%); spatial_use: no line was evicted ("-"); line 12 holds all 1,999 invalidations
+// received, so both rows are at 100.0% cumulative.
 TEST(LinesViewTest, RanksLinesByInvalidationsThenMisses) {
   std::string table = section(view_of("counters.profile", {"--view=lines", "--threshold=0"}), "Lines");
   EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/counters.c:12 (worker)"),
-            (Cells{"0", "2,000", "2,000", "1,998", "1,999", "1,999", "100.0%", "99.9%", "100.0%"}));
+            (Cells{"0", "2,000", "2,000", "1,998", "1,999", "1,999", "100.0%", "99.9%", "-", "-", "100.0%"}));
   EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/counters.c:30 (main)"),
-            (Cells{"2", "0", "1", "0", "0", "0", "50.0%", "0.0%", "100.0%"}));
+            (Cells{"2", "0", "1", "0", "0", "0", "50.0%", "0.0%", "0.0%", "-", "100.0%"}));
   EXPECT_LT(table.find("counters.c:12"), table.find("counters.c:30"));
 }
 
@@ -127,9 +129,10 @@ TEST(LinesViewTest, FollowsShowAndSort) {
   std::string table =
       section(view_of("counters.profile", {"--view=lines", "--show=L1_misses", "--sort=reads"}), "Lines");
   EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/counters.c:30 (main)"),
-            (Cells{"1", "2", "50.0%", "0.0%", "100.0%"}));
+            (Cells{"1", "2", "50.0%", "0.0%", "0.0%", "-", "100.0%"}));
   EXPECT_EQ(row_starting_with(table, "L1_misses"),
-            (Cells{"L1_misses", "reads", "L1_miss_ratio", "coherence_share", "cumulative", "line", "(function)"}));
+            (Cells{"L1_misses", "reads", "L1_miss_ratio", "coherence_share", "temporal_ratio", "spatial_use",
+                   "cumulative", "line", "(function)"}));
 }
 
 // counters: worker has line 12's counts and ratios; main has line 30's.
@@ -137,17 +140,18 @@ TEST(FunctionsViewTest, AddsUpLinesPerFunction) {
   std::string table =
       section(view_of("counters.profile", {"--view=functions", "--threshold=0"}), "Functions");
   EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/counters.c:worker"),
-            (Cells{"0", "2,000", "2,000", "1,998", "1,999", "1,999", "100.0%", "99.9%", "100.0%"}));
+            (Cells{"0", "2,000", "2,000", "1,998", "1,999", "1,999", "100.0%", "99.9%", "-", "-", "100.0%"}));
   EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/counters.c:main"),
-            (Cells{"2", "0", "1", "0", "0", "0", "50.0%", "0.0%", "100.0%"}));
+            (Cells{"2", "0", "1", "0", "0", "0", "50.0%", "0.0%", "0.0%", "-", "100.0%"}));
 }
 
 // counters: every access is to the one object, so its row equals the totals: 2,001 misses of 2,002
-// accesses (99.95%, printed 100.0%), 1,998 of them coherence misses (99.85%: 99.9%), all invalidations.
+// accesses (99.95%, printed 100.0%), 1,998 of them coherence misses (99.85%: 99.9%), its one hit spatial
+// (temporal_ratio 0.0%), no eviction (spatial_use "-"), all invalidations.
 TEST(ObjectsViewTest, ShowsEachObjectWithItsCounts) {
   std::string table = section(view_of("counters.profile", {"--view=objects"}), "Data objects");
   EXPECT_EQ(counts_before(table, "counters (global, 16 B) at 0x404040 in /home/me/ccsim-example/counters.c"),
-            (Cells{"2", "2,000", "2,001", "1,998", "1,999", "1,999", "100.0%", "99.9%", "100.0%"}));
+            (Cells{"2", "2,000", "2,001", "1,998", "1,999", "1,999", "100.0%", "99.9%", "0.0%", "-", "100.0%"}));
 }
 
 // conflict, by L1 misses: line 9 missed 10 times, all on a; line 10 10 times, all on b.
@@ -157,6 +161,19 @@ TEST(MatrixViewTest, CrossesLinesWithObjects) {
   EXPECT_EQ(row_starting_with(table, "a"), (Cells{"a", "b", "line", "(function)"}));
   EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/conflict.c:9 (sum_pairs)"), (Cells{"10", "."}));
   EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/conflict.c:10 (sum_pairs)"), (Cells{".", "10"}));
+}
+
+// conflict (its header): line 9's 10 evicted lines had 8 of their 64 bytes used each (80 of 640: 12.5%
+// spatial use), line 10's 9 likewise (72 of 576: 12.5%); no access hit, so no temporal ratio ("-").
+TEST(LinesViewTest, SpatialUseAndTemporalRatio) {
+  std::string table = section(view_of("conflict.profile", {"--view=lines", "--show=L1_misses,L1_evictions",
+                                                           "--sort=L1_misses", "--threshold=0"}),
+                              "Lines");
+  // L1_misses, L1_evictions, L1_miss_ratio, coherence_share, temporal_ratio, spatial_use, cumulative
+  EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/conflict.c:9 (sum_pairs)"),
+            (Cells{"10", "10", "100.0%", "0.0%", "-", "12.5%", "50.0%"}));
+  EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/conflict.c:10 (sum_pairs)"),
+            (Cells{"10", "9", "100.0%", "0.0%", "-", "12.5%", "100.0%"}));
 }
 
 // counters: thread 2 wrote bytes 0-7 and thread 3 bytes 8-15 of the same line: false sharing (all 1,999

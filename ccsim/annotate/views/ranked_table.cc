@@ -55,24 +55,41 @@ void rank_table_rows(const ViewContext& context, const std::string& noun, const 
 
 namespace {
 
-// One ratio column of the ranked tables: its heading (also its JSON key), the events it divides, and
-// what it is in words.
+// One ratio column of the ranked tables: its heading (also its JSON key), the events it divides (the
+// denominator is one event, or the sum of two), whether the denominator counts lines to be turned into
+// bytes (x line size), and what it is in words. A column is shown when the profile has all its events.
 struct RowRatio {
   const char* heading;
   const char* numerator;
   const char* denominator;
+  const char* denominator_plus;  // a second event added to the denominator; nullptr: none
+  bool per_line_byte;
   const char* meaning;
 };
 constexpr RowRatio kRowRatios[] = {
-    {"L1_miss_ratio", "L1_misses", "accesses", "L1 misses / accesses"},
-    {"coherence_share", "coherence_misses", "L1_misses", "coherence misses / L1 misses"},
+    {"L1_miss_ratio", "L1_misses", "accesses", nullptr, false, "L1 misses / accesses"},
+    {"coherence_share", "coherence_misses", "L1_misses", nullptr, false, "coherence misses / L1 misses"},
+    {"temporal_ratio", "L1_hit_temporal", "L1_hit_temporal", "L1_hit_spatial", false,
+     "L1 hits on bytes touched before / all L1 hits"},
+    {"spatial_use", "L1_evicted_bytes_used", "L1_evictions", nullptr, true,
+     "bytes of the evicted L1 lines that were used / their bytes"},
 };
+
+// The events a ratio needs.
+std::vector<std::string> denominator_of(const RowRatio& ratio) {
+  std::vector<std::string> events = {ratio.denominator};
+  if (ratio.denominator_plus != nullptr) events.push_back(ratio.denominator_plus);
+  return events;
+}
 
 }  // namespace
 
 CountColumns row_ratio_columns(const Profile& profile) {
   CountColumns columns(profile);
-  for (const RowRatio& ratio : kRowRatios) columns.add_ratio(ratio.heading, {ratio.numerator}, {ratio.denominator});
+  for (const RowRatio& ratio : kRowRatios) {
+    columns.add_ratio(ratio.heading, {ratio.numerator}, denominator_of(ratio),
+                      ratio.per_line_byte ? profile.header.line_size : 1);
+  }
   return columns;
 }
 
@@ -95,8 +112,9 @@ std::string ratio_note(const ViewContext& context, const std::string& noun, cons
                      "; cumulative = their share in a row and the rows above it.";
   std::vector<std::string> definitions;  // of the ratio columns the profile has events for
   for (const RowRatio& ratio : kRowRatios) {
-    if (profile.event_index(ratio.numerator) && profile.event_index(ratio.denominator))
-      definitions.push_back(std::string(ratio.heading) + " = " + ratio.meaning);
+    bool has_events = profile.event_index(ratio.numerator).has_value();
+    for (const std::string& event : denominator_of(ratio)) has_events = has_events && profile.event_index(event);
+    if (has_events) definitions.push_back(std::string(ratio.heading) + " = " + ratio.meaning);
   }
   return definitions.empty() ? note : note + "\n" + joined(definitions, "; ") + ".";
 }
