@@ -16,8 +16,9 @@ h2 { font-size: 1.25em; border-bottom: 1px solid #999; margin-top: 1.6em; }
 h3 { font-size: 1.05em; overflow-wrap: anywhere; }
 p, li, dd, td { overflow-wrap: anywhere; }
 table { border-collapse: collapse; margin: 0.5em 0; }
-th, td { border: 1px solid #ccc; padding: 0.15em 0.5em; }
+th, td { border: 1px solid #ccc; padding: 0.15em 0.35em; }
 td.number { text-align: right; font-variant-numeric: tabular-nums; overflow-wrap: normal; white-space: nowrap; }
+table.sortable { font-size: 0.95em; }
 table.sortable th { cursor: pointer; background: #eee; }
 table.sortable th:after { content: " \2195"; color: #999; }
 table.plain th { background: #eee; }

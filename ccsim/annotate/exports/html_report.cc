@@ -310,11 +310,17 @@ void write_region_barriers(std::ostream& out, const Profile& profile) {
   }
   std::vector<std::string> headings = {"epochs"};
   std::vector<std::size_t> events;
-  for (const char* name : {"invalidations_received_true_in_region", "invalidations_received_false_in_region",
-                           "invalidations_received_true_across_regions", "invalidations_received_false_across_regions",
-                           "invalidations_received", "coherence_misses"}) {
+  // The text view's columns and headings (view_regions.cc).
+  const std::pair<const char*, const char*> kColumns[] = {
+      {"true in-region", "invalidations_received_true_in_region"},
+      {"false in-region", "invalidations_received_false_in_region"},
+      {"true across", "invalidations_received_true_across_regions"},
+      {"false across", "invalidations_received_false_across_regions"},
+      {"total", "invalidations_received"},
+      {"coherence misses", "coherence_misses"}};
+  for (const auto& [heading, name] : kColumns) {
     if (auto index = profile.event_index(name)) {
-      headings.push_back(name);
+      headings.push_back(heading);
       events.push_back(*index);
     }
   }
