@@ -98,7 +98,8 @@ po::options_description visible_options() {
     ("json", po::value<std::string>()->implicit_value("-"),
      "write the analysed profile as JSON to FILE (default: standard output)")
     ("export", po::value<std::string>(), "write the profile in another tool's format: callgrind")
-    ("diff", "compare two profiles A B (before, after) per line and per object")
+    ("diff", "compare profiles A B (before, after), or A B C ... (versions in order), per line, object, thread "
+     "and barrier")
     ("html", po::value<std::string>(),
      "write an HTML report into directory DIR (DIR/index.html: findings, byte maps of the hot lines, sortable "
      "tables, graphs as SVG, annotated source; works offline; needs Graphviz's dot); with --diff, the two "
@@ -204,9 +205,13 @@ void check_combination(const Options& options) {
         "--graph, --json, --export and --diff (or --html) each make a whole output; give one of them "
         "(--html goes with --diff)");
   }
-  if (options.diff && options.profile_files.size() != 2) {
-    throw UsageError("--diff compares exactly two profiles (before, after), not " +
+  if (options.diff && options.profile_files.size() < 2) {
+    throw UsageError("--diff compares two or more profiles (before, after, or versions in order), not " +
                      std::to_string(options.profile_files.size()));
+  }
+  if (options.diff && !options.html_dir.empty() && options.profile_files.size() != 2) {
+    throw UsageError("--diff --html puts two profiles side by side (before, after), not " +
+                     std::to_string(options.profile_files.size()) + "; the text --diff takes more");
   }
   if (options.profile_files.empty())
     throw UsageError("no profile given; name one or more ccsim.out.<pid> files");

@@ -82,17 +82,22 @@ Profile load_profiles(const std::vector<std::string>& files, const Options& opti
 
 std::vector<std::string> run(const Options& options, std::ostream& standard_output) {
   if (options.diff) {
-    Profile before = load_profiles({options.profile_files[0]}, options);
-    Profile after = load_profiles({options.profile_files[1]}, options);
-    EventColumns columns = choose_event_columns(before, options);
+    // Each profile on its own (an Analysis points into its Profile, so they are kept apart).
+    std::vector<Profile> profiles;
+    profiles.reserve(options.profile_files.size());
+    for (const std::string& file : options.profile_files) profiles.push_back(load_profiles({file}, options));
+    EventColumns columns = choose_event_columns(profiles.front(), options);
+    std::vector<Analysis> analyses;
+    analyses.reserve(profiles.size());
+    for (const Profile& profile : profiles) analyses.push_back(analyse(profile));
+    std::vector<const Analysis*> sides;
+    for (const Analysis& analysis : analyses) sides.push_back(&analysis);
     if (!options.html_dir.empty()) {
-      write_html_diff(options.html_dir, analyse(before), analyse(after), options, columns);
+      write_html_diff(options.html_dir, sides, options, columns);
       say_where_the_page_is(options.html_dir, standard_output);
       return {};
     }
-    printable_output([&](std::ostream& out) {
-      print_diff(out, analyse(before), analyse(after), columns, options);
-    })(standard_output);
+    printable_output([&](std::ostream& out) { print_diff(out, sides, columns, options); })(standard_output);
     return {};
   }
   Profile profile = load_profiles(options.profile_files, options);

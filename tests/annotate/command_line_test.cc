@@ -92,12 +92,13 @@ TEST(CommandLineTest, RejectsMalformedOptionValues) {
   }
 }
 
-// --diff takes exactly two profiles.
+// --diff takes two profiles or more.
 TEST(CommandLineTest, DiffNeedsTwoProfiles) {
   ProgramResult result = run_annotate_program({"--diff", profile_path("counters.profile")});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.standard_error,
-            "ccsim-annotate: --diff compares exactly two profiles (before, after), not 1; see ccsim-annotate --help\n");
+            "ccsim-annotate: --diff compares two or more profiles (before, after, or versions in order), not 1; see "
+            "ccsim-annotate --help\n");
 }
 
 // Values that do not fit the profile are errors with exit 1 that list what the profile has.

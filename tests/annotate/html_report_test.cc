@@ -327,7 +327,8 @@ TEST(HtmlReportTest, DiffShowsBothRunsSideBySide) {
             std::string::npos);
   EXPECT_EQ(right.find("class=\"bytes\""), std::string::npos);
   // The change tables are tables, not a text dump: worker's line lost all 1999 invalidations received,
-  // in the column of invalidations_received (the fifth event shown), of the row of counters.c:12.
+  // in the column of invalidations_received (the fifth event shown, after before, after and change %), of
+  // the row of counters.c:12.
   EXPECT_EQ(page.find("<pre>"), std::string::npos);
   std::size_t lines = page.find("<h2 id=\"change-lines\">Change per line</h2>");
   std::size_t objects = page.find("<h2 id=\"change-objects\">Change per data object</h2>");
@@ -335,7 +336,7 @@ TEST(HtmlReportTest, DiffShowsBothRunsSideBySide) {
   std::string table = page.substr(lines, objects - lines);
   EXPECT_NE(table.find("<th>before</th><th>after</th>"), std::string::npos) << table;
   EXPECT_TRUE(std::regex_search(table, std::regex("<tr><td class=\"number\">1,999</td><td class=\"number\">0</td>"
-                                                  "(<td class=\"number\">[^<]*</td>){4}<td class=\"number\">-1,999"
+                                                  "(<td class=\"number\">[^<]*</td>){5}<td class=\"number\">-1,999"
                                                   "</td>.*counters.c:12 \\(worker\\)</td></tr>")))
       << table;
 }

@@ -280,7 +280,7 @@ TEST(ReaderChecksTest, RefusesToSumProfilesOfDifferentCaches) {
                 "lines)\n"
                 "After:  ./tiny (native simulation of 2 threads; L1 65536 B 8-way; L2 none; LLC none; 64 B "
                 "lines)\n"
-                "The two runs simulated different caches: a change in misses may come from the machine, "
+                "The runs simulated different caches: a change in misses may come from the machine, "
                 "not the program.\n"),
       std::string::npos)
       << diff;

@@ -1,5 +1,5 @@
-// diff.h: --diff BEFORE AFTER, what changed between two profiles of the same program, per source line
-// and per data object, biggest change first.
+// diff.h: --diff A B [C ...], what changed between profiles of the same program (before and after a fix, or
+// versions side by side), per source line, data object, thread and barrier, biggest change first.
 #ifndef CCSIM_ANNOTATE_DIFF_H
 #define CCSIM_ANNOTATE_DIFF_H
 
@@ -13,38 +13,45 @@
 
 namespace ccsim::annotate {
 
-// One table of changes: per line or per data object.
+// One table of changes: per line, data object, thread or barrier.
 struct DiffTable {
   std::string title;                // "Change per line"
-  std::string primary_event;        // what the before and after columns count (the first sort event)
-  std::vector<std::string> headings;  // before, after, the shown events (their change), the row's label
+  std::string primary_event;        // what the profiles' columns count (the first sort event)
+  // before, after (or #1 ... #N for more than two profiles), change % of the primary event from the first
+  // to the last, the shown events (their change from the first to the last), the row's label.
+  std::vector<std::string> headings;
   std::vector<std::vector<std::string>> rows;  // the total row first, then the shown rows, biggest change first
   std::size_t shown = 0;            // rows shown, of
   std::size_t rows_in_all = 0;      // all rows of either profile
-  std::string noun;                 // "lines", "objects"
+  std::string noun;                 // "lines", "objects", "threads", "barriers"
+  std::string id;                   // the HTML report's anchor: "change-lines", ...
 };
 
-// What changed between two profiles: their runs, whether their caches differ, the tables.
+// What changed between the profiles: their runs, whether their caches differ, the tables.
 struct ProfileDiff {
-  std::string title;   // "Diff: A (before) -> B (after)"
-  std::string before;  // "./prog (interleaved simulation of 4 threads; ...)"
-  std::string after;
+  std::string title;  // "Diff: A (before) -> B (after)", or "Diff of N profiles: A, B, C"
+  // One per profile, "./prog (interleaved simulation of 4 threads; ...)", labelled "Before"/"After" for
+  // two profiles, "#1" ... "#N" for more.
+  std::vector<std::string> run_labels;
+  std::vector<std::string> runs;
   bool different_caches = false;
-  std::vector<DiffTable> tables;  // per line, then per object when either profile has objects
+  // per line, per object when a profile has objects, per thread, per barrier when a profile has regions
+  std::vector<DiffTable> tables;
 };
 
 // Lines are matched by file, line and function; objects by kind and name (a padded object keeps its name
-// but not its size). Rows are sorted by |after - before| of the sort events in turn; --threshold keeps
-// rows whose change reaches that share of a sort event's larger total, --top cuts. Throws ProfileError
-// when the profiles have different events.
-ProfileDiff diff_profiles(const Analysis& before, const Analysis& after, const EventColumns& columns,
+// but not its size); threads by number; barriers by the closing barrier's site (their regions summed).
+// Rows are sorted by |last - first| of the sort events in turn; --threshold keeps rows whose change
+// reaches that share of a sort event's largest total, --top cuts. Throws ProfileError when the profiles
+// have different events.
+ProfileDiff diff_profiles(const std::vector<const Analysis*>& analyses, const EventColumns& columns,
                           const Options& options);
 
 // The sentence when the runs simulated different caches.
 extern const char* const kDifferentCachesSentence;
 
 // --diff as text: the runs, then each table.
-void print_diff(std::ostream& out, const Analysis& before, const Analysis& after, const EventColumns& columns,
+void print_diff(std::ostream& out, const std::vector<const Analysis*>& analyses, const EventColumns& columns,
                 const Options& options);
 
 }  // namespace ccsim::annotate

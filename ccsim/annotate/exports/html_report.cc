@@ -438,15 +438,19 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
   write_file(dir, "index.html", page.str());
 }
 
-void write_html_diff(const std::string& dir, const Analysis& before, const Analysis& after, const Options& options,
+void write_html_diff(const std::string& dir, const std::vector<const Analysis*>& analyses, const Options& options,
                      const EventColumns& columns) {
   // First, so that profiles with different events fail before anything is written.
-  ProfileDiff diff = diff_profiles(before, after, columns, options);
+  ProfileDiff diff = diff_profiles(analyses, columns, options);
+  const Analysis& before = *analyses.front();
+  const Analysis& after = *analyses.back();
   make_directory(dir);
   std::ostringstream page;
   write_page_start(page, "ccsim diff: " + before.profile->header.command + " -> " + after.profile->header.command);
-  page << "<h1>ccsim diff: before and after</h1>\n<dl class=\"header\">\n<dt>Before</dt><dd>"
-       << html_escaped(diff.before) << "</dd>\n<dt>After</dt><dd>" << html_escaped(diff.after) << "</dd>\n</dl>\n";
+  page << "<h1>ccsim diff: before and after</h1>\n<dl class=\"header\">\n";
+  for (std::size_t side = 0; side < diff.runs.size(); ++side)
+    page << "<dt>" << html_escaped(diff.run_labels[side]) << "</dt><dd>" << html_escaped(diff.runs[side]) << "</dd>\n";
+  page << "</dl>\n";
   if (diff.different_caches) page << "<p class=\"caveat\">" << html_escaped(kDifferentCachesSentence) << "</p>\n";
   page << "<div class=\"side-by-side\">\n";
   for (const Analysis* analysis : {&before, &after}) {
@@ -458,8 +462,8 @@ void write_html_diff(const std::string& dir, const Analysis& before, const Analy
   }
   page << "</div>\n";
   for (const DiffTable& table : diff.tables) {
-    page << "<h2 id=\"" << (table.noun == "lines" ? "change-lines" : "change-objects") << "\">"
-         << html_escaped(table.title) << "</h2>\n<p>before, after: " << html_escaped(table.primary_event)
+    page << "<h2 id=\"" << table.id << "\">" << html_escaped(table.title) << "</h2>\n<p>before, after: "
+         << html_escaped(table.primary_event) << "; change %: of " << html_escaped(table.primary_event)
          << "; event columns: the change, after - before.</p>\n";
     std::vector<bool> numeric(table.headings.size(), true);
     numeric.back() = false;

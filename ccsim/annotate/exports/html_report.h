@@ -4,6 +4,7 @@
 #define CCSIM_ANNOTATE_HTML_REPORT_H
 
 #include <string>
+#include <vector>
 
 #include "ccsim/annotate/analysis/analysis.h"
 #include "ccsim/annotate/options.h"
@@ -20,9 +21,10 @@ namespace ccsim::annotate {
 void write_html_report(const std::string& dir, const Analysis& analysis, const Options& options,
                        const EventColumns& columns);
 
-// --diff --html=DIR: the two runs side by side (their header, findings and byte maps), then the change
-// per line and per object as the text --diff prints it.
-void write_html_diff(const std::string& dir, const Analysis& before, const Analysis& after, const Options& options,
+// --diff --html=DIR: the two runs (the first and last of `analyses`; options.cc allows two) side by side
+// (their header, findings and byte maps), then the change per line, object, thread and barrier as the text
+// --diff prints it.
+void write_html_diff(const std::string& dir, const std::vector<const Analysis*>& analyses, const Options& options,
                      const EventColumns& columns);
 
 }  // namespace ccsim::annotate
