@@ -298,6 +298,23 @@ TEST(ObjectThreadsViewTest, GivesEachThreadsPartOfEachObject) {
   EXPECT_TRUE(found_table);
 }
 
+// The same per source line (findings.profile's header): app.c:45 read table on threads 2 and 3, which
+// lost 1,000 copies each; app.c:40 (limit's reader, thread 3) lost 1,499; app.c:50 (the sum under the lock)
+// 500 on thread 2 and 499 on thread 3; libc's fileops.c:1200 is the runtime's, left out.
+TEST(LineThreadsViewTest, GivesEachThreadsPartOfEachLine) {
+  std::string table = section(view_of("findings.profile", {"--view=line-threads"}), "Lines by thread");
+  EXPECT_NE(table.find("                 2,000  1,000 (50.0%)   1,000 (50.0%)  /home/me/findings/app.c:45 (worker)\n"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("                 1,499              .  1,499 (100.0%)  /home/me/findings/app.c:40 (worker)\n"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("                   999    500 (50.1%)     499 (49.9%)  /home/me/findings/app.c:50 (worker)\n"),
+            std::string::npos)
+      << table;
+  EXPECT_EQ(table.find("fileops.c"), std::string::npos) << table;
+}
+
 // Ten threads, thread t receiving t invalidations on one object (55 in all): the 8 heaviest threads (3 to
 // 10) have a column each, threads 1 and 2 are summed (1 + 2 = 3, 5.5%).
 TEST(ObjectThreadsViewTest, SumsTheLightestThreadsBeyondEight) {

@@ -13,9 +13,9 @@
 #include "ccsim/annotate/analysis/data_names.h"
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
-#include "ccsim/annotate/analysis/object_threads.h"
 #include "ccsim/annotate/analysis/placement_findings.h"
 #include "ccsim/annotate/analysis/region_barriers.h"
+#include "ccsim/annotate/analysis/thread_columns.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/exports/byte_map.h"
 #include "ccsim/annotate/exports/html_page.h"
@@ -269,7 +269,7 @@ void write_object_threads(std::ostream& out, const Analysis& analysis, const Opt
   const Profile& profile = *analysis.profile;
   if (profile.objects.empty() || columns.sort.empty()) return;
   const std::size_t event = columns.sort.front();
-  const ObjectThreads table = object_threads(analysis, event, options.show_runtime, options.top);
+  const ThreadColumns table = object_threads(analysis, event, options.show_runtime, options.top);
   out << "<h2 id=\"object-threads\">Data objects by thread: " << html_escaped(profile.events[event]) << "</h2>\n";
   if (table.rows.empty()) {
     out << "<p>No data object of the program has any " << html_escaped(profile.events[event]) << ".</p>\n";
@@ -283,7 +283,7 @@ void write_object_threads(std::ostream& out, const Analysis& analysis, const Opt
     out << "<span class=\"t" << column << "\"></span>" << html_escaped(names[column]) << " ";
   out << "</p>\n<table class=\"plain threads\"><thead><tr><th>" << html_escaped(profile.events[event])
       << "</th><th>by thread</th><th>object</th></tr></thead><tbody>\n";
-  for (const ObjectThreadsRow& row : table.rows) {
+  for (const ThreadColumnsRow& row : table.rows) {
     out << "<tr><td class=\"number\">" << with_commas(row.total) << "</td><td><div class=\"bar\">";
     for (std::size_t column = 0; column < row.per_column.size(); ++column) {
       if (row.per_column[column] == 0) continue;
@@ -293,9 +293,9 @@ void write_object_threads(std::ostream& out, const Analysis& analysis, const Opt
           << 100.0 * static_cast<double>(row.per_column[column]) / static_cast<double>(row.total) << "%\" title=\""
           << html_escaped(part) << "\"></span>";
     }
-    out << "</div></td><td>" << html_escaped(object_description(profile.objects[row.object])) << "</td></tr>\n";
+    out << "</div></td><td>" << html_escaped(object_description(profile.objects[row.item])) << "</td></tr>\n";
   }
-  out << "</tbody></table>\n<p>" << table.rows.size() << " of " << table.objects_with_event
+  out << "</tbody></table>\n<p>" << table.rows.size() << " of " << table.items_with_event
       << " objects with any of it, heaviest first; each bar is the object's count split by thread (hover for "
          "the numbers); --view=object-threads gives the same as text.</p>\n";
 }
