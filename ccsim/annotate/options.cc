@@ -21,7 +21,7 @@ const std::map<std::string, View> kViewNames = {
     {"source", View::source},     {"objects", View::objects},
     {"matrix", View::matrix},     {"findings", View::findings},
     {"regions", View::regions},   {"invalidators", View::invalidators},
-    {"evictors", View::evictors},
+    {"evictors", View::evictors},  {"locks", View::locks},
 };
 
 std::vector<std::string> split_commas(const std::string& text) {
@@ -72,7 +72,7 @@ po::options_description visible_options() {
     ("version", "print ccsim's version and exit")
     ("view", po::value<std::string>()->default_value("overview"),
      "views, comma-separated: overview (findings, summary, lines, invalidators, objects), findings, summary, "
-     "lines, functions, source, objects, matrix, regions, invalidators, evictors")
+     "lines, functions, source, objects, matrix, regions, invalidators, evictors, locks")
     ("show", po::value<std::string>(),
      "events to show, comma-separated (default: reads, writes, <level>_misses, coherence_misses, "
      "invalidations_received, invalidations_caused)")

@@ -16,6 +16,7 @@
 #include "ccsim/annotate/analysis/placement_findings.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/exports/byte_map.h"
+#include "ccsim/annotate/exports/html_locks.h"
 #include "ccsim/annotate/exports/html_page.h"
 #include "ccsim/annotate/exports/svg_graph.h"
 #include "ccsim/annotate/text/finding_text.h"
@@ -331,7 +332,7 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
   page << "<h1>ccsim report: " << html_escaped(profile.header.command) << "</h1>\n";
   page << "<p><a href=\"#findings\">findings</a> | <a href=\"#graphs\">graphs</a> | <a href=\"#summary\">summary</a> | "
           "<a href=\"#lines\">lines</a> | <a href=\"#functions\">functions</a> | <a href=\"#objects\">objects</a> | "
-          "<a href=\"#source\">source</a></p>\n";
+          "<a href=\"#locks\">locks</a> | <a href=\"#source\">source</a></p>\n";
   write_header(page, analysis, options);
   write_findings(page, analysis, options, "findings");
   write_graphs(page, analysis, options, dir);
@@ -347,6 +348,7 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
   } else {
     write_ranked_table(page, context, "objects", "Data objects", "objects", "object", object_table_rows(analysis));
   }
+  write_html_locks(page, profile, options.top);
   write_sources(page, analysis, options, columns);
   write_page_end(page);
   write_file(dir, "index.html", page.str());
