@@ -28,6 +28,7 @@ enum class View {
   regions,       // which regions carry the invalidations
   invalidators,  // per victim reference, who invalidated its copies
   evictors,      // per victim reference, who evicted its lines
+  locks,         // per lock: acquisitions, hand-offs, waiting, what its critical sections invalidated
 };
 
 // What --graph draws.

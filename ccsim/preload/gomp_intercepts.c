@@ -338,7 +338,8 @@ void* I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_single_copy_start)(void) {
 void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_critical_start)(void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)&unnamed_critical_lock, 0, 0, 0, 0);
+  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)&unnamed_critical_lock, 0, CCSIM_LOCK_OMP_CRITICAL,
+                     CCSIM_CALL_SITE(), 0, 0, 0);
 }
 
 void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_critical_end)(void) {
@@ -352,7 +353,8 @@ void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_critical_end)(void) {
 void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_critical_name_start)(void** pptr) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)pptr, 0, (ccsim_word)pptr, 0, 0);
+  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)pptr, 0, CCSIM_LOCK_OMP_NAMED_CRITICAL, CCSIM_CALL_SITE(),
+                     (ccsim_word)pptr, 0, 0);
 }
 
 void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_critical_name_end)(void** pptr) {
@@ -365,7 +367,8 @@ void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_critical_name_end)(void** pptr
 void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_atomic_start)(void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)&atomic_lock, 0, 0, 0, 0);
+  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)&atomic_lock, 0, CCSIM_LOCK_OMP_ATOMIC, CCSIM_CALL_SITE(), 0,
+                     0, 0);
 }
 
 void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_atomic_end)(void) {
@@ -379,7 +382,8 @@ void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_atomic_end)(void) {
 void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_ordered_start)(void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)&ordered_lock, 0, 0, 0, 0);
+  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)&ordered_lock, 0, CCSIM_LOCK_OMP_ORDERED, CCSIM_CALL_SITE(),
+                     0, 0, 0);
 }
 
 void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_ordered_end)(void) {
@@ -395,13 +399,15 @@ void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_ordered_end)(void) {
 void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, omp_set_lock)(void* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)lock, 0, (ccsim_word)lock, 0, 0);
+  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)lock, 0, CCSIM_LOCK_OMP_LOCK, CCSIM_CALL_SITE(),
+                     (ccsim_word)lock, 0, 0);
 }
 
 void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, omp_set_nest_lock)(void* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)lock, 0, (ccsim_word)lock, 0, 0);
+  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)lock, 0, CCSIM_LOCK_OMP_LOCK, CCSIM_CALL_SITE(),
+                     (ccsim_word)lock, 0, 0);
 }
 
 /* omp_unset_lock, omp_unset_nest_lock */
@@ -421,11 +427,13 @@ void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, omp_unset_nest_lock)(void* lock) {
 int I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, omp_test_lock)(void* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_NONZERO_TAKEN, (ccsim_word)lock, 0, (ccsim_word)lock);
+  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_NONZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_OMP_LOCK,
+                                     CCSIM_CALL_SITE(), (ccsim_word)lock);
 }
 
 int I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, omp_test_nest_lock)(void* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_NONZERO_TAKEN, (ccsim_word)lock, 0, (ccsim_word)lock);
+  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_NONZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_OMP_LOCK,
+                                     CCSIM_CALL_SITE(), (ccsim_word)lock);
 }

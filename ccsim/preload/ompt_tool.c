@@ -113,24 +113,33 @@ static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
   }
 }
 
+/* What the per-lock view calls a lock of this kind. */
+static enum ccsim_lock_kind lock_kind(uint64_t kind) {
+  switch (kind) {
+    case ompt_mutex_critical: return CCSIM_LOCK_OMP_CRITICAL;
+    case ompt_mutex_atomic: return CCSIM_LOCK_OMP_ATOMIC;
+    case ompt_mutex_ordered: return CCSIM_LOCK_OMP_ORDERED;
+    default: return CCSIM_LOCK_OMP_LOCK;
+  }
+}
+
 /* A test lock may fail, and then no callback follows: its attempt cannot be bracketed, and it is
    reported only when it took the lock. */
 static int is_test(uint64_t kind) { return kind == ompt_mutex_test_lock || kind == ompt_mutex_test_nest_lock; }
 
 static void on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int impl, ompt_wait_id_t wait_id,
                              const void* codeptr_ra) {
-  (void)hint, (void)impl, (void)codeptr_ra;
+  (void)hint, (void)impl;
   if (!is_test(kind)) {
     ccsim_runtime_enter();
-    ccsim_report_lock_acquire(wait_id, 0);
+    ccsim_report_lock_acquire(wait_id, 0, lock_kind(kind), (ccsim_word)codeptr_ra);
   }
   get_thread_data()->value = kind;
 }
 
 static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void* codeptr_ra) {
-  (void)codeptr_ra;
   if (is_test(kind)) {
-    ccsim_report_lock_acquire(wait_id, 0);
+    ccsim_report_lock_acquire(wait_id, 0, lock_kind(kind), (ccsim_word)codeptr_ra);
   } else {
     ccsim_runtime_exit();
   }
@@ -138,11 +147,10 @@ static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
 
 /* A nest lock taken again by its owner (begin), or released without being freed (end). */
 static void on_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id, const void* codeptr_ra) {
-  (void)codeptr_ra;
   if (endpoint != ompt_scope_begin) {
     ccsim_report_lock_release(wait_id);
   } else if (is_test(get_thread_data()->value)) {
-    ccsim_report_lock_acquire(wait_id, 0);
+    ccsim_report_lock_acquire(wait_id, 0, CCSIM_LOCK_OMP_LOCK, (ccsim_word)codeptr_ra);
   } else {
     ccsim_runtime_exit();
   }

@@ -139,15 +139,16 @@ PTHREAD_STUB(void, pthreadZuexit, void* value) {
 PTHREAD_STUB(int, pthreadZumutexZulock, pthread_mutex_t* mutex) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, (ccsim_word)mutex, 0, 0);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX,
+                                 CCSIM_CALL_SITE(), (ccsim_word)mutex, 0, 0);
 }
 
 /* pthread_mutex_timedlock */
 PTHREAD_STUB(int, pthreadZumutexZutimedlock, pthread_mutex_t* mutex, const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, (ccsim_word)mutex,
-                                 (ccsim_word)deadline, 0);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX,
+                                 CCSIM_CALL_SITE(), (ccsim_word)mutex, (ccsim_word)deadline, 0);
 }
 
 /* pthread_mutex_clocklock */
@@ -155,15 +156,16 @@ PTHREAD_STUB(int, pthreadZumutexZuclocklock, pthread_mutex_t* mutex, clockid_t c
              const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, (ccsim_word)mutex,
-                                 (ccsim_word)clock, (ccsim_word)deadline);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX,
+                                 CCSIM_CALL_SITE(), (ccsim_word)mutex, (ccsim_word)clock, (ccsim_word)deadline);
 }
 
 /* pthread_mutex_trylock */
 PTHREAD_STUB(int, pthreadZumutexZutrylock, pthread_mutex_t* mutex) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, (ccsim_word)mutex);
+  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX,
+                                     CCSIM_CALL_SITE(), (ccsim_word)mutex);
 }
 
 /* pthread_mutex_unlock */
@@ -179,14 +181,16 @@ PTHREAD_STUB(int, pthreadZumutexZuunlock, pthread_mutex_t* mutex) {
 PTHREAD_STUB(int, pthreadZuspinZulock, pthread_spinlock_t* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, (ccsim_word)lock, 0, 0);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_SPIN,
+                                 CCSIM_CALL_SITE(), (ccsim_word)lock, 0, 0);
 }
 
 /* pthread_spin_trylock */
 PTHREAD_STUB(int, pthreadZuspinZutrylock, pthread_spinlock_t* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, (ccsim_word)lock);
+  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_SPIN,
+                                     CCSIM_CALL_SITE(), (ccsim_word)lock);
 }
 
 /* pthread_spin_unlock */
@@ -202,15 +206,16 @@ PTHREAD_STUB(int, pthreadZuspinZuunlock, pthread_spinlock_t* lock) {
 PTHREAD_STUB(int, pthreadZurwlockZurdlock, pthread_rwlock_t* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, (ccsim_word)lock, 0, 0);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, CCSIM_LOCK_RWLOCK,
+                                 CCSIM_CALL_SITE(), (ccsim_word)lock, 0, 0);
 }
 
 /* pthread_rwlock_timedrdlock */
 PTHREAD_STUB(int, pthreadZurwlockZutimedrdlock, pthread_rwlock_t* lock, const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, (ccsim_word)lock,
-                                 (ccsim_word)deadline, 0);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, CCSIM_LOCK_RWLOCK,
+                                 CCSIM_CALL_SITE(), (ccsim_word)lock, (ccsim_word)deadline, 0);
 }
 
 /* pthread_rwlock_clockrdlock */
@@ -218,30 +223,32 @@ PTHREAD_STUB(int, pthreadZurwlockZuclockrdlock, pthread_rwlock_t* lock, clockid_
              const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, (ccsim_word)lock,
-                                 (ccsim_word)clock, (ccsim_word)deadline);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, CCSIM_LOCK_RWLOCK,
+                                 CCSIM_CALL_SITE(), (ccsim_word)lock, (ccsim_word)clock, (ccsim_word)deadline);
 }
 
 /* pthread_rwlock_tryrdlock */
 PTHREAD_STUB(int, pthreadZurwlockZutryrdlock, pthread_rwlock_t* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, (ccsim_word)lock);
+  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, CCSIM_LOCK_RWLOCK,
+                                     CCSIM_CALL_SITE(), (ccsim_word)lock);
 }
 
 /* pthread_rwlock_wrlock */
 PTHREAD_STUB(int, pthreadZurwlockZuwrlock, pthread_rwlock_t* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, (ccsim_word)lock, 0, 0);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_RWLOCK,
+                                 CCSIM_CALL_SITE(), (ccsim_word)lock, 0, 0);
 }
 
 /* pthread_rwlock_timedwrlock */
 PTHREAD_STUB(int, pthreadZurwlockZutimedwrlock, pthread_rwlock_t* lock, const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, (ccsim_word)lock,
-                                 (ccsim_word)deadline, 0);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_RWLOCK,
+                                 CCSIM_CALL_SITE(), (ccsim_word)lock, (ccsim_word)deadline, 0);
 }
 
 /* pthread_rwlock_clockwrlock */
@@ -249,15 +256,16 @@ PTHREAD_STUB(int, pthreadZurwlockZuclockwrlock, pthread_rwlock_t* lock, clockid_
              const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, (ccsim_word)lock,
-                                 (ccsim_word)clock, (ccsim_word)deadline);
+  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_RWLOCK,
+                                 CCSIM_CALL_SITE(), (ccsim_word)lock, (ccsim_word)clock, (ccsim_word)deadline);
 }
 
 /* pthread_rwlock_trywrlock */
 PTHREAD_STUB(int, pthreadZurwlockZutrywrlock, pthread_rwlock_t* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, (ccsim_word)lock);
+  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_RWLOCK,
+                                     CCSIM_CALL_SITE(), (ccsim_word)lock);
 }
 
 /* pthread_rwlock_unlock */
@@ -327,12 +335,13 @@ PTHREAD_STUB(int, pthreadZubarrierZudestroy, pthread_barrier_t* barrier) {
 /* A condition wait `orig(cond, mutex, a3, a4)` releases the mutex while it waits and holds it again when
    it returns, whatever it returns (a timeout included). Not reported from runtime code (wrapped_calls.h). */
 __attribute__((noinline))
-static int cond_wait_WRK(OrigFn orig, pthread_cond_t* cond, pthread_mutex_t* mutex, ccsim_word a3, ccsim_word a4) {
+static int cond_wait_WRK(OrigFn orig, pthread_cond_t* cond, pthread_mutex_t* mutex, ccsim_word a3, ccsim_word a4,
+                         ccsim_word call) {
   int result;
   const int reported = ccsim_runtime_enter() == 0;
   if (reported) ccsim_report_lock_release((ccsim_word)mutex);
   CALL_FN_W_WWWW(result, orig, cond, mutex, a3, a4);
-  if (reported) ccsim_report_lock_acquire((ccsim_word)mutex, 0);
+  if (reported) ccsim_report_lock_acquire((ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX, call);
   ccsim_runtime_exit();
   return result;
 }
@@ -341,7 +350,7 @@ static int cond_wait_WRK(OrigFn orig, pthread_cond_t* cond, pthread_mutex_t* mut
 PTHREAD_STUB(int, pthreadZucondZuwaitZAZa, pthread_cond_t* cond, pthread_mutex_t* mutex) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return cond_wait_WRK(orig, cond, mutex, 0, 0);
+  return cond_wait_WRK(orig, cond, mutex, 0, 0, CCSIM_CALL_SITE());
 }
 
 /* pthread_cond_timedwait@* */
@@ -349,7 +358,7 @@ PTHREAD_STUB(int, pthreadZucondZutimedwaitZAZa, pthread_cond_t* cond, pthread_mu
              const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return cond_wait_WRK(orig, cond, mutex, (ccsim_word)deadline, 0);
+  return cond_wait_WRK(orig, cond, mutex, (ccsim_word)deadline, 0, CCSIM_CALL_SITE());
 }
 
 /* pthread_cond_clockwait */
@@ -357,7 +366,7 @@ PTHREAD_STUB(int, pthreadZucondZuclockwait, pthread_cond_t* cond, pthread_mutex_
              const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return cond_wait_WRK(orig, cond, mutex, (ccsim_word)clock, (ccsim_word)deadline);
+  return cond_wait_WRK(orig, cond, mutex, (ccsim_word)clock, (ccsim_word)deadline, CCSIM_CALL_SITE());
 }
 
 /* pthread_cond_signal@*, pthread_cond_broadcast@*: runtime code, nothing to report. */

@@ -43,8 +43,9 @@ static inline void ccsim_report_team_barrier(ccsim_word call) {
   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_TEAM_BARRIER, call, 0, 0, 0, 0);
 }
 
-static inline void ccsim_report_lock_acquire(ccsim_word lock, int shared) {
-  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_LOCK_ACQUIRE, lock, shared != 0, 0, 0, 0);
+static inline void ccsim_report_lock_acquire(ccsim_word lock, int shared, enum ccsim_lock_kind kind,
+                                             ccsim_word call) {
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_LOCK_ACQUIRE, lock, shared != 0, kind, call, 0);
 }
 
 static inline void ccsim_report_lock_release(ccsim_word lock) {

@@ -16,10 +16,11 @@ static int took_lock(enum lock_result convention, ccsim_word result) {
 
 __attribute__((noinline))
 ccsim_word ccsim_call_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
-                              ccsim_word arg1, ccsim_word arg2, ccsim_word arg3) {
+                              enum ccsim_lock_kind kind, ccsim_word call, ccsim_word arg1, ccsim_word arg2,
+                              ccsim_word arg3) {
   ccsim_word result;
   const int reported = ccsim_runtime_enter() == 0;
-  if (reported) ccsim_report_lock_acquire(lock, shared);
+  if (reported) ccsim_report_lock_acquire(lock, shared, kind, call);
   CALL_FN_W_WWW(result, orig, arg1, arg2, arg3);
   if (reported && !took_lock(convention, result)) ccsim_report_lock_release(lock);
   ccsim_runtime_exit();
@@ -28,11 +29,11 @@ ccsim_word ccsim_call_acquire(OrigFn orig, enum lock_result convention, ccsim_wo
 
 __attribute__((noinline))
 ccsim_word ccsim_call_try_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
-                                  ccsim_word arg1) {
+                                  enum ccsim_lock_kind kind, ccsim_word call, ccsim_word arg1) {
   ccsim_word result;
   const int reported = ccsim_runtime_enter() == 0;
   CALL_FN_W_W(result, orig, arg1);
-  if (reported && took_lock(convention, result)) ccsim_report_lock_acquire(lock, shared);
+  if (reported && took_lock(convention, result)) ccsim_report_lock_acquire(lock, shared, kind, call);
   ccsim_runtime_exit();
   return result;
 }

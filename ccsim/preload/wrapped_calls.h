@@ -24,13 +24,16 @@ enum lock_result {
 
 /* A blocking acquisition `orig(arg1, arg2, arg3)` of `lock`: reported before the call, so that a replay
    knows what the thread waits for, and withdrawn if the function reports that it failed. Functions
-   with fewer arguments ignore the extra ones (the amd64 calling convention allows it). */
+   with fewer arguments ignore the extra ones (the amd64 calling convention allows it). `shared`: a
+   reader's acquisition; `kind` and `call` (the wrapper's CCSIM_CALL_SITE()) name the lock in the
+   per-lock view. */
 ccsim_word ccsim_call_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
-                              ccsim_word arg1, ccsim_word arg2, ccsim_word arg3);
+                              enum ccsim_lock_kind kind, ccsim_word call, ccsim_word arg1, ccsim_word arg2,
+                              ccsim_word arg3);
 
 /* A non-blocking attempt `orig(arg1)`: reported only when it took the lock. */
 ccsim_word ccsim_call_try_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
-                                  ccsim_word arg1);
+                                  enum ccsim_lock_kind kind, ccsim_word call, ccsim_word arg1);
 
 /* A release `orig(arg1)` of `lock`, reported before the call (another thread may take the lock as soon
    as the call has released it). */

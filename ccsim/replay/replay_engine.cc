@@ -205,6 +205,7 @@ ReplayEngine::Run ReplayEngine::run(Stream* stream, std::uint32_t* budget, Drive
           replay_access(stream, access);
           stream->events.pop_access(access);
           --*budget;
+          ++replayed_accesses_;
           progressed = true;
           break;
         }
@@ -233,9 +234,31 @@ bool ReplayEngine::replay_sync(Stream* stream, const SyncEvent& event) {
       return true;
     case SyncKind::AfterAccesses:
       return reuse_wait_over(event);
+    case SyncKind::LockAcquire:
+      return replay_lock_acquire(stream, event);
+    case SyncKind::LockRelease:
+      model_.apply(&stream->sync, event);
+      if (sink_.lock_released != nullptr) sink_.lock_released(sink_.context, stream->proc, event.key);
+      return true;
     default:
       return model_.apply(&stream->sync, event);
   }
+}
+
+bool ReplayEngine::replay_lock_acquire(Stream* stream, const SyncEvent& event) {
+  if (!model_.apply(&stream->sync, event)) {
+    note_lock_wait(stream);
+    return false;
+  }
+  lock_taken(stream, event);
+  return true;
+}
+
+void ReplayEngine::lock_taken(Stream* stream, const SyncEvent& acquire) {
+  const bool contended = stream->waiting_for_lock;
+  const LockWait wait{contended, contended ? replayed_accesses_ - stream->lock_wait_since : 0};
+  stream->waiting_for_lock = false;
+  if (sink_.lock_acquired != nullptr) sink_.lock_acquired(sink_.context, stream->proc, acquire, wait);
 }
 
 bool ReplayEngine::reuse_wait_over(const SyncEvent& event) const {
@@ -308,6 +331,8 @@ bool ReplayEngine::break_deadlock() {
     const SyncEvent event = stream->events.front_sync();
     if (event.kind == SyncKind::LockAcquire) {
       model_.force_acquire(&stream->sync, event);
+      note_lock_wait(stream);
+      lock_taken(stream, event);
     } else if (event.kind == SyncKind::ThreadJoin) {
       model_.thread_joined(&stream->sync, event.address);
     } else if (event.kind != SyncKind::HappensAfter && event.kind != SyncKind::AfterAccesses) {

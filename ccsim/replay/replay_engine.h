@@ -49,11 +49,23 @@ namespace ccsim {
 // simulator: the tool passes its simulator's access, the tests a recorder. The thread goes by pointer,
 // not as three values: six arguments travel in registers (eight put two on the stack, which the sink
 // must then load, and store again for a call in tail position).
+// How a lock acquisition went in the replay (docs/synchronization.md, "Locks in the replay"): contended
+// when the thread, on reaching it, found the lock held by another thread; then `waited_accesses` is how
+// many accesses the replay made, of all threads, from that moment until the thread took the lock.
+struct LockWait {
+  bool contended;
+  std::uint64_t waited_accesses;
+};
+
+// ... and, for the per-lock view, each lock acquisition and release where the replay makes it (null: not
+// wanted). A forced acquisition (break_deadlock) is a contended one.
 struct ReplaySink {
   void* context;
   void (*access)(void* context, const Stream* thread, RefId ref, Addr addr, std::uint32_t size, AccessKind kind);
   void (*thread_start)(void* context, ProcId proc);
   void (*layout_change)(void* context, std::uint32_t change);
+  void (*lock_acquired)(void* context, ProcId proc, const SyncEvent& acquire, const LockWait& wait) = nullptr;
+  void (*lock_released)(void* context, ProcId proc, std::uint64_t lock) = nullptr;
 };
 
 struct ReplayConfig {
@@ -171,8 +183,19 @@ class ReplayEngine {
   // take part in them into round_ (a waiting or idle thread's turn, or one waiting for a held lock, does
   // nothing and is left out).
   std::uint32_t whole_rounds_ahead(std::uint32_t position, Drive drive);
-  // Whether the thread's next event is the acquisition of a lock another thread holds now.
-  bool waits_for_held_lock(const Stream* stream) const;
+  // Whether the thread's next event is the acquisition of a lock another thread holds now (then its
+  // wait for the lock has begun, if it had not: note_lock_wait).
+  bool waits_for_held_lock(Stream* stream);
+  // The thread's next event is an acquisition of a lock another thread holds: its wait starts now unless
+  // it had started (LockWait).
+  void note_lock_wait(Stream* stream) {
+    if (stream->waiting_for_lock) return;
+    stream->waiting_for_lock = true;
+    stream->lock_wait_since = replayed_accesses_;
+  }
+  bool replay_lock_acquire(Stream* stream, const SyncEvent& event);
+  // The thread took the lock of `acquire` (the model already says so): tells the sink how it waited.
+  void lock_taken(Stream* stream, const SyncEvent& acquire);
   // Replays `rounds` whole rounds of the threads in round_, in segments as long as every one of their
   // chunks being read surely holds, reading each thread's accesses through its cursor (RoundTurn).
   // kQuantumOne: the default quantum as a constant, so a turn is one access with no loop of its own.
@@ -242,6 +265,9 @@ class ReplayEngine {
   Xorshift64 random_;
   std::uint64_t early_flushes_ = 0;
   std::uint64_t forced_orderings_ = 0;
+  // Accesses replayed so far, all threads: the clock of LockWait::waited_accesses. Advanced once per run
+  // of accesses (or whole rounds), not per access.
+  std::uint64_t replayed_accesses_ = 0;
 };
 
 // Inline: the round-robin order's fast lane calls it for each turn, run() for each run of accesses.
@@ -252,6 +278,7 @@ inline bool ReplayEngine::replay_accesses(Stream* stream, std::uint32_t* budget)
   const std::uint32_t count = ahead < *budget ? ahead : *budget;
   stream->events.pop_accesses(count, [this, stream](const RecordedAccess& access) { replay_access(stream, access); });
   *budget -= count;
+  replayed_accesses_ += count;
   return ahead > count;
 }
 

@@ -90,10 +90,12 @@ void ReplayEngine::replay_round_robin(Drive drive) {
   }
 }
 
-bool ReplayEngine::waits_for_held_lock(const Stream* stream) const {
+bool ReplayEngine::waits_for_held_lock(Stream* stream) {
   if (stream->events.head() != EventQueue::Head::Sync) return false;
   const SyncEvent event = stream->events.front_sync();
-  return event.kind == SyncKind::LockAcquire && model_.lock_held_elsewhere(&stream->sync, event);
+  if (event.kind != SyncKind::LockAcquire || !model_.lock_held_elsewhere(&stream->sync, event)) return false;
+  note_lock_wait(stream);
+  return true;
 }
 
 std::uint32_t ReplayEngine::whole_rounds_ahead(std::uint32_t position, Drive drive) {
@@ -143,6 +145,7 @@ void ReplayEngine::replay_whole_rounds(std::uint32_t rounds) {
         Stream* stream = turns[i].stream;
         stream->events.pop_accesses(quantum, [this, stream](const RecordedAccess& access) { replay_access(stream, access); });
       }
+      replayed_accesses_ += std::uint64_t(quantum) * threads;
       --rounds;
       continue;
     }
@@ -157,6 +160,7 @@ void ReplayEngine::replay_whole_rounds(std::uint32_t rounds) {
       }
     }
     for (std::uint32_t i = 0; i < threads; ++i) turns[i].stream->events.skip_accesses(in_chunks * quantum, turns[i].cursor);
+    replayed_accesses_ += std::uint64_t(in_chunks) * quantum * threads;
     rounds -= in_chunks;
   }
 }

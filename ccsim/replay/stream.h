@@ -35,6 +35,10 @@ struct Stream {
   // access, and the replayed order does not depend on when the replay runs).
   bool awaited = false;
   std::uint32_t accesses_until_resume = 0;
+  // Set when the replay found its next event, a lock acquisition, blocked by another holder; cleared
+  // when it takes the lock. `lock_wait_since` is ReplayEngine's access clock at that moment (LockWait).
+  bool waiting_for_lock = false;
+  std::uint64_t lock_wait_since = 0;
 };
 
 }  // namespace ccsim

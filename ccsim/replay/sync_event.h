@@ -40,7 +40,8 @@ inline bool is_barrier(SyncKind kind) {
 struct SyncEvent {
   SyncKind kind;
   bool shared;                 // LockAcquire: a reader's acquisition of a reader-writer lock
-  std::uint32_t member;        // TeamEnter: the thread's number in the team, 0 for the master
+  std::uint32_t member;        // TeamEnter: the thread's number in the team, 0 for the master;
+                               // LockAcquire: the kind of lock (enum ccsim_lock_kind, requests.h; 0 unknown)
   std::uint32_t participants;  // TeamEnter: team size; ObjectBarrier: the threads the barrier waits for;
                                // HappensAfter: the signals of `key` the client had seen when it received
   std::uint64_t key;           // the team (TeamEnter), barrier instance, lock or stream, by kind
@@ -55,8 +56,9 @@ inline SyncEvent make_team_barrier(Addr address) { return SyncEvent{SyncKind::Te
 inline SyncEvent make_object_barrier(std::uint64_t instance, std::uint32_t participants, Addr address) {
   return SyncEvent{SyncKind::ObjectBarrier, false, 0, participants, instance, address};
 }
-inline SyncEvent make_lock_acquire(std::uint64_t lock, bool shared = false) {
-  return SyncEvent{SyncKind::LockAcquire, shared, 0, 0, lock, 0};
+inline SyncEvent make_lock_acquire(std::uint64_t lock, bool shared = false, std::uint32_t lock_kind = 0,
+                                   Addr address = 0) {
+  return SyncEvent{SyncKind::LockAcquire, shared, lock_kind, 0, lock, address};
 }
 inline SyncEvent make_lock_release(std::uint64_t lock) {
   return SyncEvent{SyncKind::LockRelease, false, 0, 0, lock, 0};

@@ -38,7 +38,9 @@ typedef enum {
   VG_USERREQ__CCSIM_TEAM_BARRIER,
   /* The thread is about to take a lock, reported before it may block (so a replay knows what the
      thread waits for); a failed attempt is followed by LOCK_RELEASE. A non-blocking attempt is
-     reported only when it succeeded. args[1]: lock, args[2]: 1 for a shared (reader) acquisition. */
+     reported only when it succeeded. args[1]: lock, args[2]: 1 for a shared (reader) acquisition,
+     args[3]: what kind of lock it is (enum ccsim_lock_kind; 0 from a preload older than this field),
+     args[4]: call (0: unknown). */
   VG_USERREQ__CCSIM_LOCK_ACQUIRE,
   /* The thread releases a lock. args[1]: lock. */
   VG_USERREQ__CCSIM_LOCK_RELEASE,
@@ -93,6 +95,22 @@ enum ccsim_allocator_function {
   CCSIM_ALLOC_DELETE_ARRAY,
   CCSIM_ALLOC_USABLE_SIZE,
   CCSIM_ALLOC_FUNCTIONS /* one past the last; not a function */
+};
+
+/* The kinds of lock LOCK_ACQUIRE names (args[3]): what the per-lock view calls a lock whose variable
+   has no name of its own (the OpenMP critical lock is a variable of the preload). Append-only. */
+enum ccsim_lock_kind {
+  CCSIM_LOCK_UNKNOWN,
+  CCSIM_LOCK_MUTEX,               /* pthread_mutex_t (also re-taken when a condition wait returns) */
+  CCSIM_LOCK_SPIN,                /* pthread_spinlock_t */
+  CCSIM_LOCK_RWLOCK,              /* pthread_rwlock_t, read or write */
+  CCSIM_LOCK_OMP_CRITICAL,        /* the one lock of every unnamed `omp critical` */
+  CCSIM_LOCK_OMP_NAMED_CRITICAL,  /* `omp critical(name)`: the compiler's variable for the name */
+  CCSIM_LOCK_OMP_ATOMIC,          /* the lock behind `omp atomic` the hardware cannot do */
+  CCSIM_LOCK_OMP_ORDERED,         /* `omp ordered` */
+  CCSIM_LOCK_OMP_LOCK,            /* omp_lock_t, omp_nest_lock_t */
+  CCSIM_LOCK_ANNOTATED,           /* the program's own lock, marked with ccsim.h, helgrind.h or drd.h */
+  CCSIM_LOCK_KINDS                /* one past the last; not a kind */
 };
 
 #endif /* CCSIM_SYNC_REQUESTS_H */

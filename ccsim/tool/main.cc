@@ -18,6 +18,7 @@
 #include "ccsim/tool/output/progress_interval.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/threads/annotations.h"
+#include "ccsim/tool/threads/lock_statistics.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/threads/threads.h"
@@ -61,6 +62,7 @@ Bool handle_client_request(ThreadId tid, UWord* args, UWord* ret) {
       sync_flush();
       zero_statistics(simulator);
       if (options.data_objects) zero_object_statistics();
+      zero_lock_statistics();
       *ret = 0;
       return True;
     case VG_USERREQ__CCSIM_ALLOCATOR_ENTER:

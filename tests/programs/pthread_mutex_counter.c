@@ -3,7 +3,18 @@
    writer holds the lock (critical). Arguments: the number of workers (default 2, at most 8) and the
    increments per worker (default 200000). The workers start together, at a barrier of all of them: no
    worker can finish before the last is created (Valgrind would give the new thread the finished one's
-   thread id). */
+   thread id).
+
+   Per lock, 2 workers x N increments, --sim-mode=interleaved, round-robin, quantum 1
+   (docs/synchronization.md, "Locks in the replay"): the workers leave the barrier together and run the
+   same accesses one per turn; worker 1 (thread 2) is first in turn order, so it takes the mutex first and
+   worker 2 (thread 3), one access behind, finds it held. Releasing ends the releaser's turn and the
+   waiting worker takes the mutex; the releaser's way back to the lock (the unlock's return, the loop, the
+   lock call) is shorter than the other's critical section (the counter's load and store, the unlock
+   call), so it finds the mutex held in turn. So the 2N acquisitions alternate: N each, every one but the
+   very first is a hand-off and found the mutex held (N - 1 for thread 2, N for thread 3). Inside the
+   critical sections each increment but the first reads the counter from the other worker's Modified copy
+   and its store removes that copy: 2N - 1 true in-region invalidations, the profile's critical count. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +32,7 @@ static void* worker(void* arg) {
   const long iterations = *(const long*)arg;
   pthread_barrier_wait(&start);
   for (long i = 0; i < iterations; i++) {
-    pthread_mutex_lock(&lock);
+    pthread_mutex_lock(&lock); /* ccsim-test: lock */
     shared_counter++; /* ccsim-test: increment */
     pthread_mutex_unlock(&lock);
   }

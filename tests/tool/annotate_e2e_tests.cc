@@ -105,5 +105,22 @@ TEST(AnnotateEndToEnd, FailIfGatesTheInvalidationsOfTheCountersProgram) {
   EXPECT_EQ(annotate_status("--view=lines '--fail-if=invalidations(obj=counters) > 1' " + profile, error), 0);
 }
 
+// --view=locks on the mutex counter (pthread_mutex_counter.c, 2 workers x 1000, interleaved): the mutex
+// passes between the workers on all but the first of its 2,000 acquisitions, so its finding names it,
+// its first acquiring line and the share (1,999 of 2,000: 100.0% to one decimal).
+TEST(AnnotateEndToEnd, LocksViewGivesTheHandOffFinding) {
+  std::string dir = scratch_directory("locks_annotate");
+  RunResult run = run_ccsim(dir, {"--sim-mode=interleaved", "--ccsim-out-file=ccsim.out"},
+                            test_program("pthread_mutex_counter"), {"2", "1000"});
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  std::string view = annotate("--view=locks " + dir + "/ccsim.out");
+  EXPECT_NE(view.find("The lock at 0x"), std::string::npos) << view;
+  EXPECT_NE(view.find("(mutex lock, first taken at pthread_mutex_counter.c:" +
+                      std::to_string(marked_line("pthread_mutex_counter.c", "lock")) +
+                      ") passed between threads on 100.0% of 2,000 acquisitions"),
+            std::string::npos)
+      << view;
+}
+
 }  // namespace
 }  // namespace ccsim_test

@@ -255,6 +255,39 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
       }
       if (!p->objects.count(row.object)) return fail("undefined object");
       p->placements.push_back(row);
+    } else if (keyword == "lock") {
+      unsigned id = 0, file = 0, function = 0;
+      LockRow row;
+      std::string address;
+      if (!(fields >> id >> address >> row.kind >> file >> function >> row.line) || address.rfind("0x", 0) != 0) {
+        return fail("bad lock");
+      }
+      row.address = std::stoull(address, nullptr, 16);
+      std::getline(fields >> std::ws, row.name);
+      if (!p->locks.emplace(id, row).second) return fail("lock defined twice");
+    } else if (keyword == "lock-thread") {
+      LockThreadRow row{};
+      if (!(fields >> row.lock >> row.thread >> row.acquisitions >> row.hand_offs >> row.contended >>
+            row.waited_accesses)) {
+        return fail("bad lock-thread");
+      }
+      if (!p->locks.count(row.lock)) return fail("undefined lock");
+      p->lock_threads.push_back(row);
+    } else if (keyword == "lock-section") {
+      LockSectionRow row{};
+      if (!(fields >> row.lock >> row.object >> row.ref >> row.thread >> row.true_in >> row.false_in >>
+            row.true_across >> row.false_across >> row.coherence_true >> row.coherence_false)) {
+        return fail("bad lock-section");
+      }
+      if (!p->locks.count(row.lock) || !p->objects.count(row.object) || !p->refs.count(row.ref)) {
+        return fail("undefined lock, object or ref");
+      }
+      p->lock_sections.push_back(row);
+    } else if (keyword == "unlocked-write") {
+      UnlockedWriteRow row{};
+      if (!(fields >> row.object >> row.ref >> row.thread >> row.stores)) return fail("bad unlocked-write");
+      if (!p->objects.count(row.object) || !p->refs.count(row.ref)) return fail("undefined object or ref");
+      p->unlocked_writes.push_back(row);
     } else if (keyword == "summary") {
       for (std::uint64_t v; fields >> v;) p->summary.push_back(v);
       if (p->summary != sums) return fail("summary differs from the sum of the counts records");

@@ -67,6 +67,32 @@ struct PlacementRow {
   std::uint64_t true_sharing, false_sharing;
 };
 
+// A `lock:` record.
+struct LockRow {
+  std::uint64_t address = 0;
+  std::string kind;  // mutex, omp-critical, ...
+  unsigned line = 0;  // of the first acquisition's call
+  std::string name;   // "-" when unknown
+};
+
+// A `lock-thread:` record.
+struct LockThreadRow {
+  unsigned lock, thread;
+  std::uint64_t acquisitions, hand_offs, contended, waited_accesses;
+};
+
+// A `lock-section:` record.
+struct LockSectionRow {
+  unsigned lock, object, ref, thread;
+  std::uint64_t true_in, false_in, true_across, false_across, coherence_true, coherence_false;
+};
+
+// An `unlocked-write:` record.
+struct UnlockedWriteRow {
+  unsigned object, ref, thread;
+  std::uint64_t stores;
+};
+
 struct Profile {
   std::map<std::string, std::string> header;             // first value of each header keyword
   std::vector<std::string> skipped;                      // "stack N", "runtime N"
@@ -81,6 +107,10 @@ struct Profile {
   std::vector<LineWriterRow> line_writers;
   std::vector<FieldRow> fields;
   std::vector<PlacementRow> placements;
+  std::map<unsigned, LockRow> locks;
+  std::vector<LockThreadRow> lock_threads;
+  std::vector<LockSectionRow> lock_sections;
+  std::vector<UnlockedWriteRow> unlocked_writes;
   std::vector<std::uint64_t> summary;
 
   int event_index(const std::string& name) const;  // -1 when the profile has no such event

@@ -7,6 +7,8 @@
 #include "ccsim/annotate/analysis/culprit_edges.h"
 #include "ccsim/annotate/analysis/data_names.h"
 #include "ccsim/annotate/analysis/findings.h"
+#include "ccsim/annotate/analysis/lock_findings.h"
+#include "ccsim/annotate/analysis/lock_usage.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/region_barriers.h"
 #include "ccsim/annotate/analysis/sharing_findings.h"
@@ -263,6 +265,60 @@ Json edges_json(const Analysis& analysis) {
   return json;
 }
 
+Json lock_counts_json(const LockThreadTotals& counts) {
+  return {{"acquisitions", counts.acquisitions},
+          {"hand_offs", counts.hand_offs},
+          {"contended", counts.contended},
+          {"waited_accesses", counts.waited_accesses}};
+}
+
+// --view=locks: every lock, most acquisitions first.
+Json locks_json(const Profile& profile) {
+  Json json = Json::array();
+  for (const LockUsage& usage : lock_usages(profile)) {
+    const Lock& lock = profile.locks[usage.lock];
+    Json threads = Json::array();
+    for (const auto& [thread, counts] : usage.threads) {
+      Json row = lock_counts_json(counts);
+      row["thread"] = thread;
+      row["name"] = profile.thread_name(thread);
+      threads.push_back(row);
+    }
+    Json lines = Json::array();
+    for (const LockSectionLine& line : usage.lines) {
+      Json row = site_json(line.site);
+      row["object"] = object_name(profile.objects[line.object]);
+      row["threads"] = line.threads;
+      row["invalidations"] = split_json(line.invalidations);
+      row["coherence_misses"] = line.coherence_misses;
+      lines.push_back(row);
+    }
+    json.push_back({{"address", hex(lock.address)},
+                    {"kind", lock.kind},
+                    {"name", lock.name},
+                    {"label", lock_name(lock)},
+                    {"first_acquired_at", site_json({lock.file, lock.line, lock.function})},
+                    {"total", lock_counts_json(usage.total)},
+                    {"threads", threads},
+                    {"critical_sections", {{"invalidations", split_json(usage.invalidations)},
+                                           {"coherence_misses", usage.coherence_misses},
+                                           {"lines", lines}}}});
+  }
+  return json;
+}
+
+Json unlocked_writes_json(const Profile& profile) {
+  Json json = Json::array();
+  for (const UnlockedWriteLine& line : unlocked_write_lines(profile)) {
+    Json row = site_json(line.site);
+    row["object"] = object_name(profile.objects[line.object]);
+    row["threads"] = line.threads;
+    row["stores"] = line.stores;
+    json.push_back(row);
+  }
+  return json;
+}
+
 }  // namespace
 
 void write_json(std::ostream& out, const Analysis& analysis, const Options& options) {
@@ -335,6 +391,9 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
   json["evictors"] = edges["evictors"];
   json["line_details"] = Json::array();
   for (const LineUse& line : collect_line_uses(profile)) json["line_details"].push_back(line_use_json(profile, line));
+  json["locks"] = locks_json(profile);
+  json["unlocked_writes"] = unlocked_writes_json(profile);
+  json["lock_findings"] = lock_findings(profile);
   out << json.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 

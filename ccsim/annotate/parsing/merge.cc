@@ -15,7 +15,10 @@ namespace {
 using ReferenceKey = std::tuple<std::uint64_t, std::string, std::string, std::string, std::uint64_t>;
 using ObjectKey = std::tuple<std::string, std::uint64_t, std::uint64_t, std::string, std::string>;
 
+using LockKey = std::tuple<std::uint64_t, std::string, std::string>;
+
 ReferenceKey key_of(const Reference& r) { return {r.address, r.object_file, r.file, r.function, r.line}; }
+LockKey key_of(const Lock& l) { return {l.address, l.kind, l.name}; }
 ObjectKey key_of(const DataObject& o) { return {o.kind, o.address, o.size, o.file, o.name}; }
 
 // Returns the index of `item` in `items`, appending it when no element has its key.
@@ -183,6 +186,25 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
   for (PlacementPrediction placement : more.placements) {
     placement.object = object_in_sum[placement.object];
     sum.placements.push_back(placement);
+  }
+  // A lock is the same lock in two runs at the same address, of the same kind and name; its rows add up.
+  auto lock_index = index_by_key<Lock, LockKey>(sum.locks);
+  std::vector<std::size_t> lock_in_sum;
+  for (const Lock& lock : more.locks) lock_in_sum.push_back(index_of(sum.locks, lock_index, lock));
+  for (LockThread row : more.lock_threads) {
+    row.lock = lock_in_sum[row.lock];
+    sum.lock_threads.push_back(row);
+  }
+  for (LockSection row : more.lock_sections) {
+    row.lock = lock_in_sum[row.lock];
+    row.object = object_in_sum[row.object];
+    row.reference = reference_in_sum[row.reference];
+    sum.lock_sections.push_back(row);
+  }
+  for (UnlockedWrite row : more.unlocked_writes) {
+    row.object = object_in_sum[row.object];
+    row.reference = reference_in_sum[row.reference];
+    sum.unlocked_writes.push_back(row);
   }
   // A field named by both runs is one field.
   for (ObjectField field : more.object_fields) {

@@ -109,6 +109,11 @@ class ProfileReader {
   void read_line_detail(const Record& record);
   void read_line_writer(const Record& record);
   void read_placement(const Record& record);
+  void read_lock(const Record& record);
+  void read_lock_thread(const Record& record);
+  void read_lock_section(const Record& record);
+  void read_unlocked_write(const Record& record);
+  std::size_t lock_field(const Record& record, std::size_t index) const;
   void read_summary(const Record& record);
 
   // Field helpers shared by the record readers. defined_id resolves an id the file defined earlier
@@ -138,7 +143,7 @@ class ProfileReader {
   Profile profile_;
   // The numbers the file gives to names, references and objects; valid only within this file.
   std::unordered_map<std::uint64_t, std::string> file_names_, function_names_, object_file_names_;
-  std::unordered_map<std::uint64_t, std::size_t> reference_indices_, object_indices_;
+  std::unordered_map<std::uint64_t, std::size_t> reference_indices_, object_indices_, lock_ids_;
   std::unordered_set<std::uint64_t> region_ids_;
   Counts counts_total_;  // the sum of every `counts:` record, checked against `summary:`
   // The entry of Profile::count_totals that tally() added to last, and its kind: records of one kind
@@ -373,6 +378,10 @@ void ProfileReader::read_body_record(const Record& record) {
       {"line-detail", &ProfileReader::read_line_detail},
       {"line-writer", &ProfileReader::read_line_writer},
       {"placement", &ProfileReader::read_placement},
+      {"lock", &ProfileReader::read_lock},
+      {"lock-thread", &ProfileReader::read_lock_thread},
+      {"lock-section", &ProfileReader::read_lock_section},
+      {"unlocked-write", &ProfileReader::read_unlocked_write},
       {"summary", &ProfileReader::read_summary},
   };
   const std::string& keyword = record.keyword();
@@ -742,6 +751,76 @@ void ProfileReader::read_placement(const Record& record) {
   }
   tally(record, {placement.true_sharing, placement.false_sharing});
   profile_.placements.push_back(placement);
+}
+
+void ProfileReader::read_lock(const Record& record) {
+  record.expect_at_least(7, "<id> <address> <kind> <file> <fn> <line> <name>");
+  const std::uint64_t id = record.number(0, "id");
+  if (id == 0) record.fail("lock numbers start at 1");
+  Lock lock;
+  lock.address = record.address(1, "address");
+  lock.kind = std::string(record.field(2, "kind"));
+  lock.file = name_field(record, 3, "file", file_names_);
+  lock.function = name_field(record, 4, "fn", function_names_);
+  lock.line = source_line_field(record, 5);
+  const std::string_view name = record.text_from(6, "name");
+  if (name != "-") lock.name = std::string(name);
+  if (!lock_ids_.emplace(id, profile_.locks.size()).second) {
+    record.fail("the lock number " + std::to_string(id) + " is defined twice");
+  }
+  profile_.locks.push_back(std::move(lock));
+}
+
+std::size_t ProfileReader::lock_field(const Record& record, std::size_t index) const {
+  return defined_id(record, index, "lock", lock_ids_, "lock");
+}
+
+void ProfileReader::read_lock_thread(const Record& record) {
+  record.expect_fields(6, "<lock> <thread> <acquisitions> <hand-offs> <contended> <waited-accesses>");
+  LockThread row;
+  row.lock = lock_field(record, 0);
+  row.thread = thread_field(record, 1, "thread");
+  row.acquisitions = record.number(2, "acquisitions");
+  row.hand_offs = record.number(3, "hand-offs");
+  row.contended = record.number(4, "contended acquisitions");
+  row.waited_accesses = record.number(5, "waited accesses");
+  if (row.hand_offs > row.acquisitions || row.contended > row.acquisitions) {
+    record.fail("hand-offs and contended acquisitions are some of the acquisitions, so at most " +
+                std::to_string(row.acquisitions));
+  }
+  tally(record, {row.acquisitions, row.hand_offs, row.contended, row.waited_accesses});
+  profile_.lock_threads.push_back(row);
+}
+
+void ProfileReader::read_lock_section(const Record& record) {
+  record.expect_fields(10, "<lock> <object> <ref> <thread> <true-in-region> <false-in-region> "
+                           "<true-across-regions> <false-across-regions> <coherence-miss-true> <coherence-miss-false>");
+  LockSection row;
+  row.lock = lock_field(record, 0);
+  row.object = object_field(record, 1);
+  row.reference = reference_field(record, 2, "reference");
+  row.thread = thread_field(record, 3, "thread");
+  row.invalidations.true_in_region = record.number(4, "true in-region invalidations");
+  row.invalidations.false_in_region = record.number(5, "false in-region invalidations");
+  row.invalidations.true_across_regions = record.number(6, "true across-region invalidations");
+  row.invalidations.false_across_regions = record.number(7, "false across-region invalidations");
+  row.coherence_miss_true = record.number(8, "true coherence misses");
+  row.coherence_miss_false = record.number(9, "false coherence misses");
+  tally(record, {row.invalidations.true_in_region, row.invalidations.false_in_region,
+                 row.invalidations.true_across_regions, row.invalidations.false_across_regions,
+                 row.coherence_miss_true, row.coherence_miss_false});
+  profile_.lock_sections.push_back(row);
+}
+
+void ProfileReader::read_unlocked_write(const Record& record) {
+  record.expect_fields(4, "<object> <ref> <thread> <stores>");
+  UnlockedWrite row;
+  row.object = object_field(record, 0);
+  row.reference = reference_field(record, 1, "reference");
+  row.thread = thread_field(record, 2, "thread");
+  row.stores = record.number(3, "stores");
+  tally(record, {row.stores});
+  profile_.unlocked_writes.push_back(row);
 }
 
 void ProfileReader::read_summary(const Record& record) {

@@ -205,6 +205,48 @@ struct PlacementPrediction {
   std::uint64_t false_sharing = 0;
 };
 
+// One `lock:` record: a lock the program took (docs/output-format.md).
+struct Lock {
+  std::uint64_t address = 0;
+  std::string kind;  // "mutex", "spinlock", "rwlock", "omp-critical", "omp-named-critical", "omp-atomic",
+                     // "omp-ordered", "omp-lock", "annotated" or "unknown" (a reader accepts other words)
+  std::string file;  // the call of its first acquisition; empty and 0 when unknown
+  std::string function;
+  std::uint64_t line = 0;
+  std::string name;  // the object holding it (a variable, a heap site's stack); empty when unknown
+};
+
+// One `lock-thread:` record: one thread's acquisitions of one lock.
+struct LockThread {
+  std::size_t lock = 0;  // index into Profile::locks
+  ThreadId thread = 0;
+  std::uint64_t acquisitions = 0;
+  std::uint64_t hand_offs = 0;        // the previous acquisition was another thread's
+  std::uint64_t contended = 0;        // found the lock held by another thread in the replay
+  std::uint64_t waited_accesses = 0;  // accesses replayed while those waited
+};
+
+// One `lock-section:` record: the events of one reference on one thread, in one object, while the
+// thread held the lock: the invalidations its stores caused, and its coherence misses.
+struct LockSection {
+  std::size_t lock = 0;       // index into Profile::locks
+  std::size_t object = 0;     // index into Profile::objects
+  std::size_t reference = 0;  // index into Profile::references
+  ThreadId thread = 0;
+  InvalidationSplit invalidations;  // true_in_region_critical stays 0: every one here is under the lock
+  std::uint64_t coherence_miss_true = 0;
+  std::uint64_t coherence_miss_false = 0;
+};
+
+// One `unlocked-write:` record: stores by a reference on a thread, holding no lock, to bytes of an object
+// that another thread also wrote in the same region (docs/model.md, "Unlocked shared writes").
+struct UnlockedWrite {
+  std::size_t object = 0;     // index into Profile::objects
+  std::size_t reference = 0;  // index into Profile::references
+  ThreadId thread = 0;
+  std::uint64_t stores = 0;
+};
+
 // A whole profile, or the sum of several. `events` names the columns of every Counts vector: first the
 // events the file recorded, then any derived events (derived_events.h) appended after reading.
 struct Profile {
@@ -224,6 +266,10 @@ struct Profile {
   std::vector<ObjectField> object_fields;
   std::vector<LocalVariable> locals;
   std::vector<PlacementPrediction> placements;
+  std::vector<Lock> locks;
+  std::vector<LockThread> lock_threads;
+  std::vector<LockSection> lock_sections;
+  std::vector<UnlockedWrite> unlocked_writes;
   Counts summary;  // the `summary:` record (checked against `counts:` while reading)
   // Per record keyword ("counts", "region", "evictor", "skipped", ...), every count the records of that
   // kind give, all events together. The parser and add_profile keep each total below 2^64, so no sum the

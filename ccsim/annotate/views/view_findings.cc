@@ -6,6 +6,7 @@
 
 #include "ccsim/annotate/analysis/data_names.h"
 #include "ccsim/annotate/analysis/findings.h"
+#include "ccsim/annotate/analysis/lock_findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/placement_findings.h"
 #include "ccsim/annotate/text/finding_text.h"
@@ -140,6 +141,9 @@ void print_findings(const ViewContext& context, std::size_t most) {
   for (const std::string& sentence : {runtime_findings_sentence(findings), allocator_findings_sentence(findings)}) {
     if (!sentence.empty()) context.out << sentence << '\n';
   }
+  const std::vector<std::string> locks = lock_findings(profile);
+  if (!locks.empty()) context.out << "\nLocks (--view=locks has the details):\n";
+  for (const std::string& sentence : locks) context.out << "- " << sentence << '\n';
 }
 
 void print_findings_view(const ViewContext& context) { print_findings(context, context.options.top); }

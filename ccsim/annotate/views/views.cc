@@ -51,6 +51,9 @@ void print_views(const ViewContext& context) {
       case View::evictors:
         print_evictors_view(context);
         break;
+      case View::locks:
+        print_locks_view(context);
+        break;
     }
   }
   if (context.options.auto_annotate) print_source_view(context);

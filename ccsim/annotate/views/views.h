@@ -44,6 +44,7 @@ void print_findings(const ViewContext& context, std::size_t most);
 void print_regions_view(const ViewContext& context);       // view_regions.cc
 void print_invalidators_view(const ViewContext& context);  // view_culprits.cc
 void print_evictors_view(const ViewContext& context);      // view_culprits.cc
+void print_locks_view(const ViewContext& context);         // view_locks.cc
 // The source files of the lines above the threshold, with counts in the margin (source_annotation.cc).
 void print_source_view(const ViewContext& context);
 

@@ -30,6 +30,8 @@ class ObjectRecords {
 
   // After numbering.number(): the objects, then their records, each kind sorted by its numbers.
   void write(ProfileFile* file, const ProfileNumbering& numbering) const;
+  // The profile number of an object, 0 when it is not written.
+  std::uint32_t number(ObjectId object) const { return numbers_[object]; }
 
   // A line of a global variable with line detail, and the bytes of it the threads touched, whose
   // fields (object_fields.h) the profile names.

@@ -11,8 +11,10 @@
 #include "ccsim/tool/data_objects/line_detail.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
 #include "ccsim/tool/data_objects/placement_watch.h"
+#include "ccsim/tool/data_objects/unlocked_writes.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/threads/lock_statistics.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -159,6 +161,7 @@ void on_miss(void*, const MissNotice& miss) {
 
 void on_coherence_miss(void*, const CoherenceMissNotice& miss) {
   charge(miss.address, miss.ref, miss.proc).add(miss.true_sharing ? kCoherenceMissTrue : kCoherenceMissFalse);
+  if (holds_lock(miss.proc)) charge_lock_coherence_miss(miss, object_extent_for(miss.ref, miss.address).object);
 }
 
 // Received and caused invalidations have the same five events in the same order (events.h): the notice's
@@ -187,10 +190,18 @@ void on_invalidation(void*, const InvalidationNotice& notice) {
                       : charge(victim_byte(notice), notice.victim_ref, notice.victim_proc);
   victim.add(kInvalidationsReceivedTrueInRegion + offset);
   if (critical) victim.add(kInvalidationsReceivedTrueInRegion + kCriticalOffset);
-  Charge writer = charge(notice.line_address + notice.written_offset, notice.writer_ref, notice.writer_proc);
+  const Addr written = notice.line_address + notice.written_offset;
+  Charge writer = charge(written, notice.writer_ref, notice.writer_proc);
   writer.add(kInvalidationsCausedTrueInRegion + offset);
   if (critical) writer.add(kInvalidationsCausedTrueInRegion + kCriticalOffset);
   record_line_invalidation(notice);
+  // The per-lock sections and the unlocked shared writes: an object lookup per invalidation.
+  const ObjectId written_object = object_extent_for(notice.writer_ref, written).object;
+  if (holds_lock(notice.writer_proc)) {
+    charge_lock_invalidation(notice, written_object);
+  } else {
+    record_unlocked_store(notice, written_object);
+  }
 }
 
 void on_eviction(void*, const EvictionNotice& eviction) {
@@ -221,6 +232,7 @@ void init_object_statistics(Simulator* simulator) {
   init_object_access_counts(machine.l1.line_bytes, machine.max_processors);
   init_line_detail(machine.l1.line_bytes, options.line_detail);
   init_placement_watch(simulator);
+  init_unlocked_writes(machine.l1.line_bytes);
   set_observer(simulator, &kObserver);
 }
 
@@ -231,6 +243,7 @@ void zero_object_statistics() {
   zero_object_access_counts();
   zero_line_detail();
   zero_placement_counts();
+  zero_unlocked_writes();
 }
 
 // The hot path's reads and writes join the slow path's counters first.

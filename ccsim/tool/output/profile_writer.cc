@@ -6,6 +6,7 @@
 #include "ccsim/tool/output/event_columns.h"
 #include "ccsim/tool/data_objects/object_records.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/output/lock_records.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/profile_numbering.h"
 #include "ccsim/tool/instrumentation/references.h"
@@ -288,8 +289,10 @@ void write_body(ProfileFile* file, const Simulator* simulator) {
   }
 
   XArray* closes = region_closes();
+  create_lock_call_references();
   ProfileNumbering numbering;
   use_references(simulator, events, closes, &numbering);
+  use_lock_references(&numbering);
   ObjectRecords* objects =
       options.data_objects ? create_object<ObjectRecords>("ccsim.out.objects", events, &numbering) : nullptr;
   numbering.number();
@@ -301,6 +304,7 @@ void write_body(ProfileFile* file, const Simulator* simulator) {
   VG_(deleteXA)(closes);
   write_edges(file, simulator, numbering);
   if (objects != nullptr) objects->write(file, numbering);
+  write_lock_records(file, numbering, objects);
   destroy_object(objects);
   file->printf("summary:");
   write_counts(file, events, summary, true);

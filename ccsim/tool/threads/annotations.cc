@@ -47,10 +47,10 @@ bool annotation_handle_request(unsigned tid, unsigned long* args, unsigned long*
       break;
     case _VG_USERREQ__HG_PTHREAD_RWLOCK_ACQUIRED:
       // is_w: 1 for a writer; a reader shares the lock.
-      sync_annotated_lock_acquired(tid, args[1], args[2] == 0);
+      sync_annotated_lock_acquired(tid, args[1], args[2] == 0, annotation_address(tid));
       break;
     case VG_USERREQ__CCSIM_LOCK_ACQUIRED:
-      sync_annotated_lock_acquired(tid, args[1], false);
+      sync_annotated_lock_acquired(tid, args[1], false, annotation_address(tid));
       break;
     case _VG_USERREQ__HG_PTHREAD_RWLOCK_RELEASED:
     case VG_USERREQ__CCSIM_LOCK_RELEASED:

@@ -14,6 +14,7 @@
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/threads/lock_statistics.h"
 #include "ccsim/tool/threads/thread_labels.h"
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
@@ -61,7 +62,14 @@ void report(unsigned tid, const SyncEvent& event) {
   SyncThread* thread = &live_threads[tid];
   live_model->apply(thread, event);
   publish(thread);
-  if (replay_engine != nullptr) replay_engine->record_sync(processor_of(tid), event);
+  if (replay_engine != nullptr) {
+    replay_engine->record_sync(processor_of(tid), event);
+  } else if (event.kind == SyncKind::LockAcquire) {
+    // Native order: the locks as the program takes them, with no replay to wait in.
+    lock_acquired(processor_of(tid), event.key, event.member, event.address, false, 0);
+  } else if (event.kind == SyncKind::LockRelease) {
+    lock_released(processor_of(tid), event.key);
+  }
 }
 
 // The preload passes return addresses; a region's closing barrier is reported inside the call.
@@ -108,14 +116,25 @@ void simulate_replayed_access(void* simulator, const Stream* thread, RefId ref, 
   }
 }
 
-// A thread starts on a processor in replay order: a reused thread id is a new thread with cold caches.
-void start_replayed_thread(void* simulator, ProcId proc) { reset_processor(static_cast<Simulator*>(simulator), proc); }
+// A thread starts on a processor in replay order: a reused thread id is a new thread with cold caches,
+// holding no lock.
+void start_replayed_thread(void* simulator, ProcId proc) {
+  reset_processor(static_cast<Simulator*>(simulator), proc);
+  locks_processor_started(proc);
+}
+
+// The replay's lock acquisitions and releases, in its order, for the per-lock view.
+void replayed_lock_acquired(void*, ProcId proc, const SyncEvent& acquire, const LockWait& wait) {
+  lock_acquired(proc, acquire.key, acquire.member, acquire.address, wait.contended, wait.waited_accesses);
+}
+void replayed_lock_released(void*, ProcId proc, std::uint64_t lock) { lock_released(proc, lock); }
 
 // Where the replay engine sends what it replays: the simulator, and with --data-objects the object counts
 // and the layout changes (layout_changes.h).
 ReplaySink replay_sink(Simulator* sim) {
   return ReplaySink{sim, options.data_objects ? simulate_replayed_access<true> : simulate_replayed_access<false>,
-                    start_replayed_thread, apply_recorded_layout_change};
+                    start_replayed_thread, apply_recorded_layout_change, replayed_lock_acquired,
+                    replayed_lock_released};
 }
 
 void handle_barrier_wait(unsigned tid, unsigned long barrier, Addr call) {
@@ -151,6 +170,7 @@ void handle_thread_join(unsigned tid, unsigned long pthread, Addr call) {
 
 void sync_init(const SyncOptions& options, Simulator* sim) {
   live_model = create_object<SyncModel>("ccsim.sync.live", EventOrder::Live);
+  init_lock_statistics(VG_N_THREADS, ccsim::options.data_objects);
   live_threads = allocate_zeroed_array<SyncThread>("ccsim.sync.threads", VG_N_THREADS);
   for (unsigned tid = 0; tid < VG_N_THREADS; ++tid) {
     new (&live_threads[tid]) SyncThread();
@@ -208,7 +228,9 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
       report(tid, make_team_barrier(call_of(args[1])));
       break;
     case VG_USERREQ__CCSIM_LOCK_ACQUIRE:
-      if (!inside_annotated_barrier(tid)) report(tid, make_lock_acquire(args[1], args[2] != 0));
+      if (!inside_annotated_barrier(tid)) {
+        report(tid, make_lock_acquire(args[1], args[2] != 0, static_cast<std::uint32_t>(args[3]), call_of(args[4])));
+      }
       break;
     case VG_USERREQ__CCSIM_LOCK_RELEASE:
       if (!inside_annotated_barrier(tid)) report(tid, make_lock_release(args[1]));
@@ -258,8 +280,8 @@ void sync_annotated_barrier_wait_after(unsigned tid) {
   refresh_unusual(thread);
 }
 
-void sync_annotated_lock_acquired(unsigned tid, unsigned long lock, bool shared) {
-  report(tid, make_lock_acquire(lock, shared));
+void sync_annotated_lock_acquired(unsigned tid, unsigned long lock, bool shared, Addr where) {
+  report(tid, make_lock_acquire(lock, shared, CCSIM_LOCK_ANNOTATED, where));
 }
 
 void sync_annotated_lock_released(unsigned tid, unsigned long lock) { report(tid, make_lock_release(lock)); }

@@ -39,7 +39,7 @@ void sync_annotated_barrier_init(unsigned long barrier, std::uint32_t count);
 void sync_annotated_barrier_destroy(unsigned long barrier);
 void sync_annotated_barrier_wait_before(unsigned tid, unsigned long barrier, Addr where);
 void sync_annotated_barrier_wait_after(unsigned tid);
-void sync_annotated_lock_acquired(unsigned tid, unsigned long lock, bool shared);
+void sync_annotated_lock_acquired(unsigned tid, unsigned long lock, bool shared, Addr where);
 void sync_annotated_lock_released(unsigned tid, unsigned long lock);
 void sync_happens_before(unsigned tid, unsigned long object);
 void sync_happens_after(unsigned tid, unsigned long object);

@@ -1,0 +1,82 @@
+// unlocked_writes.cc: see unlocked_writes.h.
+#include "ccsim/tool/data_objects/unlocked_writes.h"
+
+#include "ccsim/core/arena.h"
+#include "ccsim/core/hash_map.h"
+#include "ccsim/core/platform.h"
+
+namespace ccsim {
+namespace {
+
+// One line's unlocked writers in its current region: by byte of the line, the processor + 1 that last
+// wrote it with no lock held (0: nobody known).
+struct LineWriters {
+  RegionId region;
+  std::uint16_t* writer_by_byte;  // line_bytes entries, in the arena
+};
+
+// (object, reference, processor): whose flagged stores.
+struct StoreKey {
+  ObjectId object;
+  RefId ref;
+  ProcId proc;
+};
+struct StoreKeyTraits {
+  static std::uint64_t hash(const StoreKey& key) {
+    return (std::uint64_t(key.object) << 32 | key.ref) ^ (std::uint64_t(key.proc) << 20);
+  }
+  static bool equal(const StoreKey& a, const StoreKey& b) {
+    return a.object == b.object && a.ref == b.ref && a.proc == b.proc;
+  }
+};
+
+struct Tables {
+  Arena bytes{"ccsim.unlocked_writes.bytes"};
+  HashMap<Addr, LineWriters> lines{"ccsim.unlocked_writes.lines"};  // line address -> its writers
+  HashMap<StoreKey, std::uint64_t, StoreKeyTraits> stores{"ccsim.unlocked_writes.stores"};
+};
+Tables* tables = nullptr;
+std::uint32_t line_size = 0;
+
+bool byte_in(const std::uint64_t* mask, std::uint32_t byte) { return (mask[byte / 64] >> (byte % 64)) & 1; }
+
+}  // namespace
+
+void init_unlocked_writes(std::uint32_t line_bytes) {
+  tables = create_object<Tables>("ccsim.unlocked_writes");
+  line_size = line_bytes;
+}
+
+void zero_unlocked_writes() { tables->stores.clear(); }
+
+void record_unlocked_store(const InvalidationNotice& notice, ObjectId written_object) {
+  bool added = false;
+  LineWriters& line = tables->lines.find_or_add(notice.line_address, &added);
+  if (added) line.writer_by_byte = tables->bytes.allocate_array<std::uint16_t>(line_size);
+  if (added || line.region != notice.writer_region) {
+    line.region = notice.writer_region;
+    for (std::uint32_t b = 0; b < line_size; ++b) line.writer_by_byte[b] = 0;
+  }
+  // The victim's Modified copy wrote these bytes in this region (its last touch was in it).
+  if (notice.in_region) {
+    for (std::uint32_t b = 0; b < line_size; ++b) {
+      if (line.writer_by_byte[b] == 0 && byte_in(notice.victim_written, b)) {
+        line.writer_by_byte[b] = static_cast<std::uint16_t>(notice.victim_proc + 1);
+      }
+    }
+  }
+  const std::uint16_t writer = static_cast<std::uint16_t>(notice.writer_proc + 1);
+  bool shared = false;
+  for (std::uint32_t b = notice.written_offset; b < notice.written_offset + notice.written_size; ++b) {
+    if (line.writer_by_byte[b] != 0 && line.writer_by_byte[b] != writer) shared = true;
+    line.writer_by_byte[b] = writer;
+  }
+  if (shared) ++tables->stores.find_or_add(StoreKey{written_object, notice.writer_ref, notice.writer_proc});
+}
+
+void for_each_unlocked_write(UnlockedWriteVisitor visit, void* context) {
+  tables->stores.for_each(
+      [&](const StoreKey& key, std::uint64_t stores) { visit(context, key.object, key.ref, key.proc, stores); });
+}
+
+}  // namespace ccsim

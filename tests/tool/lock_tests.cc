@@ -1,0 +1,169 @@
+// lock_tests.cc: end-to-end tests of the per-lock records (`lock:`, `lock-thread:`, `lock-section:`) and
+// the unlocked shared writes (`unlocked-write:`), interleaved order. Each program's header comment
+// derives the numbers asserted here from docs/synchronization.md's order rules.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tests/tool/profile_reader.h"
+#include "tests/tool/run_valgrind.h"
+
+namespace ccsim_test {
+namespace {
+
+Profile run_and_read(const std::string& test, const std::string& program, const std::vector<std::string>& args,
+                     std::vector<std::string> options = {}) {
+  const std::string dir = scratch_directory(test);
+  options.push_back("--sim-mode=interleaved");
+  options.push_back("--ccsim-out-file=ccsim.out");
+  RunResult run = run_ccsim(dir, options, test_program(program), args);
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  Profile profile;
+  std::string error;
+  EXPECT_TRUE(read_profile(dir + "/ccsim.out", &profile, &error)) << error;
+  return profile;
+}
+
+// The number of the lock whose object is named `name` (0: none).
+unsigned lock_named(const Profile& p, const std::string& name) {
+  for (const auto& [id, lock] : p.locks) {
+    if (lock.name == name) return id;
+  }
+  return 0;
+}
+
+const LockThreadRow* lock_thread(const Profile& p, unsigned lock, unsigned thread) {
+  for (const LockThreadRow& row : p.lock_threads) {
+    if (row.lock == lock && row.thread == thread) return &row;
+  }
+  return nullptr;
+}
+
+struct SectionTotals {
+  std::uint64_t true_in = 0, other_invalidations = 0;
+};
+
+// A lock's section counts, those at one source line and those elsewhere.
+SectionTotals sections_at(const Profile& p, unsigned lock, const std::string& file, unsigned line,
+                          SectionTotals* elsewhere = nullptr) {
+  SectionTotals at;
+  for (const LockSectionRow& row : p.lock_sections) {
+    if (row.lock != lock) continue;
+    const ProfileRef& ref = p.refs.at(row.ref);
+    const bool here = ref.line == line && ref.file.size() >= file.size() &&
+                      ref.file.compare(ref.file.size() - file.size(), file.size(), file) == 0;
+    SectionTotals& totals = here ? at : *elsewhere;
+    if (!here && elsewhere == nullptr) continue;
+    totals.true_in += row.true_in;
+    totals.other_invalidations += row.false_in + row.true_across + row.false_across;
+  }
+  return at;
+}
+
+std::uint64_t unlocked_writes_at(const Profile& p, const std::string& file, unsigned line, unsigned thread) {
+  std::uint64_t stores = 0;
+  for (const UnlockedWriteRow& row : p.unlocked_writes) {
+    const ProfileRef& ref = p.refs.at(row.ref);
+    if (row.thread == thread && ref.line == line && ref.file.find(file) != std::string::npos) stores += row.stores;
+  }
+  return stores;
+}
+
+// pthread_mutex_counter.c, 2 workers x 1000: the mutex goes to the workers in turn, so 1000 acquisitions
+// each and every one but the first a hand-off found held; the invalidations inside its critical
+// sections are the profile's critical true-sharing count, 1999.
+TEST(Locks, MutexCounterAcquisitionsAndHandOffsFollowTheReplayedOrder) {
+  const std::string file = "pthread_mutex_counter.c";
+  Profile p = run_and_read("locks_mutex_counter", "pthread_mutex_counter", {"2", "1000"});
+  const unsigned lock = lock_named(p, "lock");
+  ASSERT_NE(lock, 0u);
+  EXPECT_EQ(p.locks.at(lock).kind, "mutex");
+  EXPECT_EQ(p.locks.at(lock).line, marked_line(file, "lock"));
+  const LockThreadRow* first = lock_thread(p, lock, 2);
+  const LockThreadRow* second = lock_thread(p, lock, 3);
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  EXPECT_EQ(first->acquisitions, 1000u);
+  EXPECT_EQ(second->acquisitions, 1000u);
+  EXPECT_EQ(first->hand_offs, 999u);
+  EXPECT_EQ(second->hand_offs, 1000u);
+  EXPECT_EQ(first->contended, 999u);
+  EXPECT_EQ(second->contended, 1000u);
+  EXPECT_GT(first->waited_accesses, 0u);
+  SectionTotals elsewhere;
+  SectionTotals at = sections_at(p, lock, file, marked_line(file, "increment"), &elsewhere);
+  EXPECT_EQ(at.true_in, 1999u);
+  EXPECT_EQ(at.true_in, p.total("invalidations_caused_true_in_region_critical"));
+  EXPECT_EQ(at.other_invalidations + elsewhere.true_in + elsewhere.other_invalidations, 0u);
+  EXPECT_EQ(unlocked_writes_at(p, file, marked_line(file, "increment"), 2) +
+                unlocked_writes_at(p, file, marked_line(file, "increment"), 3),
+            0u);
+}
+
+// omp_critical_sum.c with 2 threads: the critical sections go round the team, element by element, so
+// 4096 acquisitions each of the OpenMP critical lock, all but the first hand-offs; inside them the
+// 4096 true and 3584 false in-region invalidations the program derives.
+TEST(Locks, OpenMPCriticalGoesRoundTheTeam) {
+  const std::string file = "omp_critical_sum.c";
+  Profile p = run_and_read("locks_omp_critical", "omp_critical_sum", {"2"});
+  unsigned lock = 0;
+  for (const auto& [id, row] : p.locks) {
+    if (row.kind == "omp-critical") lock = id;
+  }
+  ASSERT_NE(lock, 0u);
+  EXPECT_EQ(p.locks.at(lock).name, "-");
+  std::uint64_t acquisitions = 0, hand_offs = 0;
+  for (unsigned thread : {1u, 2u}) {
+    const LockThreadRow* row = lock_thread(p, lock, thread);
+    ASSERT_NE(row, nullptr) << thread;
+    EXPECT_EQ(row->acquisitions, 4096u) << thread;
+    acquisitions += row->acquisitions;
+    hand_offs += row->hand_offs;
+  }
+  EXPECT_EQ(hand_offs, acquisitions - 1);
+  SectionTotals at = sections_at(p, lock, file, marked_line(file, "add"));
+  EXPECT_EQ(at.true_in, 4096u);
+  EXPECT_EQ(at.true_in, p.total("invalidations_caused_true_in_region_critical"));
+  EXPECT_EQ(at.other_invalidations, 3584u);
+}
+
+// two_locks.c: each lock alternates between the workers, and each one's critical sections invalidate
+// only its own counter.
+TEST(Locks, TwoLocksAreCountedApart) {
+  const std::string file = "two_locks.c";
+  Profile p = run_and_read("locks_two", "two_locks", {});
+  for (const auto& [name, tag] : {std::pair<std::string, std::string>{"lock_a", "a"}, {"lock_b", "b"}}) {
+    SCOPED_TRACE(name);
+    const unsigned lock = lock_named(p, name);
+    ASSERT_NE(lock, 0u);
+    const LockThreadRow* first = lock_thread(p, lock, 2);
+    const LockThreadRow* second = lock_thread(p, lock, 3);
+    ASSERT_NE(first, nullptr);
+    ASSERT_NE(second, nullptr);
+    EXPECT_EQ(first->acquisitions, 1000u);
+    EXPECT_EQ(second->acquisitions, 1000u);
+    EXPECT_EQ(first->hand_offs + second->hand_offs, 1999u);
+    SectionTotals elsewhere;
+    SectionTotals at = sections_at(p, lock, file, marked_line(file, tag), &elsewhere);
+    EXPECT_EQ(at.true_in, 1999u);
+    EXPECT_EQ(at.other_invalidations + elsewhere.true_in + elsewhere.other_invalidations, 0u);
+  }
+}
+
+// unlocked_counter.c: two workers writing one word with no lock are flagged on every store but the
+// first; the same under a mutex are not.
+TEST(Locks, UnlockedWritesToOneWordAreFlaggedAndLockedOnesAreNot) {
+  const std::string file = "unlocked_counter.c";
+  const unsigned line = marked_line(file, "increment");
+  Profile unlocked = run_and_read("locks_unlocked", "unlocked_counter", {});
+  EXPECT_EQ(unlocked_writes_at(unlocked, file, line, 2), 999u);
+  EXPECT_EQ(unlocked_writes_at(unlocked, file, line, 3), 1000u);
+  Profile locked = run_and_read("locks_locked", "unlocked_counter", {"locked"});
+  EXPECT_EQ(unlocked_writes_at(locked, file, line, 2) + unlocked_writes_at(locked, file, line, 3), 0u);
+  EXPECT_EQ(locked.at_line(file, line, "invalidations_caused_true_in_region_critical"), 1999u);
+}
+
+}  // namespace
+}  // namespace ccsim_test
