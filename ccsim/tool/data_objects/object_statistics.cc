@@ -96,8 +96,10 @@ RecentCells recent_sets[1u << kRecentSetBits] = {};
 // touches another small block of the same allocation site at nearly every event: the address is in no
 // remembered range, but the object, and so the cell, is one the set already has, whose counters are
 // taken without the two hash lookups (the range is the new block's).
-__attribute__((noinline)) Charge remember_cell(RecentCells& set, Addr address, RefId ref, ProcId proc) {
+__attribute__((noinline)) Charge remember_cell(RecentCells& set, Addr address, RefId ref, ProcId proc,
+                                               ObjectId* object) {
   const ObjectExtent found = object_extent_for(ref, address);
+  if (object != nullptr) *object = found.object;
   for (RecentCell& recent : set.cells) {
     if (recent.object == found.object && recent.ref == ref && recent.proc == proc && recent.charge.thread != nullptr) {
       remember_range(&recent.range, &recent.range_slot, found.low, found.high, found.layout_free);
@@ -120,15 +122,18 @@ Charge charge_to(ObjectId object, RefId ref, ProcId proc) {
   return Charge{thread_counters(object, proc), counters_for(tables->per_cell.find_or_add(CellKey{object, ref, proc}))};
 }
 
-// Inlined into each notice handler: the common case is a few instructions, less than a call.
-__attribute__((always_inline)) inline Charge charge(Addr address, RefId ref, ProcId proc) {
+// Inlined into each notice handler: the common case is a few instructions, less than a call. `object`, when
+// given, receives the object charged (the per-lock and unlocked-write accounting need it: taken from the
+// recent cell, it costs no second lookup).
+__attribute__((always_inline)) inline Charge charge(Addr address, RefId ref, ProcId proc, ObjectId* object = nullptr) {
   RecentCells& set = recent_sets[(ref + proc * 8) & ((1u << kRecentSetBits) - 1)];
   for (const RecentCell& recent : set.cells) {
     if (address - recent.range.start < recent.range.size && recent.ref == ref && recent.proc == proc) {
+      if (object != nullptr) *object = recent.object;
       return recent.charge;
     }
   }
-  return remember_cell(set, address, ref, proc);
+  return remember_cell(set, address, ref, proc, object);
 }
 
 bool byte_in(const std::uint64_t* mask, std::uint32_t byte) { return (mask[byte / 64] >> (byte % 64)) & 1; }
@@ -160,8 +165,9 @@ void on_miss(void*, const MissNotice& miss) {
 }
 
 void on_coherence_miss(void*, const CoherenceMissNotice& miss) {
-  charge(miss.address, miss.ref, miss.proc).add(miss.true_sharing ? kCoherenceMissTrue : kCoherenceMissFalse);
-  if (holds_lock(miss.proc)) charge_lock_coherence_miss(miss, object_extent_for(miss.ref, miss.address).object);
+  ObjectId object = kUnknownObject;
+  charge(miss.address, miss.ref, miss.proc, &object).add(miss.true_sharing ? kCoherenceMissTrue : kCoherenceMissFalse);
+  if (holds_lock(miss.proc)) charge_lock_coherence_miss(miss, object);
 }
 
 // Received and caused invalidations have the same five events in the same order (events.h): the notice's
@@ -191,12 +197,12 @@ void on_invalidation(void*, const InvalidationNotice& notice) {
   victim.add(kInvalidationsReceivedTrueInRegion + offset);
   if (critical) victim.add(kInvalidationsReceivedTrueInRegion + kCriticalOffset);
   const Addr written = notice.line_address + notice.written_offset;
-  Charge writer = charge(written, notice.writer_ref, notice.writer_proc);
+  ObjectId written_object = kUnknownObject;
+  Charge writer = charge(written, notice.writer_ref, notice.writer_proc, &written_object);
   writer.add(kInvalidationsCausedTrueInRegion + offset);
   if (critical) writer.add(kInvalidationsCausedTrueInRegion + kCriticalOffset);
   record_line_invalidation(notice);
-  // The per-lock sections and the unlocked shared writes: an object lookup per invalidation.
-  const ObjectId written_object = object_extent_for(notice.writer_ref, written).object;
+  // The per-lock sections and the unlocked shared writes, charged to the writer's object.
   if (holds_lock(notice.writer_proc)) {
     charge_lock_invalidation(notice, written_object);
   } else {

@@ -37,8 +37,24 @@ struct Tables {
 };
 Tables* tables = nullptr;
 std::uint32_t line_size = 0;
+// The line of the last store: a ping-pong hits the same line store after store, so its entry is kept
+// here rather than looked up each time. Valid until the next entry is added (which may move the others).
+Addr last_line = ~Addr(0);
+LineWriters* last_writers = nullptr;
 
-bool byte_in(const std::uint64_t* mask, std::uint32_t byte) { return (mask[byte / 64] >> (byte % 64)) & 1; }
+// The writers of `line`, a new entry (its bytes unknown) the first time.
+LineWriters& writers_of(Addr line) {
+  if (line == last_line) return *last_writers;
+  bool added = false;
+  LineWriters& writers = tables->lines.find_or_add(line, &added);
+  if (added) {
+    writers.writer_by_byte = tables->bytes.allocate_array<std::uint16_t>(line_size);
+    writers.region = ~RegionId(0);  // a region no store has: the bytes are cleared at the first store
+  }
+  last_line = line;
+  last_writers = &writers;
+  return writers;
+}
 
 }  // namespace
 
@@ -50,18 +66,18 @@ void init_unlocked_writes(std::uint32_t line_bytes) {
 void zero_unlocked_writes() { tables->stores.clear(); }
 
 void record_unlocked_store(const InvalidationNotice& notice, ObjectId written_object) {
-  bool added = false;
-  LineWriters& line = tables->lines.find_or_add(notice.line_address, &added);
-  if (added) line.writer_by_byte = tables->bytes.allocate_array<std::uint16_t>(line_size);
-  if (added || line.region != notice.writer_region) {
+  LineWriters& line = writers_of(notice.line_address);
+  if (line.region != notice.writer_region) {
     line.region = notice.writer_region;
     for (std::uint32_t b = 0; b < line_size; ++b) line.writer_by_byte[b] = 0;
   }
-  // The victim's Modified copy wrote these bytes in this region (its last touch was in it).
+  // The victim's Modified copy wrote these bytes in this region (its last touch was in it): only the set
+  // bits of its mask are visited (a victim writes a few bytes of a line, so a few turns, not line_size).
   if (notice.in_region) {
-    for (std::uint32_t b = 0; b < line_size; ++b) {
-      if (line.writer_by_byte[b] == 0 && byte_in(notice.victim_written, b)) {
-        line.writer_by_byte[b] = static_cast<std::uint16_t>(notice.victim_proc + 1);
+    for (std::uint32_t word = 0; word * 64 < line_size; ++word) {
+      for (std::uint64_t bits = notice.victim_written[word]; bits != 0; bits &= bits - 1) {
+        const std::uint32_t b = word * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
+        if (line.writer_by_byte[b] == 0) line.writer_by_byte[b] = static_cast<std::uint16_t>(notice.victim_proc + 1);
       }
     }
   }
