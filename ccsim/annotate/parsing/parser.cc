@@ -109,6 +109,7 @@ class ProfileReader {
   void read_line_detail(const Record& record);
   void read_line_writer(const Record& record);
   void read_placement(const Record& record);
+  void read_block(const Record& record);
   void read_summary(const Record& record);
 
   // Field helpers shared by the record readers. defined_id resolves an id the file defined earlier
@@ -373,6 +374,7 @@ void ProfileReader::read_body_record(const Record& record) {
       {"line-detail", &ProfileReader::read_line_detail},
       {"line-writer", &ProfileReader::read_line_writer},
       {"placement", &ProfileReader::read_placement},
+      {"block", &ProfileReader::read_block},
       {"summary", &ProfileReader::read_summary},
   };
   const std::string& keyword = record.keyword();
@@ -742,6 +744,30 @@ void ProfileReader::read_placement(const Record& record) {
   }
   tally(record, {placement.true_sharing, placement.false_sharing});
   profile_.placements.push_back(placement);
+}
+
+void ProfileReader::read_block(const Record& record) {
+  record.expect_fields(4 + kBlockCounts, "<object> <offset-in-object> <lines> <thread> and 7 counts");
+  ObjectBlock block;
+  block.object = object_field(record, 0);
+  block.offset = record.signed_number(1, "offset in object");
+  block.lines = record.number(2, "lines");
+  block.thread = thread_field(record, 3, "thread");
+  const std::int64_t line_size = static_cast<std::int64_t>(profile_.header.line_size);
+  if (block.lines == 0 || (block.lines & (block.lines - 1)) != 0 || block.lines > (std::uint64_t(1) << 48)) {
+    record.fail("a bucket's lines are a power of two from 1 to 2^48, not " + std::to_string(block.lines));
+  }
+  if (block.offset <= -line_size || block.offset > (std::int64_t(1) << 62)) {
+    record.fail("a block starts at most " + std::to_string(line_size - 1) +
+                " bytes before its object (within the object's first line), and below 2^62 bytes after");
+  }
+  Counts counts;
+  for (std::size_t i = 0; i < kBlockCounts; ++i) {
+    block.counts[i] = record.number(4 + i, kBlockCountNames[i]);
+    counts.push_back(block.counts[i]);
+  }
+  tally(record, counts);
+  profile_.blocks.push_back(block);
 }
 
 void ProfileReader::read_summary(const Record& record) {
