@@ -22,6 +22,7 @@ enum class View {
   source,        // source files annotated with counts in the margin
   objects,       // data objects ranked by the sort events
   object_threads,  // data objects with one column per thread, for the first sort event
+  blocks,        // per object, its line-sized blocks: misses, invalidations and threads (block: records)
   matrix,        // code x data: lines by objects
   findings,      // the costliest shared objects: class, writing and losing lines, advice, cost
   regions,       // which regions carry the invalidations

@@ -33,6 +33,9 @@ void print_views(const ViewContext& context) {
       case View::object_threads:
         print_object_threads_view(context);
         break;
+      case View::blocks:
+        print_blocks_view(context);
+        break;
       case View::matrix:
         print_matrix_view(context);
         break;
