@@ -5,9 +5,9 @@
 # and its class, the byte map of a shared line, the invalidator graph's SVG with the line that writes,
 # the block strips, that the screenshot is a real picture; that the page and the --diff page fit a
 # 1280-pixel window without scrolling sideways (the width the browser measures); that the page says what
-# the text says
-# (skipped accesses, coherence traffic, the runtime's group), highlights the hot source line and draws the
-# diff as tables; that --html says where the page is; and that ccsim's own preload is in no output.
+# the text says (skipped accesses, coherence traffic, the runtime's group), highlights the hot source line
+# and draws the diff as tables; that --html says where the page is; and that ccsim's own preload is in no
+# output.
 # Skipped (exit 77) only when chromium is not installed.
 # Run by `make check` from the build directory; the report and screenshot stay in
 # tests/tool/scratch/html_browser/.
