@@ -57,10 +57,8 @@ void add_weight(void* context, ObjectId object, ProcId, const std::uint64_t* cou
 }
 
 struct Collection {
-  const HashSet<ObjectId>* chosen = nullptr;
-  GrowableArray<BlockRecords::Row>* rows = nullptr;
-  HashSet<std::uint64_t> global_buckets{"ccsim.out.block_globals"};  // object << 32 | bucket, described once
-  GrowableArray<BlockRecords::BucketBytes>* bucket_bytes = nullptr;
+  const HashSet<ObjectId>* chosen;
+  GrowableArray<BlockRecords::Row>* rows;
 };
 
 void collect_row(void* context, const BlockCounts& block) {
@@ -69,21 +67,11 @@ void collect_row(void* context, const BlockCounts& block) {
   BlockRecords::Row row{block.object, block.bucket, block.offset, block.lines, block.proc, {}};
   for (std::uint32_t event = 0; event < kBlockEvents; ++event) row.counts[event] = block.counts[event];
   c->rows->push_back(row);
-  const DataObject& object = data_object(block.object);
-  if (object.kind != ObjectKind::Global || object.size == 0) return;
-  if (!c->global_buckets.add(std::uint64_t(block.object) << 32 | block.bucket)) return;
-  const std::int64_t line_bytes = options.machine.l1.line_bytes;
-  const std::int64_t size = static_cast<std::int64_t>(object.size);
-  const std::int64_t first = block.offset < 0 ? 0 : block.offset;
-  std::int64_t last = block.offset + block.lines * line_bytes - 1;
-  if (last > size - 1) last = size - 1;
-  if (first <= last) c->bucket_bytes->push_back(BlockRecords::BucketBytes{block.object, object.address + first,
-                                                                          object.address + last});
 }
 
 }  // namespace
 
-BlockRecords::BlockRecords() : rows_("ccsim.out.blocks"), bucket_bytes_("ccsim.out.block_bytes") {}
+BlockRecords::BlockRecords() : rows_("ccsim.out.blocks") {}
 
 void BlockRecords::choose() {
   if (!block_histograms_on()) return;
@@ -96,10 +84,7 @@ void BlockRecords::choose() {
     const ObjectId object = candidates.weights[i].object;
     if (i < options.block_histograms || block_object_named(data_object(object))) chosen.add(object);
   }
-  Collection collection;
-  collection.chosen = &chosen;
-  collection.rows = &rows_;
-  collection.bucket_bytes = &bucket_bytes_;
+  Collection collection{&chosen, &rows_};
   for_each_block(collect_row, &collection);
 }
 

@@ -24,15 +24,6 @@ class BlockRecords {
   BlockRecords(const BlockRecords&) = delete;
   BlockRecords& operator=(const BlockRecords&) = delete;
 
-  // The first and last byte (addresses) of each written bucket of a global variable, within the
-  // variable: what its `field:` records name, so that a reader can label each bucket.
-  struct BucketBytes {
-    ObjectId object;
-    Addr first;
-    Addr last;
-  };
-  const GrowableArray<BucketBytes>& global_bucket_bytes() const { return bucket_bytes_; }
-
   // `block:` records, sorted by object (its profile number in `numbers`, by ObjectId), bucket and thread.
   void write(ProfileFile* file, const std::uint32_t* numbers) const;
 
@@ -48,7 +39,6 @@ class BlockRecords {
 
  private:
   GrowableArray<Row> rows_;
-  GrowableArray<BucketBytes> bucket_bytes_;
 };
 
 }  // namespace ccsim

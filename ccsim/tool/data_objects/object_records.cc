@@ -313,13 +313,6 @@ void ObjectRecords::write_fields(ProfileFile* file, std::uint32_t number, Object
       first = last;
     }
   }
-  // The fields at each written bucket's first and last byte label the bucket (block_records.h).
-  const GrowableArray<BlockRecords::BucketBytes>& buckets = blocks_.global_bucket_bytes();
-  for (std::uint32_t i = 0; i < buckets.size(); ++i) {
-    if (buckets[i].object != object) continue;
-    for_each_field(buckets[i].first, buckets[i].first, variable.address, last_byte, collect_field, &collection);
-    for_each_field(buckets[i].last, buckets[i].last, variable.address, last_byte, collect_field, &collection);
-  }
   write_rows(file, "local", number, locals);
   write_rows(file, "field", number, rows);
 }
