@@ -23,6 +23,7 @@ const std::map<std::string, View> kViewNames = {
     {"regions", View::regions},   {"invalidators", View::invalidators},
     {"evictors", View::evictors}, {"object-threads", View::object_threads},
     {"line-threads", View::line_threads}, {"locks", View::locks},
+    {"blocks", View::blocks},
 };
 
 std::vector<std::string> split_commas(const std::string& text) {
@@ -73,7 +74,8 @@ po::options_description visible_options() {
     ("version", "print ccsim's version and exit")
     ("view", po::value<std::string>()->default_value("overview"),
      "views, comma-separated: overview (findings, summary, lines, invalidators, objects), findings, summary, "
-     "lines, line-threads, functions, source, objects, object-threads, matrix, regions, invalidators, evictors, locks")
+     "lines, line-threads, functions, source, objects, object-threads, blocks, matrix, regions, invalidators, "
+     "evictors, locks")
     ("show", po::value<std::string>(),
      "events to show, comma-separated (default: reads, writes, <level>_misses, coherence_misses, "
      "invalidations_received, invalidations_caused)")

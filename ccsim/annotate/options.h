@@ -23,6 +23,7 @@ enum class View {
   objects,       // data objects ranked by the sort events
   object_threads,  // data objects with one column per thread, for the first sort event
   line_threads,    // source lines likewise
+  blocks,        // per object, its line-sized blocks: misses, invalidations and threads (block: records)
   matrix,        // code x data: lines by objects
   findings,      // the costliest shared objects: class, writing and losing lines, advice, cost
   regions,       // which regions carry the invalidations

@@ -23,6 +23,8 @@ constexpr std::uint64_t kDefaultMaxBufferMiB = 256;
 constexpr std::uint32_t kDefaultAllocDepth = 4;
 constexpr std::uint32_t kDefaultLineDetail = 10;
 constexpr std::uint32_t kMaxLineDetail = 100000;
+constexpr std::uint32_t kDefaultBlockHistograms = 20;
+constexpr std::uint32_t kMaxBlockHistograms = 100000;
 
 void parse_level(const char* arg, const char* value, bool allow_none, const char* name, CacheGeometry* out) {
   ErrorMessage error;
@@ -73,6 +75,7 @@ void set_default_options() {
   options.data_objects = true;
   options.alloc_depth = kDefaultAllocDepth;
   options.line_detail = kDefaultLineDetail;
+  options.block_histograms = kDefaultBlockHistograms;
   options.progress_interval = kProgressIntervalUnset;
 }
 
@@ -117,6 +120,14 @@ bool process_option(const char* arg) {
     options.alloc_fns[options.alloc_fn_count++] = v;
   } else if ((v = value_of(arg, "--line-detail"))) {
     options.line_detail = static_cast<std::uint32_t>(parse_number(arg, v, 0, kMaxLineDetail));
+  } else if ((v = value_of(arg, "--block-histograms"))) {
+    options.block_histograms = static_cast<std::uint32_t>(parse_number(arg, v, 0, kMaxBlockHistograms));
+  } else if ((v = value_of(arg, "--block-objects"))) {
+    if (v[0] == '\0') VG_(fmsg_bad_option)(arg, "give one or more object names, separated by commas.\n");
+    if (options.block_object_count == Options::kMaxBlockObjectOptions) {
+      VG_(fmsg_bad_option)(arg, "--block-objects may be given at most %u times.\n", Options::kMaxBlockObjectOptions);
+    }
+    options.block_objects[options.block_object_count++] = v;
   } else if ((v = value_of(arg, "--ccsim-progress-interval"))) {
     // Prefixed: Valgrind's core has a --progress-interval of its own (a debugging option).
     options.progress_interval = static_cast<std::int64_t>(parse_number(arg, v, 0, kMaxProgressInterval));
@@ -175,6 +186,11 @@ void print_usage() {
       "                                      invalidated lines, and in the 4 most invalidated\n"
       "                                      lines of each of the <n> most invalidated objects,\n"
       "                                      0 to %u [%u]\n"
+      "    --block-histograms=<n>            count misses and invalidations per cache-line block\n"
+      "                                      of each object, and write them for the <n> objects\n"
+      "                                      with the most invalidations, then misses, 0 to %u [%u]\n"
+      "    --block-objects=<name>,...        also write the blocks of these objects (a variable,\n"
+      "                                      a named range, a heap site 'file.c:20'); repeatable [none]\n"
       "    --ccsim-progress-interval=<s>     every <s> seconds, print a progress line to stderr\n"
       "                                      (0: never), 0 to %u [%u when stderr is a terminal,\n"
       "                                      0 otherwise and with -q]\n"
@@ -183,7 +199,7 @@ void print_usage() {
       "    exited with 0 (a program killed by a signal still dies of it)\n"
       "    more than 499 threads need Valgrind's --max-threads=<n> (it allows n - 1 threads at once)\n",
       kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile,
-      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxProgressInterval,
+      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxBlockHistograms, kDefaultBlockHistograms, kMaxProgressInterval,
       kProgressIntervalOnTerminal, CCSIM_VERSION);
 }
 

@@ -22,6 +22,13 @@ struct Options {
   const char* alloc_fns[kMaxAllocFns] = {};
   std::uint32_t alloc_fn_count = 0;
   std::uint32_t line_detail = 10; // --line-detail: hottest invalidated lines described byte by byte
+  // --block-histograms: the objects with the most invalidations (then misses) whose blocks are written
+  std::uint32_t block_histograms = 20;
+  // --block-objects (repeatable, names separated by commas): objects whose blocks are written whatever
+  // their weight; `block_object_count` values.
+  static constexpr std::uint32_t kMaxBlockObjectOptions = 32;
+  const char* block_objects[kMaxBlockObjectOptions] = {};
+  std::uint32_t block_object_count = 0;
   std::int64_t progress_interval = -1;  // --ccsim-progress-interval; -1: unset (progress_interval.h)
 };
 

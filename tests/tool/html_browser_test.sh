@@ -3,10 +3,11 @@
 # tests/programs/histogram the way scripts/demo.sh builds it) loaded in a real browser, headless
 # Chromium. Checks the page as the browser rendered it (the DOM after parsing and scripts): the finding
 # and its class, the byte map of a shared line, the invalidator graph's SVG with the line that writes,
-# that the screenshot is a real picture; that the page and the --diff page fit a 1280-pixel window
-# without scrolling sideways (the width the browser measures); that the page says what the text says
-# (skipped accesses, coherence traffic, the runtime's group), highlights the hot source line and draws the
-# diff as tables; that --html says where the page is; and that ccsim's own preload is in no output.
+# the block strips, that the screenshot is a real picture; that the page and the --diff page fit a
+# 1280-pixel window without scrolling sideways (the width the browser measures); that the page says what
+# the text says (skipped accesses, coherence traffic, the runtime's group), highlights the hot source line
+# and draws the diff as tables; that --html says where the page is; and that ccsim's own preload is in no
+# output.
 # Skipped (exit 77) only when chromium is not installed.
 # Run by `make check` from the build directory; the report and screenshot stay in
 # tests/tool/scratch/html_browser/.
@@ -79,6 +80,10 @@ expect "the advice" '<p class="fix">fix: '
 # The byte map: in each shared line one thread writes bytes 0-31 (its row), the other 32-63.
 expect "the first row's bytes" 'writes bytes 0-31 of the line; its stores removed'
 expect "the second row's bytes" 'writes bytes 32-63 of the line; its stores removed'
+# The block histograms: a strip per object, per_thread_counts's among them (--block-histograms, default 20).
+expect "the block strips" '<h2 id="blocks">Blocks of data objects</h2>'
+expect "per_thread_counts's strip" '<h3>per_thread_counts (global, 2,048 B)</h3>'
+expect "a strip" '<div class="strip">'
 # The invalidator graph, rendered as inline SVG: the increment's line is a node.
 line=$(grep -n 'mine->count\[values\[i\] % BUCKETS\]++' "$example" | cut -d: -f1)
 [ -n "$line" ] || fail "the increment is not found in $example"

@@ -288,6 +288,13 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
       if (!(fields >> row.object >> row.ref >> row.thread >> row.stores)) return fail("bad unlocked-write");
       if (!p->objects.count(row.object) || !p->refs.count(row.ref)) return fail("undefined object or ref");
       p->unlocked_writes.push_back(row);
+    } else if (keyword == "block") {
+      BlockRow row;
+      if (!(fields >> row.object >> row.offset >> row.lines >> row.thread)) return fail("bad block");
+      for (std::uint64_t v; fields >> v;) row.counts.push_back(v);
+      if (row.counts.size() != 7) return fail("a block record has 7 counts");
+      if (!p->objects.count(row.object)) return fail("undefined object");
+      p->blocks.push_back(row);
     } else if (keyword == "summary") {
       for (std::uint64_t v; fields >> v;) p->summary.push_back(v);
       if (p->summary != sums) return fail("summary differs from the sum of the counts records");

@@ -93,6 +93,15 @@ struct UnlockedWriteRow {
   std::uint64_t stores;
 };
 
+// One `block:` record: one thread's L1 misses by cause, coherence misses and invalidations received in a
+// bucket of `lines` blocks of `object` starting `offset` bytes from it.
+struct BlockRow {
+  unsigned object;
+  long long offset;
+  unsigned lines, thread;
+  std::vector<std::uint64_t> counts;
+};
+
 struct Profile {
   std::map<std::string, std::string> header;             // first value of each header keyword
   std::vector<std::string> skipped;                      // "stack N", "runtime N"
@@ -111,6 +120,7 @@ struct Profile {
   std::vector<LockThreadRow> lock_threads;
   std::vector<LockSectionRow> lock_sections;
   std::vector<UnlockedWriteRow> unlocked_writes;
+  std::vector<BlockRow> blocks;
   std::vector<std::uint64_t> summary;
 
   int event_index(const std::string& name) const;  // -1 when the profile has no such event

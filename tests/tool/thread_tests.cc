@@ -53,7 +53,9 @@ Profile run(const std::string& test, const std::string& program, const std::vect
     EXPECT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
   }
   RunResult result = run_ccsim(dir, options, test_program(program), args);
-  if (one_cpu) EXPECT_EQ(sched_setaffinity(0, sizeof all, &all), 0);
+  if (one_cpu) {
+    EXPECT_EQ(sched_setaffinity(0, sizeof all, &all), 0);
+  }
   EXPECT_EQ(result.exit_code, 0) << result.stderr_text;
   if (stderr_text != nullptr) *stderr_text = result.stderr_text;
   Profile profile;

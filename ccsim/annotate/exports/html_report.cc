@@ -13,9 +13,11 @@
 #include "ccsim/annotate/analysis/data_names.h"
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
+#include "ccsim/annotate/analysis/object_blocks.h"
 #include "ccsim/annotate/analysis/placement_findings.h"
 #include "ccsim/annotate/analysis/region_barriers.h"
 #include "ccsim/annotate/analysis/thread_columns.h"
+#include "ccsim/annotate/exports/block_strips.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/exports/byte_map.h"
 #include "ccsim/annotate/exports/html_locks.h"
@@ -114,6 +116,7 @@ void write_findings(std::ostream& out, const Analysis& analysis, const Options& 
       << html_escaped(share_text(program_cycles, findings.memory_cycles)) << ".</p>\n";
   write_byte_map_legend(out);
   std::vector<PlacementFinding> placements = placement_findings(profile, options.min_invalidations);
+  const std::vector<ObjectBlocks> edges = chunk_edge_objects(profile);
   std::vector<const Finding*> shown = shown_findings(findings, options.threshold_percent, options.min_invalidations,
                                                     options.top);
   for (std::size_t rank = 0; rank < shown.size(); ++rank) {
@@ -153,6 +156,11 @@ void write_findings(std::ostream& out, const Analysis& analysis, const Options& 
       }
       out << "<p class=\"caveat\">placement: " << html_escaped(it->sentence) << ".</p>\n";
       it = placements.erase(it);
+    }
+    for (const ObjectBlocks& blocks : edges) {
+      if (std::find(finding.objects.begin(), finding.objects.end(), blocks.object) != finding.objects.end()) {
+        out << "<p class=\"fix\">chunk edges: " << html_escaped(blocks.edges.sentence) << ".</p>\n";
+      }
     }
     write_finding_lines(out, finding);
     out << "</div>\n";
@@ -436,6 +444,7 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
   }
   write_region_barriers(page, profile);
   write_html_locks(page, profile, options.top);
+  write_block_strips(page, analysis, options);
   write_sources(page, analysis, options, columns);
   write_page_end(page);
   write_file(dir, "index.html", page.str());

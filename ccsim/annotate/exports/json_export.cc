@@ -9,6 +9,7 @@
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/lock_findings.h"
 #include "ccsim/annotate/analysis/lock_usage.h"
+#include "ccsim/annotate/analysis/object_blocks.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/region_barriers.h"
 #include "ccsim/annotate/analysis/sharing_findings.h"
@@ -40,6 +41,53 @@ Json ratios_json(const CountColumns& ratios, const Counts& counts) {
     }
   }
   return json;
+}
+
+Json block_counts_json(const BlockCounts& counts) {
+  Json json = Json::object();
+  for (std::size_t i = 0; i < kBlockCounts; ++i) json[kBlockCountNames[i]] = counts[i];
+  return json;
+}
+
+// Every object with block histograms (object_blocks.h), in --view=blocks' order.
+Json blocks_json(const Profile& profile) {
+  Json list = Json::array();
+  for (const ObjectBlocks& blocks : object_blocks(profile)) {
+    Json buckets = Json::array();
+    for (const BlockBucket& bucket : blocks.buckets) {
+      Json threads = Json::array();
+      for (const auto& [thread, counts] : bucket.threads) {
+        threads.push_back({{"thread", thread}, {"counts", block_counts_json(counts)}});
+      }
+      buckets.push_back({{"block", bucket.block},
+                         {"lines", bucket.lines},
+                         {"offset", bucket.offset},
+                         {"first_byte", bucket.first_byte},
+                         {"last_byte", bucket.last_byte},
+                         {"fields", bucket.fields},
+                         {"counts", block_counts_json(bucket.total)},
+                         {"threads", threads}});
+    }
+    Json edges = nullptr;
+    if (blocks.has_edges) {
+      edges = {{"invalidations", blocks.edges.invalidations}, {"sentence", blocks.edges.sentence}, {"edges", Json::array()}};
+      for (const ChunkEdges::Edge& edge : blocks.edges.edges) {
+        edges["edges"].push_back({{"block", blocks.buckets[edge.bucket].block},
+                                  {"first_byte", blocks.buckets[edge.bucket].first_byte},
+                                  {"last_byte", blocks.buckets[edge.bucket].last_byte},
+                                  {"threads", {edge.before, edge.after}}});
+      }
+    }
+    const DataObject& object = profile.objects[blocks.object];
+    list.push_back({{"object", object.name},
+                    {"label", object_name(object)},
+                    {"kind", object.kind},
+                    {"counts", block_counts_json(blocks.total)},
+                    {"not_in_blocks", block_counts_json(blocks.not_in_blocks)},
+                    {"buckets", buckets},
+                    {"chunk_edges", edges}});
+  }
+  return list;
 }
 
 Json header_json(const ProfileHeader& header) {
@@ -389,6 +437,7 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
   Json edges = edges_json(analysis);
   json["invalidators"] = edges["invalidators"];
   json["evictors"] = edges["evictors"];
+  json["blocks"] = blocks_json(profile);
   json["line_details"] = Json::array();
   for (const LineUse& line : collect_line_uses(profile)) json["line_details"].push_back(line_use_json(profile, line));
   json["locks"] = locks_json(profile);

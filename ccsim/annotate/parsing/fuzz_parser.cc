@@ -31,7 +31,7 @@ void exercise(Profile profile) {
   Options options;
   options.views = {View::overview, View::summary,  View::lines,   View::functions,    View::objects,
                    View::matrix,   View::findings, View::regions, View::invalidators, View::evictors,
-                   View::object_threads, View::line_threads, View::locks};
+                   View::object_threads, View::line_threads, View::locks, View::blocks};
   options.threshold_percent = 0;
   EventColumns columns = choose_event_columns(profile, options);
   Analysis analysis = analyse(profile);

@@ -206,6 +206,10 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
     row.reference = reference_in_sum[row.reference];
     sum.unlocked_writes.push_back(row);
   }
+  for (ObjectBlock block : more.blocks) {
+    block.object = object_in_sum[block.object];
+    sum.blocks.push_back(block);
+  }
   // A field named by both runs is one field.
   for (ObjectField field : more.object_fields) {
     field.object = object_in_sum[field.object];

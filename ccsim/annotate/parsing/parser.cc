@@ -114,6 +114,7 @@ class ProfileReader {
   void read_lock_section(const Record& record);
   void read_unlocked_write(const Record& record);
   std::size_t lock_field(const Record& record, std::size_t index) const;
+  void read_block(const Record& record);
   void read_summary(const Record& record);
 
   // Field helpers shared by the record readers. defined_id resolves an id the file defined earlier
@@ -382,6 +383,7 @@ void ProfileReader::read_body_record(const Record& record) {
       {"lock-thread", &ProfileReader::read_lock_thread},
       {"lock-section", &ProfileReader::read_lock_section},
       {"unlocked-write", &ProfileReader::read_unlocked_write},
+      {"block", &ProfileReader::read_block},
       {"summary", &ProfileReader::read_summary},
   };
   const std::string& keyword = record.keyword();
@@ -821,6 +823,30 @@ void ProfileReader::read_unlocked_write(const Record& record) {
   row.stores = record.number(3, "stores");
   tally(record, {row.stores});
   profile_.unlocked_writes.push_back(row);
+}
+
+void ProfileReader::read_block(const Record& record) {
+  record.expect_fields(4 + kBlockCounts, "<object> <offset-in-object> <lines> <thread> and 7 counts");
+  ObjectBlock block;
+  block.object = object_field(record, 0);
+  block.offset = record.signed_number(1, "offset in object");
+  block.lines = record.number(2, "lines");
+  block.thread = thread_field(record, 3, "thread");
+  const std::int64_t line_size = static_cast<std::int64_t>(profile_.header.line_size);
+  if (block.lines == 0 || (block.lines & (block.lines - 1)) != 0 || block.lines > (std::uint64_t(1) << 48)) {
+    record.fail("a bucket's lines are a power of two from 1 to 2^48, not " + std::to_string(block.lines));
+  }
+  if (block.offset <= -line_size || block.offset > (std::int64_t(1) << 62)) {
+    record.fail("a block starts at most " + std::to_string(line_size - 1) +
+                " bytes before its object (within the object's first line), and below 2^62 bytes after");
+  }
+  Counts counts;
+  for (std::size_t i = 0; i < kBlockCounts; ++i) {
+    block.counts[i] = record.number(4 + i, kBlockCountNames[i]);
+    counts.push_back(block.counts[i]);
+  }
+  tally(record, counts);
+  profile_.blocks.push_back(block);
 }
 
 void ProfileReader::read_summary(const Record& record) {

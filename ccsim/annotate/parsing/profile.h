@@ -247,6 +247,24 @@ struct UnlockedWrite {
   std::uint64_t stores = 0;
 };
 
+// The counts of a `block:` record, in its order: L1 misses by cause, coherence misses, invalidations
+// received (docs/output-format.md).
+inline const char* const kBlockCountNames[] = {"L1_miss_compulsory", "L1_miss_coherence", "L1_miss_replacement",
+                                               "coherence_miss_true", "coherence_miss_false",
+                                               "invalidations_received_true", "invalidations_received_false"};
+constexpr std::size_t kBlockCounts = sizeof(kBlockCountNames) / sizeof(kBlockCountNames[0]);
+
+// One `block:` record: one thread's events in a bucket of `lines` line-sized blocks of an object, whose first
+// line starts `offset` bytes from the start of the object's extent (negative when the object starts inside
+// it).
+struct ObjectBlock {
+  std::size_t object = 0;  // index into Profile::objects
+  std::int64_t offset = 0;
+  std::uint64_t lines = 0;
+  ThreadId thread = 0;
+  std::uint64_t counts[kBlockCounts] = {};
+};
+
 // A whole profile, or the sum of several. `events` names the columns of every Counts vector: first the
 // events the file recorded, then any derived events (derived_events.h) appended after reading.
 struct Profile {
@@ -270,6 +288,7 @@ struct Profile {
   std::vector<LockThread> lock_threads;
   std::vector<LockSection> lock_sections;
   std::vector<UnlockedWrite> unlocked_writes;
+  std::vector<ObjectBlock> blocks;
   Counts summary;  // the `summary:` record (checked against `counts:` while reading)
   // Per record keyword ("counts", "region", "evictor", "skipped", ...), every count the records of that
   // kind give, all events together. The parser and add_profile keep each total below 2^64, so no sum the

@@ -8,6 +8,7 @@
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/lock_findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
+#include "ccsim/annotate/analysis/object_blocks.h"
 #include "ccsim/annotate/analysis/placement_findings.h"
 #include "ccsim/annotate/text/finding_text.h"
 #include "ccsim/annotate/text/numbers.h"
@@ -112,6 +113,7 @@ void print_findings(const ViewContext& context, std::size_t most) {
               << " cycles; --latency). The program's shared data: " << share_text(program_cycles, findings.memory_cycles)
               << ".\n";
   std::vector<PlacementFinding> placements = placement_findings(profile, context.options.min_invalidations);
+  const std::vector<ObjectBlocks> edges = chunk_edge_objects(profile);
   std::vector<const Finding*> shown = shown_findings(findings, context.options.threshold_percent,
                                                     context.options.min_invalidations, most);
   for (std::size_t rank = 0; rank < shown.size(); ++rank) {
@@ -124,6 +126,11 @@ void print_findings(const ViewContext& context, std::size_t most) {
     print_bytes(context, finding);
     context.out << "   fix: " << finding.advice << ".\n";
     print_placement(context, finding, placements);
+    for (const ObjectBlocks& blocks : edges) {
+      if (std::find(finding.objects.begin(), finding.objects.end(), blocks.object) != finding.objects.end()) {
+        context.out << "   chunk edges: " << blocks.edges.sentence << ".\n";
+      }
+    }
     print_lines(context, finding);
   }
   if (shown.empty()) {

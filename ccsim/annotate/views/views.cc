@@ -36,6 +36,9 @@ void print_views(const ViewContext& context) {
       case View::line_threads:
         print_line_threads_view(context);
         break;
+      case View::blocks:
+        print_blocks_view(context);
+        break;
       case View::matrix:
         print_matrix_view(context);
         break;

@@ -37,6 +37,7 @@ void print_functions_view(const ViewContext& context);     // view_functions.cc
 void print_objects_view(const ViewContext& context);       // view_objects.cc
 void print_object_threads_view(const ViewContext& context);  // view_thread_columns.cc
 void print_line_threads_view(const ViewContext& context);    // view_thread_columns.cc
+void print_blocks_view(const ViewContext& context);          // view_blocks.cc
 void print_matrix_view(const ViewContext& context);        // view_matrix.cc
 void print_findings_view(const ViewContext& context);      // view_findings.cc: at most --top findings
 // The findings section with at most `most` findings (view_findings.cc); the overview shows a few.

@@ -1,4 +1,5 @@
-// object_records.cc: data objects, their counts and the hottest lines' detail as profile records.
+// object_records.cc: data objects, their counts, the hottest lines' detail and the heaviest objects'
+// blocks as profile records.
 #include "ccsim/tool/data_objects/object_records.h"
 
 #include "ccsim/core/byte_mask.h"
@@ -322,6 +323,7 @@ ObjectRecords::ObjectRecords(const EventList& events, ProfileNumbering* numberin
       in_profile_order_("ccsim.out.objects"),
       detailed_lines_("ccsim.out.detailed_lines") {
   mark_allocator_mappings();  // origins and names are final before any is written
+  blocks_.choose();
   ObjectChoice choice{&events, numbers_, numbering, &detailed_lines_};
   for_each_object_counts(choose_counted, &choice);
   for_each_object_reference(choose_cell, &choice);
@@ -389,6 +391,7 @@ void ObjectRecords::write(ProfileFile* file, const ProfileNumbering& numbering) 
     file->printf("line-writer: %u 0x%lx %u %u %llu\n", key[1], writer.line_address, key[2], key[3],
                  static_cast<ULong>(writer.invalidations));
   });
+  blocks_.write(file, numbers_);
 }
 
 }  // namespace ccsim

@@ -7,6 +7,7 @@
 
 #include "ccsim/core/byte_mask.h"
 #include "ccsim/core/growable_array.h"
+#include "ccsim/tool/data_objects/block_records.h"
 #include "ccsim/tool/data_objects/data_objects.h"
 #include "ccsim/tool/output/event_columns.h"
 
@@ -48,6 +49,7 @@ class ObjectRecords {
   std::uint32_t* numbers_;                    // by ObjectId: profile number, 0 when not written
   GrowableArray<ObjectId> in_profile_order_;  // the written objects, by profile number - 1
   GrowableArray<DetailedLine> detailed_lines_;
+  BlockRecords blocks_;
 };
 
 }  // namespace ccsim

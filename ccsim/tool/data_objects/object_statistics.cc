@@ -9,6 +9,7 @@
 #include "ccsim/core/simulator.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/line_detail.h"
+#include "ccsim/tool/data_objects/object_blocks.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
 #include "ccsim/tool/data_objects/placement_watch.h"
 #include "ccsim/tool/data_objects/unlocked_writes.h"
@@ -55,15 +56,24 @@ std::uint64_t* thread_counters(ObjectId object, ProcId proc) {
   return counters_for(tables->per_thread.find_or_add(std::uint64_t(object) << 32 | proc));
 }
 
-// Where one event goes: the object's counters on the thread and its matrix cell, found once per notice.
+// Where one event goes: the object's counters on the thread and its matrix cell, found once per notice,
+// and the object's extent holding the bytes, whose blocks count the event too (object_blocks.h).
 struct Charge {
   std::uint64_t* thread;
   std::uint64_t* cell;
+  ObjectId object;
+  Addr base;  // the start of the extent
   void add(std::uint32_t event, std::uint64_t amount = 1) {
     thread[event] += amount;
     cell[event] += amount;
   }
 };
+
+bool count_blocks = false;  // block_histograms_on(): one predictable branch per notice when off
+
+void add_to_block(const Charge& to, Addr address, ProcId proc, BlockEvent event) {
+  if (count_blocks) count_block_event(to.object, to.base, address, proc, event);
+}
 
 // Consecutive events mostly come from a few instructions on one thread in a few objects (a loop over
 // some arrays), and a miss sends up to four notices (a miss and an eviction at two levels) for two or
@@ -103,6 +113,7 @@ __attribute__((noinline)) Charge remember_cell(RecentCells& set, Addr address, R
   for (RecentCell& recent : set.cells) {
     if (recent.object == found.object && recent.ref == ref && recent.proc == proc && recent.charge.thread != nullptr) {
       remember_range(&recent.range, &recent.range_slot, found.low, found.high, found.layout_free);
+      recent.charge.base = found.base;
       return recent.charge;
     }
   }
@@ -112,14 +123,15 @@ __attribute__((noinline)) Charge remember_cell(RecentCells& set, Addr address, R
   replaced.proc = proc;
   replaced.object = found.object;
   std::uint64_t* cell = counters_for(tables->per_cell.find_or_add(CellKey{found.object, ref, proc}));
-  replaced.charge = Charge{thread_counters(found.object, proc), cell};
+  replaced.charge = Charge{thread_counters(found.object, proc), cell, found.object, found.base};
   remember_range(&replaced.range, &replaced.range_slot, found.low, found.high, found.layout_free);
   return replaced.charge;
 }
 
-// The counters of `object` for an event of `ref` on `proc`, without the recent cells.
-Charge charge_to(ObjectId object, RefId ref, ProcId proc) {
-  return Charge{thread_counters(object, proc), counters_for(tables->per_cell.find_or_add(CellKey{object, ref, proc}))};
+// The counters of the extent `found` for an event of `ref` on `proc`, without the recent cells.
+Charge charge_to(const ObjectExtent& found, RefId ref, ProcId proc) {
+  return Charge{thread_counters(found.object, proc),
+                counters_for(tables->per_cell.find_or_add(CellKey{found.object, ref, proc})), found.object, found.base};
 }
 
 // Inlined into each notice handler: the common case is a few instructions, less than a call. `object`, when
@@ -159,6 +171,12 @@ void on_miss(void*, const MissNotice& miss) {
   Charge to = charge(miss.address, miss.ref, miss.proc);
   to.add(level_event(miss.level, miss.write ? kWriteMisses : kReadMisses));
   to.add(level_event(miss.level, miss.cause));
+  if (miss.level == Level::L1) {
+    add_to_block(to, miss.address, miss.proc,
+                 miss.cause == kMissCompulsory  ? kBlockMissCompulsory
+                 : miss.cause == kMissCoherence ? kBlockMissCoherence
+                                                : kBlockMissReplacement);
+  }
   if (miss_classes && miss.cause == kMissReplacement) {
     to.add(level_event(miss.level, miss.capacity ? kMissCapacity : kMissConflict));
   }
@@ -166,7 +184,9 @@ void on_miss(void*, const MissNotice& miss) {
 
 void on_coherence_miss(void*, const CoherenceMissNotice& miss) {
   ObjectId object = kUnknownObject;
-  charge(miss.address, miss.ref, miss.proc, &object).add(miss.true_sharing ? kCoherenceMissTrue : kCoherenceMissFalse);
+  Charge to = charge(miss.address, miss.ref, miss.proc, &object);
+  to.add(miss.true_sharing ? kCoherenceMissTrue : kCoherenceMissFalse);
+  add_to_block(to, miss.address, miss.proc, miss.true_sharing ? kBlockCoherenceMissTrue : kBlockCoherenceMissFalse);
   if (holds_lock(miss.proc)) charge_lock_coherence_miss(miss, object);
 }
 
@@ -191,10 +211,16 @@ void on_invalidation(void*, const InvalidationNotice& notice) {
   // A copy the allocator's own write removed (free's links in a block given back, malloc's header) is
   // charged to the allocator's object, where the write is: the bytes are the allocator's by then (in the
   // replay orders the layer may still show a freed block there, out_of_order_blocks.h). Rare: no cache.
-  Charge victim = is_allocator_reference(notice.writer_ref)
-                      ? charge_to(object_extent_for(notice.writer_ref, 0).object, notice.victim_ref, notice.victim_proc)
-                      : charge(victim_byte(notice), notice.victim_ref, notice.victim_proc);
+  const bool by_allocator = is_allocator_reference(notice.writer_ref);
+  const Addr victim_address = by_allocator ? 0 : victim_byte(notice);
+  Charge victim = by_allocator ? charge_to(object_extent_for(notice.writer_ref, 0), notice.victim_ref, notice.victim_proc)
+                               : charge(victim_address, notice.victim_ref, notice.victim_proc);
   victim.add(kInvalidationsReceivedTrueInRegion + offset);
+  // The allocator's object has no blocks: its one extent stands for all of its memory.
+  if (!by_allocator) {
+    add_to_block(victim, victim_address, notice.victim_proc,
+                 notice.true_sharing ? kBlockInvalidationsTrue : kBlockInvalidationsFalse);
+  }
   if (critical) victim.add(kInvalidationsReceivedTrueInRegion + kCriticalOffset);
   const Addr written = notice.line_address + notice.written_offset;
   ObjectId written_object = kUnknownObject;
@@ -239,6 +265,8 @@ void init_object_statistics(Simulator* simulator) {
   init_line_detail(machine.l1.line_bytes, options.line_detail);
   init_placement_watch(simulator);
   init_unlocked_writes(machine.l1.line_bytes);
+  count_blocks = block_histograms_on();
+  if (count_blocks) init_object_blocks(machine.l1.line_bytes);
   set_observer(simulator, &kObserver);
 }
 
@@ -250,6 +278,7 @@ void zero_object_statistics() {
   zero_line_detail();
   zero_placement_counts();
   zero_unlocked_writes();
+  zero_object_blocks();
 }
 
 // The hot path's reads and writes join the slow path's counters first.

@@ -1,0 +1,148 @@
+// object_blocks.cc: counts each slow-path event in its object's block (or bucket) and thread.
+#include "ccsim/tool/data_objects/object_blocks.h"
+
+#include "ccsim/core/growable_array.h"
+#include "ccsim/core/hash_map.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+namespace {
+
+std::uint32_t line_shift = 0;  // log2 of the line size: blocks are found with shifts, not divisions
+
+// (object, bucket, processor): one entry.
+struct EntryKey {
+  ObjectId object;
+  std::uint32_t bucket;
+  ProcId proc;
+};
+struct EntryKeyTraits {
+  static std::uint64_t hash(const EntryKey& key) {
+    return (std::uint64_t(key.object) << 32 | key.bucket) ^ (std::uint64_t(key.proc) << 20);
+  }
+  static bool equal(const EntryKey& a, const EntryKey& b) {
+    return a.object == b.object && a.bucket == b.bucket && a.proc == b.proc;
+  }
+};
+
+// An object's buckets, fixed at its first event: 2^bucket_shift blocks each, and where its first extent
+// started within a line (the records' offsets count from there).
+struct ObjectShape {
+  bool known;
+  std::uint8_t bucket_shift;
+  std::uint16_t first_start_in_line;
+};
+
+// The entries: key -> index in `counts` (kBlockEvents counters each), and the shapes by ObjectId (the
+// ids are dense). Created once, emptied by zero_object_blocks().
+struct BlockTables {
+  HashMap<EntryKey, std::uint32_t, EntryKeyTraits> entry_of{"ccsim.blocks.entry_of"};
+  GrowableArray<std::uint64_t> counts{"ccsim.blocks.counts"};
+  GrowableArray<ObjectShape> shapes{"ccsim.blocks.shapes"};
+};
+BlockTables* tables = nullptr;
+
+// A miss, its coherence miss and the invalidation that caused it mostly meet the same few entries (a
+// ping-pong on a line's two threads), so the last entries found are remembered, direct-mapped by key:
+// a repeat costs a compare instead of a hash lookup.
+struct RecentEntry {
+  EntryKey key;
+  std::uint32_t index;  // kNoEntry when empty
+};
+constexpr std::uint32_t kRecentEntries = 64;
+constexpr std::uint32_t kNoEntry = ~std::uint32_t(0);
+RecentEntry recent[kRecentEntries];
+
+void forget_recent() {
+  for (RecentEntry& entry : recent) entry.index = kNoEntry;
+}
+
+ObjectShape& shape_of(ObjectId object, Addr base) {
+  if (object >= tables->shapes.size()) tables->shapes.resize(object + 1);
+  ObjectShape& shape = tables->shapes[object];
+  if (!shape.known) {
+    const std::uint32_t start_in_line = static_cast<std::uint32_t>(base & ((Addr(1) << line_shift) - 1));
+    const std::uint64_t size = data_object(object).size;
+    const std::uint64_t lines = (start_in_line + size + (std::uint64_t(1) << line_shift) - 1) >> line_shift;
+    std::uint8_t bucket_shift = 0;
+    while (((lines + (std::uint64_t(1) << bucket_shift) - 1) >> bucket_shift) > kMaxBuckets) ++bucket_shift;
+    shape = ObjectShape{true, bucket_shift, static_cast<std::uint16_t>(start_in_line)};
+  }
+  return shape;
+}
+
+// The entry's counters, or null past the cap or past the last bucket.
+std::uint64_t* entry_for(ObjectId object, Addr base, Addr address, ProcId proc) {
+  const ObjectShape& shape = shape_of(object, base);
+  const std::uint64_t block = (address >> line_shift) - (base >> line_shift);
+  const std::uint64_t bucket = block >> shape.bucket_shift;
+  if (bucket >= kMaxBuckets) return nullptr;
+  const EntryKey key{object, static_cast<std::uint32_t>(bucket), proc};
+  RecentEntry& seen = recent[(key.bucket + proc * 7 + object * 13) & (kRecentEntries - 1)];
+  if (seen.index != kNoEntry && EntryKeyTraits::equal(seen.key, key)) return &tables->counts[seen.index];
+  std::uint32_t* index = tables->entry_of.find(key);
+  if (index == nullptr) {
+    if (tables->entry_of.size() >= kMaxBlockEntries) return nullptr;
+    index = &tables->entry_of.find_or_add(key);
+    *index = tables->counts.size();
+    tables->counts.resize(tables->counts.size() + kBlockEvents);
+  }
+  seen = RecentEntry{key, *index};
+  return &tables->counts[*index];
+}
+
+// Whether `name` is `wanted` (the `length` bytes of one --block-objects name), or starts with it and a
+// space (a heap bin's innermost frame, "file.c:20", named without the rest of its stack).
+bool name_matches(const char* name, const char* wanted, SizeT length) {
+  return VG_(strncmp)(name, wanted, length) == 0 && (name[length] == '\0' || name[length] == ' ');
+}
+
+}  // namespace
+
+bool block_histograms_on() { return options.block_histograms > 0 || options.block_object_count > 0; }
+
+void init_object_blocks(std::uint32_t line_bytes) {
+  line_shift = static_cast<std::uint32_t>(__builtin_ctz(line_bytes));
+  tables = create_object<BlockTables>("ccsim.blocks");
+  forget_recent();
+}
+
+void zero_object_blocks() {
+  if (tables == nullptr) return;
+  forget_recent();
+  tables->entry_of.clear();
+  tables->counts.clear();
+}
+
+void count_block_event(ObjectId object, Addr base, Addr address, ProcId proc, BlockEvent event) {
+  if (std::uint64_t* counts = entry_for(object, base, address, proc)) ++counts[event];
+}
+
+void for_each_block(BlockVisitor visit, void* context) {
+  tables->entry_of.for_each([&](const EntryKey& key, std::uint32_t index) {
+    const std::uint64_t* counts = &tables->counts[index];
+    bool any = false;
+    for (std::uint32_t event = 0; event < kBlockEvents; ++event) any = any || counts[event] != 0;
+    if (!any) return;
+    const ObjectShape& shape = tables->shapes[key.object];
+    const std::int64_t first_block = std::int64_t(key.bucket) << shape.bucket_shift;
+    visit(context, BlockCounts{key.object, key.bucket, (first_block << line_shift) - shape.first_start_in_line,
+                               1u << shape.bucket_shift, key.proc, counts});
+  });
+}
+
+bool block_object_named(const DataObject& object) {
+  for (std::uint32_t i = 0; i < options.block_object_count; ++i) {
+    const char* names = options.block_objects[i];
+    while (*names != '\0') {
+      const char* end = names;
+      while (*end != '\0' && *end != ',') ++end;
+      if (end > names && name_matches(object.name, names, static_cast<SizeT>(end - names))) return true;
+      names = *end == ',' ? end + 1 : end;
+    }
+  }
+  return false;
+}
+
+}  // namespace ccsim
