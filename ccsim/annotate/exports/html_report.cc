@@ -222,12 +222,15 @@ void write_ranked_table(std::ostream& out, const ViewContext& context, const std
   std::vector<std::string> headings = column_headings(profile, columns);
   for (const std::string& heading : ratios.headings()) headings.push_back(heading);
   headings.push_back("cumulative");
+  const bool moves = has_moves_column(ranked.rows);
+  if (moves) headings.push_back("moved between threads");
   headings.push_back(label_heading);
   std::vector<bool> numeric(headings.size(), true);
   numeric.back() = false;
   HtmlTable table(headings, numeric);
   // `running`: the cumulative column's sum, which sorts as its share does; none on the total row.
-  auto add_row = [&](const Counts& counts, const std::string& label, bool total, std::uint64_t running) {
+  auto add_row = [&](const Counts& counts, const std::string& label, bool total, std::uint64_t running,
+                     const LabelledCounts* row) {
     std::vector<std::string> cells;
     std::vector<std::uint64_t> values;
     for (std::size_t column : columns.shown) {
@@ -243,15 +246,19 @@ void write_ranked_table(std::ostream& out, const ViewContext& context, const std
       values.push_back(static_cast<std::uint64_t>(std::llround(ratio.value_or(0) * 1e6)));
     cells.push_back(total ? "" : percent(running, ranked.totals[columns.sort.front()]));
     values.push_back(running);
+    if (moves) {  // sorts by the transfers
+      cells.push_back(row != nullptr ? moves_cell(*row) : "");
+      values.push_back(row != nullptr && row->moves ? row->moves->transfers : 0);
+    }
     cells.push_back(label);
     table.add_row(cells, values, total);
   };
-  add_row(ranked.totals, "(all " + noun + ")", true, 0);
+  add_row(ranked.totals, "(all " + noun + ")", true, 0, nullptr);
   std::vector<LabelledCounts> printed;
   for (std::size_t row : ranked.ranked) printed.push_back(ranked.rows[row]);
   const std::vector<std::uint64_t> sums = running_sums(context, printed);
   for (std::size_t row = 0; row < printed.size(); ++row)
-    add_row(*printed[row].counts, printed[row].label, false, sums[row]);
+    add_row(*printed[row].counts, printed[row].label, false, sums[row], &printed[row]);
   table.write(out);
   out << "<p>" << ranked.ranked.size() << " of " << ranked.rows.size() << " " << noun << " shown: at most "
       << context.options.top << ", each with at least "
@@ -265,7 +272,7 @@ void write_ranked_table(std::ostream& out, const ViewContext& context, const std
 void write_graph(std::ostream& out, const Analysis& analysis, const Options& options, const std::string& dir,
                  GraphKind kind) {
   const bool invalidators = kind == GraphKind::invalidators;
-  const std::string name = invalidators ? "invalidators" : "evictors";
+  const std::string name = invalidators ? "invalidators" : kind == GraphKind::transfers ? "transfers" : "evictors";
   std::string svg = svg_culprit_graph(analysis, options, kind, dir, name);
   out << "<div class=\"graph\" id=\"" << name << "\">\n";
   if (svg.find("class=\"edge\"") != std::string::npos) {
@@ -274,8 +281,10 @@ void write_graph(std::ostream& out, const Analysis& analysis, const Options& opt
     const std::string whose = options.show_runtime ? "" : " of the program's data (--runtime=show adds the runtime's)";
     const std::string sentence =
         invalidators ? "The invalidator graph has no edge: no write removed another thread's copy" + whose + "."
-                     : "The evictor graph has no edge: no access evicted another reference's line from " +
-                           options.level + whose + "; choose another level with --level.";
+        : kind == GraphKind::transfers
+            ? "The transfer graph has no edge: no miss was served by another thread's copy" + whose + "."
+            : "The evictor graph has no edge: no access evicted another reference's line from " + options.level +
+                  whose + "; choose another level with --level.";
     out << "<p>" << html_escaped(sentence)        << "</p>\n";
   }
   out << "</div>\n";
@@ -287,6 +296,11 @@ void write_graphs(std::ostream& out, const Analysis& analysis, const Options& op
          "invalidators.svg and evictors.svg beside this page.</p>\n";
   write_graph(out, analysis, options, dir, GraphKind::invalidators);
   write_graph(out, analysis, options, dir, GraphKind::evictors);
+  if (analysis.profile->header.version >= 2) {
+    out << "<p>Transfers (version 2 profiles): writer -> reader whose miss another thread's copy served; orange "
+           "mostly from a Modified copy, green from clean copies. Also in transfers.svg.</p>\n";
+    write_graph(out, analysis, options, dir, GraphKind::transfers);
+  }
 }
 
 // The hot source files with counts in the margin, as --view=source chooses them; the hot lines (those

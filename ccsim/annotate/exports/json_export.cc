@@ -8,6 +8,7 @@
 #include "ccsim/annotate/analysis/data_names.h"
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/object_label.h"
+#include "ccsim/annotate/analysis/object_moves.h"
 #include "ccsim/annotate/analysis/sharing_findings.h"
 #include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/ranked_table.h"
@@ -295,6 +296,7 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
                                  {"ratios", ratios_json(ratios, row.counts)}});
   }
   json["objects"] = Json::array();
+  const std::vector<ObjectMoves> moves = object_moves(profile);
   for (const ObjectRow& row : analysis.objects) {
     const DataObject& object = profile.objects[row.object];
     json["objects"].push_back({{"kind", object.kind},
@@ -306,6 +308,11 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
                                {"file", object.file},
                                {"counts", counts_json(profile, row.counts)},
                                {"ratios", ratios_json(ratios, row.counts)}});
+    // Version 2 profiles: the objects view's "moved between threads" column.
+    if (profile.header.version >= 2) {
+      json["objects"].back()["moved_between_threads"] = {{"transfers", moves[row.object].transfers},
+                                                         {"threads", moves[row.object].threads}};
+    }
   }
   json["regions"] = Json::array();
   for (const Region& region : profile.regions) {
