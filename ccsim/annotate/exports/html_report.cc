@@ -223,7 +223,12 @@ void write_ranked_table(std::ostream& out, const ViewContext& context, const std
   for (const std::string& heading : ratios.headings()) headings.push_back(heading);
   headings.push_back("cumulative");
   const bool moves = has_moves_column(ranked.rows);
-  if (moves) headings.push_back("moved between threads");
+  // Two narrow numeric columns rather than the text view's "16 among 2 threads": the page must fit its
+  // window, and each sorts by its number.
+  if (moves) {
+    headings.push_back("moved between threads");
+    headings.push_back("threads moved among");
+  }
   headings.push_back(label_heading);
   std::vector<bool> numeric(headings.size(), true);
   numeric.back() = false;
@@ -246,9 +251,12 @@ void write_ranked_table(std::ostream& out, const ViewContext& context, const std
       values.push_back(static_cast<std::uint64_t>(std::llround(ratio.value_or(0) * 1e6)));
     cells.push_back(total ? "" : percent(running, ranked.totals[columns.sort.front()]));
     values.push_back(running);
-    if (moves) {  // sorts by the transfers
-      cells.push_back(row != nullptr ? moves_cell(*row) : "");
-      values.push_back(row != nullptr && row->moves ? row->moves->transfers : 0);
+    if (moves) {
+      const bool any = row != nullptr && row->moves && row->moves->transfers > 0;
+      cells.push_back(any ? with_commas(row->moves->transfers) : row != nullptr && row->moves ? "-" : "");
+      values.push_back(any ? row->moves->transfers : 0);
+      cells.push_back(any ? std::to_string(row->moves->threads) : "");
+      values.push_back(any ? row->moves->threads : 0);
     }
     cells.push_back(label);
     table.add_row(cells, values, total);
