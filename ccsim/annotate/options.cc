@@ -93,7 +93,7 @@ po::options_description visible_options() {
     ("context", po::value<std::string>()->default_value("8"), "source lines shown around each annotated line")
     ("auto", po::value<std::string>()->default_value("no"), "yes: annotate the source files found on disk")
     ("include,I", po::value<std::vector<std::string>>(), "directory to search for source files (repeatable)")
-    ("graph", po::value<std::string>(), "draw a graph instead of text: invalidators or evictors")
+    ("graph", po::value<std::string>(), "draw a graph instead of text: invalidators, evictors or transfers")
     ("format", po::value<std::string>()->default_value("dot"), "graph format: dot")
     ("graph-top", po::value<std::string>()->default_value("20"), "heaviest edges kept in a graph")
     ("graph-node", po::value<std::string>(), "keep only the graph edges touching this file:line")
@@ -167,8 +167,10 @@ Options options_from(const po::variables_map& values) {
   if (values.count("include")) options.include_dirs = values["include"].as<std::vector<std::string>>();
   options.views = parse_views(values["view"].as<std::string>());
   if (values.count("graph")) {
-    bool invalidators = require_one_of(values, "graph", {"invalidators", "evictors"}) == "invalidators";
-    options.graph = invalidators ? GraphKind::invalidators : GraphKind::evictors;
+    const std::string graph = require_one_of(values, "graph", {"invalidators", "evictors", "transfers"});
+    options.graph = graph == "invalidators" ? GraphKind::invalidators
+                    : graph == "evictors"   ? GraphKind::evictors
+                                            : GraphKind::transfers;
   }
   require_one_of(values, "format", {"dot"});
   options.graph_top = count_option(values, "graph-top", 1);
@@ -222,7 +224,7 @@ void check_combination(const Options& options) {
     throw UsageError("--fail-if measures one run, not a --diff; give it with the AFTER profile in a run of its own");
   }
   if (!options.graph_node.empty() && options.graph == GraphKind::none) {
-    throw UsageError("--graph-node applies to a graph; add --graph=invalidators or --graph=evictors");
+    throw UsageError("--graph-node applies to a graph; add --graph=invalidators, --graph=evictors or --graph=transfers");
   }
 }
 

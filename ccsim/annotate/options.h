@@ -33,7 +33,7 @@ enum class View {
 };
 
 // What --graph draws.
-enum class GraphKind { none, invalidators, evictors };
+enum class GraphKind { none, invalidators, evictors, transfers };
 
 // Every option, with its default; options.cc fills it from the command line.
 struct Options {

@@ -9,7 +9,7 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) { return a * 0xff51afd7ed558
 
 }  // namespace
 
-EdgeTables::EdgeTables() : evictors_("ccsim.edges"), invalidators_("ccsim.edges") {}
+EdgeTables::EdgeTables() : evictors_("ccsim.edges"), invalidators_("ccsim.edges"), transfers_("ccsim.edges") {}
 
 std::uint64_t EdgeTables::EvictorKeyTraits::hash(const EvictorKey& key) {
   return mix(pair_bits(key.victim_ref, key.victim_proc),
@@ -28,6 +28,14 @@ std::uint64_t EdgeTables::InvalidatorKeyTraits::hash(const InvalidatorKey& key) 
 bool EdgeTables::InvalidatorKeyTraits::equal(const InvalidatorKey& a, const InvalidatorKey& b) {
   return a.victim_ref == b.victim_ref && a.victim_proc == b.victim_proc && a.invalidator_ref == b.invalidator_ref &&
          a.invalidator_proc == b.invalidator_proc;
+}
+
+std::uint64_t EdgeTables::PairKeyTraits::hash(const PairKey& key) {
+  return mix(pair_bits(key.from_ref, key.from_proc), pair_bits(key.to_ref, key.to_proc));
+}
+
+bool EdgeTables::PairKeyTraits::equal(const PairKey& a, const PairKey& b) {
+  return a.from_ref == b.from_ref && a.from_proc == b.from_proc && a.to_ref == b.to_ref && a.to_proc == b.to_proc;
 }
 
 void EdgeTables::remember_evictor(const EvictorKey& key, RecentEvictor* recent) {
@@ -52,10 +60,18 @@ void EdgeTables::add_invalidation(RefId victim_ref, ProcId victim_proc, RefId in
   if (how.critical) ++split.count[kTrueInRegionCritical];
 }
 
+void EdgeTables::add_transfer(RefId source_ref, ProcId source_proc, RefId reader_ref, ProcId reader_proc,
+                              LineState from) {
+  TransferSplit& split = transfers_.find_or_add(PairKey{source_ref, source_proc, reader_ref, reader_proc});
+  ++(from == LineState::Modified ? split.from_modified
+                                 : from == LineState::Exclusive ? split.from_exclusive : split.from_shared);
+}
+
 void EdgeTables::clear() {
   forget_recent_evictors();
   evictors_.clear();
   invalidators_.clear();
+  transfers_.clear();
 }
 
 }  // namespace ccsim

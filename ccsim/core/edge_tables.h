@@ -1,7 +1,8 @@
-// edge_tables.h: the evictor and invalidator graphs. An edge joins the reference that last touched a lost
-// line (the victim) to the reference whose access pushed it out (evictor) or whose store removed it
-// (invalidator), each with its processor. Updated only on evictions and invalidations, so a hash map per
-// graph is cheap enough.
+// edge_tables.h: the evictor, invalidator and transfer graphs. An evictor or invalidator edge joins the
+// reference that last touched a lost line (the victim) to the reference whose access pushed it out
+// (evictor) or whose store removed it (invalidator); a transfer edge joins the reference that last touched
+// a copy another processor's miss was served from to the reference that missed. Each with its processor.
+// Updated only on evictions, invalidations and transfers, so a hash map per graph is cheap enough.
 #ifndef CCSIM_CORE_EDGE_TABLES_H
 #define CCSIM_CORE_EDGE_TABLES_H
 
@@ -50,6 +51,8 @@ class EdgeTables {
   }
   void add_invalidation(RefId victim_ref, ProcId victim_proc, RefId invalidator_ref, ProcId invalidator_proc,
                         InvalidationClass how);
+  // `from` is the supplying copy's state: Modified, Exclusive or Shared.
+  void add_transfer(RefId source_ref, ProcId source_proc, RefId reader_ref, ProcId reader_proc, LineState from);
 
   template <class Visit>
   void for_each_evictor(Visit visit) const {
@@ -63,6 +66,14 @@ class EdgeTables {
       visit(InvalidatorEdge{key.victim_ref, key.victim_proc, key.invalidator_ref, key.invalidator_proc,
                             split.count[kTrueInRegion], split.count[kTrueInRegionCritical], split.count[kFalseInRegion],
                             split.count[kTrueAcrossRegions], split.count[kFalseAcrossRegions]});
+    });
+  }
+
+  template <class Visit>
+  void for_each_transfer(Visit visit) const {
+    transfers_.for_each([&](const PairKey& key, const TransferSplit& split) {
+      visit(TransferEdge{key.from_ref, key.from_proc, key.to_ref, key.to_proc, split.from_modified,
+                         split.from_exclusive, split.from_shared});
     });
   }
 
@@ -99,6 +110,22 @@ class EdgeTables {
   struct InvalidationSplit {
     std::uint64_t count[kNumSharingKinds];  // indexed by SharingKind
   };
+  // A transfer edge's identity, source first; its value is the split by the supplying copy's state.
+  struct PairKey {
+    RefId from_ref;
+    ProcId from_proc;
+    RefId to_ref;
+    ProcId to_proc;
+  };
+  struct PairKeyTraits {
+    static std::uint64_t hash(const PairKey& key);
+    static bool equal(const PairKey& a, const PairKey& b);
+  };
+  struct TransferSplit {
+    std::uint64_t from_modified;
+    std::uint64_t from_exclusive;
+    std::uint64_t from_shared;
+  };
 
   // An evictor edge counted recently: its victim and evictor pairs (pair_bits) and its count, or a null
   // count for none.
@@ -121,6 +148,7 @@ class EdgeTables {
 
   HashMap<EvictorKey, std::uint64_t, EvictorKeyTraits> evictors_;
   HashMap<InvalidatorKey, InvalidationSplit, InvalidatorKeyTraits> invalidators_;
+  HashMap<PairKey, TransferSplit, PairKeyTraits> transfers_;
   // Per level, edges counted recently, by recent_slot(): a loop's few references evict each other's lines
   // over and over, on each thread, so the same few edges are counted again and again, and two compares are
   // cheaper than a hash probe. A count's address changes only when evictors_ gains an edge, which happens

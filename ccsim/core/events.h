@@ -28,6 +28,9 @@ enum LevelEvent : std::uint32_t {
   kHitSpatial,             // hits that touch at least one byte not touched before
   kEvictions,              // lines this reference last touched that were evicted from this level
   kEvictedBytesUsed,       // sum over those evictions of the bytes touched while cached (spatial use)
+  // missed: this processor's hierarchy never held the line, and another processor holds it or wrote it
+  // (private levels; profile version 2, so it comes after every version 1 event in the file)
+  kMissTransfer,
   kNumLevelEvents
 };
 
@@ -49,6 +52,19 @@ enum Event : std::uint32_t {
   kInvalidationsCausedFalseInRegion,
   kInvalidationsCausedTrueAcrossRegions,
   kInvalidationsCausedFalseAcrossRegions,
+  // Where each L1 miss was served (docs/model.md, "Where a miss is served"): one of these per L1 miss, on
+  // the reference that missed. A transfer is a copy another processor's private caches supplied, split by
+  // the state that copy was in. Profile version 2.
+  kServedByOwnL2,
+  kServedByTransferFromModified,
+  kServedByTransferFromExclusive,
+  kServedByTransferFromShared,
+  kServedByLLC,
+  kServedByMemory,
+  // A read miss that turned another processor's Modified or Exclusive copy into Shared: caused is charged
+  // to the read, received to the reference that last touched the downgraded copy. Profile version 2.
+  kDowngradesCaused,
+  kDowngradesReceived,
   kFirstLevelEvent,
   kNumEvents = kFirstLevelEvent + kNumLevels * kNumLevelEvents
 };
@@ -57,12 +73,18 @@ constexpr std::uint32_t level_event(Level level, LevelEvent e) {
   return kFirstLevelEvent + static_cast<std::uint32_t>(level) * kNumLevelEvents + e;
 }
 
+// The events of a profile's `events:` line come in this order: those of version 1 in index order, then
+// those that version 2 added (append-only: a reader of version 1 finds its events where they were).
+// Which version of the output format introduced `event`: 1 or 2.
+std::uint32_t event_profile_version(std::uint32_t event);
+
 // The name of an event in the output file, e.g. "reads", "L1_read_misses", "L2_miss_coherence",
 // "invalidations_received_true_in_region_critical".
 const char* event_name(std::uint32_t event);
 
-// Whether `event` is meaningful for this machine: events of absent levels are not, nor capacity/conflict
-// without miss classes, nor coherence misses at the shared LLC. The output file lists only these.
+// Whether `event` is meaningful for this machine: events of absent levels are not (served_by_own_L2
+// without an L2, served_by_LLC without an LLC), nor capacity/conflict without miss classes, nor coherence
+// or transfer misses at the shared LLC. The output file lists only these.
 bool event_applies(std::uint32_t event, const MachineConfig& config);
 
 }  // namespace ccsim

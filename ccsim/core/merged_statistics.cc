@@ -37,12 +37,23 @@ bool MergedStatistics::InvalidatorKeyTraits::equal(const InvalidatorKey& a, cons
          a.invalidator_proc == b.invalidator_proc;
 }
 
+std::uint64_t MergedStatistics::TransferKeyTraits::hash(const TransferKey& key) {
+  return (std::uint64_t(key.source_ref) << 32 | key.source_proc) * 31 +
+         (std::uint64_t(key.reader_ref) << 32 | key.reader_proc);
+}
+
+bool MergedStatistics::TransferKeyTraits::equal(const TransferKey& a, const TransferKey& b) {
+  return a.source_ref == b.source_ref && a.source_proc == b.source_proc && a.reader_ref == b.reader_ref &&
+         a.reader_proc == b.reader_proc;
+}
+
 MergedStatistics::MergedStatistics()
     : arena_("ccsim.merged"),
       references_("ccsim.merged"),
       regions_("ccsim.merged"),
       evictors_("ccsim.merged"),
-      invalidators_("ccsim.merged") {}
+      invalidators_("ccsim.merged"),
+      transfers_("ccsim.merged") {}
 
 std::uint64_t* MergedStatistics::reference_counts(ProcId proc, RefId ref) {
   std::uint64_t*& counts = references_.find_or_add(pair_key(proc, ref));
@@ -71,6 +82,14 @@ void MergedStatistics::add_invalidator(const InvalidatorEdge& edge) {
   counts.count[4] += edge.false_across_regions;
 }
 
+void MergedStatistics::add_transfer(const TransferEdge& edge) {
+  TransferCounts& counts =
+      transfers_.find_or_add(TransferKey{edge.source_ref, edge.source_proc, edge.reader_ref, edge.reader_proc});
+  counts.count[0] += edge.from_modified;
+  counts.count[1] += edge.from_exclusive;
+  counts.count[2] += edge.from_shared;
+}
+
 void MergedStatistics::add(const Simulator* sim) {
   ccsim::for_each_reference(
       sim,
@@ -91,6 +110,9 @@ void MergedStatistics::add(const Simulator* sim) {
       sim,
       [](void* context, const InvalidatorEdge& edge) { static_cast<MergedStatistics*>(context)->add_invalidator(edge); },
       this);
+  ccsim::for_each_transfer_edge(
+      sim, [](void* context, const TransferEdge& edge) { static_cast<MergedStatistics*>(context)->add_transfer(edge); },
+      this);
 }
 
 void MergedStatistics::add(const MergedStatistics& other) {
@@ -103,6 +125,8 @@ void MergedStatistics::add(const MergedStatistics& other) {
   other.for_each_invalidator_edge(
       [](void* context, const InvalidatorEdge& edge) { static_cast<MergedStatistics*>(context)->add_invalidator(edge); },
       this);
+  other.for_each_transfer_edge(
+      [](void* context, const TransferEdge& edge) { static_cast<MergedStatistics*>(context)->add_transfer(edge); }, this);
 }
 
 void MergedStatistics::add_count(ProcId proc, RefId ref, RegionId region, std::uint32_t event, std::uint64_t amount) {
@@ -120,6 +144,7 @@ void MergedStatistics::zero() {
   regions_.for_each(zero_counts);
   evictors_.clear();
   invalidators_.clear();
+  transfers_.clear();
 }
 
 void MergedStatistics::for_each_reference(ReferenceVisitor visit, void* context) const {
@@ -139,6 +164,13 @@ void MergedStatistics::for_each_invalidator_edge(InvalidatorVisitor visit, void*
     visit(context, InvalidatorEdge{key.victim_ref, key.victim_proc, key.invalidator_ref, key.invalidator_proc,
                                    counts.count[0], counts.count[1], counts.count[2], counts.count[3],
                                    counts.count[4]});
+  });
+}
+
+void MergedStatistics::for_each_transfer_edge(TransferVisitor visit, void* context) const {
+  transfers_.for_each([&](const TransferKey& key, const TransferCounts& counts) {
+    visit(context, TransferEdge{key.source_ref, key.source_proc, key.reader_ref, key.reader_proc, counts.count[0],
+                                counts.count[1], counts.count[2]});
   });
 }
 

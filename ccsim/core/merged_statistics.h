@@ -40,6 +40,7 @@ class MergedStatistics {
   void for_each_reference(ReferenceVisitor visit, void* context) const;
   void for_each_evictor_edge(EvictorVisitor visit, void* context) const;
   void for_each_invalidator_edge(InvalidatorVisitor visit, void* context) const;
+  void for_each_transfer_edge(TransferVisitor visit, void* context) const;
   void for_each_region(RegionVisitor visit, void* context) const;
   void processor_totals(ProcId proc, std::uint64_t* counts) const;
   void machine_totals(std::uint64_t* counts) const;
@@ -71,6 +72,20 @@ class MergedStatistics {
   struct InvalidatorCounts {
     std::uint64_t count[5];
   };
+  // A transfer edge's identity, and its three counts in TransferEdge's order.
+  struct TransferKey {
+    RefId source_ref;
+    ProcId source_proc;
+    RefId reader_ref;
+    ProcId reader_proc;
+  };
+  struct TransferKeyTraits {
+    static std::uint64_t hash(const TransferKey& key);
+    static bool equal(const TransferKey& a, const TransferKey& b);
+  };
+  struct TransferCounts {
+    std::uint64_t count[3];
+  };
 
   // A (processor, reference) pair in 64 bits: processor high, so the pairs of one processor are found by
   // a walk of the table (processor_totals), which is off every path that matters.
@@ -79,12 +94,14 @@ class MergedStatistics {
   std::uint64_t* region_counts(RegionId region);
   void add_evictor(const EvictorEdge& edge);
   void add_invalidator(const InvalidatorEdge& edge);
+  void add_transfer(const TransferEdge& edge);
 
   Arena arena_;                                   // the kNumEvents counts of each pair and region
   HashMap<std::uint64_t, std::uint64_t*> references_;  // pair_key -> its counts
   HashMap<RegionId, std::uint64_t*> regions_;          // region -> its counts
   HashMap<EvictorKey, std::uint64_t, EvictorKeyTraits> evictors_;
   HashMap<InvalidatorKey, InvalidatorCounts, InvalidatorKeyTraits> invalidators_;
+  HashMap<TransferKey, TransferCounts, TransferKeyTraits> transfers_;
 };
 
 }  // namespace ccsim

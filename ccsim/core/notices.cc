@@ -76,4 +76,30 @@ void Simulator::notify_eviction(const LineAccess& access, Level level, const Cac
   observer_.eviction(observer_.context, notice);
 }
 
+void Simulator::notify_served(const LineAccess& access, std::uint32_t source, ProcId supplier_proc,
+                              RefId supplier_ref) const {
+  ServedNotice notice;
+  notice.proc = access.proc;
+  notice.ref = access.ref;
+  notice.address = (access.line << line_shift_) + access.bytes.first;
+  notice.size = access.bytes.length;
+  notice.source = source;
+  notice.supplier_proc = supplier_proc;
+  notice.supplier_ref = supplier_ref;
+  notice.region = access.region;
+  observer_.served(observer_.context, notice);
+}
+
+void Simulator::notify_downgrade(const LineAccess& access, ProcId owner_proc, RefId owner_ref) const {
+  DowngradeNotice notice;
+  notice.reader_proc = access.proc;
+  notice.reader_ref = access.ref;
+  notice.owner_proc = owner_proc;
+  notice.owner_ref = owner_ref;
+  notice.address = (access.line << line_shift_) + access.bytes.first;
+  notice.size = access.bytes.length;
+  notice.region = access.region;
+  observer_.downgrade(observer_.context, notice);
+}
+
 }  // namespace ccsim

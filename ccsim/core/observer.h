@@ -21,6 +21,10 @@
 //                   processor's copy of a line. `critical` is set exactly when the invalidation also counts
 //                   as *_true_in_region_critical.
 //   eviction        one per <L>_evictions: a line left `level` to make room for another.
+//   served          one per served_by_* count: where an L1 miss was served, with the supplying copy's
+//                   processor and reference for a transfer.
+//   downgrade       one per downgrades_caused (= downgrades_received): a read turned another
+//                   processor's Modified or Exclusive copy into Shared.
 // Addresses are the client's: `address` and `size` are the bytes of the line access (the part of an access
 // that falls in one line); `line_address` is the address of the line's first byte.
 #ifndef CCSIM_CORE_OBSERVER_H
@@ -94,6 +98,31 @@ struct EvictionNotice {
   std::uint32_t first_byte_used;
 };
 
+// Where one L1 miss was served. For a transfer, the copy that supplied it: its processor and the reference
+// that last touched it there (for other sources supplier_proc is ~0 and supplier_ref 0).
+struct ServedNotice {
+  ProcId proc;
+  RefId ref;
+  Addr address;          // the first byte of this line access
+  std::uint32_t size;    // its bytes (within one line)
+  std::uint32_t source;  // the event counted: kServedByOwnL2 ... kServedByMemory (events.h)
+  ProcId supplier_proc;
+  RefId supplier_ref;
+  RegionId region;
+};
+
+// A read miss of `reader_proc` turned the Modified or Exclusive copy of `owner_proc`, last touched by
+// `owner_ref`, into Shared. `address` and `size` are the bytes the reader's access reads.
+struct DowngradeNotice {
+  ProcId reader_proc;
+  RefId reader_ref;
+  ProcId owner_proc;
+  RefId owner_ref;
+  Addr address;
+  std::uint32_t size;
+  RegionId region;
+};
+
 // What to call for each kind of notice; null for notices not wanted.
 struct Observer {
   void* context;
@@ -101,6 +130,8 @@ struct Observer {
   void (*coherence_miss)(void* context, const CoherenceMissNotice& notice);
   void (*invalidation)(void* context, const InvalidationNotice& notice);
   void (*eviction)(void* context, const EvictionNotice& notice);
+  void (*served)(void* context, const ServedNotice& notice);
+  void (*downgrade)(void* context, const DowngradeNotice& notice);
 };
 
 }  // namespace ccsim

@@ -25,11 +25,14 @@ void Simulator::enter_region(RegionId region) {
 // puts it in every private level, so the levels agree on the cause. Asked only when the whole hierarchy
 // missed (a line still in L2 was held and not lost: a replacement miss at L1). Records the line as held:
 // it is about to be. Only a line some processor lost can be a coherence miss, and the directory counts
-// those processors, so the lost-lines table is probed only for such lines.
+// those processors, so the lost-lines table is probed only for such lines. A line never held here is a
+// transfer miss when another processor holds it (this one holds no copy, so every holder is another) or
+// some processor wrote it (not this one, which never held it); only then is it compulsory.
 __attribute__((always_inline)) inline MissCause Simulator::private_miss_cause(Processor& processor, Addr line,
                                                                               std::uint32_t entry) {
   if (directory_.record(entry).lost_count != 0 && processor.lost_lines.contains(line)) return MissCause::Coherence;
-  return processor.ever_held.add_was_present(line) ? MissCause::Replacement : MissCause::Compulsory;
+  if (processor.ever_held.add_was_present(line)) return MissCause::Replacement;
+  return directory_.has_holders(entry) || written_lines_.contains(line) ? MissCause::Transfer : MissCause::Compulsory;
 }
 
 // With an L2 the L2 copy is found by its tag and the L1 copy through the link between them (inclusion:
@@ -97,6 +100,7 @@ void Simulator::access_line_slow(const LineAccess& access, std::uint32_t l1_way)
     // A private cache's copy names its owner as last toucher from the fill on: no store of the processor.
     const bool temporal = self.l2.touch_private(way2, access.bytes, access.ref, access.region);
     ++counts[level_event(Level::L2, temporal ? kHitTemporal : kHitSpatial)];
+    count_served(access, counts, kServedByOwnL2);
     if (writes(access.kind)) obtain_write_permission(access, self, counters, Cache::kAbsent, way2);
     fill_l1(access, self, counters, fill.l1, self.l2.info(way2).state, self.l2.links(way2).directory_entry, way2);
     return;
@@ -113,22 +117,29 @@ void Simulator::access_line_slow(const LineAccess& access, std::uint32_t l1_way)
 }
 
 // The whole private hierarchy missed: obtain the line from the other processors (invalidating or
-// downgrading their copies), classify a coherence miss, go through the shared LLC, then fill. None of
+// downgrading their copies), classify a coherence miss, go through the shared LLC, then fill. Another
+// processor's copy serves the miss when there is one (a transfer), else the LLC, else memory; the LLC is
+// looked up either way, as machines whose LLC keeps the snoop filter do. None of
 // that changes this processor's caches, so the ways chosen at lookup still hold until the L2 eviction;
 // that can remove an L1 copy (inclusion), perhaps in the set the line goes to, and then L1 chooses again.
 __attribute__((always_inline)) inline void Simulator::fetch_line(const LineAccess& access, Processor& self,
                                                                  HotCounters& counters, std::uint32_t entry,
                                                                  MissCause cause, FillWays fill) {
+  std::uint64_t* counts = cold_counts(counters);
+  // This processor holds no copy, so any holder is another's; mostly there is none (private data).
+  const bool transfer = directory_.has_holders(entry);
+  if (transfer) count_transfer(access, counts, entry);
   LineState state;
   if (writes(access.kind)) {
-    // This processor holds no copy, so any holder is another's; mostly there is none (private data).
-    if (directory_.has_holders(entry)) invalidate_other_holders(access, counters, entry);
+    if (transfer) invalidate_other_holders(access, counters, entry);
     state = LineState::Modified;
+    mark_written(access.line);
   } else {
-    state = share_for_read(entry);
+    state = share_for_read(access, counters, entry);
   }
   if (cause == MissCause::Coherence) classify_coherence_miss(access, self, counters, entry);
-  if (llc_.present()) access_llc(access, counters);
+  const bool llc_hit = llc_.present() && access_llc(access, counters);
+  if (!transfer) count_served(access, counts, llc_hit ? kServedByLLC : kServedByMemory);
   std::uint32_t way2 = Cache::kAbsent;
   if (self.l2.present()) {
     way2 = fill.l2;

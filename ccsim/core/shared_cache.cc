@@ -7,14 +7,14 @@
 
 namespace ccsim {
 
-void Simulator::access_llc(const LineAccess& access, HotCounters& counters) {
+bool Simulator::access_llc(const LineAccess& access, HotCounters& counters) {
   const bool shadow_hit = config_.miss_classes && access_shadow(llc_shadow_, access.proc, Level::LLC, access.line);
   std::uint32_t fill_way = 0;  // set by find_or_choose() when the line is absent (GCC cannot tell)
   const std::uint32_t way = llc_.find_or_choose(access.line, &fill_way);
   if (way != Cache::kAbsent) {
     const bool temporal = llc_.touch(way, access.bytes, access.ref, access.region, access.proc);
     count(counters, level_event(Level::LLC, temporal ? kHitTemporal : kHitSpatial));
-    return;
+    return true;
   }
   const bool first_time = !llc_ever_held_.add_was_present(access.line);
   const MissCause cause = first_time ? MissCause::Compulsory : MissCause::Replacement;
@@ -25,6 +25,7 @@ void Simulator::access_llc(const LineAccess& access, HotCounters& counters) {
   }
   llc_.fill(fill_way, access.line, LineInfo{access.ref, access.region, access.proc, LineState::Shared}, access.bytes,
             writes(access.kind));
+  return false;
 }
 
 }  // namespace ccsim

@@ -65,6 +65,13 @@ class SharerSet {
     }
   }
 
+  // The lowest member; the set must not be empty. The one sharer that supplies a Shared line
+  // (docs/model.md, "Where a miss is served").
+  ProcId lowest() const {
+    const std::uint32_t word = static_cast<std::uint32_t>(__builtin_ctzll(near_->summary));
+    return static_cast<ProcId>(word * 64 + static_cast<std::uint32_t>(__builtin_ctzll(word_at(word))));
+  }
+
   // The number of members, in time proportional to the words that have any (for invariant checks).
   std::uint32_t size() const {
     std::uint32_t members = 0;

@@ -37,6 +37,7 @@ void Simulator::obtain_write_permission(const LineAccess& access, Processor& sel
   LineRecord& record = directory_.record(entry);
   record.owner = access.proc;
   record.dirty = true;
+  mark_written(access.line);
   if (way1 != Cache::kAbsent) self.l1.info(way1).state = LineState::Modified;
   if (way2 != Cache::kAbsent) self.l2.info(way2).state = LineState::Modified;
 }
@@ -94,12 +95,18 @@ void Simulator::invalidate_copy(const LineAccess& access, HotCounters& counters,
   holder.lost_lines.find_or_add(access.line) = directory_.add_loss(entry);
 }
 
-// A read miss on a line another processor holds exclusively (E or M): that copy becomes Shared.
-void Simulator::downgrade_owner(std::uint32_t entry) {
-  Processor& holder = *processors_[directory_.record(entry).owner];
+// A read miss on a line another processor holds exclusively (E or M): that copy becomes Shared. Counted
+// on the read (caused) and on the reference that last touched the downgraded copy (received).
+void Simulator::downgrade_owner(const LineAccess& access, HotCounters& counters, std::uint32_t entry) {
+  const ProcId owner = directory_.record(entry).owner;
+  Processor& holder = *processors_[owner];
   std::uint32_t way1;
   std::uint32_t way2;
   find_copies(holder, directory_.record(entry).line, &way1, &way2);
+  const RefId owner_ref = way1 != Cache::kAbsent ? holder.l1.info(way1).last_ref : holder.l2.info(way2).last_ref;
+  count_in_region(counters, kDowngradesCaused);
+  count_in_region(holder.counters.find_or_add(owner_ref, arena_), kDowngradesReceived);
+  if (observer_.downgrade != nullptr) notify_downgrade(access, owner, owner_ref);
   if (directory_.record(entry).dirty) end_modified_tenure(holder, entry, way1, way2);
   if (way1 != Cache::kAbsent) holder.l1.info(way1).state = LineState::Shared;
   if (way2 != Cache::kAbsent) holder.l2.info(way2).state = LineState::Shared;

@@ -29,7 +29,8 @@ Simulator::Simulator(const MachineConfig& config, LineShard shard)
                                ? allocate_zeroed_array<Processor*>("ccsim.processors.none", config.max_processors)
                                : processors_),
       arena_("ccsim.counters"),
-      llc_ever_held_("ccsim.llc") {
+      llc_ever_held_("ccsim.llc"),
+      written_lines_("ccsim.written_lines") {
   directory_.init(config.max_processors, config.l1.line_bytes);
   if (config.llc.present) {
     llc_.init(config.llc, CacheRole::Shared, "ccsim.llc");
@@ -109,6 +110,10 @@ void Simulator::for_each_evictor_edge(EvictorVisitor visit, void* context) const
 
 void Simulator::for_each_invalidator_edge(InvalidatorVisitor visit, void* context) const {
   edges_.for_each_invalidator([&](const InvalidatorEdge& edge) { visit(context, edge); });
+}
+
+void Simulator::for_each_transfer_edge(TransferVisitor visit, void* context) const {
+  edges_.for_each_transfer([&](const TransferEdge& edge) { visit(context, edge); });
 }
 
 void Simulator::for_each_region(RegionVisitor visit, void* context) const {
@@ -209,6 +214,10 @@ void for_each_evictor_edge(const Simulator* sim, EvictorVisitor visit, void* con
 
 void for_each_invalidator_edge(const Simulator* sim, InvalidatorVisitor visit, void* context) {
   sim->for_each_invalidator_edge(visit, context);
+}
+
+void for_each_transfer_edge(const Simulator* sim, TransferVisitor visit, void* context) {
+  sim->for_each_transfer_edge(visit, context);
 }
 
 void for_each_region(const Simulator* sim, RegionVisitor visit, void* context) { sim->for_each_region(visit, context); }

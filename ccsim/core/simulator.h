@@ -45,6 +45,20 @@ struct InvalidatorEdge {
 // MESI state of one processor's copy of a line (for tests and invariant checks).
 enum class LineState : std::uint8_t { Invalid = 0, Shared, Exclusive, Modified };
 
+// Transfer edge: the copy held by `source_proc`, last touched by `source_ref` (for a Modified copy mostly
+// the store that wrote it), supplied a line that `reader_ref` on `reader_proc` missed on in its whole
+// private hierarchy; split by the state the supplying copy was in (docs/model.md, "Where a miss is
+// served"). `reader_ref` may be a store: a write miss takes the line from the other copy too.
+struct TransferEdge {
+  RefId source_ref;
+  ProcId source_proc;
+  RefId reader_ref;
+  ProcId reader_proc;
+  std::uint64_t from_modified;
+  std::uint64_t from_exclusive;
+  std::uint64_t from_shared;
+};
+
 class Simulator;  // defined in simulator_impl.h; users see only the functions below.
 
 // Creates the machine; `config` must have passed validate_machine(). Processors 0..max_processors-1
@@ -83,6 +97,7 @@ const MachineConfig& machine_config(const Simulator* sim);
 using ReferenceVisitor = void (*)(void* context, ProcId proc, RefId ref, const std::uint64_t* counts);
 using EvictorVisitor = void (*)(void* context, const EvictorEdge& edge);
 using InvalidatorVisitor = void (*)(void* context, const InvalidatorEdge& edge);
+using TransferVisitor = void (*)(void* context, const TransferEdge& edge);
 using RegionVisitor = void (*)(void* context, RegionId region, const std::uint64_t* counts);
 
 void for_each_reference(const Simulator* sim, ReferenceVisitor visit, void* context);
@@ -92,6 +107,7 @@ void for_each_reference(const Simulator* sim, ReferenceVisitor visit, void* cont
 void reference_counts(const Simulator* sim, ProcId proc, RefId ref, std::uint64_t* counts);
 void for_each_evictor_edge(const Simulator* sim, EvictorVisitor visit, void* context);
 void for_each_invalidator_edge(const Simulator* sim, InvalidatorVisitor visit, void* context);
+void for_each_transfer_edge(const Simulator* sim, TransferVisitor visit, void* context);
 // Per-region totals of the slow-path events only (misses by level and cause, coherence misses,
 // invalidations received and caused); access and hit counts are not kept per region.
 void for_each_region(const Simulator* sim, RegionVisitor visit, void* context);

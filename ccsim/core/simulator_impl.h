@@ -8,6 +8,7 @@
 // reference, miss classes) goes to the out-of-line slow path, split by topic over:
 //   private_hierarchy.cc  L1/L2 lookup, fills, evictions, inclusion;
 //   sharing.cc            invalidations, downgrades, coherence-miss classification;
+//   transfers.cc          where a miss is served, and the copies other processors supply;
 //   shared_cache.cc       the shared last-level cache;
 //   invariants.cc         the protocol invariants checked in debug builds and by tests;
 //   notices.cc            the observer's notices of slow-path events (observer.h);
@@ -53,8 +54,9 @@ struct FillWays {
 };
 
 // Why a private level missed (per model.md); the same for every private level of one access, because
-// fills and invalidations always act on the whole private hierarchy.
-enum class MissCause : std::uint8_t { Compulsory, Coherence, Replacement };
+// fills and invalidations always act on the whole private hierarchy. Transfer: never held here, but
+// another processor holds the line or wrote it.
+enum class MissCause : std::uint8_t { Compulsory, Coherence, Replacement, Transfer };
 
 // One simulated processor: its private caches, its counters and what it remembers for classification.
 // Created at its first access, so a machine sized for 4096 threads costs memory only for the threads
@@ -159,6 +161,7 @@ class Simulator {
   void reference_counts(ProcId proc, RefId ref, std::uint64_t* counts) const;
   void for_each_evictor_edge(EvictorVisitor visit, void* context) const;
   void for_each_invalidator_edge(InvalidatorVisitor visit, void* context) const;
+  void for_each_transfer_edge(TransferVisitor visit, void* context) const;
   void for_each_region(RegionVisitor visit, void* context) const;
   void processor_totals(ProcId proc, std::uint64_t* counts) const;
   void machine_totals(std::uint64_t* counts) const;
@@ -268,11 +271,11 @@ class Simulator {
   void invalidate_copy(const LineAccess& access, HotCounters& counters, std::uint32_t entry, ProcId victim);
   // A read miss: an exclusive copy elsewhere (E or M) becomes Shared; the reader gets E when nobody else
   // holds the line, else S. Inline as far as the common case, a line nobody else holds exclusively.
-  LineState share_for_read(std::uint32_t entry) {
-    if (directory_.record(entry).owner != kNoProcessor) downgrade_owner(entry);
+  LineState share_for_read(const LineAccess& access, HotCounters& counters, std::uint32_t entry) {
+    if (directory_.record(entry).owner != kNoProcessor) downgrade_owner(access, counters, entry);
     return directory_.has_holders(entry) ? LineState::Shared : LineState::Exclusive;
   }
-  void downgrade_owner(std::uint32_t entry);
+  void downgrade_owner(const LineAccess& access, HotCounters& counters, std::uint32_t entry);
   void end_modified_tenure(Processor& holder, std::uint32_t entry, std::uint32_t way1, std::uint32_t way2);
   // Into `mask`, the union of one byte mask over a processor's L1 and L2 copies of a line (kAbsent: none):
   // everything the processor touched, or wrote while Modified, since the line came in.
@@ -282,8 +285,20 @@ class Simulator {
   void classify_coherence_miss(const LineAccess& access, Processor& processor, HotCounters& counters,
                                std::uint32_t entry);
 
+  // --- where a miss is served (transfers.cc) ---
+  // The line is marked as written: a later first miss of another processor on it is a transfer miss.
+  void mark_written(Addr line) { written_lines_.add_was_present(line); }
+  // An L1 miss served by `source` (kServedByOwnL2, kServedByLLC or kServedByMemory), charged to the
+  // access's record (its slow-path `counts`).
+  void count_served(const LineAccess& access, std::uint64_t* counts, std::uint32_t source) {
+    count_in_region(counts, source);
+    if (observer_.served != nullptr) notify_served(access, source, kNoProcessor, 0);
+  }
+  void count_transfer(const LineAccess& access, std::uint64_t* counts, std::uint32_t entry);
+
   // --- the shared last-level cache (shared_cache.cc) ---
-  void access_llc(const LineAccess& access, HotCounters& counters);
+  // Says whether the LLC held the line.
+  bool access_llc(const LineAccess& access, HotCounters& counters);
 
   // --- counting (inline here; enter_region() in private_hierarchy.cc) ---
   void enter_region(RegionId region);
@@ -302,7 +317,8 @@ class Simulator {
   // miss the level's fully-associative shadow did not hit is a capacity miss). `counts` are the access's
   // record's slow-path counts, which the caller fetched once for all the events of its miss.
   void count_miss(const LineAccess& access, std::uint64_t* counts, Level level, MissCause cause, bool shadow_hit) {
-    static constexpr LevelEvent kCauseEvents[] = {kMissCompulsory, kMissCoherence, kMissReplacement};  // by cause
+    static constexpr LevelEvent kCauseEvents[] = {kMissCompulsory, kMissCoherence, kMissReplacement,
+                                                  kMissTransfer};  // by cause
     const LevelEvent cause_event = kCauseEvents[static_cast<int>(cause)];
     const bool classified = config_.miss_classes && cause == MissCause::Replacement;
     count_in_region(counts, level_event(level, writes(access.kind) ? kWriteMisses : kReadMisses));
@@ -353,6 +369,8 @@ class Simulator {
                            bool in_region, bool critical) const;
   void notify_eviction(const LineAccess& access, Level level, const Cache& cache, std::uint32_t way,
                        std::uint32_t bytes_used) const;
+  void notify_served(const LineAccess& access, std::uint32_t source, ProcId supplier_proc, RefId supplier_ref) const;
+  void notify_downgrade(const LineAccess& access, ProcId owner_proc, RefId owner_ref) const;
 
   MachineConfig config_;
   // The lines this simulator simulates (line_shard.h). Tested on the slow path only: a line of another
@@ -377,8 +395,13 @@ class Simulator {
   Directory directory_;          // who holds each line (coherence.h)
   Cache llc_;                    // present() only when the machine has a shared LLC
   SparseLineSet llc_ever_held_;  // compulsory vs replacement misses at the LLC
+  // Lines some processor ever held Modified: a first miss on one is a transfer miss, not a compulsory one
+  // (the data was made by another processor). Marked when a line becomes Modified, on the slow path (a
+  // write miss or upgrade): a write hit needs a Modified copy, which was marked when it became one, so
+  // the hit path is untouched. One bit per line, like ever_held.
+  SparseLineSet written_lines_;
   ShadowCache llc_shadow_;       // with miss classes
-  EdgeTables edges_;             // evictor and invalidator graphs
+  EdgeTables edges_;             // evictor, invalidator and transfer graphs
   // The client's observer (observer.h); every pointer null when there is none, so each slow-path event
   // costs one well-predicted test of one pointer.
   Observer observer_{};

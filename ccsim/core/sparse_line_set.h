@@ -1,5 +1,6 @@
 // sparse_line_set.h: a set of line addresses kept as a sparse bitmap: the lines a processor's hierarchy
-// (or the shared LLC) ever held, which tells compulsory misses from replacement misses.
+// (or the shared LLC) ever held, which tells compulsory misses from replacement misses, and the lines any
+// processor ever wrote, which tells compulsory misses from transfer misses.
 //
 // The set is asked once per miss and grows to every line a program touches. As a hash set of lines it was
 // the miss path's largest cost: a probe at a random place of a table of millions of entries, a host cache
@@ -29,6 +30,13 @@ class SparseLineSet {
     const bool present = (word & bit) != 0;
     word |= bit;
     return present;
+  }
+
+  // Whether `line` is in the set, adding nothing (a chunk is created only by add_was_present()).
+  bool contains(Addr line) const {
+    const Bitmap* chunk = chunks_.find(line);
+    const std::uint32_t slot = Chunks::slot_of(line);
+    return chunk != nullptr && ((chunk->words[slot >> 6] >> (slot & 63)) & 1) != 0;
   }
 
   void clear() { chunks_.clear(); }

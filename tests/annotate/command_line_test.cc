@@ -135,7 +135,7 @@ TEST(CommandLineTest, ReportsAMalformedProfile) {
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.standard_error,
             "ccsim-annotate: " + path +
-                ":1: profile version 3 is not supported; this ccsim-annotate reads version 1\n");
+                ":1: profile version 3 is not supported; this ccsim-annotate reads versions 1 and 2\n");
 }
 
 // An output file in a directory that does not exist: exit 1 naming the option.

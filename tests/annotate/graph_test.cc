@@ -110,6 +110,17 @@ TEST_F(GraphTest, KeepsEdgesTouchingTheChosenNode) {
                                                 "shared_sum.c:24\\nmain._omp_fn.1\\nsum"}));
 }
 
+// producer_consumer: line 10 (main's store, buffer) supplied the 16 lines line 5 (consumer's load) missed
+// on, all from Modified copies: one orange edge, writer -> reader.
+TEST_F(GraphTest, DrawsTransfersFromWriterToReader) {
+  DrawnGraph graph = drawn_by_dot(annotate({"--graph=transfers", profile_path("producer_consumer.profile")}));
+  std::string writer = "producer_consumer.c:10\\nmain\\nbuffer";
+  std::string reader = "producer_consumer.c:5\\nconsumer\\nbuffer";
+  EXPECT_EQ(graph.nodes, (std::set<std::string>{writer, reader}));
+  EXPECT_EQ(graph.edges,
+            (std::set<DrawnEdge>{{writer, reader, "16 (100.0%)\\nthread 1 (main) -> 2 (consumer): 16", "darkorange"}}));
+}
+
 // conflict: line 10 evicted line 9's lines 10 times, line 9 line 10's 9 times; evictions are grey.
 TEST_F(GraphTest, DrawsEvictors) {
   DrawnGraph graph = drawn_by_dot(annotate({"--graph=evictors", profile_path("conflict.profile")}));

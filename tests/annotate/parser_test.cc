@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -154,10 +156,44 @@ TEST(ParserTest, RejectsAnotherKindOfFileByItsFirstLine) {
             "tiny.profile:1: this is not a ccsim profile: its first line is not \"ccsim-profile-version: 1\"");
 }
 
-// Only version 1 is known.
+// Only versions 1 and 2 are known.
 TEST(ParserTest, RejectsAnotherVersion) {
-  EXPECT_EQ(rejection(ProfileText().replace(1, "ccsim-profile-version: 2").text()),
-            "tiny.profile:1: profile version 2 is not supported; this ccsim-annotate reads version 1");
+  EXPECT_EQ(rejection(ProfileText().replace(1, "ccsim-profile-version: 3").text()),
+            "tiny.profile:1: profile version 3 is not supported; this ccsim-annotate reads versions 1 and 2");
+}
+
+// The records version 2 added are errors in a version 1 profile, like any unknown record.
+TEST(ParserTest, RejectsTransferRecordsInAVersionOneProfile) {
+  EXPECT_EQ(rejection(ProfileText().insert_before(20, "transfer: 1 1 1 2 3 0 0").text()),
+            "tiny.profile:20: unknown record \"transfer:\"; a version 1 profile has no such record");
+}
+
+// producer_consumer (version 2): the transfer edge and the object's moves, as the file gives them; a
+// transfer from a thread to itself is refused.
+TEST(ParserTest, ReadsTheTransferRecordsOfVersionTwo) {
+  const Profile profile = read_profile_file(testing::profile_path("producer_consumer.profile"));
+  EXPECT_EQ(profile.header.version, 2u);
+  ASSERT_EQ(profile.transfer_edges.size(), 1u);
+  EXPECT_EQ(profile.transfer_edges[0].source_thread, 1u);
+  EXPECT_EQ(profile.transfer_edges[0].reader_thread, 2u);
+  EXPECT_EQ(profile.transfer_edges[0].split.from_modified, 16u);
+  EXPECT_EQ(profile.transfer_edges[0].split.total(), 16u);
+  ASSERT_EQ(profile.object_transfers.size(), 1u);
+  EXPECT_EQ(profile.object_transfers[0].from_thread, 1u);
+  EXPECT_EQ(profile.object_transfers[0].to_thread, 2u);
+  EXPECT_EQ(profile.count_totals.at("transfer"), 16u);
+  std::ifstream in(testing::profile_path("producer_consumer.profile"));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string edge = "transfer: 1 1 2 2 16 0 0";
+  text.replace(text.find(edge), edge.size(), "transfer: 1 2 2 2 16 0 0");
+  std::istringstream edited(text);
+  try {
+    parse_profile(edited, "pc.profile");
+    ADD_FAILURE() << "a transfer from thread 2 to itself was accepted";
+  } catch (const ProfileError& error) {
+    EXPECT_EQ(std::string(error.what()),
+              "pc.profile:36: transfer: a transfer goes from one thread to another, not from thread 2 to itself");
+  }
 }
 
 // A file cut after five header records: the error is at its last line and names the missing record.
@@ -370,7 +406,8 @@ TEST(ParserTest, RejectsADirectory) {
 // Every hand-written profile of tests/annotate/profiles/ is valid (its summary matches its counts).
 TEST(ParserTest, ReadsEveryTestProfile) {
   for (const char* name :
-       {"counters.profile", "counters_padded.profile", "shared_sum.profile", "conflict.profile"}) {
+       {"counters.profile", "counters_padded.profile", "shared_sum.profile", "conflict.profile",
+        "producer_consumer.profile"}) {
     SCOPED_TRACE(name);
     EXPECT_NO_THROW(read_profile_file(testing::profile_path(name)));
   }

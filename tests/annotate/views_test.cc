@@ -154,6 +154,33 @@ TEST(ObjectsViewTest, ShowsEachObjectWithItsCounts) {
             (Cells{"2", "2,000", "2,001", "1,998", "1,999", "1,999", "100.0%", "99.9%", "0.0%", "-", "100.0%"}));
 }
 
+// producer_consumer (version 2): buffer's 16 lines moved from thread 1's copies to thread 2's misses,
+// "16 among 2 threads"; a version 1 profile (counters) has no such column.
+TEST(ObjectsViewTest, SaysHowOftenAnObjectMovedBetweenThreads) {
+  const std::string table = section(view_of("producer_consumer.profile", {"--view=objects"}), "Data objects");
+  EXPECT_NE(table.find("moved between threads"), std::string::npos) << table;
+  EXPECT_NE(table.find("16 among 2 threads  buffer (global, 1,024 B)"), std::string::npos) << table;
+  const std::string old = section(view_of("counters.profile", {"--view=objects"}), "Data objects");
+  EXPECT_EQ(old.find("moved between threads"), std::string::npos) << old;
+}
+
+// producer_consumer: thread 1's 16 misses compulsory and from memory, thread 2's 16 transfer misses, all
+// from thread 1's Modified copies, each a downgrade caused by 2 and received by 1.
+TEST(SummaryViewTest, SaysWhereL1MissesWereServed) {
+  const std::string view = view_of("producer_consumer.profile", {"--view=summary"});
+  const std::string causes = section(view, "L1 misses by cause");
+  EXPECT_NE(causes.find("compulsory  transfer  coherence"), std::string::npos) << causes;
+  const std::string served = section(view, "Where L1 misses were served");
+  EXPECT_NE(served.find("     1  main                  0               0            0          0      16        "
+                        "          0                   16"),
+            std::string::npos)
+      << served;
+  EXPECT_NE(served.find("     2  consumer             16               0            0         16       0        "
+                        "         16                    0"),
+            std::string::npos)
+      << served;
+}
+
 // conflict, by L1 misses: line 9 missed 10 times, all on a; line 10 10 times, all on b.
 TEST(MatrixViewTest, CrossesLinesWithObjects) {
   std::string table =

@@ -27,8 +27,9 @@
    - Every thread misses on total[] at 3584 elements (all but the first of each line) because it lost
      the line since its last update: coherence misses, true for p2..pT (the bytes were written by
      p(k-1)), false for p1 (nobody has written total[i] yet). The first element of each line is a
-     compulsory miss for everyone. So each of the T threads has 3584 coherence misses at the add line:
-     none stays out of the rotation. */
+     first miss for everyone: compulsory for p1 (nobody held or wrote the line), a transfer miss for
+     p2..pT (p(k-1) holds it Modified; docs/model.md). So each of the T threads has 3584 coherence misses
+     at the add line: none stays out of the rotation. */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>

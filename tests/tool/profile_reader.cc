@@ -151,7 +151,7 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
     std::string keyword = text.substr(0, colon);
     std::string rest = colon + 2 <= text.size() ? text.substr(colon + 2) : "";
     std::istringstream fields(rest);
-    if (number == 1 && (keyword != "ccsim-profile-version" || rest != "1")) return fail("bad version line");
+    if (number == 1 && (keyword != "ccsim-profile-version" || rest != "2")) return fail("bad version line");
     if (keyword == "events") {
       for (std::string e; fields >> e;) p->events.push_back(e);
       sums.assign(p->events.size(), 0);
@@ -186,6 +186,24 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
         return fail("bad invalidator");
       }
       p->invalidators.push_back(r);
+    } else if (keyword == "transfer") {
+      TransferRow r;
+      if (!(fields >> r.source_ref >> r.source_thread >> r.reader_ref >> r.reader_thread >> r.from_modified >>
+            r.from_exclusive >> r.from_shared) ||
+          r.source_thread == r.reader_thread) {
+        return fail("bad transfer");
+      }
+      if (!p->refs.count(r.source_ref) || !p->refs.count(r.reader_ref)) return fail("undefined ref");
+      p->transfers.push_back(r);
+    } else if (keyword == "object-transfer") {
+      ObjectTransferRow r;
+      if (!(fields >> r.object >> r.from_thread >> r.to_thread >> r.from_modified >> r.from_exclusive >>
+            r.from_shared) ||
+          r.from_thread == r.to_thread) {
+        return fail("bad object-transfer");
+      }
+      if (!p->objects.count(r.object)) return fail("undefined object");
+      p->object_transfers.push_back(r);
     } else if (keyword == "object") {
       unsigned id, file;
       ProfileObject object;

@@ -22,6 +22,16 @@ struct InvalidatorRow {
   std::uint64_t true_in, true_in_critical, false_in, true_across, false_across;
 };
 
+// A `transfer:` record: copies last touched by source_ref on source_thread served reader_ref's misses.
+struct TransferRow {
+  unsigned source_ref, source_thread, reader_ref, reader_thread;
+  std::uint64_t from_modified, from_exclusive, from_shared;
+};
+// An `object-transfer:` record: the object's lines moved from one thread's copy to another's miss.
+struct ObjectTransferRow {
+  unsigned object, from_thread, to_thread;
+  std::uint64_t from_modified, from_exclusive, from_shared;
+};
 // An `object:` record (docs/output-format.md, "Data objects").
 struct ProfileObject {
   std::string kind;  // global, heap, stack, named, unknown
@@ -109,6 +119,8 @@ struct Profile {
   std::map<unsigned, ProfileRef> refs;
   std::map<std::pair<unsigned, unsigned>, std::vector<std::uint64_t>> counts;  // (ref, thread) -> counts
   std::vector<InvalidatorRow> invalidators;
+  std::vector<TransferRow> transfers;
+  std::vector<ObjectTransferRow> object_transfers;
   std::map<unsigned, ProfileObject> objects;
   std::map<std::pair<unsigned, unsigned>, std::vector<std::uint64_t>> object_counts;  // (object, thread) -> counts
   std::vector<ObjectRefRow> object_refs;

@@ -72,17 +72,38 @@ TEST_F(ConsistencyTest, OnePairsCountsAreTheVisitorsCounts) {
   }
 }
 
-// Per level, misses = compulsory + coherence + replacement, and replacement = capacity + conflict.
+// Per level, misses = compulsory + coherence + replacement + transfer, and replacement = capacity +
+// conflict. The shared LLC has neither coherence nor transfer misses.
 TEST_F(ConsistencyTest, MissCausesAddUpToMisses) {
   for (Level level : {Level::L1, Level::L2, Level::LLC}) {
     SCOPED_TRACE(event_name(level_event(level, kReadMisses)));
     auto event = [&](LevelEvent e) { return machine.total(level_event(level, e)); };
     EXPECT_GT(event(kReadMisses) + event(kWriteMisses), 0u);
     EXPECT_EQ(event(kReadMisses) + event(kWriteMisses),
-              event(kMissCompulsory) + event(kMissCoherence) + event(kMissReplacement));
+              event(kMissCompulsory) + event(kMissCoherence) + event(kMissReplacement) + event(kMissTransfer));
     EXPECT_EQ(event(kMissReplacement), event(kMissCapacity) + event(kMissConflict));
   }
+  EXPECT_GT(machine.total(l1(kMissTransfer)), 0u);
+  EXPECT_EQ(machine.total(l2(kMissTransfer)), machine.total(l1(kMissTransfer)));
   EXPECT_EQ(machine.total(llc(kMissCoherence)), 0u);
+  EXPECT_EQ(machine.total(llc(kMissTransfer)), 0u);
+}
+
+// Every L1 miss is served from exactly one place, and every downgrade has a reader and an owner. A
+// transfer is a miss of the whole private hierarchy, as a transfer miss is, but not only: a replacement
+// or coherence miss is served by another processor's copy too when one holds the line.
+TEST_F(ConsistencyTest, EveryL1MissIsServedOnce) {
+  std::uint64_t served = 0;
+  for (std::uint32_t event = kServedByOwnL2; event <= kServedByMemory; ++event) {
+    SCOPED_TRACE(event_name(event));
+    EXPECT_GT(machine.total(event), 0u);
+    served += machine.total(event);
+  }
+  EXPECT_EQ(served, machine.total(l1(kReadMisses)) + machine.total(l1(kWriteMisses)));
+  EXPECT_EQ(machine.total(kServedByOwnL2), machine.total(l1(kReadMisses)) + machine.total(l1(kWriteMisses)) -
+                                               machine.total(l2(kReadMisses)) - machine.total(l2(kWriteMisses)));
+  EXPECT_GT(machine.total(kDowngradesCaused), 0u);
+  EXPECT_EQ(machine.total(kDowngradesCaused), machine.total(kDowngradesReceived));
 }
 
 // Every coherence miss is classified once, true or false: their sum is the L1 coherence misses (every

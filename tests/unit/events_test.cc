@@ -42,6 +42,24 @@ TEST(EventsTest, LevelNamesShareTheirSuffix) {
   }
 }
 
+// The events that profile version 2 added have the names of docs/output-format.md and say so; every other
+// event is of version 1 (a writer lists them first: the events: line only grows at its end).
+TEST(EventsTest, VersionTwoAddedWhereMissesAreServedAndTransferMisses) {
+  EXPECT_STREQ(event_name(kServedByOwnL2), "served_by_own_L2");
+  EXPECT_STREQ(event_name(kServedByTransferFromModified), "served_by_transfer_from_modified");
+  EXPECT_STREQ(event_name(kServedByMemory), "served_by_memory");
+  EXPECT_STREQ(event_name(kDowngradesReceived), "downgrades_received");
+  EXPECT_STREQ(event_name(l2(kMissTransfer)), "L2_miss_transfer");
+  std::uint32_t added = 0;
+  for (std::uint32_t event = 0; event < kNumEvents; ++event) {
+    if (event_profile_version(event) == 2) ++added;
+    EXPECT_TRUE(event_profile_version(event) == 1 || event_profile_version(event) == 2);
+  }
+  EXPECT_EQ(added, 8u + kNumLevels);  // six served_by_*, two downgrades_*, <L>_miss_transfer per level
+  EXPECT_EQ(event_profile_version(l1(kMissCompulsory)), 1u);
+  EXPECT_EQ(event_profile_version(kInvalidationsCausedFalseAcrossRegions), 1u);
+}
+
 // Events of absent levels, capacity/conflict without miss classes, and LLC coherence misses do not apply.
 TEST(EventsTest, OnlyMeaningfulEventsApply) {
   const MachineConfig l1_only = make_machine("32768,8,64");
@@ -56,6 +74,12 @@ TEST(EventsTest, OnlyMeaningfulEventsApply) {
   EXPECT_TRUE(event_applies(l2(kMissCoherence), full));
   EXPECT_TRUE(event_applies(llc(kMissCapacity), full));
   EXPECT_FALSE(event_applies(llc(kMissCoherence), full));
+  EXPECT_FALSE(event_applies(llc(kMissTransfer), full));
+  EXPECT_TRUE(event_applies(l2(kMissTransfer), full));
+  EXPECT_TRUE(event_applies(kServedByLLC, full));
+  EXPECT_FALSE(event_applies(kServedByLLC, l1_only));
+  EXPECT_FALSE(event_applies(kServedByOwnL2, l1_only));
+  EXPECT_TRUE(event_applies(kServedByTransferFromShared, l1_only));
   EXPECT_FALSE(event_applies(kNumEvents, full));
 }
 

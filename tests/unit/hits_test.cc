@@ -51,14 +51,16 @@ TEST(HitsTest, StraddlingAccessIsTwoLineAccesses) {
   EXPECT_EQ(machine.count(0, 1, l1(kHitSpatial)), 0u);
 }
 
-// A line brought into the shared LLC by P0 is an LLC hit for P1, though P1's own caches miss
-// (compulsory: P1 never held it). P1 reads the bytes P0 read, so the LLC hit is temporal.
+// A line brought into the shared LLC by P0 is an LLC hit for P1, though P1's own caches miss (a
+// transfer miss, not a compulsory one: P1 never held the line, but P0 holds it, Exclusive). The LLC is
+// looked up all the same and counts the hit; P1 reads the bytes P0 read, so the hit is temporal.
 TEST(HitsTest, SharedCacheServesOneProcessorsLineToAnother) {
   Machine machine(make_machine("1024,2,64", "none", "65536,8,64", 2));
   machine.run(load(0, 0x8000).by_ref(1));
   machine.run(load(1, 0x8000).by_ref(2));
   EXPECT_EQ(machine.count(0, 1, llc(kMissCompulsory)), 1u);
-  EXPECT_EQ(machine.count(1, 2, l1(kMissCompulsory)), 1u);
+  EXPECT_EQ(machine.count(1, 2, l1(kMissCompulsory)), 0u);
+  EXPECT_EQ(machine.count(1, 2, l1(kMissTransfer)), 1u);
   EXPECT_EQ(machine.count(1, 2, llc(kReadMisses)), 0u);
   EXPECT_EQ(machine.count(1, 2, llc(kHitTemporal)), 1u);
 }

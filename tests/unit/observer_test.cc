@@ -28,7 +28,7 @@ struct RecordedInvalidation {
 class RecordingObserver {
  public:
   explicit RecordingObserver(Simulator* sim) {
-    const Observer observer{this, on_miss, on_coherence_miss, on_invalidation, on_eviction};
+    const Observer observer{this, on_miss, on_coherence_miss, on_invalidation, on_eviction, on_served, on_downgrade};
     set_observer(sim, &observer);
   }
 
@@ -36,6 +36,8 @@ class RecordingObserver {
   std::vector<CoherenceMissNotice> coherence_misses;
   std::vector<RecordedInvalidation> invalidations;
   std::vector<EvictionNotice> evictions;
+  std::vector<ServedNotice> served;
+  std::vector<DowngradeNotice> downgrades;
 
  private:
   static void on_miss(void* self, const MissNotice& notice) {
@@ -50,6 +52,12 @@ class RecordingObserver {
   }
   static void on_eviction(void* self, const EvictionNotice& notice) {
     static_cast<RecordingObserver*>(self)->evictions.push_back(notice);
+  }
+  static void on_served(void* self, const ServedNotice& notice) {
+    static_cast<RecordingObserver*>(self)->served.push_back(notice);
+  }
+  static void on_downgrade(void* self, const DowngradeNotice& notice) {
+    static_cast<RecordingObserver*>(self)->downgrades.push_back(notice);
   }
 };
 
@@ -135,11 +143,38 @@ TEST_F(ObserverTotalsTest, MissNoticesRecountEveryMissCounter) {
   std::vector<std::uint32_t> events;
   for (Level level : {Level::L1, Level::L2, Level::LLC}) {
     for (LevelEvent event :
-         {kReadMisses, kWriteMisses, kMissCompulsory, kMissCoherence, kMissReplacement, kMissCapacity, kMissConflict}) {
+         {kReadMisses, kWriteMisses, kMissCompulsory, kMissCoherence, kMissReplacement, kMissCapacity, kMissConflict,
+          kMissTransfer}) {
       events.push_back(level_event(level, event));
     }
   }
   expect_recount(recount, events);
+}
+
+// Every served notice recounts where one L1 miss was served, on the missing pair; a transfer names the
+// supplier, and only a transfer does.
+TEST_F(ObserverTotalsTest, ServedNoticesRecountWhereEachMissWasServed) {
+  CountsByPair recount;
+  for (const ServedNotice& served : observer.served) {
+    add(recount, served.proc, served.ref, served.source);
+    const bool transfer = served.source >= kServedByTransferFromModified && served.source <= kServedByTransferFromShared;
+    EXPECT_EQ(served.supplier_proc != ~ProcId(0), transfer);
+    EXPECT_NE(served.supplier_proc, served.proc);
+  }
+  std::vector<std::uint32_t> events;
+  for (std::uint32_t event = kServedByOwnL2; event <= kServedByMemory; ++event) events.push_back(event);
+  expect_recount(recount, events);
+}
+
+// Every downgrade notice recounts one downgrade caused by the reader and one received by the owner's
+// reference.
+TEST_F(ObserverTotalsTest, DowngradeNoticesRecountBothSides) {
+  CountsByPair recount;
+  for (const DowngradeNotice& downgrade : observer.downgrades) {
+    add(recount, downgrade.reader_proc, downgrade.reader_ref, kDowngradesCaused);
+    add(recount, downgrade.owner_proc, downgrade.owner_ref, kDowngradesReceived);
+  }
+  expect_recount(recount, {kDowngradesCaused, kDowngradesReceived});
 }
 
 // Miss notices carry the region of the access: per region they recount the region totals of L1 misses.
@@ -348,7 +383,7 @@ TEST(ObserverScenarioTest, NullObserverAndNullCallbacksAreNotCalled) {
   Machine machine(make_machine("512,1,64", "none", "none", 1));
   int misses = 0;
   const Observer misses_only{&misses, [](void* count, const MissNotice&) { ++*static_cast<int*>(count); }, nullptr,
-                             nullptr, nullptr};
+                             nullptr, nullptr, nullptr, nullptr};
   set_observer(machine.simulator(), &misses_only);
   machine.run(load(0, 0));
   machine.run(load(0, 512));  // misses and evicts line 0: an eviction nobody asked to hear about

@@ -129,6 +129,15 @@ InvalidatorEdge Machine::invalidator_edge(RefId victim_ref, ProcId victim_proc, 
   return InvalidatorEdge{};
 }
 
+std::vector<TransferEdge> Machine::transfer_edges() const {
+  std::vector<TransferEdge> edges;
+  for_each_transfer_edge(
+      sim_,
+      [](void* context, const TransferEdge& edge) { static_cast<std::vector<TransferEdge>*>(context)->push_back(edge); },
+      &edges);
+  return edges;
+}
+
 std::uint64_t Machine::evictor_count(RefId victim_ref, RefId evictor_ref, Level level) const {
   std::uint64_t count = 0;
   for (const EvictorEdge& edge : evictor_edges()) {

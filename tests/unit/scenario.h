@@ -74,6 +74,7 @@ class Machine {
   InvalidatorEdge invalidator_edge(RefId victim_ref, ProcId victim_proc, RefId invalidator_ref,
                                    ProcId invalidator_proc) const;
   std::uint64_t evictor_count(RefId victim_ref, RefId evictor_ref, Level level) const;
+  std::vector<TransferEdge> transfer_edges() const;
 
   LineState state(ProcId proc, Level level, Addr addr) const;
   // Empty when every invariant holds, else the first violation.

@@ -46,7 +46,9 @@ class NoticeLog {
  public:
   NoticeLog(std::uint32_t line_bytes, bool miss_classes) : line_bytes_(line_bytes), miss_classes_(miss_classes) {}
 
-  Observer observer() { return Observer{this, on_miss, on_coherence_miss, on_invalidation, on_eviction}; }
+  Observer observer() {
+    return Observer{this, on_miss, on_coherence_miss, on_invalidation, on_eviction, on_served, on_downgrade};
+  }
   void set_step(long step) { step_ = step; }
   std::vector<std::string> sorted() const {
     std::vector<std::string> lines = lines_;
@@ -97,6 +99,21 @@ class NoticeLog {
                   static_cast<int>(n.level), n.bytes_used, n.first_byte_used);
     log.add(log.step_, text);
   }
+  static void on_served(void* context, const ServedNotice& n) {
+    NoticeLog& log = *static_cast<NoticeLog*>(context);
+    char text[200];
+    std::snprintf(text, sizeof text, "served p%u r%u a%llu s%u e%u from p%u r%u g%u", n.proc, n.ref,
+                  static_cast<unsigned long long>(n.address), n.size, n.source, n.supplier_proc, n.supplier_ref,
+                  n.region);
+    log.add(log.step_, text);
+  }
+  static void on_downgrade(void* context, const DowngradeNotice& n) {
+    NoticeLog& log = *static_cast<NoticeLog*>(context);
+    char text[200];
+    std::snprintf(text, sizeof text, "downgrade p%u/%u o%u/%u a%llu s%u g%u", n.reader_proc, n.reader_ref,
+                  n.owner_proc, n.owner_ref, static_cast<unsigned long long>(n.address), n.size, n.region);
+    log.add(log.step_, text);
+  }
 
   std::uint32_t line_bytes_;
   bool miss_classes_;
@@ -110,6 +127,7 @@ struct Report {
   std::map<RegionId, std::vector<std::uint64_t>> regions;
   std::map<std::vector<std::uint32_t>, std::uint64_t> evictors;  // victim ref, proc, evictor ref, proc, level
   std::map<std::vector<std::uint32_t>, std::vector<std::uint64_t>> invalidators;
+  std::map<std::vector<std::uint32_t>, std::vector<std::uint64_t>> transfers;  // source ref, proc, reader ref, proc
   std::vector<std::vector<std::uint64_t>> processor_totals;
   std::vector<std::uint64_t> machine_totals;
 };
@@ -142,6 +160,12 @@ Report read_report(const Source& source) {
             e.false_across_regions};
       },
       &report);
+  source.for_each_transfer_edge(
+      [](void* context, const TransferEdge& e) {
+        static_cast<Report*>(context)->transfers[{e.source_ref, e.source_proc, e.reader_ref, e.reader_proc}] = {
+            e.from_modified, e.from_exclusive, e.from_shared};
+      },
+      &report);
   std::uint64_t counts[kNumEvents];
   for (ProcId proc = 0; proc < kProcessors; ++proc) {
     source.processor_totals(proc, counts);
@@ -159,6 +183,7 @@ struct SimulatorSource {
   void for_each_region(RegionVisitor v, void* c) const { ccsim::for_each_region(sim, v, c); }
   void for_each_evictor_edge(EvictorVisitor v, void* c) const { ccsim::for_each_evictor_edge(sim, v, c); }
   void for_each_invalidator_edge(InvalidatorVisitor v, void* c) const { ccsim::for_each_invalidator_edge(sim, v, c); }
+  void for_each_transfer_edge(TransferVisitor v, void* c) const { ccsim::for_each_transfer_edge(sim, v, c); }
   void processor_totals(ProcId p, std::uint64_t* counts) const { ccsim::processor_totals(sim, p, counts); }
   void machine_totals(std::uint64_t* counts) const { ccsim::machine_totals(sim, counts); }
 };
@@ -295,6 +320,7 @@ class ShardedSimulation : public ::testing::TestWithParam<Geometry> {
     EXPECT_EQ(expected.regions, actual.regions);
     EXPECT_EQ(expected.evictors, actual.evictors);
     EXPECT_EQ(expected.invalidators, actual.invalidators);
+    EXPECT_EQ(expected.transfers, actual.transfers);
     EXPECT_EQ(expected.processor_totals, actual.processor_totals);
     EXPECT_EQ(expected.machine_totals, actual.machine_totals);
     EXPECT_EQ(whole_notices.size(), part_notices.size());
@@ -303,6 +329,8 @@ class ShardedSimulation : public ::testing::TestWithParam<Geometry> {
     EXPECT_NE(expected.machine_totals[l1(kMissCoherence)], 0u);
     EXPECT_NE(expected.machine_totals[l1(kEvictions)], 0u);
     EXPECT_NE(expected.machine_totals[kCoherenceMissFalse], 0u);
+    EXPECT_NE(expected.machine_totals[kServedByTransferFromModified], 0u);
+    EXPECT_FALSE(expected.transfers.empty());
     if (g.miss_classes) {
       EXPECT_NE(expected.machine_totals[l1(kMissCapacity)], 0u);
       EXPECT_NE(expected.machine_totals[l1(kMissConflict)], 0u);
@@ -392,11 +420,13 @@ INSTANTIATE_TEST_SUITE_P(
 
 // A small case worked by hand. L1 of two direct-mapped 64-byte lines, two processors, two shards: line 0
 // (addresses 0..63) is shard 0's, line 1 (64..127) shard 1's.
-//   1. P0 writes 0..7 (ref 1): line 0, compulsory write miss, P0 Modified.
-//   2. P1 reads 8..15 (ref 2): line 0, compulsory read miss; P0 is downgraded, both Shared.
+//   1. P0 writes 0..7 (ref 1): line 0, compulsory write miss (nobody held or wrote it), P0 Modified.
+//   2. P1 reads 8..15 (ref 2): line 0, never held by P1 but held by P0: a transfer miss, served by P0's
+//      Modified copy; P0 is downgraded, both Shared.
 //   3. P0 writes 64..71 (ref 3): line 1, compulsory write miss.
-//   4. P1 writes 72..79 (ref 4): line 1, compulsory write miss; it invalidates P0's copy, whose touched
-//      bytes (0..7 of the line) P1 does not write: one false-sharing invalidation, in region.
+//   4. P1 writes 72..79 (ref 4): line 1, never held by P1 but held Modified by P0: a transfer miss; it
+//      invalidates P0's copy, whose touched bytes (0..7 of the line) P1 does not write: one
+//      false-sharing invalidation, in region.
 //   5. P0 reads 64..71 (ref 5): line 1, a coherence miss; P1's Modified copy is downgraded and its
 //      writes (bytes 8..15) folded, which P0's bytes 0..7 do not include: a false coherence miss.
 // Shard 0 counts steps 1-2 alone, shard 1 steps 3-5 alone, and the merge is their sum.
@@ -413,12 +443,14 @@ TEST(ShardedSimulationByHand, EachShardCountsItsOwnLinesAndTheMergeAddsThem) {
   machine_totals(shard0, counts);
   EXPECT_EQ(counts[kReads], 1u);
   EXPECT_EQ(counts[kWrites], 1u);
-  EXPECT_EQ(counts[l1(kMissCompulsory)], 2u);
+  EXPECT_EQ(counts[l1(kMissCompulsory)], 1u);
+  EXPECT_EQ(counts[l1(kMissTransfer)], 1u);
   EXPECT_EQ(counts[kInvalidationsCausedFalseInRegion], 0u);
   machine_totals(shard1, counts);
   EXPECT_EQ(counts[kReads], 1u);
   EXPECT_EQ(counts[kWrites], 2u);
-  EXPECT_EQ(counts[l1(kMissCompulsory)], 2u);
+  EXPECT_EQ(counts[l1(kMissCompulsory)], 1u);
+  EXPECT_EQ(counts[l1(kMissTransfer)], 1u);
   EXPECT_EQ(counts[l1(kMissCoherence)], 1u);
   EXPECT_EQ(counts[kInvalidationsCausedFalseInRegion], 1u);
   EXPECT_EQ(counts[kCoherenceMissFalse], 1u);
@@ -431,7 +463,8 @@ TEST(ShardedSimulationByHand, EachShardCountsItsOwnLinesAndTheMergeAddsThem) {
   EXPECT_EQ(counts[kWrites], 3u);
   EXPECT_EQ(counts[l1(kReadMisses)], 2u);
   EXPECT_EQ(counts[l1(kWriteMisses)], 3u);
-  EXPECT_EQ(counts[l1(kMissCompulsory)], 4u);
+  EXPECT_EQ(counts[l1(kMissCompulsory)], 2u);
+  EXPECT_EQ(counts[l1(kMissTransfer)], 2u);
   EXPECT_EQ(counts[l1(kMissCoherence)], 1u);
   EXPECT_EQ(counts[kInvalidationsReceivedFalseInRegion], 1u);
   EXPECT_EQ(counts[kInvalidationsCausedFalseInRegion], 1u);

@@ -42,6 +42,22 @@ std::vector<CulpritEdge> invalidation_edges(const Analysis& analysis) {
   return edges_from(edges);
 }
 
+std::vector<CulpritEdge> transfer_edges(const Analysis& analysis) {
+  std::map<EdgeKey, CulpritEdge> edges;
+  for (const TransferEdge& record : analysis.profile->transfer_edges) {
+    Endpoint reader = endpoint_of(analysis, record.reader, record.reader_thread);
+    Endpoint writer = endpoint_of(analysis, record.source, record.source_thread);
+    CulpritEdge& edge = edges[{reader, writer}];
+    edge.victim = reader;
+    edge.culprit = writer;
+    edge.count = checked_sum(edge.count, record.split.total());
+    edge.transfers.from_modified = checked_sum(edge.transfers.from_modified, record.split.from_modified);
+    edge.transfers.from_exclusive = checked_sum(edge.transfers.from_exclusive, record.split.from_exclusive);
+    edge.transfers.from_shared = checked_sum(edge.transfers.from_shared, record.split.from_shared);
+  }
+  return edges_from(edges);
+}
+
 std::vector<CulpritEdge> eviction_edges(const Analysis& analysis, const std::string& level) {
   std::map<EdgeKey, CulpritEdge> edges;
   for (const EvictorEdge& record : analysis.profile->evictor_edges) {

@@ -21,16 +21,21 @@ struct Endpoint {
 bool operator<(const Endpoint& a, const Endpoint& b);
 
 // The culprit (a store that invalidated, an access that evicted) and its victim (the reference that
-// last touched the lost line), with how often. For evictions `split` stays zero.
+// last touched the lost line), with how often. For a transfer the culprit is the writer (the last
+// toucher of the supplying copy) and the victim the reader that missed. `split` is the invalidations'
+// (zero for the others), `transfers` the transfers' (zero for the others).
 struct CulpritEdge {
   Endpoint victim;
   Endpoint culprit;
   std::uint64_t count = 0;
   InvalidationSplit split;
+  TransferSplit transfers;
 };
 
 // Every invalidator: record, added up per (victim endpoint, culprit endpoint); ordered by endpoints.
 std::vector<CulpritEdge> invalidation_edges(const Analysis& analysis);
+// Every transfer: record, added up per (reader endpoint, writer endpoint).
+std::vector<CulpritEdge> transfer_edges(const Analysis& analysis);
 // Every evictor: record of `level`, added up likewise.
 std::vector<CulpritEdge> eviction_edges(const Analysis& analysis, const std::string& level);
 

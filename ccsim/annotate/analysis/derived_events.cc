@@ -14,6 +14,10 @@ std::vector<DerivedEvent> make_derived_events() {
     events.push_back({prefix + "_misses", {prefix + "_read_misses", prefix + "_write_misses"}});
   }
   events.push_back({"coherence_misses", {"coherence_miss_true", "coherence_miss_false"}});
+  // Misses served by another thread's copy (version 2 profiles).
+  events.push_back({"transfers",
+                    {"served_by_transfer_from_modified", "served_by_transfer_from_exclusive",
+                     "served_by_transfer_from_shared"}});
   for (std::string direction : {"received", "caused"}) {
     std::string prefix = "invalidations_" + direction;
     events.push_back({prefix,

@@ -16,7 +16,7 @@ struct DerivedEvent {
   std::vector<std::string> parts;
 };
 
-// accesses, L1_misses, L2_misses, LLC_misses, coherence_misses, invalidations_received,
+// accesses, L1_misses, L2_misses, LLC_misses, coherence_misses, transfers, invalidations_received,
 // invalidations_caused (the last two without the critical subset, which the true counts include).
 const std::vector<DerivedEvent>& derived_events();
 

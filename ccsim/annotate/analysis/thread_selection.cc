@@ -95,6 +95,15 @@ void select_threads(Profile& profile, const ThreadSelection& selection) {
   keep_selected(profile.line_details, selection);
   keep_selected_victims(profile.invalidator_edges, selection);
   keep_selected_victims(profile.evictor_edges, selection);
+  // Transfers are kept by the thread that missed, the side that waited, as edges by their victim.
+  auto& edges = profile.transfer_edges;
+  edges.erase(std::remove_if(edges.begin(), edges.end(),
+                             [&](const TransferEdge& e) { return !selection.contains(e.reader_thread); }),
+              edges.end());
+  auto& moves = profile.object_transfers;
+  moves.erase(std::remove_if(moves.begin(), moves.end(),
+                             [&](const ObjectTransfer& t) { return !selection.contains(t.to_thread); }),
+              moves.end());
   Counts summary(profile.events.size(), 0);
   for (const ThreadCounts& record : profile.counts) add_counts(summary, record.counts);
   profile.summary = std::move(summary);

@@ -33,6 +33,7 @@ struct NodeEdge {
   NodeKey victim;
   std::uint64_t count = 0;
   InvalidationSplit split;
+  TransferSplit transfers;
   std::map<std::pair<ThreadId, ThreadId>, std::uint64_t> thread_pairs;  // (culprit, victim) -> count
 };
 
@@ -77,6 +78,7 @@ std::vector<NodeEdge> node_edges(const std::vector<CulpritEdge>& edges) {
     node_edge.victim = victim;
     node_edge.count += edge.count;
     node_edge.split.add(edge.split);
+    node_edge.transfers.from_modified += edge.transfers.from_modified;
     node_edge.thread_pairs[{edge.culprit.thread, edge.victim.thread}] += edge.count;
   }
   std::vector<NodeEdge> result;
@@ -125,7 +127,7 @@ std::string thread_pair_text(const Profile& profile, ThreadId culprit, ThreadId 
 }
 
 EdgeStyle edge_style(const Profile& profile, const NodeEdge& edge, std::uint64_t victim_total, std::uint64_t heaviest,
-                     bool invalidations) {
+                     GraphKind kind) {
   EdgeStyle style;
   style.label = with_commas(edge.count) + " (" + percent(edge.count, victim_total) + ")";
   std::vector<std::pair<std::pair<ThreadId, ThreadId>, std::uint64_t>> heaviest_pairs(edge.thread_pairs.begin(),
@@ -141,7 +143,10 @@ EdgeStyle edge_style(const Profile& profile, const NodeEdge& edge, std::uint64_t
     style.label +=
         "\n+" + std::to_string(edge.thread_pairs.size() - kThreadPairsInLabel) + " more thread pairs";
   }
-  if (!invalidations) {
+  if (kind == GraphKind::transfers) {
+    // A line written by the writer moved (from Modified) against one only read there (E or S).
+    style.color = 2 * edge.transfers.from_modified >= edge.count ? "darkorange" : "darkgreen";
+  } else if (kind == GraphKind::evictors) {
     style.color = "gray35";
   } else if (3 * edge.split.true_sharing() >= 2 * edge.count) {
     style.color = "red";
@@ -180,10 +185,11 @@ std::string dot_escaped(const std::string& text) {
 }
 
 void write_culprit_graph(std::ostream& out, const Analysis& analysis, const Options& options) {
-  bool invalidations = options.graph == GraphKind::invalidators;
-  std::vector<NodeEdge> edges = node_edges(
-      edges_to_show(invalidations ? invalidation_edges(analysis) : eviction_edges(analysis, options.level),
-                    options.show_runtime, 0));
+  const GraphKind kind = options.graph;
+  std::vector<NodeEdge> edges = node_edges(edges_to_show(kind == GraphKind::invalidators ? invalidation_edges(analysis)
+                                                         : kind == GraphKind::transfers ? transfer_edges(analysis)
+                                                                                        : eviction_edges(analysis, options.level),
+                                                         options.show_runtime, 0));
   std::map<NodeKey, std::uint64_t> victim_totals;  // every edge into a node, drawn or not
   for (const NodeEdge& edge : edges) victim_totals[edge.victim] += edge.count;
   std::vector<const NodeEdge*> chosen = chosen_edges(edges, options);
@@ -200,13 +206,17 @@ void write_culprit_graph(std::ostream& out, const Analysis& analysis, const Opti
     auto culprit = vertex_of(edge->culprit);
     auto victim = vertex_of(edge->victim);
     boost::add_edge(culprit, victim,
-                    edge_style(*analysis.profile, *edge, victim_totals[edge->victim], heaviest, invalidations), graph);
+                    edge_style(*analysis.profile, *edge, victim_totals[edge->victim], heaviest, kind), graph);
   }
 
   std::string title =
-      invalidations ? "ccsim invalidators: culprit store -> victim reference; red: mostly true sharing, "
-                      "blue: mostly false sharing, purple: mixed"
-                    : "ccsim evictors (" + options.level + "): culprit access -> victim reference";
+      kind == GraphKind::invalidators
+          ? "ccsim invalidators: culprit store -> victim reference; red: mostly true sharing, "
+            "blue: mostly false sharing, purple: mixed"
+      : kind == GraphKind::transfers
+          ? "ccsim transfers: writer (last to touch the supplying copy) -> reader that missed; orange: mostly "
+            "from a Modified copy, green: mostly from clean copies"
+          : "ccsim evictors (" + options.level + "): culprit access -> victim reference";
   auto graph_writer = [&](std::ostream& dot) {
     dot << "label=\"" << dot_escaped(title) << "\";\nlabelloc=t;\nfontname=\"Helvetica\";\nrankdir=LR;\n"
         << "node [shape=box, fontname=\"Helvetica\"];\nedge [fontname=\"Helvetica\", fontsize=10];\n";

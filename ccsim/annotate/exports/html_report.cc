@@ -233,12 +233,20 @@ void write_ranked_table(std::ostream& out, const ViewContext& context, const std
   std::vector<std::string> headings = column_headings(profile, columns);
   for (const std::string& heading : ratios.headings()) headings.push_back(heading);
   headings.push_back("cumulative");
+  const bool moves = has_moves_column(ranked.rows);
+  // Two narrow numeric columns rather than the text view's "16 among 2 threads": the page must fit its
+  // window, and each sorts by its number.
+  if (moves) {
+    headings.push_back("moved between threads");
+    headings.push_back("threads moved among");
+  }
   headings.push_back(label_heading);
   std::vector<bool> numeric(headings.size(), true);
   numeric.back() = false;
   HtmlTable table(headings, numeric);
   // `running`: the cumulative column's sum, which sorts as its share does; none on the total row.
-  auto add_row = [&](const Counts& counts, const std::string& label, bool total, std::uint64_t running) {
+  auto add_row = [&](const Counts& counts, const std::string& label, bool total, std::uint64_t running,
+                     const LabelledCounts* row) {
     std::vector<std::string> cells;
     std::vector<std::uint64_t> values;
     for (std::size_t column : columns.shown) {
@@ -254,15 +262,22 @@ void write_ranked_table(std::ostream& out, const ViewContext& context, const std
       values.push_back(static_cast<std::uint64_t>(std::llround(ratio.value_or(0) * 1e6)));
     cells.push_back(total ? "" : percent(running, ranked.totals[columns.sort.front()]));
     values.push_back(running);
+    if (moves) {
+      const bool any = row != nullptr && row->moves && row->moves->transfers > 0;
+      cells.push_back(any ? with_commas(row->moves->transfers) : row != nullptr && row->moves ? "-" : "");
+      values.push_back(any ? row->moves->transfers : 0);
+      cells.push_back(any ? std::to_string(row->moves->threads) : "");
+      values.push_back(any ? row->moves->threads : 0);
+    }
     cells.push_back(label);
     table.add_row(cells, values, total);
   };
-  add_row(ranked.totals, "(all " + noun + ")", true, 0);
+  add_row(ranked.totals, "(all " + noun + ")", true, 0, nullptr);
   std::vector<LabelledCounts> printed;
   for (std::size_t row : ranked.ranked) printed.push_back(ranked.rows[row]);
   const std::vector<std::uint64_t> sums = running_sums(context, printed);
   for (std::size_t row = 0; row < printed.size(); ++row)
-    add_row(*printed[row].counts, printed[row].label, false, sums[row]);
+    add_row(*printed[row].counts, printed[row].label, false, sums[row], &printed[row]);
   table.write(out);
   out << "<p>" << ranked.ranked.size() << " of " << ranked.rows.size() << " " << noun << " shown: at most "
       << context.options.top << ", each with at least "
@@ -358,7 +373,7 @@ void write_region_barriers(std::ostream& out, const Profile& profile) {
 void write_graph(std::ostream& out, const Analysis& analysis, const Options& options, const std::string& dir,
                  GraphKind kind) {
   const bool invalidators = kind == GraphKind::invalidators;
-  const std::string name = invalidators ? "invalidators" : "evictors";
+  const std::string name = invalidators ? "invalidators" : kind == GraphKind::transfers ? "transfers" : "evictors";
   std::string svg = svg_culprit_graph(analysis, options, kind, dir, name);
   out << "<div class=\"graph\" id=\"" << name << "\">\n";
   if (svg.find("class=\"edge\"") != std::string::npos) {
@@ -367,8 +382,10 @@ void write_graph(std::ostream& out, const Analysis& analysis, const Options& opt
     const std::string whose = options.show_runtime ? "" : " of the program's data (--runtime=show adds the runtime's)";
     const std::string sentence =
         invalidators ? "The invalidator graph has no edge: no write removed another thread's copy" + whose + "."
-                     : "The evictor graph has no edge: no access evicted another reference's line from " +
-                           options.level + whose + "; choose another level with --level.";
+        : kind == GraphKind::transfers
+            ? "The transfer graph has no edge: no miss was served by another thread's copy" + whose + "."
+            : "The evictor graph has no edge: no access evicted another reference's line from " + options.level +
+                  whose + "; choose another level with --level.";
     out << "<p>" << html_escaped(sentence)        << "</p>\n";
   }
   out << "</div>\n";
@@ -380,6 +397,11 @@ void write_graphs(std::ostream& out, const Analysis& analysis, const Options& op
          "invalidators.svg and evictors.svg beside this page.</p>\n";
   write_graph(out, analysis, options, dir, GraphKind::invalidators);
   write_graph(out, analysis, options, dir, GraphKind::evictors);
+  if (analysis.profile->header.version >= 2) {
+    out << "<p>Transfers (version 2 profiles): writer -> reader whose miss another thread's copy served; orange "
+           "mostly from a Modified copy, green from clean copies. Also in transfers.svg.</p>\n";
+    write_graph(out, analysis, options, dir, GraphKind::transfers);
+  }
 }
 
 // The hot source files with counts in the margin, as --view=source chooses them; the hot lines (those

@@ -12,6 +12,7 @@
 #include "ccsim/annotate/analysis/object_blocks.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/region_barriers.h"
+#include "ccsim/annotate/analysis/object_moves.h"
 #include "ccsim/annotate/analysis/sharing_findings.h"
 #include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/ranked_table.h"
@@ -405,6 +406,7 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
   for (const ObjectThreadCounts& record : profile.object_counts) {
     object_threads[record.object].push_back({{"thread", record.thread}, {"counts", counts_json(profile, record.counts)}});
   }
+  const std::vector<ObjectMoves> moves = object_moves(profile);
   for (const ObjectRow& row : analysis.objects) {
     const DataObject& object = profile.objects[row.object];
     json["objects"].push_back({{"kind", object.kind},
@@ -417,6 +419,11 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
                                {"counts", counts_json(profile, row.counts)},
                                {"ratios", ratios_json(ratios, row.counts)},
                                {"threads", object_threads[row.object]}});
+    // Version 2 profiles: the objects view's "moved between threads" column.
+    if (profile.header.version >= 2) {
+      json["objects"].back()["moved_between_threads"] = {{"transfers", moves[row.object].transfers},
+                                                         {"threads", moves[row.object].threads}};
+    }
   }
   json["regions"] = Json::array();
   for (const Region& region : profile.regions) {

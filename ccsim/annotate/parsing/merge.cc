@@ -165,6 +165,15 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
     edge.invalidator = reference_in_sum[edge.invalidator];
     sum.invalidator_edges.push_back(edge);
   }
+  for (TransferEdge edge : more.transfer_edges) {
+    edge.source = reference_in_sum[edge.source];
+    edge.reader = reference_in_sum[edge.reader];
+    sum.transfer_edges.push_back(edge);
+  }
+  for (ObjectTransfer transfer : more.object_transfers) {
+    transfer.object = object_in_sum[transfer.object];
+    sum.object_transfers.push_back(transfer);
+  }
   for (ObjectThreadCounts counts : more.object_counts) {
     counts.object = object_in_sum[counts.object];
     sum.object_counts.push_back(std::move(counts));

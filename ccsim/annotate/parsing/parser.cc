@@ -46,6 +46,10 @@ constexpr std::uint64_t kMaxLineSize = 256;
 constexpr std::uint64_t kMaxCacheSize = 1ULL << 32;   // bytes
 constexpr std::uint64_t kMaxSourceLine = 0xFFFFFFFF;  // debug info numbers lines in 32 bits
 
+// The versions read: 1, and 2, which added the transfer events and the transfer: and object-transfer:
+// records (docs/output-format.md).
+constexpr std::uint64_t kNewestVersion = 2;
+
 const std::set<std::string> kSimModes = {"native", "interleaved", "piped"};
 const std::set<std::string> kObjectKinds = {"global", "heap", "stack", "named", "unknown"};
 
@@ -100,6 +104,9 @@ class ProfileReader {
   void read_region(const Record& record);
   void read_evictor(const Record& record);
   void read_invalidator(const Record& record);
+  void read_transfer(const Record& record);
+  void read_object_transfer(const Record& record);
+  TransferSplit transfer_split(const Record& record, std::size_t first);
   void read_object(const Record& record);
   void read_object_origin(const Record& record);
   void read_object_field(const Record& record);
@@ -256,9 +263,9 @@ void ProfileReader::read_header_record(const Record& record) {
 void ProfileReader::read_version(const Record& record) {
   record.expect_fields(1, "<version>");
   std::uint64_t version = 0;
-  if (!parse_unsigned(record.field(0, "version"), version) || version != 1) {
+  if (!parse_unsigned(record.field(0, "version"), version) || version < 1 || version > kNewestVersion) {
     fail("profile version " + std::string(record.field(0, "version")) +
-         " is not supported; this ccsim-annotate reads version 1");
+         " is not supported; this ccsim-annotate reads versions 1 and 2");
   }
   profile_.header.version = version;
 }
@@ -370,6 +377,8 @@ void ProfileReader::read_body_record(const Record& record) {
       {"region", &ProfileReader::read_region},
       {"evictor", &ProfileReader::read_evictor},
       {"invalidator", &ProfileReader::read_invalidator},
+      {"transfer", &ProfileReader::read_transfer},
+      {"object-transfer", &ProfileReader::read_object_transfer},
       {"object", &ProfileReader::read_object},
       {"object-origin", &ProfileReader::read_object_origin},
       {"field", &ProfileReader::read_object_field},
@@ -403,13 +412,15 @@ void ProfileReader::read_body_record(const Record& record) {
     return;
   }
   auto reader = kBodyRecords.find(keyword);
-  if (reader == kBodyRecords.end()) {
+  const bool added_in_version_2 = keyword == "transfer" || keyword == "object-transfer";
+  if (reader == kBodyRecords.end() || (added_in_version_2 && profile_.header.version < 2)) {
     for (const char* header_keyword : kHeaderKeywords) {
       if (keyword == header_keyword) {
         fail(keyword + ": appears a second time; each header record appears once, at the top of the file");
       }
     }
-    fail("unknown record " + in_quotes(keyword + ":") + "; a version 1 profile has no such record");
+    fail("unknown record " + in_quotes(keyword + ":") + "; a version " + std::to_string(profile_.header.version) +
+         " profile has no such record");
   }
   names_started_ = true;
   (this->*(reader->second))(record);
@@ -617,6 +628,46 @@ void ProfileReader::read_invalidator(const Record& record) {
   tally(record, {edge.split.true_in_region, edge.split.false_in_region, edge.split.true_across_regions,
                  edge.split.false_across_regions});
   profile_.invalidator_edges.push_back(edge);
+}
+
+TransferSplit ProfileReader::transfer_split(const Record& record, std::size_t first) {
+  TransferSplit split;
+  split.from_modified = record.number(first, "from-modified count");
+  split.from_exclusive = record.number(first + 1, "from-exclusive count");
+  split.from_shared = record.number(first + 2, "from-shared count");
+  tally(record, {split.from_modified, split.from_exclusive, split.from_shared});
+  return split;
+}
+
+void ProfileReader::read_transfer(const Record& record) {
+  record.expect_fields(7,
+                       "<source-ref> <source-thread> <reader-ref> <reader-thread> <from-modified> <from-exclusive> "
+                       "<from-shared>");
+  TransferEdge edge;
+  edge.source = reference_field(record, 0, "source reference");
+  edge.source_thread = thread_field(record, 1, "source thread");
+  edge.reader = reference_field(record, 2, "reader reference");
+  edge.reader_thread = thread_field(record, 3, "reader thread");
+  if (edge.source_thread == edge.reader_thread) {
+    record.fail("a transfer goes from one thread to another, not from thread " + std::to_string(edge.source_thread) +
+                " to itself");
+  }
+  edge.split = transfer_split(record, 4);
+  profile_.transfer_edges.push_back(edge);
+}
+
+void ProfileReader::read_object_transfer(const Record& record) {
+  record.expect_fields(6, "<object> <from-thread> <to-thread> <from-modified> <from-exclusive> <from-shared>");
+  ObjectTransfer transfer;
+  transfer.object = object_field(record, 0);
+  transfer.from_thread = thread_field(record, 1, "from thread");
+  transfer.to_thread = thread_field(record, 2, "to thread");
+  if (transfer.from_thread == transfer.to_thread) {
+    record.fail("a transfer goes from one thread to another, not from thread " + std::to_string(transfer.from_thread) +
+                " to itself");
+  }
+  transfer.split = transfer_split(record, 3);
+  profile_.object_transfers.push_back(transfer);
 }
 
 void ProfileReader::read_object(const Record& record) {

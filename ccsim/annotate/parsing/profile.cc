@@ -15,6 +15,10 @@ void InvalidationSplit::add(const InvalidationSplit& more) {
 }
 
 std::uint64_t InvalidationSplit::total() const { return checked_sum(true_sharing(), false_sharing()); }
+
+std::uint64_t TransferSplit::total() const {
+  return checked_sum(checked_sum(from_modified, from_exclusive), from_shared);
+}
 std::uint64_t InvalidationSplit::true_sharing() const {
   return checked_sum(true_in_region, true_across_regions);
 }

@@ -120,6 +120,33 @@ struct InvalidatorEdge {
   InvalidationSplit split;
 };
 
+// The counts of a `transfer:` or `object-transfer:` record: misses served by another thread's copy, by the
+// state that copy was in (version 2 profiles).
+struct TransferSplit {
+  std::uint64_t from_modified = 0;
+  std::uint64_t from_exclusive = 0;
+  std::uint64_t from_shared = 0;
+
+  std::uint64_t total() const;  // sums with checked_sum (counts.h)
+};
+
+// One `transfer:` record: copies last touched by `source` served misses of `reader` (writer -> reader).
+struct TransferEdge {
+  std::size_t source = 0;  // index into Profile::references
+  ThreadId source_thread = 0;
+  std::size_t reader = 0;
+  ThreadId reader_thread = 0;
+  TransferSplit split;
+};
+
+// One `object-transfer:` record: lines of an object moved from one thread's copy to another's miss.
+struct ObjectTransfer {
+  std::size_t object = 0;  // index into Profile::objects
+  ThreadId from_thread = 0;
+  ThreadId to_thread = 0;
+  TransferSplit split;
+};
+
 // One `object:` record: a data object (variable, heap allocation site, thread stack, named range).
 struct DataObject {
   std::string kind;           // "global", "heap", "stack", "named" or "unknown"
@@ -276,6 +303,8 @@ struct Profile {
   std::vector<Region> regions;
   std::vector<EvictorEdge> evictor_edges;
   std::vector<InvalidatorEdge> invalidator_edges;
+  std::vector<TransferEdge> transfer_edges;  // version 2
+  std::vector<ObjectTransfer> object_transfers;  // version 2
   std::vector<DataObject> objects;
   std::vector<ObjectThreadCounts> object_counts;
   std::vector<ObjectReferenceCounts> object_references;

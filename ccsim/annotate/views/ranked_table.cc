@@ -84,6 +84,15 @@ std::vector<std::string> denominator_of(const RowRatio& ratio) {
 
 }  // namespace
 
+bool has_moves_column(const std::vector<LabelledCounts>& rows) {
+  for (const LabelledCounts& row : rows) {
+    if (row.moves) return true;
+  }
+  return false;
+}
+
+std::string moves_cell(const LabelledCounts& row) { return row.moves ? moved_text(*row.moves) : ""; }
+
 CountColumns row_ratio_columns(const Profile& profile) {
   CountColumns columns(profile);
   for (const RowRatio& ratio : kRowRatios) {
@@ -133,8 +142,11 @@ void print_table_rows(const ViewContext& context, const std::string& noun, const
   const CountColumns ratios = row_ratio_columns(profile);
   for (const std::string& heading : ratios.headings()) table.add_column(heading, TextTable::Align::right);
   table.add_column("cumulative", TextTable::Align::right);
+  const bool moves = has_moves_column(printed);
+  if (moves) table.add_column("moved between threads", TextTable::Align::right);
   table.add_column(label_heading, TextTable::Align::left);
-  auto add_row = [&](const Counts& row, const std::string& label, bool with_percents, const std::string& cumulative) {
+  auto add_row = [&](const Counts& row, const std::string& label, bool with_percents, const std::string& cumulative,
+                     const std::string& moved) {
     std::vector<std::string> cells;
     for (std::size_t column : shown) {
       std::string cell = with_commas(row[column]);
@@ -143,14 +155,16 @@ void print_table_rows(const ViewContext& context, const std::string& noun, const
     }
     for (std::string& cell : ratios.cells(row)) cells.push_back(std::move(cell));
     cells.push_back(cumulative);
+    if (moves) cells.push_back(moved);
     cells.push_back(label);
     table.add_row(std::move(cells));
   };
-  add_row(totals, "(all " + noun + ")", false, "");
+  add_row(totals, "(all " + noun + ")", false, "", "");
   const std::vector<std::uint64_t> sums = running_sums(context, printed);
   const std::uint64_t whole = totals[columns.sort.front()];
   for (std::size_t row = 0; row < printed.size(); ++row)
-    add_row(*printed[row].counts, printed[row].label, columns.percents, percent(sums[row], whole));
+    add_row(*printed[row].counts, printed[row].label, columns.percents, percent(sums[row], whole),
+            moves_cell(printed[row]));
   table.print(context.out);
 }
 

@@ -3,9 +3,11 @@
 #ifndef CCSIM_ANNOTATE_RANKED_TABLE_H
 #define CCSIM_ANNOTATE_RANKED_TABLE_H
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "ccsim/annotate/analysis/object_moves.h"
 #include "ccsim/annotate/views/count_columns.h"
 #include "ccsim/annotate/views/views.h"
 
@@ -18,7 +20,14 @@ struct LabelledCounts {
   bool runtime = false;  // the runtime's: added up into one "(runtime)" row unless --runtime=show
   bool allocator = false;  // of those, the allocator's own memory: its own "(allocator)" row
   RuntimePart part = RuntimePart::other;  // of a runtime row: what the "(runtime)" row names it under
+  // The objects table of a version 2 profile: the object's moves between threads, its "moved between
+  // threads" column (a table shows the column when any row has moves; the runtime's sums leave it empty).
+  std::optional<ObjectMoves> moves = std::nullopt;
 };
+
+// Whether `rows` have the "moved between threads" column, and its cell in one row.
+bool has_moves_column(const std::vector<LabelledCounts>& rows);
+std::string moves_cell(const LabelledCounts& row);
 
 // The rows a ranked table shows: every row added into `totals`; unless --runtime=show, the runtime's rows
 // summed into one row after the program's that names the parts it holds with their shares of its accesses,

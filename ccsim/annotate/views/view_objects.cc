@@ -9,6 +9,8 @@ namespace ccsim::annotate {
 std::vector<LabelledCounts> object_table_rows(const Analysis& analysis) {
   const Profile& profile = *analysis.profile;
   std::vector<LabelledCounts> rows;
+  const std::vector<ObjectMoves> moves = object_moves(profile);
+  const bool moves_recorded = profile.header.version >= 2;  // object-transfer: records exist since version 2
   for (const ObjectRow& row : analysis.objects) {
     const DataObject& object = profile.objects[row.object];
     std::string label = object_description(object);
@@ -16,6 +18,7 @@ std::vector<LabelledCounts> object_table_rows(const Analysis& analysis) {
     if (!object.file.empty()) label += " in " + object.file;
     rows.push_back({label, &row.counts, analysis.runtime_objects[row.object], is_allocator_object(object),
                     analysis.object_parts[row.object]});
+    if (moves_recorded) rows.back().moves = moves[row.object];
   }
   return rows;
 }

@@ -46,6 +46,7 @@ void print_level_table(const ViewContext& context, const CacheLevel& cache) {
   columns.add_event("misses", level + "_misses");
   columns.add_ratio("of accesses", {level + "_misses"}, {"accesses"});
   columns.add_event("compulsory", level + "_miss_compulsory");
+  columns.add_event("transfer", level + "_miss_transfer");
   columns.add_event("coherence", level + "_miss_coherence");
   columns.add_event("replacement", level + "_miss_replacement");
   columns.add_event("capacity", level + "_miss_capacity");
@@ -59,6 +60,24 @@ void print_level_table(const ViewContext& context, const CacheLevel& cache) {
                      level + " misses by cause (" + std::to_string(cache.size) + " B, " +
                          std::to_string(cache.associativity) + "-way, " + std::to_string(cache.line_size) +
                          " B lines; \"of accesses\" is misses / (reads + writes))",
+                     columns);
+}
+
+// Version 2 profiles: where each thread's L1 misses were served, and the downgrades.
+void print_served_table(const ViewContext& context) {
+  CountColumns columns(context.profile());
+  columns.add_event("own L2", "served_by_own_L2");
+  columns.add_event("from Modified", "served_by_transfer_from_modified");
+  columns.add_event("from Exclusive", "served_by_transfer_from_exclusive");
+  columns.add_event("from Shared", "served_by_transfer_from_shared");
+  columns.add_event("transfers", "transfers");
+  columns.add_event("LLC", "served_by_LLC");
+  columns.add_event("memory", "served_by_memory");
+  columns.add_event("downgrades caused", "downgrades_caused");
+  columns.add_event("downgrades received", "downgrades_received");
+  print_thread_table(context,
+                     "Where L1 misses were served (transfers: another thread's copy, by the state it was in; "
+                     "a downgrade turns another thread's M/E copy into S)",
                      columns);
 }
 
@@ -81,6 +100,7 @@ void print_summary_view(const ViewContext& context) {
   for (const CacheLevel& cache : context.profile().header.caches) {
     if (cache.present) print_level_table(context, cache);
   }
+  print_served_table(context);
   print_invalidation_table(context, "received",
                            "Invalidations received (charged to the thread whose copy was removed)");
   print_invalidation_table(context, "caused",

@@ -121,6 +121,19 @@ void collect_object_reference(void* context, ObjectId object, RefId ref, ProcId 
   r->rows.add({r->numbers[object], r->numbering->reference_number(ref), proc + 1}, counts);
 }
 
+// `object-transfer: <object> <from-thread> <to-thread>` rows. Every object with a transfer has the
+// served_by_transfer_* count of it, so it is numbered.
+struct ObjectTransferRows {
+  const std::uint32_t* numbers;  // by ObjectId
+  SortedRows<3, ObjectTransferCounts> rows{"ccsim.out.object_transfers"};
+};
+
+void collect_object_transfer(void* context, ObjectId object, ProcId from, ProcId to,
+                             const ObjectTransferCounts& counts) {
+  ObjectTransferRows* r = static_cast<ObjectTransferRows*>(context);
+  r->rows.add({r->numbers[object], from + 1, to + 1}, counts);
+}
+
 // Numbers the hot lines 1, 2, ... in the order for_each_hot_line() visits them (hottest first), so that
 // sorting by it first keeps that order and only sorts the records within each line.
 struct HotLineOrdinals {
@@ -364,6 +377,14 @@ void ObjectRecords::write(ProfileFile* file, const ProfileNumbering& numbering) 
   cells.rows.visit_sorted([&](const std::uint32_t* key, const std::uint64_t* const& row) {
     file->printf("object-ref: %u %u %u", key[0], key[1], key[2]);
     write_counts(file, events_, row, false);
+  });
+
+  ObjectTransferRows transfers{numbers_};
+  for_each_object_transfer(collect_object_transfer, &transfers);
+  transfers.rows.visit_sorted([&](const std::uint32_t* key, const ObjectTransferCounts& counts) {
+    file->printf("object-transfer: %u %u %u %llu %llu %llu\n", key[0], key[1], key[2],
+                 static_cast<ULong>(counts.from_state[0]), static_cast<ULong>(counts.from_state[1]),
+                 static_cast<ULong>(counts.from_state[2]));
   });
 
   PlacementRows placements;

@@ -1,5 +1,5 @@
 // object_records.h: the data-object records of the profile (`object:`, `object-counts:`, `object-ref:`,
-// `line-detail:`, `line-writer:`; docs/output-format.md), written before the summary.
+// `object-transfer:`, `line-detail:`, `line-writer:`; docs/output-format.md), written before the summary.
 #ifndef CCSIM_TOOL_OBJECT_RECORDS_H
 #define CCSIM_TOOL_OBJECT_RECORDS_H
 

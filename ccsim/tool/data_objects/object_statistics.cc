@@ -36,12 +36,30 @@ struct CellKeyTraits {
   }
 };
 
+// (object, supplying processor, reading processor): the threads between which an object's line moved.
+struct MoveKey {
+  ObjectId object;
+  ProcId from;
+  ProcId to;
+};
+struct MoveKeyTraits {
+  static std::uint64_t hash(const MoveKey& key) {
+    return (std::uint64_t(key.object) << 32 | key.from) * 0x9E3779B97F4A7C15ull ^ key.to;
+  }
+  static bool equal(const MoveKey& a, const MoveKey& b) {
+    return a.object == b.object && a.from == b.from && a.to == b.to;
+  }
+};
+
 // kNumEvents counters per (object, processor), keyed object << 32 | processor, and per matrix cell. The
-// counters live in an arena: zeroing clears them in place and keeps the entries.
+// counters live in an arena: zeroing clears them in place and keeps the entries. The transfers per
+// object and pair of threads (`object-transfer:`) are counted only on transfers, so a hash map is cheap
+// enough; zeroing empties it.
 struct Tables {
   Arena counters{"ccsim.objects.counters"};
   HashMap<std::uint64_t, std::uint64_t*> per_thread{"ccsim.objects.per_thread"};
   HashMap<CellKey, std::uint64_t*, CellKeyTraits> per_cell{"ccsim.objects.per_cell"};
+  HashMap<MoveKey, ObjectTransferCounts, MoveKeyTraits> moves{"ccsim.objects.moves"};
 };
 Tables* tables = nullptr;
 std::uint32_t mask_words = 0;
@@ -57,7 +75,8 @@ std::uint64_t* thread_counters(ObjectId object, ProcId proc) {
 }
 
 // Where one event goes: the object's counters on the thread and its matrix cell, found once per notice,
-// and the object's extent holding the bytes, whose blocks count the event too (object_blocks.h).
+// and the object's extent holding the bytes, whose blocks count the event too (object_blocks.h), and whose
+// object the transfers between threads are charged to.
 struct Charge {
   std::uint64_t* thread;
   std::uint64_t* cell;
@@ -245,7 +264,24 @@ void on_eviction(void*, const EvictionNotice& eviction) {
   to.add(level_event(eviction.level, kEvictedBytesUsed), eviction.bytes_used);
 }
 
-const Observer kObserver = {nullptr, on_miss, on_coherence_miss, on_invalidation, on_eviction};
+// Where an L1 miss was served, charged to the object of the bytes accessed; a transfer also counts as a
+// move of that object from the supplying thread to the reader.
+void on_served(void*, const ServedNotice& served) {
+  Charge to = charge(served.address, served.ref, served.proc);
+  to.add(served.source);
+  if (served.source < kServedByTransferFromModified || served.source > kServedByTransferFromShared) return;
+  ObjectTransferCounts& moved = tables->moves.find_or_add(MoveKey{to.object, served.supplier_proc, served.proc});
+  ++moved.from_state[served.source - kServedByTransferFromModified];
+}
+
+// Both sides of a downgrade are charged to the object of the bytes the read accesses: the data that
+// moved (the owner's copy may have touched other bytes of the line, but the downgrade is of this read).
+void on_downgrade(void*, const DowngradeNotice& downgrade) {
+  charge(downgrade.address, downgrade.reader_ref, downgrade.reader_proc).add(kDowngradesCaused);
+  charge(downgrade.address, downgrade.owner_ref, downgrade.owner_proc).add(kDowngradesReceived);
+}
+
+const Observer kObserver = {nullptr, on_miss, on_coherence_miss, on_invalidation, on_eviction, on_served, on_downgrade};
 
 bool any_count(const std::uint64_t* counts) {
   for (std::uint32_t event = 0; event < kNumEvents; ++event) {
@@ -274,6 +310,7 @@ void zero_object_statistics() {
   auto zero = [](auto, std::uint64_t* counts) { VG_(memset)(counts, 0, kNumEvents * sizeof(std::uint64_t)); };
   tables->per_thread.for_each(zero);
   tables->per_cell.for_each(zero);
+  tables->moves.clear();
   zero_object_access_counts();
   zero_line_detail();
   zero_placement_counts();
@@ -297,6 +334,11 @@ void for_each_object_counts(ObjectCountsVisitor visit, void* context) {
   tables->per_thread.for_each([&](std::uint64_t key, std::uint64_t* counts) {
     if (any_count(counts)) visit(context, static_cast<ObjectId>(key >> 32), static_cast<ProcId>(key), counts);
   });
+}
+
+void for_each_object_transfer(ObjectTransferVisitor visit, void* context) {
+  tables->moves.for_each(
+      [&](const MoveKey& key, const ObjectTransferCounts& counts) { visit(context, key.object, key.from, key.to, counts); });
 }
 
 void for_each_object_reference(ObjectReferenceVisitor visit, void* context) {

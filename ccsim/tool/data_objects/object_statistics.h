@@ -7,7 +7,8 @@
 // bytes accessed; a received invalidation to the object holding the victim's bytes (those the writer's
 // store met, for true sharing; else the first it had touched); a caused invalidation to the object holding
 // the bytes written; an eviction to the object holding the line's first byte (the notice does not say
-// which bytes were used). Reads and writes come from the hot path (object_access_counts.h). Hits are not
+// which bytes were used); where an L1 miss was served and a downgrade (both sides) to the object holding
+// the bytes the missing access touched. Reads and writes come from the hot path (object_access_counts.h). Hits are not
 // kept per object: the hot path does not tell hits from misses.
 #ifndef CCSIM_TOOL_OBJECT_STATISTICS_H
 #define CCSIM_TOOL_OBJECT_STATISTICS_H
@@ -36,6 +37,15 @@ using ObjectReferenceVisitor = void (*)(void* context, ObjectId object, RefId re
 void for_each_object_counts(ObjectCountsVisitor visit, void* context);
 // Per object, reference and thread: the slow-path events only.
 void for_each_object_reference(ObjectReferenceVisitor visit, void* context);
+
+// The transfers of one object's lines from one thread's copy to another thread's miss (DProf's "bounce",
+// counted), by the state of the supplying copy: Modified, Exclusive, Shared (events.h order).
+struct ObjectTransferCounts {
+  std::uint64_t from_state[3];
+};
+using ObjectTransferVisitor = void (*)(void* context, ObjectId object, ProcId from, ProcId to,
+                                       const ObjectTransferCounts& counts);
+void for_each_object_transfer(ObjectTransferVisitor visit, void* context);
 
 }  // namespace ccsim
 

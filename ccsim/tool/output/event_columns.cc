@@ -5,10 +5,13 @@
 
 namespace ccsim {
 
+// Version 1's events first, then those version 2 added: the events: line only grows at its end.
 EventList reported_events(const MachineConfig& machine) {
   EventList list;
-  for (std::uint32_t e = 0; e < kNumEvents; ++e) {
-    if (event_applies(e, machine)) list.ids[list.count++] = e;
+  for (std::uint32_t version = 1; version <= 2; ++version) {
+    for (std::uint32_t e = 0; e < kNumEvents; ++e) {
+      if (event_profile_version(e) == version && event_applies(e, machine)) list.ids[list.count++] = e;
+    }
   }
   return list;
 }

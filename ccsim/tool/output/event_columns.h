@@ -13,7 +13,8 @@ namespace ccsim {
 
 class ProfileFile;
 
-// The events this machine reports, in file order (events.h order, filtered by event_applies).
+// The events this machine reports, in file order (events.h order, filtered by event_applies, those of
+// profile version 1 before those version 2 added).
 struct EventList {
   std::uint32_t ids[kNumEvents];
   std::uint32_t count = 0;

@@ -21,7 +21,8 @@
 namespace ccsim {
 namespace {
 
-constexpr int kProfileVersion = 1;
+// docs/output-format.md: version 2 added the transfer events and records.
+constexpr int kProfileVersion = 2;
 
 // The exit summary's thread rows at most (the total row comes on top); see print_summary.
 constexpr std::uint32_t kSummaryThreadRows = 16;
@@ -67,6 +68,12 @@ void use_invalidator_references(void* context, const InvalidatorEdge& edge) {
   numbering->use_reference(edge.invalidator_ref);
 }
 
+void use_transfer_references(void* context, const TransferEdge& edge) {
+  ProfileNumbering* numbering = static_cast<ReferenceUse*>(context)->numbering;
+  numbering->use_reference(edge.source_ref);
+  numbering->use_reference(edge.reader_ref);
+}
+
 // `counts: <ref> <thread>` rows. A row keeps the reference's id, not a copy of its counts, which are
 // read again when the row is written (reference_counts): a large program has hundreds of thousands of
 // (reference, thread) pairs, and a copy is kNumEvents counters.
@@ -108,6 +115,19 @@ void collect_invalidator(void* context, const InvalidatorEdge& edge) {
   InvalidatorRows* r = static_cast<InvalidatorRows*>(context);
   r->rows.add({r->numbering->reference_number(edge.victim_ref), edge.victim_proc + 1,
                r->numbering->reference_number(edge.invalidator_ref), edge.invalidator_proc + 1},
+              edge);
+}
+
+// `transfer:` rows keyed (source ref, source thread, reader ref, reader thread); the edge gives the counts.
+struct TransferRows {
+  const ProfileNumbering* numbering;
+  SortedRows<4, TransferEdge> rows{"ccsim.out.transfers"};
+};
+
+void collect_transfer(void* context, const TransferEdge& edge) {
+  TransferRows* r = static_cast<TransferRows*>(context);
+  r->rows.add({r->numbering->reference_number(edge.source_ref), edge.source_proc + 1,
+               r->numbering->reference_number(edge.reader_ref), edge.reader_proc + 1},
               edge);
 }
 
@@ -223,6 +243,7 @@ void use_references(const Simulator* simulator, const EventList& events, XArray*
   for_each_reference(simulator, use_counted_reference, &use);
   for_each_evictor_edge(simulator, use_evictor_references, &use);
   for_each_invalidator_edge(simulator, use_invalidator_references, &use);
+  for_each_transfer_edge(simulator, use_transfer_references, &use);
 }
 
 // `counts:` records, adding them up into `summary` (kNumEvents entries).
@@ -249,7 +270,7 @@ void write_regions(ProfileFile* file, const Simulator* simulator, const EventLis
   });
 }
 
-// `evictor:` and `invalidator:` records.
+// `evictor:`, `invalidator:` and `transfer:` records.
 void write_edges(ProfileFile* file, const Simulator* simulator, const ProfileNumbering& numbering) {
   EvictorRows evictors{&numbering};
   for_each_evictor_edge(simulator, collect_evictor, &evictors);
@@ -265,6 +286,14 @@ void write_edges(ProfileFile* file, const Simulator* simulator, const ProfileNum
                  static_cast<ULong>(edge.true_in_region), static_cast<ULong>(edge.true_in_region_critical),
                  static_cast<ULong>(edge.false_in_region), static_cast<ULong>(edge.true_across_regions),
                  static_cast<ULong>(edge.false_across_regions));
+  });
+
+  TransferRows transfers{&numbering};
+  for_each_transfer_edge(simulator, collect_transfer, &transfers);
+  transfers.rows.visit_sorted([&](const std::uint32_t* key, const TransferEdge& edge) {
+    file->printf("transfer: %u %u %u %u %llu %llu %llu\n", key[0], key[1], key[2], key[3],
+                 static_cast<ULong>(edge.from_modified), static_cast<ULong>(edge.from_exclusive),
+                 static_cast<ULong>(edge.from_shared));
   });
 }
 
