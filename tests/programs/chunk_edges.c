@@ -16,13 +16,15 @@
    bytes 2000-2047, steps 0-5) and 46 (bytes 2944-3007: thread 4 bytes 2944-2999, steps 118-124; thread 5
    bytes 3000-3007, step 0). In each edge line, the later chunk's thread stores first in every iteration
    and the earlier chunk's thread last. docs/model.md: a store removes every other copy. Iteration 0: the
-   later thread's store finds no other copy (a compulsory L1 miss); the earlier thread's store then
-   removes the later thread's copy: 1 invalidation. Iterations 1..ROUNDS-1: the later thread's store
+   later thread's store finds no other copy (a compulsory L1 miss); the earlier thread's store, finding
+   the later thread's Modified copy, is a transfer miss (docs/model.md: the line was held by another
+   processor, not compulsory) and removes that copy: 1 invalidation. Iterations 1..ROUNDS-1: the later thread's store
    removes the earlier's copy, the earlier's removes the later's: 2 each. Per edge line 2 x ROUNDS - 1
    = 199 invalidations, all false sharing in one region (each writes bytes the other never touched): the
    later thread receives ROUNDS = 100, the earlier ROUNDS - 1 = 99. Each victim's next store is a false
    coherence miss, except the later thread's after iteration ROUNDS - 1 (it has none): 99 each, and the
-   L1 misses of each thread there are 1 compulsory + 99 coherence. Every other line (0-14, 16-30, 32-45,
+   L1 misses there are, for the later thread, 1 compulsory + 99 coherence, for the earlier thread 1
+   transfer + 99 coherence. Every other line (0-14, 16-30, 32-45,
    47-62; line 63 is never touched) is stored by one thread only: 1 compulsory miss, no invalidation.
    So exactly 3 x 199 = 597 invalidations, at the 3 edge blocks, none elsewhere.
 

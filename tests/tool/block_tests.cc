@@ -43,7 +43,9 @@ ObjectBlocks blocks_of(const Profile& profile, const std::string& name) {
 
 // Chunks of 125 longs (1,000 bytes): 2 x 100 - 1 = 199 false invalidations in each of blocks 15, 31 and 46,
 // 100 received by the later chunk's thread and 99 by the earlier's, none in the other 60 blocks; each
-// thread has 1 compulsory L1 miss in each block it stores to, and 99 coherence misses (false) in each edge.
+// thread has 1 compulsory L1 miss in each block it alone stores to; in an edge block the later thread's
+// first store is compulsory and the earlier's a transfer miss (it finds the later's Modified copy), and
+// each has 99 coherence misses (false) there.
 TEST(BlockHistograms, ChunksNotAMultipleOf64BytesShareExactlyTheirThreeEdgeBlocks) {
   const Profile profile = run_chunks("edges", {"125"});
   const ObjectBlocks data = blocks_of(profile, "data");
@@ -67,8 +69,11 @@ TEST(BlockHistograms, ChunksNotAMultipleOf64BytesShareExactlyTheirThreeEdgeBlock
     EXPECT_EQ(bucket.total[5], 0u);               // true
     EXPECT_EQ(bucket.threads.at(later)[6], kRounds);
     EXPECT_EQ(bucket.threads.at(earlier)[6], kRounds - 1);
+    EXPECT_EQ(bucket.threads.at(later)[0], 1u);    // compulsory
+    EXPECT_EQ(bucket.threads.at(later)[7], 0u);    // transfer
+    EXPECT_EQ(bucket.threads.at(earlier)[0], 0u);  // compulsory
+    EXPECT_EQ(bucket.threads.at(earlier)[7], 1u);  // transfer
     for (unsigned thread : {earlier, later}) {
-      EXPECT_EQ(bucket.threads.at(thread)[0], 1u);           // compulsory
       EXPECT_EQ(bucket.threads.at(thread)[1], kRounds - 1);  // coherence
       EXPECT_EQ(bucket.threads.at(thread)[4], kRounds - 1);  // false coherence misses
     }
@@ -81,7 +86,7 @@ TEST(BlockHistograms, ChunksNotAMultipleOf64BytesShareExactlyTheirThreeEdgeBlock
             "64 bytes); 597 of its 597 invalidations fall on 3 edge blocks: block 15 (bytes 960-1023) between "
             "threads 2 and 3; block 31 (bytes 1984-2047) between threads 3 and 4; block 46 (bytes 2944-3007) "
             "between threads 4 and 5");
-  for (std::size_t i = 0; i < 7; ++i) EXPECT_EQ(data.not_in_blocks[i], 0u) << i;
+  for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(data.not_in_blocks[i], 0u) << i;
 }
 
 // Chunks of 128 longs (1,024 bytes = 16 lines): no line holds two chunks, so no invalidation and no edge.

@@ -39,7 +39,8 @@ BlockCounts object_totals(const Profile& profile, std::size_t object) {
       {column("coherence_miss_true")},
       {column("coherence_miss_false")},
       {column("invalidations_received_true_in_region"), column("invalidations_received_true_across_regions")},
-      {column("invalidations_received_false_in_region"), column("invalidations_received_false_across_regions")}};
+      {column("invalidations_received_false_in_region"), column("invalidations_received_false_across_regions")},
+      {column("L1_miss_transfer")}};
   BlockCounts totals = {};
   for (const ObjectThreadCounts& record : profile.object_counts) {
     if (record.object != object) continue;
@@ -124,7 +125,7 @@ void find_chunk_edges(const ProfileHeader& header, ObjectBlocks& object) {
 }  // namespace
 
 std::uint64_t BlockBucket::invalidations() const { return total[5] + total[6]; }
-std::uint64_t BlockBucket::l1_misses() const { return total[0] + total[1] + total[2]; }
+std::uint64_t BlockBucket::l1_misses() const { return l1_misses_of(total); }
 std::uint64_t BlockBucket::coherence_misses() const { return total[3] + total[4]; }
 
 std::vector<ObjectBlocks> chunk_edge_objects(const Profile& profile) {

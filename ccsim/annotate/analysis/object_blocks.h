@@ -18,6 +18,8 @@ namespace ccsim::annotate {
 
 // The counts of a `block:` record, kBlockCountNames order.
 using BlockCounts = std::array<std::uint64_t, kBlockCounts>;
+// The L1 misses of `counts`, all causes: compulsory, coherence, replacement and transfer.
+inline std::uint64_t l1_misses_of(const BlockCounts& counts) { return counts[0] + counts[1] + counts[2] + counts[7]; }
 
 // One bucket of an object (one or several whole blocks), all threads.
 struct BlockBucket {

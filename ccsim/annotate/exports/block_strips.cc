@@ -41,7 +41,7 @@ std::string cell_title(const Profile& profile, const BlockBucket& bucket) {
                       with_commas(bucket.total[5]) + " true, " + with_commas(bucket.total[6]) + " false); ";
   std::vector<std::string> threads;
   for (const auto& [thread, counts] : bucket.threads) {
-    threads.push_back(profile.thread_name(thread) + " " + with_commas(counts[0] + counts[1] + counts[2]) + " misses, " +
+    threads.push_back(profile.thread_name(thread) + " " + with_commas(l1_misses_of(counts)) + " misses, " +
                       with_commas(counts[5] + counts[6]) + " invalidations");
   }
   return title + joined(threads, "; ");
@@ -52,7 +52,7 @@ void write_strip(std::ostream& out, const Profile& profile, const ObjectBlocks& 
   out << "<h3>" << html_escaped(object_description(profile.objects[blocks.object])) << "</h3>\n<p>"
       << buckets_text(blocks) << " of " << profile.header.line_size << " bytes with events; "
       << with_commas(blocks.total[5] + blocks.total[6]) << " invalidations received, "
-      << with_commas(blocks.total[0] + blocks.total[1] + blocks.total[2]) << " L1 misses.</p>\n";
+      << with_commas(l1_misses_of(blocks.total)) << " L1 misses.</p>\n";
   std::uint64_t most = 1;
   for (const BlockBucket& bucket : blocks.buckets) most = std::max(most, bucket.invalidations());
   out << "<div class=\"strip\">";

@@ -877,7 +877,10 @@ void ProfileReader::read_unlocked_write(const Record& record) {
 }
 
 void ProfileReader::read_block(const Record& record) {
-  record.expect_fields(4 + kBlockCounts, "<object> <offset-in-object> <lines> <thread> and 7 counts");
+  // Version 1 has the first 7 counts; version 2 adds the transfer misses (profile.h, kBlockCountNames).
+  const std::size_t given = profile_.header.version >= 2 ? kBlockCounts : kBlockCounts - 1;
+  record.expect_fields(4 + given, given == kBlockCounts ? "<object> <offset-in-object> <lines> <thread> and 8 counts"
+                                                       : "<object> <offset-in-object> <lines> <thread> and 7 counts");
   ObjectBlock block;
   block.object = object_field(record, 0);
   block.offset = record.signed_number(1, "offset in object");
@@ -892,7 +895,7 @@ void ProfileReader::read_block(const Record& record) {
                 " bytes before its object (within the object's first line), and below 2^62 bytes after");
   }
   Counts counts;
-  for (std::size_t i = 0; i < kBlockCounts; ++i) {
+  for (std::size_t i = 0; i < given; ++i) {
     block.counts[i] = record.number(4 + i, kBlockCountNames[i]);
     counts.push_back(block.counts[i]);
   }

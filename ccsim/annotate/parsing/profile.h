@@ -278,7 +278,8 @@ struct UnlockedWrite {
 // received (docs/output-format.md).
 inline const char* const kBlockCountNames[] = {"L1_miss_compulsory", "L1_miss_coherence", "L1_miss_replacement",
                                                "coherence_miss_true", "coherence_miss_false",
-                                               "invalidations_received_true", "invalidations_received_false"};
+                                               "invalidations_received_true", "invalidations_received_false",
+                                               "L1_miss_transfer"};
 constexpr std::size_t kBlockCounts = sizeof(kBlockCountNames) / sizeof(kBlockCountNames[0]);
 
 // One `block:` record: one thread's events in a bucket of `lines` line-sized blocks of an object, whose first

@@ -19,10 +19,11 @@ std::string pair_text(std::uint64_t a, std::uint64_t b) {
   return a == 0 && b == 0 ? std::string(".") : with_commas(a) + "/" + with_commas(b);
 }
 
-std::string misses_text(const BlockCounts& counts) {
-  return counts[0] + counts[1] + counts[2] == 0
-             ? std::string(".")
-             : with_commas(counts[0]) + "/" + with_commas(counts[1]) + "/" + with_commas(counts[2]);
+// "compulsory/coherence/replacement", and "/transfer" for a profile that counts transfer misses (version 2).
+std::string misses_text(const BlockCounts& counts, bool transfers) {
+  if (l1_misses_of(counts) == 0) return ".";
+  return with_commas(counts[0]) + "/" + with_commas(counts[1]) + "/" + with_commas(counts[2]) +
+         (transfers ? "/" + with_commas(counts[7]) : "");
 }
 
 std::string threads_text(const BlockBucket& bucket) {
@@ -46,7 +47,7 @@ void print_object(const ViewContext& context, const ObjectBlocks& blocks) {
   const std::uint64_t lines = blocks.buckets.front().lines;
   context.out << object_description(profile.objects[blocks.object]) << ": " << buckets_text(blocks) << " with events ("
               << profile.header.line_size << " B blocks); " << with_commas(blocks.total[5] + blocks.total[6])
-              << " invalidations received, " << with_commas(blocks.total[0] + blocks.total[1] + blocks.total[2])
+              << " invalidations received, " << with_commas(l1_misses_of(blocks.total))
               << " L1 misses\n";
   TextTable table;
   table.add_column(lines == 1 ? "block" : "blocks", TextTable::Align::right);
@@ -66,7 +67,7 @@ void print_object(const ViewContext& context, const ObjectBlocks& blocks) {
                                                   : std::to_string(first.block) + "-" + std::to_string(last_block);
     if (end - i > 1) which += " (each)";
     table.add_row({which, std::to_string(first.first_byte) + "-" + std::to_string(last.last_byte),
-                   misses_text(first.total), pair_text(first.total[3], first.total[4]),
+                   misses_text(first.total, profile.header.version >= 2), pair_text(first.total[3], first.total[4]),
                    pair_text(first.total[5], first.total[6]), threads_text(first),
                    field_range(first.first_field, last.last_field)});
     i = end;
@@ -74,9 +75,9 @@ void print_object(const ViewContext& context, const ObjectBlocks& blocks) {
   table.print(context.out);
   if (blocks.has_edges) context.out << "chunk edges: " << blocks.edges.sentence << ".\n";
   const BlockCounts& rest = blocks.not_in_blocks;
-  if (rest[0] + rest[1] + rest[2] + rest[5] + rest[6] != 0) {
+  if (l1_misses_of(rest) + rest[5] + rest[6] != 0) {
     context.out << "not in a block (past the tool's cap on entries, or beyond the last bucket): "
-                << with_commas(rest[0] + rest[1] + rest[2]) << " L1 misses, " << with_commas(rest[5] + rest[6])
+                << with_commas(l1_misses_of(rest)) << " L1 misses, " << with_commas(rest[5] + rest[6])
                 << " invalidations received\n";
   }
   context.out << "\n";
@@ -107,7 +108,9 @@ void print_blocks_view(const ViewContext& context) {
   }
   context.out << "(" << shown << " of " << objects.size() - hidden
               << " objects with blocks shown, the most invalidations first; per block, or run of alike blocks: "
-                 "L1 misses compulsory/coherence/replacement, coherence misses and invalidations received "
+              << (context.profile().header.version >= 2 ? "L1 misses compulsory/coherence/replacement/transfer, "
+                                                        : "L1 misses compulsory/coherence/replacement, ")
+              << "coherence misses and invalidations received "
                  "true/false, '.' for none; the threads with any)\n";
 }
 

@@ -39,6 +39,7 @@ enum BlockEvent : std::uint32_t {
   kBlockCoherenceMissFalse,
   kBlockInvalidationsTrue,  // invalidations received, true sharing (in and across regions)
   kBlockInvalidationsFalse,
+  kBlockMissTransfer,  // L1 misses served first by another thread's copy (last: added with profile version 2)
   kBlockEvents
 };
 

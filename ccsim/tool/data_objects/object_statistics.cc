@@ -194,6 +194,7 @@ void on_miss(void*, const MissNotice& miss) {
     add_to_block(to, miss.address, miss.proc,
                  miss.cause == kMissCompulsory  ? kBlockMissCompulsory
                  : miss.cause == kMissCoherence ? kBlockMissCoherence
+                 : miss.cause == kMissTransfer  ? kBlockMissTransfer
                                                 : kBlockMissReplacement);
   }
   if (miss_classes && miss.cause == kMissReplacement) {
