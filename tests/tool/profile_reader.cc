@@ -310,7 +310,7 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
       BlockRow row;
       if (!(fields >> row.object >> row.offset >> row.lines >> row.thread)) return fail("bad block");
       for (std::uint64_t v; fields >> v;) row.counts.push_back(v);
-      if (row.counts.size() != 7) return fail("a block record has 7 counts");
+      if (row.counts.size() != 7 && row.counts.size() != 8) return fail("a block record has 7 counts (8 in version 2)");
       if (!p->objects.count(row.object)) return fail("undefined object");
       p->blocks.push_back(row);
     } else if (keyword == "summary") {

@@ -8,7 +8,8 @@ namespace ccsim::annotate {
 namespace {
 
 // The style sheet: plain, readable in print; the byte map's colours match the graphs' (red: written,
-// blue: read).
+// blue: read). A number cell may wrap at the space between a count and its share, "1,234 (5.0%)", never
+// inside a number, so that the widest tables (objects: events, ratios, moves) fit 1280 pixels.
 constexpr const char* kStyleSheet = R"(
 body { font-family: sans-serif; margin: 1.5em; color: #222; max-width: 110em; }
 h1 { font-size: 1.5em; overflow-wrap: anywhere; }
@@ -17,8 +18,8 @@ h3 { font-size: 1.05em; overflow-wrap: anywhere; }
 p, li, dd, td { overflow-wrap: anywhere; }
 table { border-collapse: collapse; margin: 0.5em 0; }
 th, td { border: 1px solid #ccc; padding: 0.15em 0.35em; }
-td.number { text-align: right; font-variant-numeric: tabular-nums; overflow-wrap: normal; white-space: nowrap; }
-table.sortable { font-size: 0.95em; }
+td.number { text-align: right; font-variant-numeric: tabular-nums; overflow-wrap: normal; }
+table.sortable { font-size: 0.9em; }
 table.sortable th { cursor: pointer; background: #eee; }
 table.sortable th:after { content: " \2195"; color: #999; }
 table.plain th { background: #eee; }
