@@ -67,6 +67,31 @@ void EdgeTables::add_transfer(RefId source_ref, ProcId source_proc, RefId reader
                                  : from == LineState::Exclusive ? split.from_exclusive : split.from_shared);
 }
 
+void EdgeTables::add_edge(const EvictorEdge& edge) {
+  bool added = false;
+  std::uint64_t& count = evictors_.find_or_add(
+      EvictorKey{edge.victim_ref, edge.victim_proc, edge.evictor_ref, edge.evictor_proc, edge.level}, &added);
+  if (added) forget_recent_evictors();  // the table may have grown: remembered counts may have moved
+  count += edge.count;
+}
+
+void EdgeTables::add_edge(const InvalidatorEdge& edge) {
+  InvalidationSplit& split = invalidators_.find_or_add(
+      InvalidatorKey{edge.victim_ref, edge.victim_proc, edge.invalidator_ref, edge.invalidator_proc});
+  split.count[kTrueInRegion] += edge.true_in_region;
+  split.count[kTrueInRegionCritical] += edge.true_in_region_critical;
+  split.count[kFalseInRegion] += edge.false_in_region;
+  split.count[kTrueAcrossRegions] += edge.true_across_regions;
+  split.count[kFalseAcrossRegions] += edge.false_across_regions;
+}
+
+void EdgeTables::add_edge(const TransferEdge& edge) {
+  TransferSplit& split = transfers_.find_or_add(PairKey{edge.source_ref, edge.source_proc, edge.reader_ref, edge.reader_proc});
+  split.from_modified += edge.from_modified;
+  split.from_exclusive += edge.from_exclusive;
+  split.from_shared += edge.from_shared;
+}
+
 void EdgeTables::clear() {
   forget_recent_evictors();
   evictors_.clear();

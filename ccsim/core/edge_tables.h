@@ -53,6 +53,11 @@ class EdgeTables {
                         InvalidationClass how);
   // `from` is the supplying copy's state: Modified, Exclusive or Shared.
   void add_transfer(RefId source_ref, ProcId source_proc, RefId reader_ref, ProcId reader_proc, LineState from);
+  // Whole edges with their counts, added to those of the same identity: the merge of several simulators'
+  // tables (merged_statistics.h: line shards).
+  void add_edge(const EvictorEdge& edge);
+  void add_edge(const InvalidatorEdge& edge);
+  void add_edge(const TransferEdge& edge);
 
   template <class Visit>
   void for_each_evictor(Visit visit) const {

@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "ccsim/core/arena.h"
+#include "ccsim/core/edge_tables.h"
 #include "ccsim/core/events.h"
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/simulator.h"
@@ -46,62 +47,16 @@ class MergedStatistics {
   void machine_totals(std::uint64_t* counts) const;
 
  private:
-  // An evictor edge's identity (EvictorEdge without its count).
-  struct EvictorKey {
-    RefId victim_ref;
-    ProcId victim_proc;
-    RefId evictor_ref;
-    ProcId evictor_proc;
-    Level level;
-  };
-  struct EvictorKeyTraits {
-    static std::uint64_t hash(const EvictorKey& key);
-    static bool equal(const EvictorKey& a, const EvictorKey& b);
-  };
-  // An invalidator edge's identity, and its five counts in InvalidatorEdge's order.
-  struct InvalidatorKey {
-    RefId victim_ref;
-    ProcId victim_proc;
-    RefId invalidator_ref;
-    ProcId invalidator_proc;
-  };
-  struct InvalidatorKeyTraits {
-    static std::uint64_t hash(const InvalidatorKey& key);
-    static bool equal(const InvalidatorKey& a, const InvalidatorKey& b);
-  };
-  struct InvalidatorCounts {
-    std::uint64_t count[5];
-  };
-  // A transfer edge's identity, and its three counts in TransferEdge's order.
-  struct TransferKey {
-    RefId source_ref;
-    ProcId source_proc;
-    RefId reader_ref;
-    ProcId reader_proc;
-  };
-  struct TransferKeyTraits {
-    static std::uint64_t hash(const TransferKey& key);
-    static bool equal(const TransferKey& a, const TransferKey& b);
-  };
-  struct TransferCounts {
-    std::uint64_t count[3];
-  };
-
   // A (processor, reference) pair in 64 bits: processor high, so the pairs of one processor are found by
   // a walk of the table (processor_totals), which is off every path that matters.
   static std::uint64_t pair_key(ProcId proc, RefId ref) { return (std::uint64_t(proc) << 32) | ref; }
   std::uint64_t* reference_counts(ProcId proc, RefId ref);
   std::uint64_t* region_counts(RegionId region);
-  void add_evictor(const EvictorEdge& edge);
-  void add_invalidator(const InvalidatorEdge& edge);
-  void add_transfer(const TransferEdge& edge);
 
   Arena arena_;                                   // the kNumEvents counts of each pair and region
   HashMap<std::uint64_t, std::uint64_t*> references_;  // pair_key -> its counts
   HashMap<RegionId, std::uint64_t*> regions_;          // region -> its counts
-  HashMap<EvictorKey, std::uint64_t, EvictorKeyTraits> evictors_;
-  HashMap<InvalidatorKey, InvalidatorCounts, InvalidatorKeyTraits> invalidators_;
-  HashMap<TransferKey, TransferCounts, TransferKeyTraits> transfers_;
+  EdgeTables edges_;  // the merged evictor, invalidator and transfer edges, as one simulator keeps them
 };
 
 }  // namespace ccsim
