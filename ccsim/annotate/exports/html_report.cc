@@ -326,28 +326,15 @@ void write_object_threads(std::ostream& out, const Analysis& analysis, const Opt
 
 // The regions summed by the barrier that closed them (analysis/region_barriers.h): one row per parallel
 // loop or barrier, with its epochs.
-void write_region_barriers(std::ostream& out, const Profile& profile) {
+void write_region_barriers(std::ostream& out, const Profile& profile, const Options& options) {
   out << "<h2 id=\"regions\">Regions by barrier</h2>\n";
   if (profile.regions.empty()) {
     out << "<p>This profile has no region: records (no barrier of the program was observed).</p>\n";
     return;
   }
+  const CountColumns columns = region_columns(profile, options.level);  // the text view's
   std::vector<std::string> headings = {"epochs"};
-  std::vector<std::size_t> events;
-  // The text view's columns and headings (view_regions.cc).
-  const std::pair<const char*, const char*> kColumns[] = {
-      {"true in-region", "invalidations_received_true_in_region"},
-      {"false in-region", "invalidations_received_false_in_region"},
-      {"true across", "invalidations_received_true_across_regions"},
-      {"false across", "invalidations_received_false_across_regions"},
-      {"total", "invalidations_received"},
-      {"coherence misses", "coherence_misses"}};
-  for (const auto& [heading, name] : kColumns) {
-    if (auto index = profile.event_index(name)) {
-      headings.push_back(heading);
-      events.push_back(*index);
-    }
-  }
+  for (const std::string& heading : columns.headings()) headings.push_back(heading);
   headings.push_back("closed by the barrier at");
   std::vector<bool> numeric(headings.size(), true);
   numeric.back() = false;
@@ -355,10 +342,9 @@ void write_region_barriers(std::ostream& out, const Profile& profile) {
   for (const BarrierRegions& barrier : regions_by_barrier(profile)) {
     std::vector<std::string> cells = {with_commas(barrier.epochs)};
     std::vector<std::uint64_t> values = {barrier.epochs};
-    for (std::size_t event : events) {
-      cells.push_back(with_commas(barrier.counts[event]));
-      values.push_back(barrier.counts[event]);
-    }
+    for (std::string& cell : columns.cells(barrier.counts)) cells.push_back(std::move(cell));
+    for (const std::optional<double>& value : columns.values(barrier.counts))
+      values.push_back(static_cast<std::uint64_t>(value.value_or(0)));
     cells.push_back(closing_barrier(*barrier.first));
     values.push_back(0);
     table.add_row(cells, values);
@@ -464,7 +450,7 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
     write_ranked_table(page, context, "objects", "Data objects", "objects", "object", object_table_rows(analysis));
     write_object_threads(page, analysis, options, columns);
   }
-  write_region_barriers(page, profile);
+  write_region_barriers(page, profile, options);
   write_html_locks(page, profile, options.top);
   write_block_strips(page, analysis, options);
   write_sources(page, analysis, options, columns);

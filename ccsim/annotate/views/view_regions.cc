@@ -12,13 +12,7 @@
 
 namespace ccsim::annotate {
 
-void print_regions_view(const ViewContext& context) {
-  const Profile& profile = context.profile();
-  print_section_title(context.out, "Regions: invalidations received per region (between two barriers)");
-  if (profile.regions.empty()) {
-    context.out << "This profile has no region: records (no barrier of the program was observed).\n";
-    return;
-  }
+CountColumns region_columns(const Profile& profile, const std::string& level) {
   CountColumns columns(profile);
   columns.add_event("true in-region", "invalidations_received_true_in_region");
   columns.add_event("of which critical", "invalidations_received_true_in_region_critical");
@@ -27,7 +21,18 @@ void print_regions_view(const ViewContext& context) {
   columns.add_event("false across", "invalidations_received_false_across_regions");
   columns.add_event("total", "invalidations_received");
   columns.add_event("coherence misses", "coherence_misses");
-  columns.add_event(context.options.level + " misses", context.options.level + "_misses");
+  columns.add_event(level + " misses", level + "_misses");
+  return columns;
+}
+
+void print_regions_view(const ViewContext& context) {
+  const Profile& profile = context.profile();
+  print_section_title(context.out, "Regions: invalidations received per region (between two barriers)");
+  if (profile.regions.empty()) {
+    context.out << "This profile has no region: records (no barrier of the program was observed).\n";
+    return;
+  }
+  const CountColumns columns = region_columns(profile, context.options.level);
 
   auto invalidations = profile.event_index("invalidations_received");
   std::uint64_t all_invalidations = 0;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ccsim/annotate/analysis/analysis.h"
+#include "ccsim/annotate/views/count_columns.h"
 #include "ccsim/annotate/views/event_columns.h"
 #include "ccsim/annotate/options.h"
 #include "ccsim/annotate/analysis/ranking.h"
@@ -43,6 +44,9 @@ void print_findings_view(const ViewContext& context);      // view_findings.cc: 
 // The findings section with at most `most` findings (view_findings.cc); the overview shows a few.
 void print_findings(const ViewContext& context, std::size_t most);
 void print_regions_view(const ViewContext& context);       // view_regions.cc
+// The regions view's columns (its heading, then the event): the invalidations received by class, their total,
+// the coherence misses and the misses of `level`; the HTML report's regions table has the same.
+CountColumns region_columns(const Profile& profile, const std::string& level);
 void print_invalidators_view(const ViewContext& context);  // view_culprits.cc
 void print_evictors_view(const ViewContext& context);      // view_culprits.cc
 void print_locks_view(const ViewContext& context);         // view_locks.cc
