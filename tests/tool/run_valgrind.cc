@@ -17,6 +17,9 @@ std::string quote(const std::string& word) {
   return quoted + "'";
 }
 
+// The environment of a run whose addresses must not depend on the test's own environment.
+constexpr const char* kFixedEnvironment = "env -i PATH=/usr/bin:/bin ";
+
 RunResult run(const std::string& directory, const std::string& command) {
   std::string err = directory + "/stderr.txt";
   std::string full = "cd " + quote(directory) + " && " + command + " >stdout.txt 2>" + quote(err);
@@ -54,8 +57,9 @@ unsigned marked_line(const std::string& file, const std::string& tag) {
 }
 
 RunResult run_ccsim(const std::string& directory, const std::vector<std::string>& options, const std::string& program,
-                    const std::vector<std::string>& args) {
-  std::string command = quote(std::string(CCSIM_BUILD_DIR) + "/vg-in-place") + " --tool=ccsim";
+                    const std::vector<std::string>& args, bool fixed_environment) {
+  std::string command = (fixed_environment ? std::string(kFixedEnvironment) : std::string()) +
+                        quote(std::string(CCSIM_BUILD_DIR) + "/vg-in-place") + " --tool=ccsim";
   for (const std::string& o : options) command += " " + quote(o);
   command += " " + quote(program);
   for (const std::string& a : args) command += " " + quote(a);
@@ -64,7 +68,8 @@ RunResult run_ccsim(const std::string& directory, const std::vector<std::string>
 
 RunResult run_cachegrind(const std::string& directory, const std::vector<std::string>& options,
                          const std::string& program) {
-  std::string command = "valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file=cachegrind.out";
+  std::string command =
+      std::string(kFixedEnvironment) + "valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file=cachegrind.out";
   for (const std::string& o : options) command += " " + quote(o);
   return run(directory, command + " " + quote(program));
 }

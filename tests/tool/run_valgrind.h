@@ -21,10 +21,13 @@ std::string test_program(const std::string& name);
 std::string test_source(const std::string& file);
 unsigned marked_line(const std::string& file, const std::string& tag);
 
-// valgrind --tool=ccsim <options> <program> <args>, run in `directory`.
+// valgrind --tool=ccsim <options> <program> <args>, run in `directory`; with `fixed_environment`, the
+// program's environment is only PATH=/usr/bin:/bin (as for run_cachegrind), so that its stack, which lies
+// below the environment, starts at the same place whatever the environment of the test run.
 RunResult run_ccsim(const std::string& directory, const std::vector<std::string>& options, const std::string& program,
-                    const std::vector<std::string>& args = {});
-// valgrind --tool=cachegrind --cache-sim=yes <options> <program>, run in `directory`.
+                    const std::vector<std::string>& args = {}, bool fixed_environment = false);
+// valgrind --tool=cachegrind --cache-sim=yes <options> <program>, run in `directory`, in the fixed
+// environment (the parity tests compare it with run_ccsim's in that environment).
 RunResult run_cachegrind(const std::string& directory, const std::vector<std::string>& options,
                          const std::string& program);
 // Files in `directory` whose names start with `prefix`.

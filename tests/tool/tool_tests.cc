@@ -67,8 +67,10 @@ TEST_P(CachegrindParity, KernelL1MissesEqualCachegrindD1Misses) {
   const ParityCase& c = GetParam();
   std::string dir = scratch_directory(std::string("parity_") + c.program);
   std::string program = test_program(c.program);
+  // Both in the same fixed environment: the stack (below the environment) then starts at the same place
+  // whatever the test's environment, and so do the lines the calls' return addresses fall in.
   RunResult ccsim = run_ccsim(dir, {"--sim-mode=native", "--ccsim-out-file=ccsim.out", "--L1=32768,8,64",
-                                    "--L2=none", "--LLC=none"}, program);
+                                    "--L2=none", "--LLC=none"}, program, {}, true);
   ASSERT_EQ(ccsim.exit_code, 0) << ccsim.stderr_text;
   RunResult cachegrind = run_cachegrind(dir, {"--D1=32768,8,64", "--LL=8388608,16,64"}, program);
   ASSERT_EQ(cachegrind.exit_code, 0) << cachegrind.stderr_text;
