@@ -10,7 +10,8 @@
 namespace ccsim::annotate {
 namespace {
 
-// Prints `table` under `title`, each row labelled by `label(item)` in a last column headed `noun`.
+// Prints `table` for `event_name`, each row labelled by `label(item)` in a last column headed `noun`
+// (`plural` in the note under it).
 template <class Label>
 void print_thread_columns(const ViewContext& context, const std::string& event_name, const ThreadColumns& table,
                           const std::string& noun, const std::string& plural, Label label) {
