@@ -100,5 +100,18 @@ TEST(DiffTest, ShowsTheChangeOfEachBarrier) {
       << table;
 }
 
+// A version 1 profile (counters) against a version 2 one (producer_consumer, which has the transfer events):
+// one sentence naming both versions, and exit status 1, as for any profile --diff cannot compare.
+TEST(DiffTest, RefusesProfilesOfTwoVersionsSayingSo) {
+  const testing::ProgramResult result = testing::run_annotate_program(
+      {"--diff", profile_path("counters.profile"), profile_path("producer_consumer.profile")});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.standard_error,
+            "ccsim-annotate: " + profile_path("producer_consumer.profile") + ": it is a version 2 profile and " +
+                profile_path("counters.profile") +
+                " a version 1 one, whose events differ; --diff compares profiles of one version: run both "
+                "programs under one ccsim\n");
+}
+
 }  // namespace
 }  // namespace ccsim::annotate

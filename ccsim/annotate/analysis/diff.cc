@@ -126,11 +126,19 @@ ProfileDiff diff_profiles(const std::vector<const Analysis*>& analyses, const Ev
                           const Options& options) {
   const Profile& first = *analyses.front()->profile;
   for (const Analysis* analysis : analyses) {
-    if (analysis->profile->events != first.events) {
+    if (analysis->profile->events == first.events) continue;
+    const std::uint64_t version = analysis->profile->header.version;
+    if (version != first.header.version) {
+      // Version 2 added events (the transfers): the usual reason two runs of one program cannot be compared.
       throw ProfileError(analysis->profile->file_names.front(), 0,
-                         "its events: line differs from that of " + first.file_names.front() +
-                             "; --diff compares profiles with the same events");
+                         "it is a version " + std::to_string(version) + " profile and " + first.file_names.front() +
+                             " a version " + std::to_string(first.header.version) +
+                             " one, whose events differ; --diff compares profiles of one version: run both "
+                             "programs under one ccsim");
     }
+    throw ProfileError(analysis->profile->file_names.front(), 0,
+                       "its events: line differs from that of " + first.file_names.front() +
+                           "; --diff compares profiles with the same events");
   }
   const std::size_t events = first.events.size();
   const std::size_t sides = analyses.size();

@@ -639,6 +639,13 @@ TransferSplit ProfileReader::transfer_split(const Record& record, std::size_t fi
   return split;
 }
 
+// A transfer (a `transfer:` or `object-transfer:` record) goes from one thread to another.
+void require_two_threads(const Record& record, ThreadId from, ThreadId to) {
+  if (from == to) {
+    record.fail("a transfer goes from one thread to another, not from thread " + std::to_string(from) + " to itself");
+  }
+}
+
 void ProfileReader::read_transfer(const Record& record) {
   record.expect_fields(7,
                        "<source-ref> <source-thread> <reader-ref> <reader-thread> <from-modified> <from-exclusive> "
@@ -648,10 +655,7 @@ void ProfileReader::read_transfer(const Record& record) {
   edge.source_thread = thread_field(record, 1, "source thread");
   edge.reader = reference_field(record, 2, "reader reference");
   edge.reader_thread = thread_field(record, 3, "reader thread");
-  if (edge.source_thread == edge.reader_thread) {
-    record.fail("a transfer goes from one thread to another, not from thread " + std::to_string(edge.source_thread) +
-                " to itself");
-  }
+  require_two_threads(record, edge.source_thread, edge.reader_thread);
   edge.split = transfer_split(record, 4);
   profile_.transfer_edges.push_back(edge);
 }
@@ -662,10 +666,7 @@ void ProfileReader::read_object_transfer(const Record& record) {
   transfer.object = object_field(record, 0);
   transfer.from_thread = thread_field(record, 1, "from thread");
   transfer.to_thread = thread_field(record, 2, "to thread");
-  if (transfer.from_thread == transfer.to_thread) {
-    record.fail("a transfer goes from one thread to another, not from thread " + std::to_string(transfer.from_thread) +
-                " to itself");
-  }
+  require_two_threads(record, transfer.from_thread, transfer.to_thread);
   transfer.split = transfer_split(record, 3);
   profile_.object_transfers.push_back(transfer);
 }
