@@ -1,6 +1,6 @@
 // site_live.h: per heap allocation site (a heap object), its live blocks and bytes over the run, in the
 // simulated order (layout_changes.h), with --working-set=yes: how many blocks and bytes it had at its
-// peak and at the end, and how many it allocated (docs/data-objects.md, "Live heap blocks").
+// peak and at the end, and how many it allocated (docs/model.md, "Cache sets and the working set").
 // Counted where a block enters and leaves the heap layer, never per access.
 #ifndef CCSIM_TOOL_SITE_LIVE_H
 #define CCSIM_TOOL_SITE_LIVE_H
