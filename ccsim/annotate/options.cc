@@ -24,6 +24,7 @@ const std::map<std::string, View> kViewNames = {
     {"evictors", View::evictors}, {"object-threads", View::object_threads},
     {"line-threads", View::line_threads}, {"locks", View::locks},
     {"blocks", View::blocks},
+    {"sets", View::sets},         {"working-set", View::working_set},
 };
 
 std::vector<std::string> split_commas(const std::string& text) {
@@ -75,7 +76,8 @@ po::options_description visible_options() {
     ("view", po::value<std::string>()->default_value("overview"),
      "views, comma-separated: overview (findings, summary, lines, invalidators, objects), findings, summary, "
      "lines, line-threads, functions, source, objects, object-threads, blocks, matrix, regions, invalidators, "
-     "evictors, locks")
+     "evictors, locks, sets (cache sets and objects' set histograms), working-set (lines per object and level, live "
+     "heap blocks per site)")
     ("show", po::value<std::string>(),
      "events to show, comma-separated (default: reads, writes, <level>_misses, coherence_misses, "
      "invalidations_received, invalidations_caused)")

@@ -30,6 +30,8 @@ enum class View {
   invalidators,  // per victim reference, who invalidated its copies
   evictors,      // per victim reference, who evicted its lines
   locks,         // per lock: acquisitions, hand-offs, waiting, what its critical sections invalidated
+  sets,          // per level its worst cache sets, per object its set histogram (--working-set=yes records)
+  working_set,   // per object and level its lines on average and at peak; per heap site its live blocks
 };
 
 // What --graph draws.

@@ -7,11 +7,13 @@
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/observer.h"
 #include "ccsim/core/simulator.h"
+#include "ccsim/tool/data_objects/cache_sets.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/line_detail.h"
 #include "ccsim/tool/data_objects/object_blocks.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
 #include "ccsim/tool/data_objects/placement_watch.h"
+#include "ccsim/tool/data_objects/resident_lines.h"
 #include "ccsim/tool/data_objects/unlocked_writes.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/options.h"
@@ -89,6 +91,7 @@ struct Charge {
 };
 
 bool count_blocks = false;  // block_histograms_on(): one predictable branch per notice when off
+bool count_working_set = false;  // working_set_on(): likewise
 
 void add_to_block(const Charge& to, Addr address, ProcId proc, BlockEvent event) {
   if (count_blocks) count_block_event(to.object, to.base, address, proc, event);
@@ -188,6 +191,10 @@ Addr victim_byte(const InvalidationNotice& notice) {
 
 void on_miss(void*, const MissNotice& miss) {
   Charge to = charge(miss.address, miss.ref, miss.proc);
+  if (count_working_set) {
+    count_set_miss(miss, to.object);
+    count_resident_fill(miss, to.object);
+  }
   to.add(level_event(miss.level, miss.write ? kWriteMisses : kReadMisses));
   to.add(level_event(miss.level, miss.cause));
   if (miss.level == Level::L1) {
@@ -248,6 +255,7 @@ void on_invalidation(void*, const InvalidationNotice& notice) {
   writer.add(kInvalidationsCausedTrueInRegion + offset);
   if (critical) writer.add(kInvalidationsCausedTrueInRegion + kCriticalOffset);
   record_line_invalidation(notice);
+  if (count_working_set) count_resident_invalidation(notice);
   // The per-lock sections and the unlocked shared writes, charged to the writer's object.
   if (holds_lock(notice.writer_proc)) {
     charge_lock_invalidation(notice, written_object);
@@ -263,6 +271,7 @@ void on_eviction(void*, const EvictionNotice& eviction) {
   Charge to = charge(eviction.line_address + eviction.first_byte_used, eviction.victim_ref, eviction.victim_proc);
   to.add(level_event(eviction.level, kEvictions));
   to.add(level_event(eviction.level, kEvictedBytesUsed), eviction.bytes_used);
+  if (count_working_set) count_resident_eviction(eviction);
 }
 
 // Where an L1 miss was served, charged to the object of the bytes accessed; a transfer also counts as a
@@ -304,6 +313,11 @@ void init_object_statistics(Simulator* simulator) {
   init_unlocked_writes(machine.l1.line_bytes);
   count_blocks = block_histograms_on();
   if (count_blocks) init_object_blocks(machine.l1.line_bytes);
+  count_working_set = working_set_on();
+  if (count_working_set) {
+    init_cache_sets(machine);
+    init_resident_lines(machine);
+  }
   set_observer(simulator, &kObserver);
 }
 
@@ -317,6 +331,10 @@ void zero_object_statistics() {
   zero_placement_counts();
   zero_unlocked_writes();
   zero_object_blocks();
+  if (count_working_set) {
+    zero_cache_sets();
+    zero_resident_lines();
+  }
 }
 
 // The hot path's reads and writes join the slow path's counters first.
