@@ -229,7 +229,7 @@ void write_ranked_table(std::ostream& out, const ViewContext& context, const std
   out << "<h2 id=\"" << id << "\">" << html_escaped(title) << "</h2>\n";
   RankedRows ranked;
   rank_table_rows(context, noun, rows, ranked);
-  const CountColumns ratios = row_ratio_columns(profile);
+  const CountColumns ratios = row_ratio_columns(profile, shows_cycles(profile, columns));
   std::vector<std::string> headings = column_headings(profile, columns);
   for (const std::string& heading : ratios.headings()) headings.push_back(heading);
   headings.push_back("cumulative");

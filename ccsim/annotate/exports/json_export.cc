@@ -385,7 +385,7 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
                                {"name", profile.thread_name(row.thread)},
                                {"counts", counts_json(profile, row.counts)}});
   }
-  const CountColumns ratios = row_ratio_columns(profile);
+  const CountColumns ratios = row_ratio_columns(profile, true);
   json["lines"] = Json::array();
   for (const LineRow& row : analysis.lines) {
     Json line = site_json(row.site);
