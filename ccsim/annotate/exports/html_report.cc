@@ -332,7 +332,11 @@ void write_region_barriers(std::ostream& out, const Profile& profile, const Opti
     out << "<p>This profile has no region: records (no barrier of the program was observed).</p>\n";
     return;
   }
-  const CountColumns columns = region_columns(profile, options.level);  // the text view's
+  auto named = [](const std::vector<std::string>& events) {
+    return std::find(events.begin(), events.end(), "cycles") != events.end();
+  };
+  const CountColumns columns = region_columns(profile, options.level,  // the text view's
+                                              named(options.show_events) || named(options.sort_events));
   std::vector<std::string> headings = {"epochs"};
   for (const std::string& heading : columns.headings()) headings.push_back(heading);
   headings.push_back("closed by the barrier at");

@@ -45,8 +45,9 @@ void print_findings_view(const ViewContext& context);      // view_findings.cc: 
 void print_findings(const ViewContext& context, std::size_t most);
 void print_regions_view(const ViewContext& context);       // view_regions.cc
 // The regions view's columns (its heading, then the event): the invalidations received by class, their total,
-// the coherence misses and the misses of `level`; the HTML report's regions table has the same.
-CountColumns region_columns(const Profile& profile, const std::string& level);
+// the coherence misses and the misses of `level`, and with `with_cycles` (the tables show cycles) the cycles
+// and memory_time; the HTML report's regions table has the same.
+CountColumns region_columns(const Profile& profile, const std::string& level, bool with_cycles);
 void print_invalidators_view(const ViewContext& context);  // view_culprits.cc
 void print_evictors_view(const ViewContext& context);      // view_culprits.cc
 void print_locks_view(const ViewContext& context);         // view_locks.cc
