@@ -30,6 +30,9 @@ enum class View {
   invalidators,  // per victim reference, who invalidated its copies
   evictors,      // per victim reference, who evicted its lines
   locks,         // per lock: acquisitions, hand-offs, waiting, what its critical sections invalidated
+  // Drill-downs, added by --object=NAME and --function=NAME (not --view names).
+  object_detail,    // one object: its functions and lines, the objects that evicted it
+  function_detail,  // one function: the objects it touches
 };
 
 // What --graph draws.
@@ -71,6 +74,9 @@ struct Options {
   // regions closed by one barrier (one row per parallel loop or barrier, with its epochs counted).
   bool each_region = false;
   bool sum_different = false;  // --sum-different: sum profiles of different programs (refused otherwise)
+  // --object=NAME, --function=NAME: the drill-down views (views/view_drill_down.cc); empty: none.
+  std::string object_detail;
+  std::string function_detail;
   std::vector<GateExpression> fail_if;  // --fail-if (repeatable): the CI gates (analysis/gates.h), in order
 };
 
