@@ -127,6 +127,9 @@ po::options_description visible_options() {
      "replaces the default view, else follows --view's")
     ("function", po::value<std::string>(),
      "drill down on one function (NAME or FILE:NAME): the data objects it touches, with the same columns")
+    ("matrix-rows", po::value<std::string>()->default_value("lines"),
+     "lines or functions: the rows of --view=matrix (whose cells are % of the run's memory time, cycles, "
+     "unless --sort names another event)")
     ("sum-different", "sum profiles of different programs (their commands name different executables), "
      "which are refused otherwise")
     ("fail-if", po::value<std::vector<std::string>>(),
@@ -202,6 +205,7 @@ Options options_from(const po::variables_map& values) {
   options.separate_heap_paths = require_one_of(values, "heap-paths", {"merge", "separate"}) == "separate";
   options.each_region = require_one_of(values, "regions", {"by-barrier", "each"}) == "each";
   options.sum_different = values.count("sum-different") > 0;
+  options.matrix_by_function = require_one_of(values, "matrix-rows", {"lines", "functions"}) == "functions";
   // The drill-downs follow the views given, or replace the default one.
   for (const auto& [option, view, name] : {std::tuple{"object", View::object_detail, &options.object_detail},
                                            std::tuple{"function", View::function_detail, &options.function_detail}}) {

@@ -77,6 +77,7 @@ struct Options {
   // --object=NAME, --function=NAME: the drill-down views (views/view_drill_down.cc); empty: none.
   std::string object_detail;
   std::string function_detail;
+  bool matrix_by_function = false;  // --matrix-rows=functions: the matrix's rows are functions, not lines
   std::vector<GateExpression> fail_if;  // --fail-if (repeatable): the CI gates (analysis/gates.h), in order
 };
 

@@ -20,6 +20,7 @@
 #include "ccsim/annotate/exports/block_strips.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/exports/byte_map.h"
+#include "ccsim/annotate/exports/drill_down_export.h"
 #include "ccsim/annotate/exports/html_locks.h"
 #include "ccsim/annotate/exports/html_page.h"
 #include "ccsim/annotate/exports/svg_graph.h"
@@ -455,6 +456,7 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
     write_object_threads(page, analysis, options, columns);
   }
   write_region_barriers(page, profile, options);
+  write_html_drill_downs(page, analysis, options);  // --object, --function
   write_html_locks(page, profile, options.top);
   write_block_strips(page, analysis, options);
   write_sources(page, analysis, options, columns);

@@ -18,6 +18,8 @@
 #   left x ref 1 x 1: 40 + 1200 + 130 = 1370; left x ref 3 x 2: 225 + 20 + 65 = 310;
 #   right x ref 2 x 1: 200; right x ref 3 x 2: 225 + 400 = 625 (ref 3 on thread 1 has no slow-path event).
 #   region 1 (refs 1, 2): 1370 + 200 = 1570; region 2 (ref 3): 310 + 625 = 935.
+# object-evictor: left's lines were evicted 7 times at L1 by right's accesses on thread 1, 3 times at L1 by
+# left's own on thread 2, twice at L2 by right's on thread 2: 12 in all (58.3%, 25.0%, 16.7%).
 ccsim-profile-version: 2
 creator: ccsim 0.1.0
 pid: 77
@@ -57,4 +59,7 @@ object-ref: 1 1 1 0 0 2 0 0 0 0 0 10 4 0 0 0 0 6
 object-ref: 1 3 2 0 0 0 0 1 0 0 3 2 2 3 0 0 0 0
 object-ref: 2 2 1 0 0 0 0 0 0 0 5 0 0 0 0 0 5 0
 object-ref: 2 3 2 0 0 0 0 0 0 0 5 0 0 0 1 2 0 2
+object-evictor: 1 1 1 2 L1 3
+object-evictor: 1 1 2 1 L1 7
+object-evictor: 1 1 2 2 L2 2
 summary: 140 120 2 0 1 0 0 13 12 6 3 1 2 5 8
