@@ -64,5 +64,19 @@ TEST_F(ObjectEvictors, EachArrayEvictsTheOtherInTheirCommonSets) {
   EXPECT_EQ(profile_.object_total(right_, "L1_read_misses"), 640u);
 }
 
+// ccsim-annotate --object=left on the tool's profile: right evicted every one of left's 640 evicted lines.
+TEST_F(ObjectEvictors, TheDrillDownNamesTheEvictingObject) {
+  const std::string command = std::string(CCSIM_BUILD_DIR) + "/ccsim/annotate/ccsim-annotate --object=left " + dir_ +
+                              "/ccsim.out 2>&1";
+  std::string output;
+  FILE* pipe = popen(command.c_str(), "r");
+  char buffer[4096];
+  while (pipe != nullptr && fgets(buffer, sizeof buffer, pipe) != nullptr) output += buffer;
+  ASSERT_NE(pipe, nullptr);
+  EXPECT_EQ(pclose(pipe), 0) << output;
+  EXPECT_NE(output.find("evictions   share  level  evicting object\n      640  100.0%  L1     right\n"), std::string::npos)
+      << output;
+}
+
 }  // namespace
 }  // namespace ccsim_test
