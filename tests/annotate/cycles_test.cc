@@ -209,6 +209,19 @@ TEST(MatrixViewTest, FunctionsByObjectsInMemoryTime) {
   EXPECT_EQ(counts_before(lines, "/src/a.c:11 (fill)"), (Cells{".", "5.8%", "5.8%"}));
 }
 
+// The HTML report: a section per drill-down, its rows sortable by number (memory_time by its cycles).
+TEST(DrillDownTest, HtmlReportHasASectionForEach) {
+  const std::string dir = testing::temporary_path("drill_down_html");
+  views({"--html=" + dir, "--object=left", "--function=sum"});
+  const std::string page = testing::read_file(dir + "/index.html");
+  EXPECT_NE(page.find("<h2 id=\"object-detail\">Data object left (global, 64 B)</h2>"), std::string::npos);
+  EXPECT_NE(page.find("<h2 id=\"function-detail\">Function sum (/src/b.c)</h2>"), std::string::npos);
+  EXPECT_NE(page.find("<td class=\"number\" data-value=\"1370\">1,370</td><td class=\"number\" "
+                      "data-value=\"1370\">39.8%</td><td>/src/a.c:fill</td>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<td class=\"number\" data-value=\"7\">7</td><td>L1</td><td>right</td>"), std::string::npos);
+}
+
 // object-evictor: is read in version 2 (cycles.profile: 3 records, 12 evictions), refused in version 1
 // like any unknown record (at its first, line 62), and its level and objects must be known (line 64).
 TEST(ParserTest, ReadsObjectEvictorRecordsOfVersionTwo) {

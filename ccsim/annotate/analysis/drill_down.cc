@@ -152,7 +152,7 @@ DrillDown function_drill_down(const Analysis& analysis, const std::string& name)
     add_counts(result.totals, row.counts);
   }
   if (result.matched == 0) unknown_name("function", name, "function", names);
-  result.subject = "function " + name + " (" + joined(std::vector<std::string>(files.begin(), files.end())) + ")";
+  result.subject = name + " (" + joined(std::vector<std::string>(files.begin(), files.end())) + ")";
   std::map<std::string, Counts> objects;
   for (const ObjectReferenceCounts& cell : profile.object_references) {
     if (names_function(site_of(profile.references[cell.reference]), name))

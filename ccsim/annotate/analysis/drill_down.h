@@ -27,7 +27,7 @@ struct Evictor {
 
 // What --object=NAME or --function=NAME shows.
 struct DrillDown {
-  std::string subject;  // "left (global, 4,096 B)", "function fill (/src/a.c)"
+  std::string subject;  // "left (global, 4,096 B)", "fill (/src/a.c)"
   // The subject's own totals: for an object its object-counts: records (reads and writes included), for
   // a function its counts: records.
   Counts totals;

@@ -103,7 +103,7 @@ void write_html_drill_downs(std::ostream& out, const Analysis& analysis, const O
   }
   if (!options.function_detail.empty()) {
     const DrillDown drill_down = function_drill_down(analysis, options.function_detail);
-    out << "<h2 id=\"function-detail\">" << html_escaped(drill_down.subject) << "</h2>\n<p>"
+    out << "<h2 id=\"function-detail\">Function " << html_escaped(drill_down.subject) << "</h2>\n<p>"
         << html_escaped(kDrillDownNote) << "</p>\n<h3>By data object</h3>\n";
     write_rows(out, profile, "object", drill_down.objects, options.top);
   }

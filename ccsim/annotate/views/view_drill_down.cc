@@ -101,7 +101,7 @@ void print_object_drill_down(const ViewContext& context) {
 
 void print_function_drill_down(const ViewContext& context) {
   const DrillDown drill_down = function_drill_down(context.analysis, context.options.function_detail);
-  print_section_title(context.out, "Function " + drill_down.subject.substr(std::string("function ").size()));
+  print_section_title(context.out, "Function " + drill_down.subject);
   print_totals(context, drill_down, "its counts: records");
   context.out << kDrillDownNote << '\n';
   context.out << "\nBy data object:\n";
