@@ -4,6 +4,7 @@
 #include <boost/program_options.hpp>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/parsing/record.h"
@@ -110,8 +111,9 @@ po::options_description visible_options() {
      "tables, graphs as SVG, annotated source; works offline; needs Graphviz's dot); with --diff, the two "
      "runs side by side; prints where the page is")
     ("latency", po::value<std::string>()->default_value(latency_text(LatencyTable{})),
-     "cycles charged per access served by l1, l2, llc, memory, other-core (a coherence miss) and per "
-     "upgrade (a copy invalidated), for the cost of findings; give any of them, e.g. memory=300")
+     "cycles charged per access served by l1 (a hit), l2, llc, memory, other-core (another thread's copy) and "
+     "per upgrade (a copy invalidated): the derived event cycles (--show/--sort=cycles, with memory_time, its "
+     "share of the run's) and the cost of findings; give any of them, e.g. memory=300")
     ("runtime", po::value<std::string>()->default_value("hide"),
      "hide: group the objects of the loader, C/C++ libraries and OpenMP runtimes as (runtime), out of "
      "findings, rankings and graphs; show: treat them like the program's")
@@ -121,6 +123,15 @@ po::options_description visible_options() {
     ("regions", po::value<std::string>()->default_value("by-barrier"),
      "by-barrier: the regions view sums the regions closed by one barrier (a parallel loop's epochs are one "
      "row); each: one row per region")
+    ("object", po::value<std::string>(),
+     "drill down on one data object (its name as the objects view gives it): the functions and lines that "
+     "touch it, their misses by cause and by where served, cycles, and the objects that evicted its lines; "
+     "replaces the default view, else follows --view's")
+    ("function", po::value<std::string>(),
+     "drill down on one function (NAME or FILE:NAME): the data objects it touches, with the same columns")
+    ("matrix-rows", po::value<std::string>()->default_value("lines"),
+     "lines or functions: the rows of --view=matrix (whose cells are % of the run's memory time, cycles, "
+     "unless --sort names another event)")
     ("sum-different", "sum profiles of different programs (their commands name different executables), "
      "which are refused otherwise")
     ("fail-if", po::value<std::vector<std::string>>(),
@@ -196,6 +207,17 @@ Options options_from(const po::variables_map& values) {
   options.separate_heap_paths = require_one_of(values, "heap-paths", {"merge", "separate"}) == "separate";
   options.each_region = require_one_of(values, "regions", {"by-barrier", "each"}) == "each";
   options.sum_different = values.count("sum-different") > 0;
+  options.matrix_by_function = require_one_of(values, "matrix-rows", {"lines", "functions"}) == "functions";
+  // The drill-downs follow the views given, or replace the default one.
+  for (const auto& [option, view, name] : {std::tuple{"object", View::object_detail, &options.object_detail},
+                                           std::tuple{"function", View::function_detail, &options.function_detail}}) {
+    if (!values.count(option)) continue;
+    *name = values[option].as<std::string>();
+    if (name->empty()) throw UsageError(std::string("--") + option + "= needs a name, e.g. --" + option + "=counters");
+    if (values["view"].defaulted() && (options.views.size() != 1 || options.views.front() == View::overview))
+      options.views.clear();
+    options.views.push_back(view);
+  }
   if (values.count("fail-if")) {
     for (const std::string& text : values["fail-if"].as<std::vector<std::string>>())
       options.fail_if.push_back(parse_gate_expression(text));

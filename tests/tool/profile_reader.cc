@@ -204,6 +204,13 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
       }
       if (!p->objects.count(r.object)) return fail("undefined object");
       p->object_transfers.push_back(r);
+    } else if (keyword == "object-evictor") {
+      ObjectEvictorRow r;
+      if (!(fields >> r.victim >> r.victim_thread >> r.evictor >> r.evictor_thread >> r.level >> r.count)) {
+        return fail("bad object-evictor");
+      }
+      if (!p->objects.count(r.victim) || !p->objects.count(r.evictor)) return fail("undefined object");
+      p->object_evictors.push_back(r);
     } else if (keyword == "object") {
       unsigned id, file;
       ProfileObject object;

@@ -32,6 +32,13 @@ struct ObjectTransferRow {
   unsigned object, from_thread, to_thread;
   std::uint64_t from_modified, from_exclusive, from_shared;
 };
+// An `object-evictor:` record: accesses to `evictor` on evictor_thread evicted lines of `victim` last
+// touched on victim_thread, `count` times at `level`.
+struct ObjectEvictorRow {
+  unsigned victim, victim_thread, evictor, evictor_thread;
+  std::string level;
+  std::uint64_t count;
+};
 // An `object:` record (docs/output-format.md, "Data objects").
 struct ProfileObject {
   std::string kind;  // global, heap, stack, named, unknown
@@ -121,6 +128,7 @@ struct Profile {
   std::vector<InvalidatorRow> invalidators;
   std::vector<TransferRow> transfers;
   std::vector<ObjectTransferRow> object_transfers;
+  std::vector<ObjectEvictorRow> object_evictors;
   std::map<unsigned, ProfileObject> objects;
   std::map<std::pair<unsigned, unsigned>, std::vector<std::uint64_t>> object_counts;  // (object, thread) -> counts
   std::vector<ObjectRefRow> object_refs;

@@ -21,6 +21,7 @@
 #include "ccsim/annotate/exports/set_histograms.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/exports/byte_map.h"
+#include "ccsim/annotate/exports/drill_down_export.h"
 #include "ccsim/annotate/exports/html_locks.h"
 #include "ccsim/annotate/exports/html_page.h"
 #include "ccsim/annotate/exports/svg_graph.h"
@@ -230,7 +231,7 @@ void write_ranked_table(std::ostream& out, const ViewContext& context, const std
   out << "<h2 id=\"" << id << "\">" << html_escaped(title) << "</h2>\n";
   RankedRows ranked;
   rank_table_rows(context, noun, rows, ranked);
-  const CountColumns ratios = row_ratio_columns(profile);
+  const CountColumns ratios = row_ratio_columns(profile, shows_cycles(profile, columns));
   std::vector<std::string> headings = column_headings(profile, columns);
   for (const std::string& heading : ratios.headings()) headings.push_back(heading);
   headings.push_back("cumulative");
@@ -333,7 +334,11 @@ void write_region_barriers(std::ostream& out, const Profile& profile, const Opti
     out << "<p>This profile has no region: records (no barrier of the program was observed).</p>\n";
     return;
   }
-  const CountColumns columns = region_columns(profile, options.level);  // the text view's
+  auto named = [](const std::vector<std::string>& events) {
+    return std::find(events.begin(), events.end(), "cycles") != events.end();
+  };
+  const CountColumns columns = region_columns(profile, options.level,  // the text view's
+                                              named(options.show_events) || named(options.sort_events));
   std::vector<std::string> headings = {"epochs"};
   for (const std::string& heading : columns.headings()) headings.push_back(heading);
   headings.push_back("closed by the barrier at");
@@ -452,6 +457,7 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
     write_object_threads(page, analysis, options, columns);
   }
   write_region_barriers(page, profile, options);
+  write_html_drill_downs(page, analysis, options);  // --object, --function
   write_html_locks(page, profile, options.top);
   write_block_strips(page, analysis, options);
   write_set_histograms(page, analysis, options);

@@ -1,6 +1,8 @@
 // json_export.cc: the analysed profile as nlohmann::ordered_json, keys in a fixed, readable order.
 #include "ccsim/annotate/exports/json_export.h"
 
+#include "ccsim/annotate/exports/drill_down_export.h"
+
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
@@ -23,13 +25,6 @@ namespace ccsim::annotate {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-Json counts_json(const Profile& profile, const Counts& counts) {
-  Json json = Json::object();
-  for (std::size_t event = 0; event < profile.events.size(); ++event)
-    json[profile.events[event]] = counts[event];
-  return json;
-}
 
 // A row's ratio columns (ranked_table.h), by heading: the fraction, or null for 0/0.
 Json ratios_json(const CountColumns& ratios, const Counts& counts) {
@@ -430,6 +425,14 @@ Json unlocked_writes_json(const Profile& profile) {
 
 }  // namespace
 
+// A row's counts by event name (json_export.h).
+Json counts_json(const Profile& profile, const Counts& counts) {
+  Json json = Json::object();
+  for (std::size_t event = 0; event < profile.events.size(); ++event)
+    json[profile.events[event]] = counts[event];
+  return json;
+}
+
 void write_json(std::ostream& out, const Analysis& analysis, const Options& options) {
   const Profile& profile = *analysis.profile;
   Json json;
@@ -445,7 +448,7 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
                                {"name", profile.thread_name(row.thread)},
                                {"counts", counts_json(profile, row.counts)}});
   }
-  const CountColumns ratios = row_ratio_columns(profile);
+  const CountColumns ratios = row_ratio_columns(profile, true);
   json["lines"] = Json::array();
   for (const LineRow& row : analysis.lines) {
     Json line = site_json(row.site);
@@ -511,6 +514,8 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
   json["locks"] = locks_json(profile);
   json["unlocked_writes"] = unlocked_writes_json(profile);
   json["lock_findings"] = lock_findings(profile);
+  const Json drill_downs = drill_downs_json(analysis, options);  // --object, --function
+  for (const auto& [key, value] : drill_downs.items()) json[key] = value;
   out << json.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 

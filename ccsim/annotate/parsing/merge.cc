@@ -174,6 +174,11 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
     transfer.object = object_in_sum[transfer.object];
     sum.object_transfers.push_back(transfer);
   }
+  for (ObjectEvictor edge : more.object_evictors) {
+    edge.victim = object_in_sum[edge.victim];
+    edge.evictor = object_in_sum[edge.evictor];
+    sum.object_evictors.push_back(std::move(edge));
+  }
   for (ObjectThreadCounts counts : more.object_counts) {
     counts.object = object_in_sum[counts.object];
     sum.object_counts.push_back(std::move(counts));

@@ -106,6 +106,8 @@ class ProfileReader {
   void read_invalidator(const Record& record);
   void read_transfer(const Record& record);
   void read_object_transfer(const Record& record);
+  void read_object_evictor(const Record& record);
+  std::string level_field(const Record& record, std::size_t index);
   TransferSplit transfer_split(const Record& record, std::size_t first);
   void read_object(const Record& record);
   void read_object_origin(const Record& record);
@@ -387,6 +389,7 @@ void ProfileReader::read_body_record(const Record& record) {
       {"invalidator", &ProfileReader::read_invalidator},
       {"transfer", &ProfileReader::read_transfer},
       {"object-transfer", &ProfileReader::read_object_transfer},
+      {"object-evictor", &ProfileReader::read_object_evictor},
       {"object", &ProfileReader::read_object},
       {"object-origin", &ProfileReader::read_object_origin},
       {"field", &ProfileReader::read_object_field},
@@ -425,8 +428,9 @@ void ProfileReader::read_body_record(const Record& record) {
     return;
   }
   auto reader = kBodyRecords.find(keyword);
-  static const std::set<std::string> kAddedInVersion2 = {"transfer",   "object-transfer", "set-totals",     "set",
-                                                         "object-set", "object-resident", "site-live"};
+  static const std::set<std::string> kAddedInVersion2 = {"transfer", "object-transfer", "object-evictor",
+                                                         "set-totals", "set", "object-set", "object-resident",
+                                                         "site-live"};
   const bool added_in_version_2 = kAddedInVersion2.count(keyword) != 0;
   if (reader == kBodyRecords.end() || (added_in_version_2 && profile_.header.version < 2)) {
     for (const char* header_keyword : kHeaderKeywords) {
@@ -606,15 +610,8 @@ void ProfileReader::read_evictor(const Record& record) {
   edge.victim_thread = thread_field(record, 1, "victim thread");
   edge.evictor = reference_field(record, 2, "evictor reference");
   edge.evictor_thread = thread_field(record, 3, "evictor thread");
-  edge.level = std::string(record.field(4, "level"));
+  edge.level = level_field(record, 4);
   edge.count = record.number(5, "count");
-  if (edge.level != "L1" && edge.level != "L2" && edge.level != "LLC") {
-    record.fail("the level must be L1, L2 or LLC, not " + in_quotes(edge.level));
-  }
-  if (!profile_.has_level(edge.level)) {
-    record.fail("the level " + edge.level + " is not simulated in this profile (cache: " + edge.level +
-                " none)");
-  }
   tally(record, {edge.count});
   profile_.evictor_edges.push_back(std::move(edge));
 }
@@ -684,6 +681,31 @@ void ProfileReader::read_object_transfer(const Record& record) {
   require_two_threads(record, transfer.from_thread, transfer.to_thread);
   transfer.split = transfer_split(record, 3);
   profile_.object_transfers.push_back(transfer);
+}
+
+// A level of an edge (`evictor:`, `object-evictor:`): one the profile simulates.
+std::string ProfileReader::level_field(const Record& record, std::size_t index) {
+  std::string level(record.field(index, "level"));
+  if (level != "L1" && level != "L2" && level != "LLC") {
+    record.fail("the level must be L1, L2 or LLC, not " + in_quotes(level));
+  }
+  if (!profile_.has_level(level)) {
+    record.fail("the level " + level + " is not simulated in this profile (cache: " + level + " none)");
+  }
+  return level;
+}
+
+void ProfileReader::read_object_evictor(const Record& record) {
+  record.expect_fields(6, "<victim-object> <victim-thread> <evictor-object> <evictor-thread> <level> <count>");
+  ObjectEvictor edge;
+  edge.victim = object_field(record, 0);
+  edge.victim_thread = thread_field(record, 1, "victim thread");
+  edge.evictor = object_field(record, 2);
+  edge.evictor_thread = thread_field(record, 3, "evictor thread");
+  edge.level = level_field(record, 4);
+  edge.count = record.number(5, "count");
+  tally(record, {edge.count});
+  profile_.object_evictors.push_back(std::move(edge));
 }
 
 void ProfileReader::read_object(const Record& record) {

@@ -147,6 +147,17 @@ struct ObjectTransfer {
   TransferSplit split;
 };
 
+// One `object-evictor:` record (version 2): accesses to `evictor` on evictor_thread evicted lines of
+// `victim` last touched on victim_thread, `count` times at `level` (MemSpy's causes of replacements).
+struct ObjectEvictor {
+  std::size_t victim = 0;  // index into Profile::objects
+  ThreadId victim_thread = 0;
+  std::size_t evictor = 0;  // index into Profile::objects
+  ThreadId evictor_thread = 0;
+  std::string level;  // "L1", "L2" or "LLC"
+  std::uint64_t count = 0;
+};
+
 // One `object:` record: a data object (variable, heap allocation site, thread stack, named range).
 struct DataObject {
   std::string kind;           // "global", "heap", "stack", "named" or "unknown"
@@ -349,6 +360,7 @@ struct Profile {
   std::vector<InvalidatorEdge> invalidator_edges;
   std::vector<TransferEdge> transfer_edges;  // version 2
   std::vector<ObjectTransfer> object_transfers;  // version 2
+  std::vector<ObjectEvictor> object_evictors;    // version 2
   std::vector<DataObject> objects;
   std::vector<ObjectThreadCounts> object_counts;
   std::vector<ObjectReferenceCounts> object_references;

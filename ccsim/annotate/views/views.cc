@@ -63,6 +63,12 @@ void print_views(const ViewContext& context) {
       case View::locks:
         print_locks_view(context);
         break;
+      case View::object_detail:
+        print_object_drill_down(context);
+        break;
+      case View::function_detail:
+        print_function_drill_down(context);
+        break;
     }
   }
   if (context.options.auto_annotate) print_source_view(context);

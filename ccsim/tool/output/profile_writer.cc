@@ -36,15 +36,6 @@ const char* mode_name(SimMode mode) {
   return "native";
 }
 
-const char* level_name(Level level) {
-  switch (level) {
-    case Level::L1: return "L1";
-    case Level::L2: return "L2";
-    case Level::LLC: return "LLC";
-  }
-  return "L1";
-}
-
 // What the first pass over the tables shares: which references the written records name.
 struct ReferenceUse {
   const EventList* events;
