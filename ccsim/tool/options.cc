@@ -4,6 +4,7 @@
 
 #include "ccsim/replay/event_queue.h"
 #include "ccsim/tool/data_objects/allocation_sites.h"
+#include "ccsim/tool/data_objects/object_paths.h"
 #include "ccsim/tool/output/progress_interval.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -25,6 +26,7 @@ constexpr std::uint32_t kDefaultLineDetail = 10;
 constexpr std::uint32_t kMaxLineDetail = 100000;
 constexpr std::uint32_t kDefaultBlockHistograms = 20;
 constexpr std::uint32_t kMaxBlockHistograms = 100000;
+constexpr std::uint32_t kDefaultPathSites = 4;
 
 void parse_level(const char* arg, const char* value, bool allow_none, const char* name, CacheGeometry* out) {
   ErrorMessage error;
@@ -76,6 +78,7 @@ void set_default_options() {
   options.alloc_depth = kDefaultAllocDepth;
   options.line_detail = kDefaultLineDetail;
   options.block_histograms = kDefaultBlockHistograms;
+  options.path_sites = kDefaultPathSites;
   options.progress_interval = kProgressIntervalUnset;
 }
 
@@ -128,6 +131,14 @@ bool process_option(const char* arg) {
       VG_(fmsg_bad_option)(arg, "--block-objects may be given at most %u times.\n", Options::kMaxBlockObjectOptions);
     }
     options.block_objects[options.block_object_count++] = v;
+  } else if ((v = value_of(arg, "--paths"))) {
+    if (v[0] == '\0') VG_(fmsg_bad_option)(arg, "give one or more heap sites, separated by commas.\n");
+    if (options.path_site_name_count == Options::kMaxPathSiteOptions) {
+      VG_(fmsg_bad_option)(arg, "--paths may be given at most %u times.\n", Options::kMaxPathSiteOptions);
+    }
+    options.path_site_names[options.path_site_name_count++] = v;
+  } else if ((v = value_of(arg, "--path-sites"))) {
+    options.path_sites = static_cast<std::uint32_t>(parse_number(arg, v, 0, kMaxPathSites));
   } else if ((v = value_of(arg, "--ccsim-progress-interval"))) {
     // Prefixed: Valgrind's core has a --progress-interval of its own (a debugging option).
     options.progress_interval = static_cast<std::int64_t>(parse_number(arg, v, 0, kMaxProgressInterval));
@@ -191,6 +202,11 @@ void print_usage() {
       "                                      with the most invalidations, then misses, 0 to %u [%u]\n"
       "    --block-objects=<name>,...        also write the blocks of these objects (a variable,\n"
       "                                      a named range, a heap site 'file.c:20'); repeatable [none]\n"
+      "    --paths=<site>,...                follow every block of these heap sites ('file.c:20') from\n"
+      "                                      allocation to free: its path through functions and\n"
+      "                                      threads; repeatable [none]\n"
+      "    --path-sites=<n>                  also follow the first <n> heap sites whose data a second\n"
+      "                                      thread touches, from then on, 0 to %u [%u]\n"
       "    --ccsim-progress-interval=<s>     every <s> seconds, print a progress line to stderr\n"
       "                                      (0: never), 0 to %u [%u when stderr is a terminal,\n"
       "                                      0 otherwise and with -q]\n"
@@ -199,7 +215,7 @@ void print_usage() {
       "    exited with 0 (a program killed by a signal still dies of it)\n"
       "    more than 499 threads need Valgrind's --max-threads=<n> (it allows n - 1 threads at once)\n",
       kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile,
-      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxBlockHistograms, kDefaultBlockHistograms, kMaxProgressInterval,
+      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxBlockHistograms, kDefaultBlockHistograms, kMaxPathSites, kDefaultPathSites, kMaxProgressInterval,
       kProgressIntervalOnTerminal, CCSIM_VERSION);
 }
 
