@@ -30,10 +30,11 @@ enum class View {
   invalidators,  // per victim reference, who invalidated its copies
   evictors,      // per victim reference, who evicted its lines
   locks,         // per lock: acquisitions, hand-offs, waiting, what its critical sections invalidated
+  paths,         // per followed heap site: its blocks' paths from allocation to free (object paths)
 };
 
 // What --graph draws.
-enum class GraphKind { none, invalidators, evictors, transfers };
+enum class GraphKind { none, invalidators, evictors, transfers, paths };
 
 // Every option, with its default; options.cc fills it from the command line.
 struct Options {

@@ -57,6 +57,9 @@ void print_views(const ViewContext& context) {
       case View::locks:
         print_locks_view(context);
         break;
+      case View::paths:
+        print_paths_view(context);
+        break;
     }
   }
   if (context.options.auto_annotate) print_source_view(context);

@@ -50,6 +50,7 @@ CountColumns region_columns(const Profile& profile, const std::string& level);
 void print_invalidators_view(const ViewContext& context);  // view_culprits.cc
 void print_evictors_view(const ViewContext& context);      // view_culprits.cc
 void print_locks_view(const ViewContext& context);         // view_locks.cc
+void print_paths_view(const ViewContext& context);         // view_paths.cc
 // The source files of the lines above the threshold, with counts in the margin (source_annotation.cc).
 void print_source_view(const ViewContext& context);
 
