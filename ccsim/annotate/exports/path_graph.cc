@@ -44,6 +44,7 @@ std::string shade(double cycles, double most) {
   return "gray" + std::to_string(level);
 }
 
+// A cluster per site; every number in a node is per life through it.
 void write_site(std::ostream& out, const Profile& profile, const PathSite& site, std::size_t number,
                 const Options& options) {
   const std::size_t drawn = std::min(site.paths.size(), options.graph_top);
@@ -87,10 +88,9 @@ void write_site(std::ostream& out, const Profile& profile, const PathSite& site,
     const auto& [function, thread] = key;
     const double cycles = static_cast<double>(node.cycles) / static_cast<double>(node.lives);
     const std::string label = (function.empty() ? std::string("(unknown)") : function) + "\nthread " +
-                              std::to_string(thread) + "\n" + per_life(node.accesses, node.lives) +
-                              " accesses, " + per_life(node.misses, node.lives) + " L1 misses (" +
-                              per_life(node.transfer, node.lives) + " from another core)\n" +
-                              per_life(node.cycles, node.lives) + " cycles per life";
+                              std::to_string(thread) + "\naccesses " + per_life(node.accesses, node.lives) +
+                              ", L1 misses " + per_life(node.misses, node.lives) + " (from another core " +
+                              per_life(node.transfer, node.lives) + ")\ncycles " + per_life(node.cycles, node.lives);
     out << prefix << node.id << " [label=\"" << dot_escaped(label) << "\", style=filled, fillcolor=\""
         << shade(cycles, most) << "\"];\n";
   }
