@@ -7,7 +7,7 @@
 // Which sites are followed: those --paths names, from their first allocation; and the first
 // --path-sites heap sites (4 by default) whose data a second thread touches, in the simulated order, from
 // that access on. Only lives allocated while their site is followed are followed: a life already under
-// way when its site is chosen is not (counted as such).
+// way when its site is chosen is not (nor counted).
 //
 // The hook is the access counting (object_access_counts.h), like the placement watch (placement_watch.h):
 // the counting path reports every lookup of an object, and a followed block's range is never cached, so
@@ -16,7 +16,7 @@
 // go to the run it was just added to. With no site to follow (--path-sites=0 and no --paths) the counting
 // path pays one predictable branch per cache refill and nothing per access.
 //
-// Memory: per live followed block, its runs (at most kMaxRunsPerLife, 64 bytes each) and a byte mask of its
+// Memory: per live followed block, its runs (at most kMaxRunsPerLife, 96 bytes each) and a byte mask of its
 // size (blocks over kLargestFollowedBlock are not followed); at most kMaxLiveLives live at once; per site at
 // most kMaxPathsPerSite paths. A life past a cap is counted, not stored: docs/model.md.
 //
@@ -91,8 +91,9 @@ struct PathSiteTotals {
   bool named;                   // --paths named it (else chosen as shared)
   std::uint64_t lives_stored;   // lives summed into its paths
   std::uint64_t lives_unstored; // followed, but their path was new past kMaxPathsPerSite
-  std::uint64_t lives_unfollowed;  // allocated while followed but not followed (caps, size), or under way
-                                   // when the site was chosen
+  // Allocated while followed but not followed (kMaxLiveLives, kLargestFollowedBlock). The lives already
+  // under way when a site is chosen are not counted anywhere: nothing was kept of them.
+  std::uint64_t lives_unfollowed;
   std::uint32_t path_count;
   const ObjectPath* paths;
 };
