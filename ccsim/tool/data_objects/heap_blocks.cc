@@ -78,7 +78,7 @@ void end_block(const Extent& block) {
 void apply_block_allocated(const LayoutChange& change) {
   const Addr last = change.start + (change.size > 0 ? change.size - 1 : 0);
   while (const Extent* overlapped = blocks->first_overlapping(change.start, last)) end_block(*overlapped);
-  if (paths_on) path_block_allocated(change.object, change.start, change.size, change.key);
+  if (paths_on) path_block_allocated(change.object, change.start, change.size, change.key, change.proc);
   note_allocation_applied(Extent{change.start, change.size, change.object, change.key});
   blocks->add(Extent{change.start, change.size, change.object, change.key});
   add_object_extent(change.object, change.start, change.size);
@@ -88,7 +88,7 @@ void apply_block_allocated(const LayoutChange& change) {
 void apply_block_freed(const LayoutChange& change) {
   const Extent* block = blocks->at(change.start);
   if (block != nullptr && block->key == change.key) end_block(*block);
-  if (paths_on) path_block_freed(change.object, change.start, change.key);
+  if (paths_on) path_block_freed(change.start, change.key, change.proc, change.call);
 }
 
 // Thread `tid` was given [start, start + size) for the bin `object`.
@@ -101,10 +101,9 @@ void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object) {
     allocator_granules->find_or_add(last_granule) = true;
   }
   if (recording) {
-    if (paths_on) note_path_allocation(object, number, thread_state(tid)->processor);
     // Before the change is recorded: recording it may replay it at once (a full buffer).
     if (change_waits_for_replay(tid)) note_allocation_recorded(Extent{start, size, object, number});
-    change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number});
+    change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number, thread_state(tid)->processor, 0});
   }
 }
 
@@ -113,8 +112,10 @@ void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object) {
 void record_free(ThreadId tid, Addr start, Addr call) {
   const LiveBlock* block = live_blocks->find(start);
   if (block == nullptr) return;  // the runtime's own memory (allocator_call_begins lets it pass)
-  if (recording && paths_on) note_path_free(block->object, block->number, thread_state(tid)->processor, call);
-  if (recording) change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number});
+  if (recording) {
+    change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number,
+                                    thread_state(tid)->processor, call});
+  }
   note_freed(tid, start, block->size);
   live_blocks->erase(start);
 }

@@ -3,7 +3,6 @@
 
 #include <cstring>
 
-#include "ccsim/core/coherence.h"
 #include "ccsim/core/events.h"
 #include "ccsim/core/growable_array.h"
 #include "ccsim/core/hash_map.h"
@@ -42,14 +41,6 @@ struct Site {
   std::uint64_t hashes[kMaxPathsPerSite];
 };
 
-// What the allocator's wrappers said of a block of a possibly followed site, in the real run, until the
-// replay applies its free (or its allocation, when the site is not followed then).
-struct PendingCalls {
-  ProcId allocating;
-  ProcId freeing;  // kNoProcessor until its free is recorded
-  Addr free_call;
-};
-
 struct Paths {
   std::uint32_t sites_chosen_shared = 0;  // against --path-sites
   std::uint32_t site_count = 0;
@@ -57,17 +48,12 @@ struct Paths {
   // Heap allocations applied so far, in the simulated order: the clock of a block's lifetime.
   std::uint64_t allocations = 0;
   HashMap<Addr, Life*> live{"ccsim.paths.live"};                       // by block start
-  HashMap<std::uint32_t, PendingCalls> pending{"ccsim.paths.pending"};  // by allocation number
   HashMap<Addr, std::uint32_t> call_functions{"ccsim.paths.calls"};     // free call -> function number
 };
 Paths* paths = nullptr;
 
 // The most shared sites --path-sites lets the run choose.
 bool may_choose_shared() { return paths->sites_chosen_shared < options.path_sites; }
-
-bool possibly_followed(const DataObject& object) {
-  return object.path_site != 0 || (object.kind == ObjectKind::Heap && may_choose_shared());
-}
 
 void follow_site(ObjectId id, bool named) {
   if (paths->site_count == kMaxPathSites) return;
@@ -188,31 +174,13 @@ void note_path_site(ObjectId object, std::uint32_t function) {
   }
 }
 
-void note_path_allocation(ObjectId object, std::uint32_t life, ProcId proc) {
-  if (!possibly_followed(data_object(object))) return;
-  paths->pending.find_or_add(life) = PendingCalls{proc, kNoProcessor, 0};
-}
-
-void note_path_free(ObjectId, std::uint32_t life, ProcId proc, Addr call) {
-  if (PendingCalls* calls = paths->pending.find(life)) {
-    calls->freeing = proc;
-    calls->free_call = call;
-  }
-}
-
-void path_block_allocated(ObjectId object, Addr start, std::uint64_t size, std::uint32_t number) {
+void path_block_allocated(ObjectId object, Addr start, std::uint64_t size, std::uint32_t number, ProcId proc) {
   ++paths->allocations;
-  const PendingCalls* calls = paths->pending.find(number);
-  if (calls == nullptr) return;
   const DataObject& site_object = data_object(object);
-  if (site_object.path_site == 0) {
-    paths->pending.erase(number);
-    return;
-  }
+  if (site_object.path_site == 0) return;
   Site& site = *paths->sites[site_object.path_site - 1];
   if (paths->live.size() >= kMaxLiveLives || size > kLargestFollowedBlock) {
     ++site.lives_unfollowed;
-    paths->pending.erase(number);
     return;
   }
   Life* life = create_object<Life>("ccsim.paths.life");
@@ -224,7 +192,7 @@ void path_block_allocated(ObjectId object, Addr start, std::uint64_t size, std::
   life->born = paths->allocations;
   life->cut = false;
   life->touched = allocate_zeroed_array<std::uint64_t>("ccsim.paths.touched", (size + 63) / 64 + 1);
-  run_for(*life, site_object.allocating_function, calls->allocating);
+  run_for(*life, site_object.allocating_function, proc);
   bool added = false;
   Life*& slot = paths->live.find_or_add(start, &added);
   // The replay may reach an allocation before the free of the block the memory held before (heap_blocks.cc,
@@ -234,18 +202,13 @@ void path_block_allocated(ObjectId object, Addr start, std::uint64_t size, std::
   slot = life;
 }
 
-void path_block_freed(ObjectId, Addr start, std::uint32_t number) {
-  const PendingCalls* calls = paths->pending.find(number);
+void path_block_freed(Addr start, std::uint32_t number, ProcId proc, Addr call) {
   Life** slot = paths->live.find(start);
-  if (slot != nullptr && (*slot)->number == number) {
-    Life* life = *slot;
-    paths->live.erase(start);
-    if (calls != nullptr && calls->freeing != kNoProcessor) {
-      run_for(*life, function_of_call(calls->free_call), calls->freeing);
-    }
-    finish_life(life, true);
-  }
-  if (calls != nullptr) paths->pending.erase(number);
+  if (slot == nullptr || (*slot)->number != number) return;
+  Life* life = *slot;
+  paths->live.erase(start);
+  run_for(*life, call == 0 ? 0 : function_of_call(call), proc);
+  finish_life(life, true);
 }
 
 bool follow_path_access(const ObjectExtent& found, RefId ref, ProcId proc, Addr address, std::uint32_t size,

@@ -16,7 +16,7 @@
 // go to the run it was just added to. With no site to follow (--path-sites=0 and no --paths) the counting
 // path pays one predictable branch per cache refill and nothing per access.
 //
-// Memory: per live followed block, its runs (at most kMaxRunsPerLife, 96 bytes each) and a byte mask of its
+// Memory: per live followed block, its runs (at most kMaxRunsPerLife, 80 bytes each) and a byte mask of its
 // size (blocks over kLargestFollowedBlock are not followed); at most kMaxLiveLives live at once; per site at
 // most kMaxPathsPerSite paths. A life past a cap is counted, not stored: docs/model.md.
 //
@@ -46,14 +46,10 @@ void init_object_paths();
 // unknown): followed from now on when --paths names it.
 void note_path_site(ObjectId object, std::uint32_t function);
 
-// Real-run order, from the allocator's wrappers: the block numbered `life` of bin `object` was given to
-// (freed by) processor `proc`, the free from the code at `call`. Remembered until the replay applies it.
-void note_path_allocation(ObjectId object, std::uint32_t life, ProcId proc);
-void note_path_free(ObjectId object, std::uint32_t life, ProcId proc, Addr call);
-
-// Simulated order, from the heap layer (heap_blocks.cc): a block starts or ends its life.
-void path_block_allocated(ObjectId object, Addr start, std::uint64_t size, std::uint32_t life);
-void path_block_freed(ObjectId object, Addr start, std::uint32_t life);
+// Simulated order, from the heap layer (heap_blocks.cc): the block numbered `life` of bin `object` starts its
+// life, allocated by processor `proc`; or ends it, freed by `proc` from the code at `call` (0: unknown).
+void path_block_allocated(ObjectId object, Addr start, std::uint64_t size, std::uint32_t life, ProcId proc);
+void path_block_freed(Addr start, std::uint32_t life, ProcId proc, Addr call);
 
 // The counting path found `found` for an access by `proc` through `ref`, not yet simulated. Returns true
 // when the block is followed (the access was added to its current run): the caller must then not cache the
@@ -74,6 +70,8 @@ struct PathRun {
   std::uint64_t first_offset, last_offset;  // the lowest and highest byte offset touched (any life)
   std::uint64_t own_l2, llc, transfer, memory;  // L1 misses by where they were served
 };
+
+static_assert(sizeof(PathRun) == 80, "docs/model.md states the memory of a run");
 
 // One path: its runs and the lives that took it.
 struct ObjectPath {
