@@ -156,6 +156,11 @@ bool process_option(const char* arg) {
 
 void check_options() {
   options.machine.max_processors = VG_N_THREADS;
+  if (options.path_site_name_count > 0 && !options.data_objects) {
+    VG_(fmsg_bad_option)("--paths", "object paths follow heap blocks, which --data-objects=no leaves out; drop one "
+                                    "of the two.\n");
+    VG_(exit)(1);
+  }
   ErrorMessage error;
   if (!validate_machine(options.machine, &error)) {
     VG_(fmsg_bad_option)("--L1/--L2/--LLC", "%s\n", error.text);

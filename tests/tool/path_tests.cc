@@ -112,5 +112,25 @@ TEST(ObjectPaths, NoPathRecordsWithPathSitesZero) {
   EXPECT_TRUE(p.path_runs.empty());
 }
 
+// Each mistake stops Valgrind with rc 1 and one sentence.
+TEST(ObjectPaths, BadOptionsAreRejectedInOneSentence) {
+  struct Case {
+    std::vector<std::string> options;
+    const char* sentence;
+  };
+  const Case cases[] = {
+      {{"--paths="}, "give one or more heap sites, separated by commas."},
+      {{"--path-sites=65"}, "expected a whole number from 0 to 64."},
+      {{"--paths=work_queue_paths.c:42", "--data-objects=no"},
+       "object paths follow heap blocks, which --data-objects=no leaves out; drop one of the two."},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.options.front());
+    RunResult run = run_ccsim(scratch_directory("paths_bad_option"), c.options, test_program("work_queue_paths"));
+    EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+    EXPECT_NE(run.stderr_text.find(c.sentence), std::string::npos) << run.stderr_text;
+  }
+}
+
 }  // namespace
 }  // namespace ccsim_test

@@ -216,8 +216,9 @@ bool follow_path_access(const ObjectExtent& found, RefId ref, ProcId proc, Addr 
   DataObject& object = data_object(found.object);
   if (object.kind != ObjectKind::Heap) return false;
   if (object.path_site == 0) {
-    // A site is chosen when a second thread touches its data, while --path-sites allows more.
-    if (!may_choose_shared()) return false;
+    // A site of the program's is chosen when a second thread touches its data, while --path-sites allows
+    // more (the runtime's own blocks, a thread library's bookkeeping, are not what the paths are for).
+    if (!may_choose_shared() || object.origin != ObjectOrigin::Program) return false;
     if (object.path_first_proc == 0) {
       object.path_first_proc = proc + 1;
     } else if (object.path_first_proc != proc + 1 && paths->site_count < kMaxPathSites) {
