@@ -72,7 +72,7 @@ TEST(CommandLineTest, RejectsMalformedOptionValues) {
   std::vector<Case> cases = {
       {"--view=pie",
        "ccsim-annotate: --view=pie: \"pie\" is not a view; the views are blocks, evictors, findings, "
-       "functions, invalidators, line-threads, lines, locks, matrix, object-threads, objects, overview, regions, source, "
+       "functions, invalidators, line-threads, lines, locks, matrix, object-threads, objects, overview, paths, regions, source, "
        "summary"},
       {"--level=L3", "ccsim-annotate: --level=L3 is not allowed; use L1 or L2 or LLC"},
       {"--top=-1", "ccsim-annotate: --top=-1 is not allowed; give a whole number from 1 to 1000000000"},
