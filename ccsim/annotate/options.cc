@@ -26,6 +26,7 @@ const std::map<std::string, View> kViewNames = {
     {"line-threads", View::line_threads}, {"locks", View::locks},
     {"blocks", View::blocks},
     {"sets", View::sets},         {"working-set", View::working_set},
+    {"paths", View::paths},
 };
 
 std::vector<std::string> split_commas(const std::string& text) {
@@ -78,7 +79,7 @@ po::options_description visible_options() {
      "views, comma-separated: overview (findings, summary, lines, invalidators, objects), findings, summary, "
      "lines, line-threads, functions, source, objects, object-threads, blocks, matrix, regions, invalidators, "
      "evictors, locks, sets (cache sets and objects' set histograms), working-set (lines per object and level, live "
-     "heap blocks per site)")
+     "heap blocks per site), paths")
     ("show", po::value<std::string>(),
      "events to show, comma-separated (default: reads, writes, <level>_misses, coherence_misses, "
      "invalidations_received, invalidations_caused)")
@@ -96,7 +97,7 @@ po::options_description visible_options() {
     ("context", po::value<std::string>()->default_value("8"), "source lines shown around each annotated line")
     ("auto", po::value<std::string>()->default_value("no"), "yes: annotate the source files found on disk")
     ("include,I", po::value<std::vector<std::string>>(), "directory to search for source files (repeatable)")
-    ("graph", po::value<std::string>(), "draw a graph instead of text: invalidators, evictors or transfers")
+    ("graph", po::value<std::string>(), "draw a graph instead of text: invalidators, evictors, transfers or paths (the object paths' data flow)")
     ("format", po::value<std::string>()->default_value("dot"), "graph format: dot")
     ("graph-top", po::value<std::string>()->default_value("20"), "heaviest edges kept in a graph")
     ("graph-node", po::value<std::string>(), "keep only the graph edges touching this file:line")
@@ -180,9 +181,10 @@ Options options_from(const po::variables_map& values) {
   if (values.count("include")) options.include_dirs = values["include"].as<std::vector<std::string>>();
   options.views = parse_views(values["view"].as<std::string>());
   if (values.count("graph")) {
-    const std::string graph = require_one_of(values, "graph", {"invalidators", "evictors", "transfers"});
+    const std::string graph = require_one_of(values, "graph", {"invalidators", "evictors", "transfers", "paths"});
     options.graph = graph == "invalidators" ? GraphKind::invalidators
                     : graph == "evictors"   ? GraphKind::evictors
+                    : graph == "paths"      ? GraphKind::paths
                                             : GraphKind::transfers;
   }
   require_one_of(values, "format", {"dot"});
@@ -249,6 +251,10 @@ void check_combination(const Options& options) {
   }
   if (!options.graph_node.empty() && options.graph == GraphKind::none) {
     throw UsageError("--graph-node applies to a graph; add --graph=invalidators, --graph=evictors or --graph=transfers");
+  }
+  if (!options.graph_node.empty() && options.graph == GraphKind::paths) {
+    throw UsageError("--graph-node picks a code site of the invalidator, evictor or transfer graph; the path graph "
+                     "has none: leave it out (--graph-top keeps each site's heaviest paths)");
   }
 }
 

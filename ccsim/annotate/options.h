@@ -32,13 +32,14 @@ enum class View {
   locks,         // per lock: acquisitions, hand-offs, waiting, what its critical sections invalidated
   sets,          // per level its worst cache sets, per object its set histogram (--working-set=yes records)
   working_set,   // per object and level its lines on average and at peak; per heap site its live blocks
+  paths,         // per followed heap site: its blocks' paths from allocation to free (object paths)
   // Drill-downs, added by --object=NAME and --function=NAME (not --view names).
   object_detail,    // one object: its functions and lines, the objects that evicted it
   function_detail,  // one function: the objects it touches
 };
 
 // What --graph draws.
-enum class GraphKind { none, invalidators, evictors, transfers };
+enum class GraphKind { none, invalidators, evictors, transfers, paths };
 
 // Every option, with its default; options.cc fills it from the command line.
 struct Options {

@@ -4,6 +4,7 @@
 
 #include "ccsim/replay/event_queue.h"
 #include "ccsim/tool/data_objects/allocation_sites.h"
+#include "ccsim/tool/data_objects/object_paths.h"
 #include "ccsim/tool/output/progress_interval.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -27,6 +28,7 @@ constexpr std::uint32_t kDefaultBlockHistograms = 20;
 constexpr std::uint32_t kMaxBlockHistograms = 100000;
 constexpr std::uint32_t kDefaultSetHistograms = 10;
 constexpr std::uint32_t kMaxSetHistograms = 100000;
+constexpr std::uint32_t kDefaultPathSites = 4;
 
 void parse_level(const char* arg, const char* value, bool allow_none, const char* name, CacheGeometry* out) {
   ErrorMessage error;
@@ -80,6 +82,7 @@ void set_default_options() {
   options.block_histograms = kDefaultBlockHistograms;
   options.working_set = false;
   options.set_histograms = kDefaultSetHistograms;
+  options.path_sites = kDefaultPathSites;
   options.progress_interval = kProgressIntervalUnset;
 }
 
@@ -135,6 +138,14 @@ bool process_option(const char* arg) {
   } else if VG_BOOL_CLO(arg, "--working-set", options.working_set) {
   } else if ((v = value_of(arg, "--set-histograms"))) {
     options.set_histograms = static_cast<std::uint32_t>(parse_number(arg, v, 0, kMaxSetHistograms));
+  } else if ((v = value_of(arg, "--paths"))) {
+    if (v[0] == '\0') VG_(fmsg_bad_option)(arg, "give one or more heap sites, separated by commas.\n");
+    if (options.path_site_name_count == Options::kMaxPathSiteOptions) {
+      VG_(fmsg_bad_option)(arg, "--paths may be given at most %u times.\n", Options::kMaxPathSiteOptions);
+    }
+    options.path_site_names[options.path_site_name_count++] = v;
+  } else if ((v = value_of(arg, "--path-sites"))) {
+    options.path_sites = static_cast<std::uint32_t>(parse_number(arg, v, 0, kMaxPathSites));
   } else if ((v = value_of(arg, "--ccsim-progress-interval"))) {
     // Prefixed: Valgrind's core has a --progress-interval of its own (a debugging option).
     options.progress_interval = static_cast<std::int64_t>(parse_number(arg, v, 0, kMaxProgressInterval));
@@ -152,6 +163,11 @@ bool process_option(const char* arg) {
 
 void check_options() {
   options.machine.max_processors = VG_N_THREADS;
+  if (options.path_site_name_count > 0 && !options.data_objects) {
+    VG_(fmsg_bad_option)("--paths", "object paths follow heap blocks, which --data-objects=no leaves out; drop one "
+                                    "of the two.\n");
+    VG_(exit)(1);
+  }
   ErrorMessage error;
   if (!validate_machine(options.machine, &error)) {
     VG_(fmsg_bad_option)("--L1/--L2/--LLC", "%s\n", error.text);
@@ -209,6 +225,11 @@ void print_usage() {
       "    --set-histograms=<n>              with --working-set=yes, write the set histograms of the\n"
       "                                      <n> objects with the most conflict, then replacement\n"
       "                                      misses, 0 to %u [%u]\n"
+      "    --paths=<site>,...                follow every block of these heap sites ('file.c:20') from\n"
+      "                                      allocation to free: its path through functions and\n"
+      "                                      threads; repeatable [none]\n"
+      "    --path-sites=<n>                  also follow the first <n> heap sites whose data a second\n"
+      "                                      thread touches, from then on, 0 to %u [%u]\n"
       "    --ccsim-progress-interval=<s>     every <s> seconds, print a progress line to stderr\n"
       "                                      (0: never), 0 to %u [%u when stderr is a terminal,\n"
       "                                      0 otherwise and with -q]\n"
@@ -217,7 +238,7 @@ void print_usage() {
       "    exited with 0 (a program killed by a signal still dies of it)\n"
       "    more than 499 threads need Valgrind's --max-threads=<n> (it allows n - 1 threads at once)\n",
       kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile,
-      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxBlockHistograms, kDefaultBlockHistograms, kMaxSetHistograms, kDefaultSetHistograms, kMaxProgressInterval,
+      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxBlockHistograms, kDefaultBlockHistograms, kMaxSetHistograms, kDefaultSetHistograms, kMaxPathSites, kDefaultPathSites, kMaxProgressInterval,
       kProgressIntervalOnTerminal, CCSIM_VERSION);
 }
 

@@ -320,6 +320,28 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
       if (row.counts.size() != 7 && row.counts.size() != 8) return fail("a block record has 7 counts (8 in version 2)");
       if (!p->objects.count(row.object)) return fail("undefined object");
       p->blocks.push_back(row);
+    } else if (keyword == "path-site") {
+      PathSiteRow row;
+      if (!(fields >> row.object >> row.chosen >> row.stored >> row.unstored >> row.unfollowed)) return fail("bad path-site");
+      if (!p->objects.count(row.object)) return fail("undefined object");
+      p->path_sites.push_back(row);
+    } else if (keyword == "path") {
+      PathRow row;
+      if (!(fields >> row.object >> row.path >> row.lives >> row.freed >> row.cut >> row.lifetime_sum >>
+            row.lifetime_min >> row.lifetime_max)) {
+        return fail("bad path");
+      }
+      p->paths.push_back(row);
+    } else if (keyword == "path-run") {
+      PathRunRow row;
+      unsigned fn;
+      if (!(fields >> row.object >> row.path >> row.run >> fn >> row.thread >> row.changed >> row.reads >>
+            row.writes >> row.bytes >> row.offsets >> row.own_l2 >> row.llc >> row.transfer >> row.memory)) {
+        return fail("bad path-run");
+      }
+      if (fn != 0 && !functions.count(fn)) return fail("undefined name");
+      row.function = fn == 0 ? "" : functions[fn];
+      p->path_runs.push_back(row);
     } else if (keyword == "summary") {
       for (std::uint64_t v; fields >> v;) p->summary.push_back(v);
       if (p->summary != sums) return fail("summary differs from the sum of the counts records");

@@ -119,6 +119,28 @@ struct BlockRow {
   std::vector<std::uint64_t> counts;
 };
 
+// Object paths (`path-site:`, `path:`, `path-run:`): a followed heap site, one of its paths, one run of it.
+struct PathSiteRow {
+  unsigned object;
+  std::string chosen;  // "named" or "shared"
+  std::uint64_t stored, unstored, unfollowed;
+};
+struct PathRow {
+  unsigned object, path;
+  std::uint64_t lives;
+  std::string freed, cut;
+  std::uint64_t lifetime_sum, lifetime_min, lifetime_max;
+};
+struct PathRunRow {
+  unsigned object, path, run;
+  std::string function;  // the fn: name, "" when 0
+  unsigned thread;
+  std::string changed;
+  std::uint64_t reads, writes, bytes;
+  std::string offsets;
+  std::uint64_t own_l2, llc, transfer, memory;
+};
+
 struct Profile {
   std::map<std::string, std::string> header;             // first value of each header keyword
   std::vector<std::string> skipped;                      // "stack N", "runtime N"
@@ -141,6 +163,9 @@ struct Profile {
   std::vector<LockSectionRow> lock_sections;
   std::vector<UnlockedWriteRow> unlocked_writes;
   std::vector<BlockRow> blocks;
+  std::vector<PathSiteRow> path_sites;
+  std::vector<PathRow> paths;
+  std::vector<PathRunRow> path_runs;
   std::vector<std::uint64_t> summary;
 
   int event_index(const std::string& name) const;  // -1 when the profile has no such event

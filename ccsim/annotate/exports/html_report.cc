@@ -383,6 +383,18 @@ void write_graph(std::ostream& out, const Analysis& analysis, const Options& opt
   out << "</div>\n";
 }
 
+// Object paths (DProf's data flow): the path graph of --graph=paths, when the profile followed a heap site.
+void write_path_graph_section(std::ostream& out, const Analysis& analysis, const Options& options,
+                              const std::string& dir) {
+  if (analysis.profile->path_sites.empty()) return;
+  out << "<h2 id=\"paths\">How heap blocks move between functions and threads</h2>\n<p>The object paths of "
+         "--view=paths as a graph (--graph=paths): each followed allocation site's blocks from allocation to "
+         "free; thick red edges where the data changes thread, darker boxes where a life spends more memory "
+         "time. Also in paths.svg.</p>\n";
+  const std::string svg = svg_culprit_graph(analysis, options, GraphKind::paths, dir, "paths");
+  out << "<div class=\"graph\" id=\"path-graph\">\n" << svg << "</div>\n";
+}
+
 void write_graphs(std::ostream& out, const Analysis& analysis, const Options& options, const std::string& dir) {
   out << "<h2 id=\"graphs\">Who invalidated and evicted whom</h2>\n<p>The graphs of --graph: culprit -> victim; "
          "red edges mostly true sharing, blue mostly false sharing, purple mixed, grey evictions. Also in "
@@ -394,6 +406,7 @@ void write_graphs(std::ostream& out, const Analysis& analysis, const Options& op
            "mostly from a Modified copy, green from clean copies. Also in transfers.svg.</p>\n";
     write_graph(out, analysis, options, dir, GraphKind::transfers);
   }
+  write_path_graph_section(out, analysis, options, dir);
 }
 
 // The hot source files with counts in the margin, as --view=source chooses them; the hot lines (those

@@ -16,6 +16,7 @@
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/region_barriers.h"
 #include "ccsim/annotate/analysis/object_moves.h"
+#include "ccsim/annotate/analysis/object_paths.h"
 #include "ccsim/annotate/analysis/sharing_findings.h"
 #include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/ranked_table.h"
@@ -47,6 +48,48 @@ Json block_counts_json(const BlockCounts& counts) {
 }
 
 // Every object with block histograms (object_blocks.h), in --view=blocks' order.
+// Object paths: per followed heap site, its lives, block lifetime and paths with their runs (totals over the
+// path's lives, as the profile gives them, and the cycles of the --latency table).
+Json paths_json(const Profile& profile, const LatencyTable& latencies) {
+  Json list = Json::array();
+  for (const PathSite& site : profile.path_sites) {
+    const DataObject& object = profile.objects[site.object];
+    const Lifetime lifetime = site_lifetime(site);
+    Json paths = Json::array();
+    for (const ObjectPath& path : site.paths) {
+      Json runs = Json::array();
+      for (const PathRun& run : path.runs) {
+        runs.push_back({{"function", run.function},
+                        {"thread", run.thread},
+                        {"changed_thread", run.changed},
+                        {"reads", run.reads},
+                        {"writes", run.writes},
+                        {"bytes", run.bytes},
+                        {"offsets", run.touched ? Json::array({run.first_offset, run.last_offset}) : Json(nullptr)},
+                        {"l1_misses", {{"own_l2", run.own_l2}, {"llc", run.llc}, {"other_core", run.transfer},
+                                       {"memory", run.memory}}},
+                        {"cycles", run_cycles(run, latencies)}});
+      }
+      paths.push_back({{"lives", path.lives},
+                       {"freed", path.freed},
+                       {"cut", path.cut},
+                       {"thread_changes", thread_changes(path)},
+                       {"text", path_text(path)},
+                       {"lifetime", {{"sum", path.lifetime_sum}, {"min", path.lifetime_min}, {"max", path.lifetime_max}}},
+                       {"runs", runs}});
+    }
+    list.push_back({{"object", object.name},
+                    {"label", object_name(object)},
+                    {"chosen", site.named ? "named" : "shared"},
+                    {"lives_followed", site.lives_stored},
+                    {"lives_not_stored", site.lives_unstored},
+                    {"lives_not_followed", site.lives_unfollowed},
+                    {"lifetime", {{"mean", lifetime.mean}, {"min", lifetime.shortest}, {"max", lifetime.longest}}},
+                    {"paths", paths}});
+  }
+  return list;
+}
+
 Json blocks_json(const Profile& profile) {
   Json list = Json::array();
   for (const ObjectBlocks& blocks : object_blocks(profile)) {
@@ -509,6 +552,7 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
   json["evictors"] = edges["evictors"];
   json["blocks"] = blocks_json(profile);
   json["cache_sets"] = working_set_json(profile);
+  json["paths"] = paths_json(profile, options.latencies);
   json["line_details"] = Json::array();
   for (const LineUse& line : collect_line_uses(profile)) json["line_details"].push_back(line_use_json(profile, line));
   json["locks"] = locks_json(profile);

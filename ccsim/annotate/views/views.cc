@@ -69,6 +69,9 @@ void print_views(const ViewContext& context) {
       case View::function_detail:
         print_function_drill_down(context);
         break;
+      case View::paths:
+        print_paths_view(context);
+        break;
     }
   }
   if (context.options.auto_annotate) print_source_view(context);

@@ -63,6 +63,7 @@ CountColumns drill_down_columns(const Profile& profile);
 inline const char* const kDrillDownNote =
     "The rows below add up the code x data cells (object-ref: records), which keep no reads, writes or hits: "
     "their cycles are those of misses and invalidations, without the L1 hits.";
+void print_paths_view(const ViewContext& context);         // view_paths.cc
 // The source files of the lines above the threshold, with counts in the margin (source_annotation.cc).
 void print_source_view(const ViewContext& context);
 

@@ -12,6 +12,7 @@
 #include "ccsim/tool/data_objects/line_detail.h"
 #include "ccsim/tool/data_objects/object_blocks.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
+#include "ccsim/tool/data_objects/object_paths.h"
 #include "ccsim/tool/data_objects/placement_watch.h"
 #include "ccsim/tool/data_objects/resident_lines.h"
 #include "ccsim/tool/data_objects/unlocked_writes.h"
@@ -321,6 +322,7 @@ void on_eviction(void*, const EvictionNotice& eviction) {
 void on_served(void*, const ServedNotice& served) {
   Charge to = charge(served.address, served.ref, served.proc);
   to.add(served.source);
+  if (paths_on) path_miss_served(to.object, to.base, served.source);
   if (served.source < kServedByTransferFromModified || served.source > kServedByTransferFromShared) return;
   ObjectTransferCounts& moved = tables->moves.find_or_add(MoveKey{to.object, served.supplier_proc, served.proc});
   ++moved.from_state[served.source - kServedByTransferFromModified];
@@ -352,6 +354,7 @@ void init_object_statistics(Simulator* simulator) {
   init_object_access_counts(machine.l1.line_bytes, machine.max_processors);
   init_line_detail(machine.l1.line_bytes, options.line_detail);
   init_placement_watch(simulator);
+  init_object_paths();
   init_unlocked_writes(machine.l1.line_bytes);
   count_blocks = block_histograms_on();
   if (count_blocks) init_object_blocks(machine.l1.line_bytes);
@@ -373,6 +376,7 @@ void zero_object_statistics() {
   zero_object_access_counts();
   zero_line_detail();
   zero_placement_counts();
+  zero_object_paths();
   zero_unlocked_writes();
   zero_object_blocks();
   if (count_working_set) {

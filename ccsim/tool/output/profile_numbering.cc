@@ -51,6 +51,7 @@ ProfileNumbering::ProfileNumbering()
     : reference_numbers_(allocate_zeroed_array<std::uint32_t>("ccsim.out.refs", reference_count())),
       in_profile_order_("ccsim.out.refs"),
       other_source_files_("ccsim.out.files"),
+      other_functions_("ccsim.out.functions"),
       files_("ccsim.out.files", reference_names().files.count()),
       functions_("ccsim.out.functions", reference_names().functions.count()),
       objects_("ccsim.out.objects", reference_names().objects.count()) {}
@@ -60,6 +61,8 @@ ProfileNumbering::~ProfileNumbering() { release(reference_numbers_); }
 void ProfileNumbering::use_reference(RefId ref) { reference_numbers_[ref] = kUsedReference; }
 
 void ProfileNumbering::use_source_file(std::uint32_t file) { other_source_files_.push_back(file); }
+
+void ProfileNumbering::use_function(std::uint32_t function) { other_functions_.push_back(function); }
 
 void ProfileNumbering::number() {
   for (RefId id = 0; id < reference_count(); ++id) {
@@ -74,6 +77,7 @@ void ProfileNumbering::number() {
     functions_.use(ref->function);
   }
   for (std::uint32_t i = 0; i < other_source_files_.size(); ++i) files_.use(other_source_files_[i]);
+  for (std::uint32_t i = 0; i < other_functions_.size(); ++i) functions_.use(other_functions_[i]);
 }
 
 std::uint32_t ProfileNumbering::reference_number(RefId ref) const {

@@ -5,6 +5,7 @@
 #include "ccsim/core/simulator.h"
 #include "ccsim/tool/output/event_columns.h"
 #include "ccsim/tool/data_objects/object_records.h"
+#include "ccsim/tool/data_objects/path_records.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/output/lock_records.h"
 #include "ccsim/tool/output/profile_file.h"
@@ -315,6 +316,8 @@ void write_body(ProfileFile* file, const Simulator* simulator) {
   use_lock_references(&numbering);
   ObjectRecords* objects =
       options.data_objects ? create_object<ObjectRecords>("ccsim.out.objects", events, &numbering) : nullptr;
+  PathRecords* paths =
+      objects != nullptr ? create_object<PathRecords>("ccsim.out.paths", *objects, &numbering) : nullptr;
   numbering.number();
 
   numbering.write_names_and_references(file);
@@ -324,6 +327,8 @@ void write_body(ProfileFile* file, const Simulator* simulator) {
   VG_(deleteXA)(closes);
   write_edges(file, simulator, numbering);
   if (objects != nullptr) objects->write(file, numbering);
+  if (paths != nullptr) paths->write(file, numbering);
+  destroy_object(paths);
   write_lock_records(file, numbering, objects);
   destroy_object(objects);
   file->printf("summary:");
