@@ -30,6 +30,8 @@ struct Options {
   const char* block_objects[kMaxBlockObjectOptions] = {};
   std::uint32_t block_object_count = 0;
   std::int64_t progress_interval = -1;  // --ccsim-progress-interval; -1: unset (progress_interval.h)
+  // --sim-threads: 0 simulates on the program's thread; 1 in a worker process (workers/worker_process.h)
+  std::uint32_t sim_threads = 0;
 };
 
 extern Options options;
