@@ -19,8 +19,19 @@ constexpr std::uint32_t kCheckMs = 200;
 constexpr std::uint32_t kHangSeconds = 300;
 
 SharedRing ring;                  // mapped before the fork: the same addresses in both processes
+// In a child the client forked: the ring and the worker are the parent's, so the child records into a
+// chunk of its own that nobody reads, and writes no profile (worker_process.h; not built yet).
+bool forked_client_child = false;
+RingChunk* discarded_chunk = nullptr;
 Int worker_pid = 0;               // 0: no worker (or it has been reaped)
 std::uint32_t filling = 0;        // the number of the chunk the tool fills (shared_ring.h)
+
+// Valgrind's atfork child callback: the client forked, and this is the child.
+void forget_parents_worker(ThreadId) {
+  forked_client_child = true;
+  worker_pid = 0;
+  discarded_chunk = static_cast<RingChunk*>(VG_(malloc)("ccsim.worker.discarded", sizeof(RingChunk)));
+}
 
 // Ends the run after the worker died or hung: one sentence, no profile, a non-zero exit.
 __attribute__((noreturn)) void worker_lost(const char* what) {
@@ -93,10 +104,13 @@ void start_simulation_worker(Simulator* simulator, std::uint64_t max_buffer_byte
   if (pid == 0) run_simulation_worker(&ring, tool_pid, simulator);  // never returns
   worker_pid = pid;
   filling = 0;
+  VG_(atfork)(nullptr, nullptr, forget_parents_worker);
   start_worker_recording();
 }
 
+
 RingChunk* take_chunk_to_fill() {
+  if (forked_client_child) return discarded_chunk;
   RingHeader* header = ring.header();
   const std::uint32_t count = ring.chunk_count();
   auto has_room = [header, count] {
@@ -107,6 +121,7 @@ RingChunk* take_chunk_to_fill() {
 }
 
 void hand_over_filled_chunk(std::uint32_t used_words) {
+  if (forked_client_child) return;
   RingHeader* header = ring.header();
   ring.chunk(filling)->used = used_words;
   ++filling;
@@ -115,6 +130,11 @@ void hand_over_filled_chunk(std::uint32_t used_words) {
 }
 
 bool finish_simulation_worker() {
+  if (forked_client_child) {
+    VG_(umsg)("ccsim: this process was forked by the program; with --sim-threads=1 a forked process writes no "
+              "profile yet (its parent's does); rerun with --sim-threads=0 for one.\n");
+    return false;
+  }
   std::uint32_t* payload = append_operation(StreamOp::Finish, 1);
   payload[0] = static_cast<std::uint32_t>(VG_(getpid)());
   publish_chunk();
