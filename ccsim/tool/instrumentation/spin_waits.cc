@@ -2,11 +2,10 @@
 // (spin_waits.h). The run-time part is in the access helpers' slow path (access_helpers.cc).
 #include "ccsim/tool/instrumentation/spin_waits.h"
 
-#include "ccsim/tool/output/tool_messages.h"
-
 #include "ccsim/core/growable_array.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/output/profile_file.h"
+#include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/threads/threads.h"
 

@@ -1,10 +1,9 @@
 // profile_file.cc: where the profile goes and how it gets there safely (profile_file.h).
 #include "ccsim/tool/output/profile_file.h"
 
-#include "ccsim/tool/output/tool_messages.h"
-
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/output/tool_messages.h"
 #include "pub_tool_vkiscnums.h"
 
 namespace ccsim {

@@ -2,8 +2,6 @@
 // the data-object records, do counters become text.
 #include "ccsim/tool/output/profile_writer.h"
 
-#include "ccsim/tool/output/tool_messages.h"
-
 #include "ccsim/core/simulator.h"
 #include "ccsim/tool/output/event_columns.h"
 #include "ccsim/tool/data_objects/object_records.h"
@@ -14,6 +12,7 @@
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/instrumentation/spin_waits.h"
 #include "ccsim/tool/output/sorted_rows.h"
+#include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/threads/thread_labels.h"
