@@ -5,6 +5,7 @@
 #include "ccsim/replay/event_queue.h"
 #include "ccsim/tool/data_objects/allocation_sites.h"
 #include "ccsim/tool/data_objects/object_paths.h"
+#include "ccsim/tool/workers/worker_process.h"
 #include "ccsim/tool/output/progress_interval.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -84,6 +85,7 @@ void set_default_options() {
   options.set_histograms = kDefaultSetHistograms;
   options.path_sites = kDefaultPathSites;
   options.progress_interval = kProgressIntervalUnset;
+  options.sim_threads = 0;
 }
 
 bool process_option(const char* arg) {
@@ -149,6 +151,11 @@ bool process_option(const char* arg) {
   } else if ((v = value_of(arg, "--ccsim-progress-interval"))) {
     // Prefixed: Valgrind's core has a --progress-interval of its own (a debugging option).
     options.progress_interval = static_cast<std::int64_t>(parse_number(arg, v, 0, kMaxProgressInterval));
+  } else if ((v = value_of(arg, "--sim-threads"))) {
+    options.sim_threads = static_cast<std::uint32_t>(parse_number(arg, v, 0, 1));
+  } else if ((v = value_of(arg, "--sim-worker-fail-after"))) {
+    // Debug: the worker kills itself after this many ring chunks (tests of a worker that dies).
+    worker_fail_after_chunks = static_cast<std::uint32_t>(parse_number(arg, v, 0, 1u << 30));
   } else if (VG_STREQ(arg, "--ccsim-version")) {
     // Valgrind keeps --version for itself; this answers like it (on stdout), for ccsim, and stops.
     // Written directly: Valgrind's message buffer is not flushed by VG_(exit).
@@ -177,6 +184,19 @@ void check_options() {
   }
   if (options.working_set && !options.data_objects) {
     VG_(fmsg_bad_option)("--working-set=yes", "it counts per data object: it needs --data-objects=yes.\n");
+    VG_(exit)(1);
+  }
+  // What the simulation worker cannot do yet (docs/parallel-simulation.md, section 6): said before the
+  // program runs, one sentence each.
+  if (options.sim_threads > 0 && options.sync.mode == SimMode::Native) {
+    VG_(fmsg_bad_option)("--sim-threads", "--sim-threads=1 works with --sim-mode=interleaved or piped only; "
+                         "the native order is simulated on the program's thread (--sim-threads=0).\n");
+    VG_(exit)(1);
+  }
+  if (options.sim_threads > 0 && options.data_objects) {
+    VG_(fmsg_bad_option)("--sim-threads", "--sim-threads=1 needs --data-objects=no for now: the data-object "
+                         "lookups read Valgrind's live debug information and memory map, which a worker "
+                         "process does not have (docs/parallel-simulation.md).\n");
     VG_(exit)(1);
   }
 }
@@ -233,6 +253,10 @@ void print_usage() {
       "    --ccsim-progress-interval=<s>     every <s> seconds, print a progress line to stderr\n"
       "                                      (0: never), 0 to %u [%u when stderr is a terminal,\n"
       "                                      0 otherwise and with -q]\n"
+      "    --sim-threads=0|1                 0: simulate on the program's thread; 1: the program's\n"
+      "                                      threads only record, and a worker process replays and\n"
+      "                                      simulates (same profile; interleaved and piped orders\n"
+      "                                      with --data-objects=no only, for now) [0]\n"
       "    --ccsim-version                   print ccsim's version (ccsim-%s) and exit\n"
       "    exit status: the program's own; when the profile cannot be written, 1 if the program\n"
       "    exited with 0 (a program killed by a signal still dies of it)\n"
@@ -242,6 +266,9 @@ void print_usage() {
       kProgressIntervalOnTerminal, CCSIM_VERSION);
 }
 
-void print_debug_usage() { VG_(printf)("    (none)\n"); }
+void print_debug_usage() {
+  VG_(printf)("    --sim-worker-fail-after=<n>       the simulation worker kills itself after <n> ring\n"
+              "                                      chunks (tests of a worker that dies) [0: never]\n");
+}
 
 }  // namespace ccsim

@@ -41,6 +41,8 @@ struct Options {
   std::uint32_t path_site_name_count = 0;
   std::uint32_t path_sites = 4;
   std::int64_t progress_interval = -1;  // --ccsim-progress-interval; -1: unset (progress_interval.h)
+  // --sim-threads: 0 simulates on the program's thread; 1 in a worker process (workers/worker_process.h)
+  std::uint32_t sim_threads = 0;
 };
 
 extern Options options;

@@ -15,13 +15,18 @@ const char* object_file_name(const Reference* ref) {
   return ref->object_file == 0 ? "" : reference_names().objects.name(ref->object_file);
 }
 
-// By object file name (unknown first), then by address.
+// By object file name (unknown first), then by address, then the instruction's own reference before its
+// allocator twin (references.h), the one pair with both equal. A total order: VG_(ssort) is not stable,
+// so with ties the numbers would depend on the order the references were made in (which differs with
+// --sim-threads=1, where the tool makes the references of synchronization calls as it sees them).
 Int compare_references(const void* a, const void* b) {
   const Reference* x = *static_cast<const Reference* const*>(a);
   const Reference* y = *static_cast<const Reference* const*>(b);
   const Int by_object = VG_(strcmp)(object_file_name(x), object_file_name(y));
   if (by_object != 0) return by_object;
   if (x->address != y->address) return x->address < y->address ? -1 : 1;
+  const bool x_twin = is_allocator_reference(x->id), y_twin = is_allocator_reference(y->id);
+  if (x_twin != y_twin) return x_twin ? 1 : -1;
   return 0;
 }
 
