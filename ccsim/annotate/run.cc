@@ -14,7 +14,7 @@
 #include "ccsim/annotate/analysis/gates.h"
 #include "ccsim/annotate/analysis/heap_sites.h"
 #include "ccsim/annotate/errors.h"
-#include "ccsim/annotate/views/event_columns.h"
+#include "ccsim/annotate/tables/event_columns.h"
 #include "ccsim/annotate/exports/graph.h"
 #include "ccsim/annotate/exports/html_report.h"
 #include "ccsim/annotate/exports/json_export.h"

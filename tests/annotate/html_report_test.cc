@@ -381,6 +381,35 @@ TEST(HtmlReportTest, SaysEverythingTheTextSays) {
 }
 
 // --help documents the option (the man page is made from the same text).
+// The summary's "Where L1 misses were served" table, as the text summary view has it
+// (producer_consumer.profile's derivation in its header): main's 16 misses served by memory and its 16
+// copies downgraded; the consumer's 16 reads served by main's Modified copies, 16 downgrades caused. The
+// profile simulates no L2 or LLC, so those columns are left out.
+TEST(HtmlReportTest, SummaryShowsWhereMissesWereServed) {
+  const std::string page = html_page({profile_path("producer_consumer.profile")});
+  const std::size_t table = page.find("<h3>Where L1 misses were served</h3>");
+  ASSERT_NE(table, std::string::npos);
+  const std::string served = page.substr(table, page.find("</table>", table) - table);
+  EXPECT_NE(served.find("<th data-numeric=\"yes\">thread</th><th data-numeric=\"yes\">from Modified</th><th "
+                        "data-numeric=\"yes\">from Exclusive</th><th data-numeric=\"yes\">from Shared</th><th "
+                        "data-numeric=\"yes\">transfers</th><th data-numeric=\"yes\">memory</th>"),
+            std::string::npos)
+      << served;
+  EXPECT_EQ(served.find(">own L2<"), std::string::npos);
+  EXPECT_EQ(served.find(">LLC<"), std::string::npos);
+  // The cells of a row, in order, without markup.
+  auto row_of = [&](const std::string& label) {
+    const std::size_t start = served.find(">" + label + "</td>");
+    if (start == std::string::npos) return std::string("(no row ") + label + ")";
+    std::string row = served.substr(start, served.find("</tr>", start) - start);
+    return std::regex_replace(row, std::regex("</td><td[^>]*>"), " ").substr(1);
+  };
+  // thread, from Modified, from Exclusive, from Shared, transfers, memory, downgrades caused, received
+  EXPECT_EQ(row_of("thread 1 (main)"), "thread 1 (main) 0 0 0 0 16 0 16</td>");
+  EXPECT_EQ(row_of("thread 2 (consumer)"), "thread 2 (consumer) 16 0 0 16 0 16 0</td>");
+  EXPECT_EQ(row_of("total"), "total 16 0 0 16 16 16 16</td>");
+}
+
 TEST(HtmlReportTest, HelpListsTheOption) {
   std::string usage = usage_text();
   std::size_t option = usage.find("--html arg");

@@ -11,9 +11,8 @@
 #include "ccsim/annotate/analysis/ranking.h"
 #include "ccsim/annotate/analysis/region_barriers.h"
 #include "ccsim/annotate/text/numbers.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/text_table.h"
 #include "ccsim/annotate/text/run_text.h"
-#include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "ccsim/annotate/analysis/analysis.h"
-#include "ccsim/annotate/views/event_columns.h"
+#include "ccsim/annotate/tables/event_columns.h"
 #include "ccsim/annotate/options.h"
 
 namespace ccsim::annotate {

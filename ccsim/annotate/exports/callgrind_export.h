@@ -6,7 +6,7 @@
 #include <ostream>
 
 #include "ccsim/annotate/analysis/analysis.h"
-#include "ccsim/annotate/views/event_columns.h"
+#include "ccsim/annotate/tables/event_columns.h"
 
 namespace ccsim::annotate {
 

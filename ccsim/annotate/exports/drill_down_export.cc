@@ -7,8 +7,9 @@
 #include "ccsim/annotate/exports/html_page.h"
 #include "ccsim/annotate/exports/json_export.h"
 #include "ccsim/annotate/text/numbers.h"
-#include "ccsim/annotate/views/ranked_table.h"
-#include "ccsim/annotate/views/views.h"
+#include "ccsim/annotate/tables/ranked_rows.h"
+#include "ccsim/annotate/tables/table_columns.h"
+#include "ccsim/annotate/tables/view_context.h"
 
 namespace ccsim::annotate {
 

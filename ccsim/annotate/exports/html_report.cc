@@ -28,9 +28,10 @@
 #include "ccsim/annotate/text/finding_text.h"
 #include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/text/run_text.h"
-#include "ccsim/annotate/views/ranked_table.h"
-#include "ccsim/annotate/views/source_files.h"
-#include "ccsim/annotate/views/views.h"
+#include "ccsim/annotate/tables/ranked_rows.h"
+#include "ccsim/annotate/tables/source_files.h"
+#include "ccsim/annotate/tables/table_columns.h"
+#include "ccsim/annotate/tables/view_context.h"
 
 namespace ccsim::annotate {
 
@@ -197,20 +198,16 @@ std::vector<std::string> column_headings(const Profile& profile, const EventColu
   return headings;
 }
 
-// The shown events of each thread and of all of them.
-void write_summary(std::ostream& out, const Analysis& analysis, const Options& options, const EventColumns& columns) {
+// The total row, then one row per thread labelled as the summary labels it (its name where the profile
+// names threads, else its number), sorted by thread number; `add_cells` appends a row's cells and sort
+// values after the thread's.
+template <class AddCells>
+void add_thread_rows(HtmlTable& table, const Analysis& analysis, AddCells add_cells) {
   const Profile& profile = *analysis.profile;
-  out << "<h2 id=\"summary\">Summary per thread</h2>\n";
-  std::vector<std::string> headings = {"thread"};
-  for (const std::string& heading : column_headings(profile, columns)) headings.push_back(heading);
-  HtmlTable table(headings, std::vector<bool>(headings.size(), true));
   auto add_row = [&](const std::string& label, std::uint64_t order, const Counts& counts, bool total) {
     std::vector<std::string> cells = {label};
     std::vector<std::uint64_t> values = {order};
-    for (std::size_t column : columns.shown) {
-      cells.push_back(with_commas(counts[column]));
-      values.push_back(counts[column]);
-    }
+    add_cells(counts, cells, values);
     table.add_row(cells, values, total);
   };
   add_row("total", 0, analysis.totals, true);
@@ -218,8 +215,45 @@ void write_summary(std::ostream& out, const Analysis& analysis, const Options& o
     const bool labelled = profile.header.thread_labels.count(row.thread) > 0;
     add_row(labelled ? profile.thread_name(row.thread) : std::to_string(row.thread), row.thread, row.counts, false);
   }
+}
+
+// Where each thread's L1 misses were served (version 2 profiles), the summary view's table (served_columns).
+void write_served_table(std::ostream& out, const Analysis& analysis) {
+  const Profile& profile = *analysis.profile;
+  const CountColumns columns = served_columns(profile);
+  if (columns.empty()) return;
+  out << "<h3>Where L1 misses were served</h3>\n";
+  std::vector<std::string> headings = {"thread"};
+  for (const std::string& heading : columns.headings()) headings.push_back(heading);
+  HtmlTable table(headings, std::vector<bool>(headings.size(), true));
+  add_thread_rows(table, analysis, [&](const Counts& counts, std::vector<std::string>& cells,
+                                       std::vector<std::uint64_t>& values) {
+    for (std::string& cell : columns.cells(counts)) cells.push_back(std::move(cell));
+    for (const std::optional<double>& value : columns.values(counts))
+      values.push_back(static_cast<std::uint64_t>(value.value_or(0)));
+  });
+  table.write(out);
+  out << "<p>Transfers: another thread's copy supplied the line, by the state it was in; a downgrade turns "
+         "another thread's Modified or Exclusive copy into Shared.</p>\n";
+}
+
+// The shown events of each thread and of all of them.
+void write_summary(std::ostream& out, const Analysis& analysis, const Options& options, const EventColumns& columns) {
+  const Profile& profile = *analysis.profile;
+  out << "<h2 id=\"summary\">Summary per thread</h2>\n";
+  std::vector<std::string> headings = {"thread"};
+  for (const std::string& heading : column_headings(profile, columns)) headings.push_back(heading);
+  HtmlTable table(headings, std::vector<bool>(headings.size(), true));
+  add_thread_rows(table, analysis, [&](const Counts& counts, std::vector<std::string>& cells,
+                                       std::vector<std::uint64_t>& values) {
+    for (std::size_t column : columns.shown) {
+      cells.push_back(with_commas(counts[column]));
+      values.push_back(counts[column]);
+    }
+  });
   table.write(out);
   out << "<p>" << html_escaped(coherence_traffic_sentence(analysis, options.latencies)) << "</p>\n";
+  write_served_table(out, analysis);
 }
 
 // A ranked table of the text views (ranked_table.h), sortable by any column.

@@ -19,7 +19,7 @@
 #include "ccsim/annotate/analysis/object_paths.h"
 #include "ccsim/annotate/analysis/sharing_findings.h"
 #include "ccsim/annotate/text/numbers.h"
-#include "ccsim/annotate/views/ranked_table.h"
+#include "ccsim/annotate/tables/ranked_rows.h"
 
 namespace ccsim::annotate {
 

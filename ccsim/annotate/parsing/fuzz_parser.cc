@@ -13,7 +13,7 @@
 #include "ccsim/annotate/analysis/derived_events.h"
 #include "ccsim/annotate/analysis/diff.h"
 #include "ccsim/annotate/errors.h"
-#include "ccsim/annotate/views/event_columns.h"
+#include "ccsim/annotate/tables/event_columns.h"
 #include "ccsim/annotate/exports/graph.h"
 #include "ccsim/annotate/exports/json_export.h"
 #include "ccsim/annotate/parsing/merge.h"

@@ -4,7 +4,8 @@
 #include "ccsim/annotate/analysis/drill_down.h"
 #include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/ranked_table.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/text_table.h"
+#include "ccsim/annotate/tables/table_columns.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
@@ -50,23 +51,6 @@ void print_totals(const ViewContext& context, const DrillDown& drill_down, const
 }
 
 }  // namespace
-
-CountColumns drill_down_columns(const Profile& profile) {
-  CountColumns columns(profile);
-  columns.add_event("L1 misses", "L1_misses");
-  columns.add_event("compulsory", "L1_miss_compulsory");
-  columns.add_event("transfer", "L1_miss_transfer");
-  columns.add_event("coherence", "L1_miss_coherence");
-  columns.add_event("replacement", "L1_miss_replacement");
-  columns.add_event("own L2", "served_by_own_L2");
-  columns.add_event("other thread", "transfers");
-  columns.add_event("LLC", "served_by_LLC");
-  columns.add_event("memory", "served_by_memory");
-  columns.add_event("invalidations caused", "invalidations_caused");
-  columns.add_event("cycles", "cycles");
-  add_memory_time_column(profile, columns);
-  return columns;
-}
 
 void print_object_drill_down(const ViewContext& context) {
   const DrillDown drill_down = object_drill_down(context.analysis, context.options.object_detail);

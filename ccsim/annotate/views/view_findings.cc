@@ -12,7 +12,7 @@
 #include "ccsim/annotate/analysis/placement_findings.h"
 #include "ccsim/annotate/text/finding_text.h"
 #include "ccsim/annotate/text/numbers.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/text_table.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {

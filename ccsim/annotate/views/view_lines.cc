@@ -40,14 +40,6 @@ WriterLines writer_lines(const Analysis& analysis, bool show_runtime) {
 
 }  // namespace
 
-std::vector<LabelledCounts> line_table_rows(const Analysis& analysis) {
-  std::vector<LabelledCounts> rows;
-  for (const LineRow& line : analysis.lines) {
-    rows.push_back({site_label(line.site, FileNames::full), &line.counts, line.runtime, false, line.part});
-  }
-  return rows;
-}
-
 void print_lines_view(const ViewContext& context) {
   const Analysis& analysis = context.analysis;
   const Profile& profile = context.profile();

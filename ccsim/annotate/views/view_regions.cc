@@ -5,31 +5,14 @@
 #include <algorithm>
 
 #include "ccsim/annotate/analysis/region_barriers.h"
-#include "ccsim/annotate/views/count_columns.h"
+#include "ccsim/annotate/tables/count_columns.h"
 #include "ccsim/annotate/views/ranked_table.h"
 #include "ccsim/annotate/text/numbers.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/text_table.h"
+#include "ccsim/annotate/tables/table_columns.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
-
-CountColumns region_columns(const Profile& profile, const std::string& level, bool with_cycles) {
-  CountColumns columns(profile);
-  columns.add_event("true in-region", "invalidations_received_true_in_region");
-  columns.add_event("of which critical", "invalidations_received_true_in_region_critical");
-  columns.add_event("false in-region", "invalidations_received_false_in_region");
-  columns.add_event("true across", "invalidations_received_true_across_regions");
-  columns.add_event("false across", "invalidations_received_false_across_regions");
-  columns.add_event("total", "invalidations_received");
-  columns.add_event("coherence misses", "coherence_misses");
-  columns.add_event(level + " misses", level + "_misses");
-  // Cycles without L1 hits: region: records keep no accesses (docs/model.md, "Cycles").
-  if (with_cycles) {
-    columns.add_event("cycles", "cycles");
-    add_memory_time_column(profile, columns);
-  }
-  return columns;
-}
 
 void print_regions_view(const ViewContext& context) {
   const Profile& profile = context.profile();

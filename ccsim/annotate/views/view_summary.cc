@@ -2,9 +2,10 @@
 // invalidations received and caused (true/false x in/across regions, critical), coherence misses.
 // The per-level tables are the thesis' Fig. 3.4 (breakdown of misses per processor) as text.
 #include "ccsim/annotate/text/run_text.h"
-#include "ccsim/annotate/views/count_columns.h"
+#include "ccsim/annotate/tables/count_columns.h"
+#include "ccsim/annotate/tables/table_columns.h"
 #include "ccsim/annotate/views/ranked_table.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/text_table.h"
 #include "ccsim/annotate/views/views.h"
 
 #include <map>
@@ -66,16 +67,7 @@ void print_level_table(const ViewContext& context, const CacheLevel& cache) {
 
 // Version 2 profiles: where each thread's L1 misses were served, and the downgrades.
 void print_served_table(const ViewContext& context) {
-  CountColumns columns(context.profile());
-  columns.add_event("own L2", "served_by_own_L2");
-  columns.add_event("from Modified", "served_by_transfer_from_modified");
-  columns.add_event("from Exclusive", "served_by_transfer_from_exclusive");
-  columns.add_event("from Shared", "served_by_transfer_from_shared");
-  columns.add_event("transfers", "transfers");
-  columns.add_event("LLC", "served_by_LLC");
-  columns.add_event("memory", "served_by_memory");
-  columns.add_event("downgrades caused", "downgrades_caused");
-  columns.add_event("downgrades received", "downgrades_received");
+  const CountColumns columns = served_columns(context.profile());
   print_thread_table(context,
                      "Where L1 misses were served (transfers: another thread's copy, by the state it was in; "
                      "a downgrade turns another thread's M/E copy into S)",

@@ -4,7 +4,7 @@
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/thread_columns.h"
 #include "ccsim/annotate/text/numbers.h"
-#include "ccsim/annotate/views/text_table.h"
+#include "ccsim/annotate/text/text_table.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {

@@ -3,11 +3,6 @@
 
 namespace ccsim::annotate {
 
-void print_section_title(std::ostream& out, const std::string& title) {
-  const std::string rule(80, '-');
-  out << '\n' << rule << "\n-- " << title << '\n' << rule << '\n';
-}
-
 void print_views(const ViewContext& context) {
   print_header(context);
   for (View view : context.options.views) {

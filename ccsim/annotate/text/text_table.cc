@@ -1,5 +1,5 @@
-// text_table.cc: column widths and alignment.
-#include "ccsim/annotate/views/text_table.h"
+// text_table.cc: column widths and alignment; section titles.
+#include "ccsim/annotate/text/text_table.h"
 
 #include <algorithm>
 
@@ -39,6 +39,11 @@ void TextTable::print(std::ostream& out) const {
   };
   print_row(headings_);
   for (const auto& row : rows_) print_row(row);
+}
+
+void print_section_title(std::ostream& out, const std::string& title) {
+  const std::string rule(80, '-');
+  out << '\n' << rule << "\n-- " << title << '\n' << rule << '\n';
 }
 
 }  // namespace ccsim::annotate

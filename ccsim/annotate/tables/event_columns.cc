@@ -1,5 +1,5 @@
 // event_columns.cc: resolving --show, --sort and --level against a profile.
-#include "ccsim/annotate/views/event_columns.h"
+#include "ccsim/annotate/tables/event_columns.h"
 
 #include <algorithm>
 

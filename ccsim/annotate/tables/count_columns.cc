@@ -1,5 +1,5 @@
 // count_columns.cc: building and evaluating table columns from event names.
-#include "ccsim/annotate/views/count_columns.h"
+#include "ccsim/annotate/tables/count_columns.h"
 
 #include "ccsim/annotate/text/numbers.h"
 

@@ -1,12 +1,12 @@
 // source_files.h: which source files are annotated (the files of the hot lines) and where they are read
-// from; the source view (source_annotation.cc) and the HTML report (exports/html_report.cc) share them.
+// from; the source view (views/source_annotation.cc) and the HTML report (exports/html_report.cc) share them.
 #ifndef CCSIM_ANNOTATE_SOURCE_FILES_H
 #define CCSIM_ANNOTATE_SOURCE_FILES_H
 
 #include <string>
 #include <vector>
 
-#include "ccsim/annotate/views/views.h"
+#include "ccsim/annotate/tables/view_context.h"
 
 namespace ccsim::annotate {
 

@@ -1,4 +1,4 @@
-// text_table.h: aligned text tables, as the text views print them.
+// text_table.h: aligned text tables and section titles, as the text views and the diff print them.
 #ifndef CCSIM_ANNOTATE_TEXT_TABLE_H
 #define CCSIM_ANNOTATE_TEXT_TABLE_H
 
@@ -23,6 +23,9 @@ class TextTable {
   std::vector<Align> aligns_;
   std::vector<std::vector<std::string>> rows_;
 };
+
+// A title between two rules of dashes, as cg_annotate separates its sections.
+void print_section_title(std::ostream& out, const std::string& title);
 
 }  // namespace ccsim::annotate
 

@@ -1,0 +1,30 @@
+// table_columns.h: the columns of tables that the text views and the exports (JSON, HTML) print alike,
+// each a CountColumns computed from a row's counts.
+#ifndef CCSIM_ANNOTATE_TABLE_COLUMNS_H
+#define CCSIM_ANNOTATE_TABLE_COLUMNS_H
+
+#include <string>
+
+#include "ccsim/annotate/tables/count_columns.h"
+
+namespace ccsim::annotate {
+
+// The regions view's columns (its heading, then the event): the invalidations received by class, their total,
+// the coherence misses and the misses of `level`, and with `with_cycles` (the tables show cycles) the cycles
+// and memory_time; the HTML report's regions table has the same.
+CountColumns region_columns(const Profile& profile, const std::string& level, bool with_cycles);
+// Where each thread's L1 misses were served (profile version 2): the own L2, another thread's copy by the
+// state it was in and their sum, the LLC, memory, and the downgrades caused and received; the summary
+// view's table and the HTML report's have the same. Empty for a version 1 profile.
+CountColumns served_columns(const Profile& profile);
+// The drill-downs' columns: L1 misses by cause and by where served, invalidations caused, cycles and
+// memory_time (text, JSON and HTML).
+CountColumns drill_down_columns(const Profile& profile);
+// Under a drill-down's totals: what the rows are made of.
+inline const char* const kDrillDownNote =
+    "The rows below add up the code x data cells (object-ref: records), which keep no reads, writes or hits: "
+    "their cycles are those of misses and invalidations, without the L1 hits.";
+
+}  // namespace ccsim::annotate
+
+#endif
