@@ -98,6 +98,14 @@ class HashMap {
       }
     }
   }
+  // The same, letting visit(key, value) change the values (not the keys).
+  template <class Visit>
+  void for_each(Visit visit) {
+    static_assert(!kIsSet, "a set has no values to change");
+    for (std::uint32_t slot = 0; slot < capacity(); ++slot) {
+      if (occupied_[slot]) visit(keys_[slot], values_[slot]);
+    }
+  }
   // Empties the map and returns its storage.
   void clear() {
     release_storage();

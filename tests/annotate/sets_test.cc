@@ -54,6 +54,12 @@ TEST(WorkingSetViewTest, ListsResidentLinesAndLiveHeapBlocks) {
   EXPECT_NE(text.find("L1                 1.96        2  strided (global, 33,280 B)"), std::string::npos) << text;
   EXPECT_EQ(row_starting_with(text, "13"), (Cells{"13", "10", "1,000", "7", "700", "malloc", "at",
                                                    "strided_buffer.c:40", "in", "main"}));
+  // The site over the run (the profile's derivation): the most live in each interval of one allocation.
+  EXPECT_NE(text.find("malloc at strided_buffer.c:40 in main, live over the run (the most in each interval of 1 heap "
+                      "allocation):\n  blocks: 1 2 3 4 5 6 7 8 9 10 5 6 7\n  bytes:  100 200 300 400 500 600 700 800 "
+                      "900 1,000 500 600 700\n"),
+            std::string::npos)
+      << text;
 }
 
 TEST(SetsExportTest, JsonGivesLevelsHistogramsResidentLinesAndSites) {
@@ -72,6 +78,11 @@ TEST(SetsExportTest, JsonGivesLevelsHistogramsResidentLinesAndSites) {
   EXPECT_EQ(sets["object_sets"][1]["buckets"].size(), 16u);
   EXPECT_EQ(sets["resident_lines"][0]["average_lines"], 1.96);
   EXPECT_EQ(sets["heap_sites_live"][0]["peak_bytes"], 1000);
+  const nlohmann::json& run = sets["heap_sites_live"][0]["over_the_run"];
+  EXPECT_EQ(run["allocations_per_point"], 1);
+  EXPECT_EQ(run["blocks"], nlohmann::json::parse("[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 5, 6, 7]"));
+  EXPECT_EQ(run["bytes"][9], 1000);
+  EXPECT_EQ(run["bytes"][10], 500);
 }
 
 // strided's histogram: 32 bars, set 0 full height and red (its conflict misses), the other 31 empty.
@@ -91,6 +102,19 @@ TEST(SetsExportTest, HtmlDrawsABarPerSet) {
   for (std::size_t at = strided.find("<span"); at != std::string::npos; at = strided.find("<span", at + 1)) ++spans;
   EXPECT_EQ(spans, 32u);
   EXPECT_NE(page.find("<p class=\"fix\">strided: its 8 lines fall in 1 of L1&#39;s 32 sets (1/32)"), std::string::npos);
+  // The heap site's live bytes over the run: 13 bars, the 10th (1,000 bytes, the peak) full height, the 11th
+  // (500 bytes) half.
+  const std::size_t live = page.find("<h3>Live heap blocks over the run</h3>");
+  ASSERT_NE(live, std::string::npos);
+  const std::size_t strip = page.find("<div class=\"sets\">", live);
+  const std::string run = page.substr(strip, page.find("</div>", strip) - strip);
+  std::size_t intervals = 0;
+  for (std::size_t at = run.find("<span"); at != std::string::npos; at = run.find("<span", at + 1)) ++intervals;
+  EXPECT_EQ(intervals, 13u);
+  EXPECT_NE(run.find("<span style=\"height:100%;background:#1f77b4\" title=\"allocations 10-10: at most 10 blocks, "
+                     "1,000 bytes\"></span><span style=\"height:50%;"),
+            std::string::npos)
+      << run;
 }
 
 // The parser's checks: one sentence each.
@@ -112,6 +136,15 @@ TEST(SetsParserTest, RejectsRecordsOutsideTheCache) {
   EXPECT_NE(replaced("site-live: 3", "site-live: 1").find("a global object; live blocks are counted per heap"),
             std::string::npos);
   EXPECT_NE(replaced("1.96 2", "1.9 2").find("two decimals"), std::string::npos);
+  EXPECT_NE(replaced("10:1000 5:500", "9:1000 5:500").find("the intervals' peaks (9 blocks, 1000 bytes) must reach "
+                                                          "the site's peak (10 blocks, 1000 bytes)"),
+            std::string::npos);
+  EXPECT_NE(replaced("1:100 2:200", "1-100 2:200").find("each point is <blocks>:<bytes>, not \"1-100\""),
+            std::string::npos);
+  EXPECT_NE(replaced("site-live-series: 3 1", "site-live-series: 3 0").find("at least one allocation"),
+            std::string::npos);
+  EXPECT_NE(replaced("site-live: 3 13 10 1000 7 700\n", "").find("follows the site-live: record of its object, once"),
+            std::string::npos);
   EXPECT_NE(replaced("ccsim-profile-version: 2", "ccsim-profile-version: 1")
                 .find("unknown record \"set-totals:\"; a version 1 profile has no such record"),
             std::string::npos);

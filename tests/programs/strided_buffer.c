@@ -16,7 +16,9 @@
      each; 8 compulsory misses and no other (2 ways per set, one line each). All 8 are in L1 after round 1
      and nothing else the loop does touches sets 0-7 between: peak 8.
    - the heap site (`make_block`): 13 allocations; 10 live after the 10th (1,000 bytes), then 6 freed and
-     3 more allocated: 7 blocks, 700 bytes at the end (never freed). Peak 10 blocks, 1,000 bytes. */
+     3 more allocated: 7 blocks, 700 bytes at the end (never freed). Peak 10 blocks, 1,000 bytes. Over the
+     run (site-live-series:), in intervals of 1 allocation (13 allocations, the program's only ones, fit
+     the 32 points): 1, 2, ..., 10 blocks (the 10th interval peaks before its frees), then 5, 6, 7. */
 #include <stdlib.h>
 
 #define LINES 8

@@ -110,6 +110,14 @@ TEST(WorkingSet, OneLineMoreOfStrideSpreadsTheBufferOverEightSets) {
   EXPECT_EQ(profile.site_lives[0].peak_bytes, 1000u);
   EXPECT_EQ(profile.site_lives[0].blocks_at_end, 7u);
   EXPECT_EQ(profile.site_lives[0].bytes_at_end, 700u);
+  // Over the run (strided_buffer.c): the program's only heap allocations are these 13, so an interval is
+  // one allocation (and the frees after it); live blocks 1..10, the 10th interval peaking before the 6
+  // frees, then 5, 6, 7.
+  EXPECT_EQ(profile.site_lives[0].allocations_per_point, 1u);
+  const std::vector<std::pair<std::uint64_t, std::uint64_t>> series = {
+      {1, 100}, {2, 200}, {3, 300}, {4, 400}, {5, 500}, {6, 600}, {7, 700},
+      {8, 800}, {9, 900}, {10, 1000}, {5, 500}, {6, 600}, {7, 700}};
+  EXPECT_EQ(profile.site_lives[0].series, series);
 }
 
 }  // namespace

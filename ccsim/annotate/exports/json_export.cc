@@ -185,6 +185,13 @@ Json working_set_json(const Profile& profile) {
                      {"peak_bytes", row.peak_bytes},
                      {"blocks_at_end", row.blocks_at_end},
                      {"bytes_at_end", row.bytes_at_end}});
+    Json blocks = Json::array(), bytes = Json::array();
+    for (const auto& [point_blocks, point_bytes] : row.series) {
+      blocks.push_back(point_blocks);
+      bytes.push_back(point_bytes);
+    }
+    sites.back()["over_the_run"] = {
+        {"allocations_per_point", row.allocations_per_point}, {"blocks", blocks}, {"bytes", bytes}};
   }
   return {{"levels", levels}, {"object_sets", histograms}, {"resident_lines", resident}, {"heap_sites_live", sites}};
 }

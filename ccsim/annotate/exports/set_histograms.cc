@@ -63,6 +63,38 @@ void write_histogram(std::ostream& out, const Profile& profile, const ObjectSetH
   }
 }
 
+// Per heap site (the most bytes at peak first, --top of them), its live bytes over the run: a bar per
+// interval of the site-live-series: record, as tall as the most bytes live in it.
+void write_live_blocks(std::ostream& out, const Analysis& analysis, const Options& options) {
+  const Profile& profile = *analysis.profile;
+  std::vector<const SiteLive*> sites;
+  for (const SiteLive& site : profile.site_lives) {
+    if (!site.series.empty() && (!analysis.runtime_objects[site.object] || options.show_runtime)) sites.push_back(&site);
+  }
+  if (sites.empty()) return;
+  std::stable_sort(sites.begin(), sites.end(),
+                   [](const SiteLive* a, const SiteLive* b) { return a->peak_bytes > b->peak_bytes; });
+  if (sites.size() > options.top && options.top != 0) sites.resize(options.top);
+  out << "<h3>Live heap blocks over the run</h3>\n";
+  for (const SiteLive* site : sites) {
+    out << "<p>" << html_escaped(object_name(profile.objects[site->object])) << ": peak "
+        << with_commas(site->peak_blocks) << " blocks, " << with_commas(site->peak_bytes) << " bytes; "
+        << with_commas(site->blocks_at_end) << " blocks at the end.</p>\n<div class=\"sets\">";
+    const std::uint64_t most = std::max<std::uint64_t>(site->peak_bytes, 1);
+    for (std::size_t point = 0; point < site->series.size(); ++point) {
+      const auto& [blocks, bytes] = site->series[point];
+      out << "<span style=\"height:" << 100 * bytes / most << "%;background:#1f77b4\" title=\""
+          << html_escaped("allocations " + with_commas(point * site->allocations_per_point + 1) + "-" +
+                          with_commas((point + 1) * site->allocations_per_point) + ": at most " + with_commas(blocks) +
+                          " blocks, " + with_commas(bytes) + " bytes")
+          << "\"></span>";
+    }
+    out << "</div>\n";
+  }
+  out << "<p class=\"legend\">one bar per interval of heap allocations (every site's), as tall as the most bytes "
+         "the site had live in it</p>\n";
+}
+
 }  // namespace
 
 void write_set_histograms(std::ostream& out, const Analysis& analysis, const Options& options) {
@@ -88,6 +120,7 @@ void write_set_histograms(std::ostream& out, const Analysis& analysis, const Opt
     if (shown++ == options.top) break;
     write_histogram(out, profile, histogram);
   }
+  write_live_blocks(out, analysis, options);
 }
 
 }  // namespace ccsim::annotate

@@ -132,6 +132,7 @@ class ProfileReader {
   void read_object_set(const Record& record);
   void read_object_resident(const Record& record);
   void read_site_live(const Record& record);
+  void read_site_live_series(const Record& record);
   // Object paths (version 2): a site, then each of its paths with its runs.
   void read_path_site(const Record& record);
   void read_path(const Record& record);
@@ -414,6 +415,7 @@ void ProfileReader::read_body_record(const Record& record) {
       {"object-set", &ProfileReader::read_object_set},
       {"object-resident", &ProfileReader::read_object_resident},
       {"site-live", &ProfileReader::read_site_live},
+      {"site-live-series", &ProfileReader::read_site_live_series},
       {"path-site", &ProfileReader::read_path_site},
       {"path", &ProfileReader::read_path},
       {"path-run", &ProfileReader::read_path_run},
@@ -438,7 +440,7 @@ void ProfileReader::read_body_record(const Record& record) {
   auto reader = kBodyRecords.find(keyword);
   static const std::set<std::string> kAddedInVersion2 = {"transfer", "object-transfer", "object-evictor",
                                                          "set-totals", "set", "object-set", "object-resident",
-                                                         "site-live", "path-site", "path", "path-run"};
+                                                         "site-live", "site-live-series", "path-site", "path", "path-run"};
   const bool added_in_version_2 = kAddedInVersion2.count(keyword) != 0;
   if (reader == kBodyRecords.end() || (added_in_version_2 && profile_.header.version < 2)) {
     for (const char* header_keyword : kHeaderKeywords) {
@@ -1069,6 +1071,38 @@ void ProfileReader::read_site_live(const Record& record) {
   }
   tally(record, {row.allocations, row.peak_bytes});
   profile_.site_lives.push_back(row);
+}
+
+// `site-live-series: <object> <allocations-per-point> <blocks>:<bytes>...`, right after its site's
+// `site-live:` record: each interval's peak is at most the site's, and the highest of them is the site's.
+void ProfileReader::read_site_live_series(const Record& record) {
+  record.expect_at_least(2, "<object> <allocations-per-point> <blocks>:<bytes>...");
+  const std::size_t object = object_field(record, 0);
+  if (profile_.site_lives.empty() || profile_.site_lives.back().object != object ||
+      !profile_.site_lives.back().series.empty()) {
+    record.fail("follows the site-live: record of its object, once");
+  }
+  SiteLive& site = profile_.site_lives.back();
+  site.allocations_per_point = record.number(1, "allocations per point");
+  if (site.allocations_per_point == 0) record.fail("an interval holds at least one allocation");
+  std::uint64_t most_blocks = 0, most_bytes = 0;
+  for (std::size_t i = 2; i < record.field_count(); ++i) {
+    const std::string point(record.field(i, "point"));
+    const std::size_t colon = point.find(':');
+    std::uint64_t blocks = 0, bytes = 0;
+    if (colon == std::string::npos || !parse_unsigned(point.substr(0, colon), blocks) ||
+        !parse_unsigned(point.substr(colon + 1), bytes)) {
+      record.fail("each point is <blocks>:<bytes>, not " + in_quotes(point));
+    }
+    most_blocks = std::max(most_blocks, blocks);
+    most_bytes = std::max(most_bytes, bytes);
+    site.series.push_back({blocks, bytes});
+  }
+  if (!site.series.empty() && (most_blocks != site.peak_blocks || most_bytes != site.peak_bytes)) {
+    record.fail("the intervals' peaks (" + std::to_string(most_blocks) + " blocks, " + std::to_string(most_bytes) +
+                " bytes) must reach the site's peak (" + std::to_string(site.peak_blocks) + " blocks, " +
+                std::to_string(site.peak_bytes) + " bytes)");
+  }
 }
 
 // Object paths. A site's `path:` records follow its `path-site:` record, numbered from 1, each followed by

@@ -345,6 +345,10 @@ struct SiteLive {
   std::uint64_t peak_bytes = 0;
   std::uint64_t blocks_at_end = 0;
   std::uint64_t bytes_at_end = 0;
+  // Its `site-live-series:` record: the run cut into intervals of `allocations_per_point` heap allocations
+  // (every site's), and per interval the most blocks and bytes the site had live (empty: no series).
+  std::uint64_t allocations_per_point = 0;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> series;  // (blocks, bytes) per interval
 };
 
 // Object paths (version 2; docs/output-format.md "Object paths", docs/model.md "Object paths"). One run of a

@@ -163,6 +163,21 @@ void print_working_set_view(const ViewContext& context) {
   }
   live.print(context.out);
   context.out << "(live heap blocks per allocation site in the simulated order, the most bytes at peak first)\n";
+  // Over the run: each shown site's series, the most blocks (bytes) live in each interval.
+  shown = 0;
+  for (const SiteLive& row : sites) {
+    if (shown++ == context.options.top) break;
+    if (row.series.empty()) continue;
+    std::string blocks, bytes;
+    for (const auto& [point_blocks, point_bytes] : row.series) {
+      blocks += " " + with_commas(point_blocks);
+      bytes += " " + with_commas(point_bytes);
+    }
+    context.out << "\n" << object_name(profile.objects[row.object]) << ", live over the run (the most in each "
+                << "interval of " << with_commas(row.allocations_per_point) << " heap allocation"
+                << (row.allocations_per_point == 1 ? "" : "s") << "):\n  blocks:" << blocks << "\n  bytes: " << bytes
+                << '\n';
+  }
 }
 
 }  // namespace ccsim::annotate

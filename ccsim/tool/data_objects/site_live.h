@@ -11,6 +11,13 @@
 
 namespace ccsim {
 
+// The run is cut into at most kSeriesPoints intervals of equal numbers of heap allocations (of every site,
+// in the simulated order: the same clock as the object paths' lifetimes); each site keeps, per interval,
+// the most blocks and bytes it had live during it. An interval starts with its first allocation, so a free
+// counts in the interval of the allocation before it. When the run outgrows the points, the interval
+// doubles and neighbouring points merge (their maximum): bounded, 2 x 32 numbers per site.
+constexpr std::uint32_t kSeriesPoints = 32;
+
 // One site's blocks.
 struct SiteLive {
   std::uint64_t allocations;  // blocks allocated over the run
@@ -18,7 +25,22 @@ struct SiteLive {
   std::uint64_t bytes;
   std::uint64_t peak_blocks;  // the most live at once
   std::uint64_t peak_bytes;   // the most bytes live at once (not necessarily when peak_blocks was)
+  // The series: per interval the peak blocks and bytes; points after `last_point` are not filled yet (the
+  // site's level then is `blocks` and `bytes`: site_live_series() fills them when the profile is written).
+  std::uint32_t last_point;
+  std::uint64_t blocks_at[kSeriesPoints];
+  std::uint64_t bytes_at[kSeriesPoints];
 };
+
+// The series of `live` up to the end of the run: how many allocations each point covers, how many points
+// there are (0 before any allocation), and each point's peak blocks and bytes in `blocks` and `bytes`.
+struct SiteLiveSeries {
+  std::uint64_t allocations_per_point;
+  std::uint32_t points;
+  std::uint64_t blocks[kSeriesPoints];
+  std::uint64_t bytes[kSeriesPoints];
+};
+SiteLiveSeries site_live_series(const SiteLive& live);
 
 void init_site_live();
 // A block of `bytes` of the site `object` began or ended (freed, or overlapped by a later block).

@@ -155,7 +155,7 @@ void write_resident(ProfileFile* file, const std::uint32_t* numbers) {
   });
 }
 
-// `site-live:` records of the heap sites written.
+// `site-live:` records of the heap sites written, each followed by its `site-live-series:` record.
 void write_site_live(ProfileFile* file, const std::uint32_t* numbers) {
   SortedRows<1, SiteLive> rows("ccsim.out.site_live_rows");
   struct Context {
@@ -172,6 +172,13 @@ void write_site_live(ProfileFile* file, const std::uint32_t* numbers) {
     file->printf("site-live: %u %llu %llu %llu %llu %llu\n", key[0], static_cast<ULong>(live.allocations),
                  static_cast<ULong>(live.peak_blocks), static_cast<ULong>(live.peak_bytes),
                  static_cast<ULong>(live.blocks), static_cast<ULong>(live.bytes));
+    // Its blocks and bytes over the run: the peak of each interval (site_live.h).
+    const SiteLiveSeries series = site_live_series(live);
+    file->printf("site-live-series: %u %llu", key[0], static_cast<ULong>(series.allocations_per_point));
+    for (std::uint32_t p = 0; p < series.points; ++p) {
+      file->printf(" %llu:%llu", static_cast<ULong>(series.blocks[p]), static_cast<ULong>(series.bytes[p]));
+    }
+    file->printf("\n");
   });
 }
 

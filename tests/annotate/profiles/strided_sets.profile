@@ -14,6 +14,9 @@
 # 120 + 32 + 11,970 = 12,122 / 816 = 14.855 -> 14.86, peak 16. strided holds 0 before misses 1..17, 1
 # before 18, 2 before the 798 later ones: 1,597 / 816 = 1.957 -> 1.96, peak 2.
 # site-live: a heap site allocating 13 blocks of 100 bytes, 10 live at once at most, 7 left at the end.
+# site-live-series: the 6 first blocks are freed right after the 10th allocation; with 13 allocations an
+# interval is 1 allocation (and the frees that follow it): the most live in each is 1, 2, ..., 10 (the 10th
+# interval peaks before its frees), then 5, 6, 7 blocks, 100 bytes each.
 ccsim-profile-version: 2
 creator: ccsim 0.1.0
 pid: 4242
@@ -66,4 +69,5 @@ object-set: 2 L1 15 1 1 0 0
 object-resident: 1 L1 1.96 2
 object-resident: 2 L1 14.86 16
 site-live: 3 13 10 1000 7 700
+site-live-series: 3 1 1:100 2:200 3:300 4:400 5:500 6:600 7:700 8:800 9:900 10:1000 5:500 6:600 7:700
 summary: 816 0 0 0 0 0 0 0 0 0 0 0 0 0 816 0 24 0 792 0 792 0 0 799 799 0 0 0 816 0 0 0
