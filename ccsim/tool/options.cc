@@ -76,6 +76,8 @@ void set_default_options() {
   options.alloc_depth = kDefaultAllocDepth;
   options.line_detail = kDefaultLineDetail;
   options.block_histograms = kDefaultBlockHistograms;
+  options.timeline_unit = TimelineUnit::Off;
+  options.timeline_width = 0;
   options.progress_interval = kProgressIntervalUnset;
 }
 
@@ -128,6 +130,18 @@ bool process_option(const char* arg) {
       VG_(fmsg_bad_option)(arg, "--block-objects may be given at most %u times.\n", Options::kMaxBlockObjectOptions);
     }
     options.block_objects[options.block_object_count++] = v;
+  } else if ((v = value_of(arg, "--timeline"))) {
+    if (VG_STREQ(v, "off")) {
+      options.timeline_unit = TimelineUnit::Off;
+    } else if (VG_STREQ(v, "epoch")) {
+      options.timeline_unit = TimelineUnit::Epochs;
+      options.timeline_width = 1;
+    } else if (*v < '0' || *v > '9') {
+      VG_(fmsg_bad_option)(arg, "expected off, epoch or a number of accesses per interval.\n");
+    } else {
+      options.timeline_unit = TimelineUnit::Accesses;
+      options.timeline_width = parse_number(arg, v, 1, ~0ull >> 1);
+    }
   } else if ((v = value_of(arg, "--ccsim-progress-interval"))) {
     // Prefixed: Valgrind's core has a --progress-interval of its own (a debugging option).
     options.progress_interval = static_cast<std::int64_t>(parse_number(arg, v, 0, kMaxProgressInterval));
@@ -145,6 +159,10 @@ bool process_option(const char* arg) {
 
 void check_options() {
   options.machine.max_processors = VG_N_THREADS;
+  if (options.timeline_unit != TimelineUnit::Off && !options.data_objects) {
+    VG_(fmsg_bad_option)("--timeline", "the timeline counts data objects: it needs --data-objects=yes.\n");
+    VG_(exit)(1);
+  }
   ErrorMessage error;
   if (!validate_machine(options.machine, &error)) {
     VG_(fmsg_bad_option)("--L1/--L2/--LLC", "%s\n", error.text);
@@ -191,6 +209,9 @@ void print_usage() {
       "                                      with the most invalidations, then misses, 0 to %u [%u]\n"
       "    --block-objects=<name>,...        also write the blocks of these objects (a variable,\n"
       "                                      a named range, a heap site 'file.c:20'); repeatable [none]\n"
+      "    --timeline=off|epoch|<n>          count each object's misses, invalidations and transfers\n"
+      "                                      per epoch (barrier region) or every <n> accesses, for the\n"
+      "                                      %u busiest objects; needs --data-objects=yes [off]\n"
       "    --ccsim-progress-interval=<s>     every <s> seconds, print a progress line to stderr\n"
       "                                      (0: never), 0 to %u [%u when stderr is a terminal,\n"
       "                                      0 otherwise and with -q]\n"
@@ -199,7 +220,7 @@ void print_usage() {
       "    exited with 0 (a program killed by a signal still dies of it)\n"
       "    more than 499 threads need Valgrind's --max-threads=<n> (it allows n - 1 threads at once)\n",
       kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile,
-      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxBlockHistograms, kDefaultBlockHistograms, kMaxProgressInterval,
+      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxBlockHistograms, kDefaultBlockHistograms, kTimelineObjects, kMaxProgressInterval,
       kProgressIntervalOnTerminal, CCSIM_VERSION);
 }
 

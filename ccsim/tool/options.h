@@ -3,6 +3,7 @@
 #define CCSIM_TOOL_OPTIONS_H
 
 #include "ccsim/core/geometry.h"
+#include "ccsim/tool/data_objects/object_timeline.h"
 #include "ccsim/tool/threads/sync.h"
 
 namespace ccsim {
@@ -29,6 +30,9 @@ struct Options {
   static constexpr std::uint32_t kMaxBlockObjectOptions = 32;
   const char* block_objects[kMaxBlockObjectOptions] = {};
   std::uint32_t block_object_count = 0;
+  // --timeline: off, every <n> accesses, or every epoch (object_timeline.h)
+  TimelineUnit timeline_unit = TimelineUnit::Off;
+  std::uint64_t timeline_width = 0;
   std::int64_t progress_interval = -1;  // --ccsim-progress-interval; -1: unset (progress_interval.h)
 };
 
