@@ -24,6 +24,8 @@ const std::map<std::string, View> kViewNames = {
     {"evictors", View::evictors}, {"object-threads", View::object_threads},
     {"line-threads", View::line_threads}, {"locks", View::locks},
     {"blocks", View::blocks},
+    {"region-objects", View::region_objects}, {"region-lines", View::region_lines},
+    {"timeline", View::timeline},
 };
 
 std::vector<std::string> split_commas(const std::string& text) {
@@ -75,7 +77,8 @@ po::options_description visible_options() {
     ("view", po::value<std::string>()->default_value("overview"),
      "views, comma-separated: overview (findings, summary, lines, invalidators, objects), findings, summary, "
      "lines, line-threads, functions, source, objects, object-threads, blocks, matrix, regions, invalidators, "
-     "evictors, locks")
+     "evictors, locks, region-objects, region-lines (per barrier, or per region with --regions=each, its "
+     "objects or detailed lines), timeline (the profile's --timeline)")
     ("show", po::value<std::string>(),
      "events to show, comma-separated (default: reads, writes, <level>_misses, coherence_misses, "
      "invalidations_received, invalidations_caused)")
@@ -118,7 +121,7 @@ po::options_description visible_options() {
      "object per allocation stack, named by the whole stack")
     ("regions", po::value<std::string>()->default_value("by-barrier"),
      "by-barrier: the regions view sums the regions closed by one barrier (a parallel loop's epochs are one "
-     "row); each: one row per region")
+     "row); each: one row per region (also for --view=region-objects)")
     ("sum-different", "sum profiles of different programs (their commands name different executables), "
      "which are refused otherwise")
     ("fail-if", po::value<std::vector<std::string>>(),

@@ -30,6 +30,10 @@ enum class View {
   invalidators,  // per victim reference, who invalidated its copies
   evictors,      // per victim reference, who evicted its lines
   locks,         // per lock: acquisitions, hand-offs, waiting, what its critical sections invalidated
+  // The phases (view_phases.cc): per barrier (or region) its objects, its detailed lines; the timeline.
+  region_objects,
+  region_lines,
+  timeline,
 };
 
 // What --graph draws.

@@ -20,9 +20,16 @@
 
    Loop 2 reads b (never written): lines 0 and 2 one thread's each, line 1 both threads': 3 compulsory
    misses and 1 transfer miss (the second reader of line 1 is served by the first one's Exclusive copy:
-   1 transfer), all in round 1; no invalidation. Its stores go to results, a line per thread: 2
-   compulsory misses in round 1. Loop 2's barrier closes 100 regions. After the team, main's printf reads
-   a[23] from the line thread 1 wrote last: a transfer miss in the region open at exit.
+   1 transfer), all in round 1; no invalidation. Each thread stores once per round into results, whose
+   two elements share one line: as a's edge line, but one store each per round: the round's first store
+   misses on the line the other thread took in the previous round (a false coherence miss, served by
+   its Modified copy: a transfer) and removes that copy (a false invalidation), and so does the second;
+   in round 1 the first misses compulsorily, the second is a transfer miss (and a transfer) and removes
+   the first's copy. So results has, over loop 2's 100 regions: 1 compulsory, 1 transfer and 198
+   coherence L1 misses, 198 false coherence misses, 199 false invalidations, 199 transfers. Each loop's
+   barrier thus closes 100 regions, each with events (a region without any is not in the profile).
+   After the team, main's printf reads a[23] and results[1] from lines thread 1 wrote last: transfer
+   misses in the region open at exit.
    The arrays are not static: GCC gives no debug information of a static array it never writes (b). */
 #include <omp.h>
 #include <stdio.h>
@@ -32,8 +39,7 @@
 
 double a[2 * CHUNK] __attribute__((aligned(64)));
 double b[2 * CHUNK] __attribute__((aligned(64)));
-struct slot { double value; char pad[64 - sizeof(double)]; };
-struct slot results[2] __attribute__((aligned(64)));
+double results[2] __attribute__((aligned(64)));
 
 int main(void) {
 #pragma omp parallel num_threads(2)
@@ -44,10 +50,10 @@ int main(void) {
 #pragma omp barrier /* ccsim-test: barrier after loop 1 */
       double sum = 0.0;
       for (int i = me * CHUNK; i < (me + 1) * CHUNK; i++) sum += b[i]; /* ccsim-test: loop 2 */
-      results[me].value = sum;
+      results[me] = sum; /* ccsim-test: store of the sum */
 #pragma omp barrier /* ccsim-test: barrier after loop 2 */
     }
   }
-  printf("%g %g %g\n", a[0], a[2 * CHUNK - 1], results[0].value + results[1].value);
+  printf("%g %g %g\n", a[0], a[2 * CHUNK - 1], results[0] + results[1]);
   return a[0] == ROUNDS && a[2 * CHUNK - 1] == ROUNDS ? 0 : 1;
 }

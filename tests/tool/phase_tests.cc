@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -78,7 +79,8 @@ TEST_F(PhaseTest, LoopOneSumsTheFalseSharingOfAAtItsChunkEdge) {
 }
 
 // Loop 2 reads b: 3 compulsory misses and 1 transfer miss, served by the other reader's copy (1
-// transfer); its stores to results: 2 compulsory misses. Loop 1's barrier has none of them.
+// transfer); its stores to results, one line: 1 compulsory, 1 transfer and 198 coherence L1 misses, 198
+// false coherence misses, 199 false invalidations, 199 transfers. Loop 1's barrier has none of them.
 TEST_F(PhaseTest, LoopTwoHasTheReadsOfBAndTheStoresOfResults) {
   const unsigned b = object_named(*profile_, "b");
   const unsigned results = object_named(*profile_, "results");
@@ -88,7 +90,7 @@ TEST_F(PhaseTest, LoopTwoHasTheReadsOfBAndTheStoresOfResults) {
   const unsigned loop2 = marked_line("omp_two_loops.c", "barrier after loop 2");
   EXPECT_EQ(barrier_row(profile_->barrier_objects, "omp_two_loops.c", loop2, b), (Counts{3, 1, 0, 0, 0, 0, 0, 0, 1}));
   EXPECT_EQ(barrier_row(profile_->barrier_objects, "omp_two_loops.c", loop2, results),
-            (Counts{2, 0, 0, 0, 0, 0, 0, 0, 0}));
+            (Counts{1, 1, 198, 0, 0, 198, 0, 199, 199}));
   EXPECT_EQ(barrier_row(profile_->barrier_objects, "omp_two_loops.c", loop1, b), Counts{});
 }
 
@@ -102,6 +104,14 @@ TEST_F(PhaseTest, TheEdgeLineHasTheSharingOfLoopOne) {
   const unsigned loop1 = marked_line("omp_two_loops.c", "barrier after loop 1");
   EXPECT_EQ(barrier_row(profile_->barrier_lines, "omp_two_loops.c", loop1, 0, edge),
             (Counts{0, 0, 0, 0, 0, 198, 0, 199, 199}));
+}
+
+// Each loop's barrier closes 100 regions (the regions view's two rows of 100 epochs).
+TEST_F(PhaseTest, EachLoopsBarrierClosesOneHundredRegions) {
+  std::map<unsigned, unsigned> regions_at;
+  for (const auto& [region, line] : region_closing_lines(path_)) ++regions_at[line];
+  EXPECT_EQ(regions_at[marked_line("omp_two_loops.c", "barrier after loop 1")], 100u);
+  EXPECT_EQ(regions_at[marked_line("omp_two_loops.c", "barrier after loop 2")], 100u);
 }
 
 // The run has fewer than 256 regions, so each is given one by one too: a has a row in each of loop 1's

@@ -219,6 +219,31 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
     block.object = object_in_sum[block.object];
     sum.blocks.push_back(block);
   }
+  // The phases: rows of one key add up where views sum them; timelines only of one unit and width.
+  for (RegionObject row : more.region_objects) {
+    row.object = object_in_sum[row.object];
+    sum.region_objects.push_back(row);
+  }
+  for (BarrierObject row : more.barrier_objects) {
+    row.object = object_in_sum[row.object];
+    sum.barrier_objects.push_back(std::move(row));
+  }
+  sum.barrier_lines.insert(sum.barrier_lines.end(), more.barrier_lines.begin(), more.barrier_lines.end());
+  if (!more.timeline.unit.empty()) {
+    if (sum.timeline.unit.empty()) {
+      sum.timeline = more.timeline;
+    } else if (sum.timeline.unit != more.timeline.unit || sum.timeline.width != more.timeline.width) {
+      throw ProfileError(more.file_names.front(), 0,
+                         "its timeline (every " + std::to_string(more.timeline.width) + " " + more.timeline.unit +
+                             ") differs from the first profile's (every " + std::to_string(sum.timeline.width) +
+                             " " + sum.timeline.unit + "); profiles are summed with one timeline only");
+    }
+    sum.timeline.intervals = std::max(sum.timeline.intervals, more.timeline.intervals);
+  }
+  for (TimelineObject row : more.timeline_objects) {
+    row.object = object_in_sum[row.object];
+    sum.timeline_objects.push_back(row);
+  }
   // A field named by both runs is one field.
   for (ObjectField field : more.object_fields) {
     field.object = object_in_sum[field.object];

@@ -47,6 +47,11 @@ void print_regions_view(const ViewContext& context);       // view_regions.cc
 // The regions view's columns (its heading, then the event): the invalidations received by class, their total,
 // the coherence misses and the misses of `level`; the HTML report's regions table has the same.
 CountColumns region_columns(const Profile& profile, const std::string& level);
+// The phases (view_phases.cc): per barrier (--regions=each: per region) its objects, its detailed lines,
+// with misses by cause, invalidations and transfers; the timeline's busiest objects per interval.
+void print_region_objects_view(const ViewContext& context);
+void print_region_lines_view(const ViewContext& context);
+void print_timeline_view(const ViewContext& context);
 void print_invalidators_view(const ViewContext& context);  // view_culprits.cc
 void print_evictors_view(const ViewContext& context);      // view_culprits.cc
 void print_locks_view(const ViewContext& context);         // view_locks.cc
