@@ -167,3 +167,38 @@ TEST_F(PhaseTest, TheTimelineIsOffByDefault) {
 
 }  // namespace
 }  // namespace ccsim_test
+
+namespace ccsim_test {
+namespace {
+
+std::string annotate_output(const std::string& arguments) {
+  const std::string command = std::string(CCSIM_BUILD_DIR) + "/ccsim/annotate/ccsim-annotate " + arguments + " 2>&1";
+  std::string output;
+  FILE* pipe = popen(command.c_str(), "r");
+  char buffer[4096];
+  while (pipe != nullptr && fgets(buffer, sizeof buffer, pipe) != nullptr) output += buffer;
+  if (pipe != nullptr) pclose(pipe);
+  return output;
+}
+
+// The text view of the region x object table: loop 1's barrier, its 100 epochs, and a's row with the
+// header's counts (3 compulsory, 1 transfer, 198 coherence misses; 198 false coherence misses; 199 false
+// invalidations; 199 transfers; zeros as dots).
+TEST_F(PhaseTest, RegionObjectsViewShowsLoopOnesRowOfA) {
+  const std::string view = annotate_output("--view=region-objects " + path_);
+  const std::string title = "omp_two_loops.c:" +
+                            std::to_string(marked_line("omp_two_loops.c", "barrier after loop 1")) +
+                            " (main._omp_fn.0):";
+  std::size_t at = view.find(title);
+  ASSERT_NE(at, std::string::npos) << view;
+  at = view.rfind('\n', at) + 1;
+  EXPECT_EQ(view.substr(at, 21), "100 epochs closed by ") << view;
+  std::string squeezed;
+  for (char c : view.substr(at)) {
+    if (c != ' ' || (!squeezed.empty() && squeezed.back() != ' ' && squeezed.back() != '\n')) squeezed += c;
+  }
+  EXPECT_NE(squeezed.find("\n3 1 198 . . 198 . 199 199 a (global, 192 B)\n"), std::string::npos) << view;
+}
+
+}  // namespace
+}  // namespace ccsim_test
