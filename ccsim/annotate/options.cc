@@ -26,6 +26,7 @@ const std::map<std::string, View> kViewNames = {
     {"blocks", View::blocks},
     {"region-objects", View::region_objects}, {"region-lines", View::region_lines},
     {"timeline", View::timeline},
+    {"sets", View::sets},         {"working-set", View::working_set},
 };
 
 std::vector<std::string> split_commas(const std::string& text) {
@@ -77,7 +78,8 @@ po::options_description visible_options() {
     ("view", po::value<std::string>()->default_value("overview"),
      "views, comma-separated: overview (findings, summary, lines, invalidators, objects), findings, summary, "
      "lines, line-threads, functions, source, objects, object-threads, blocks, matrix, regions, invalidators, "
-     "evictors, locks, region-objects, region-lines (per barrier, or per region with --regions=each, its "
+     "evictors, locks, sets (cache sets and objects' set histograms), working-set (lines per object and level, live "
+     "heap blocks per site), region-objects, region-lines (per barrier, or per region with --regions=each, its "
      "objects or detailed lines), timeline (the profile's --timeline)")
     ("show", po::value<std::string>(),
      "events to show, comma-separated (default: reads, writes, <level>_misses, coherence_misses, "

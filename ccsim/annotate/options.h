@@ -34,6 +34,8 @@ enum class View {
   region_objects,
   region_lines,
   timeline,
+  sets,          // per level its worst cache sets, per object its set histogram (--working-set=yes records)
+  working_set,   // per object and level its lines on average and at peak; per heap site its live blocks
 };
 
 // What --graph draws.

@@ -25,6 +25,8 @@ constexpr std::uint32_t kDefaultLineDetail = 10;
 constexpr std::uint32_t kMaxLineDetail = 100000;
 constexpr std::uint32_t kDefaultBlockHistograms = 20;
 constexpr std::uint32_t kMaxBlockHistograms = 100000;
+constexpr std::uint32_t kDefaultSetHistograms = 10;
+constexpr std::uint32_t kMaxSetHistograms = 100000;
 
 void parse_level(const char* arg, const char* value, bool allow_none, const char* name, CacheGeometry* out) {
   ErrorMessage error;
@@ -78,6 +80,8 @@ void set_default_options() {
   options.block_histograms = kDefaultBlockHistograms;
   options.timeline_unit = TimelineUnit::Off;
   options.timeline_width = 0;
+  options.working_set = false;
+  options.set_histograms = kDefaultSetHistograms;
   options.progress_interval = kProgressIntervalUnset;
 }
 
@@ -142,6 +146,9 @@ bool process_option(const char* arg) {
       options.timeline_unit = TimelineUnit::Accesses;
       options.timeline_width = parse_number(arg, v, 1, ~0ull >> 1);
     }
+  } else if VG_BOOL_CLO(arg, "--working-set", options.working_set) {
+  } else if ((v = value_of(arg, "--set-histograms"))) {
+    options.set_histograms = static_cast<std::uint32_t>(parse_number(arg, v, 0, kMaxSetHistograms));
   } else if ((v = value_of(arg, "--ccsim-progress-interval"))) {
     // Prefixed: Valgrind's core has a --progress-interval of its own (a debugging option).
     options.progress_interval = static_cast<std::int64_t>(parse_number(arg, v, 0, kMaxProgressInterval));
@@ -168,6 +175,10 @@ void check_options() {
     VG_(fmsg_bad_option)("--L1/--L2/--LLC", "%s\n", error.text);
     // Once the command line is read, VG_(fmsg_bad_option) only prints: stop here, before the simulator
     // is built from a machine it cannot model.
+    VG_(exit)(1);
+  }
+  if (options.working_set && !options.data_objects) {
+    VG_(fmsg_bad_option)("--working-set=yes", "it counts per data object: it needs --data-objects=yes.\n");
     VG_(exit)(1);
   }
 }
@@ -212,6 +223,13 @@ void print_usage() {
       "    --timeline=off|epoch|<n>          count each object's misses, invalidations and transfers\n"
       "                                      per epoch (barrier region) or every <n> accesses, for the\n"
       "                                      %u busiest objects; needs --data-objects=yes [off]\n"
+      "    --working-set=no|yes              count per cache set its distinct lines and replacement\n"
+      "                                      (conflict) misses, per object its lines in each level\n"
+      "                                      (average, peak) and per heap site its live blocks;\n"
+      "                                      see docs/model.md [no]\n"
+      "    --set-histograms=<n>              with --working-set=yes, write the set histograms of the\n"
+      "                                      <n> objects with the most conflict, then replacement\n"
+      "                                      misses, 0 to %u [%u]\n"
       "    --ccsim-progress-interval=<s>     every <s> seconds, print a progress line to stderr\n"
       "                                      (0: never), 0 to %u [%u when stderr is a terminal,\n"
       "                                      0 otherwise and with -q]\n"
@@ -220,7 +238,7 @@ void print_usage() {
       "    exited with 0 (a program killed by a signal still dies of it)\n"
       "    more than 499 threads need Valgrind's --max-threads=<n> (it allows n - 1 threads at once)\n",
       kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile,
-      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxBlockHistograms, kDefaultBlockHistograms, kTimelineObjects, kMaxProgressInterval,
+      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxBlockHistograms, kDefaultBlockHistograms, kTimelineObjects, kMaxSetHistograms, kDefaultSetHistograms, kMaxProgressInterval,
       kProgressIntervalOnTerminal, CCSIM_VERSION);
 }
 

@@ -33,6 +33,10 @@ struct Options {
   // --timeline: off, every <n> accesses, or every epoch (object_timeline.h)
   TimelineUnit timeline_unit = TimelineUnit::Off;
   std::uint64_t timeline_width = 0;
+  // --working-set: count cache sets, resident lines and live heap blocks (cache_sets.h), and write the
+  // set histograms of the --set-histograms objects with the most conflict (then replacement) misses
+  bool working_set = false;
+  std::uint32_t set_histograms = 10;
   std::int64_t progress_interval = -1;  // --ccsim-progress-interval; -1: unset (progress_interval.h)
 };
 

@@ -61,7 +61,18 @@ scroll_width() {  # scroll_width PAGE: the scroll width of PAGE/index.html at 12
   timeout 30 "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,2000 --dump-dom \
     "file://$work/$1/measured.html" 2>>chromium.err | grep -o 'data-scroll-width="[0-9]*"' | grep -o '[0-9][0-9]*'
 }
-for page in report diff; do
+# The cache sets section (docs/annotate.md, "Cache sets and the working set"): a buffer strided by 4,096
+# bytes in a 4 KiB 2-way L1 of 32 sets (tests/programs/strided_buffer.c) puts its 8 lines in set 0 only.
+"$build/vg-in-place" --tool=ccsim --L1=4096,2,64 --L2=none --LLC=none --miss-classes=yes --working-set=yes \
+  --ccsim-out-file=ccsim.out.strided "$build/tests/programs/strided_buffer" 4096 >strided.out 2>&1 ||
+  fail "ccsim failed on strided_buffer: $(tail -n 5 strided.out)"
+"$annotate" --html=sets ccsim.out.strided >/dev/null || fail "ccsim-annotate --html failed on the sets profile"
+timeout 30 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom "file://$work/sets/index.html" \
+  >sets.html 2>>chromium.err || fail "chromium could not load the sets page"
+grep -qF 'strided: its 8 lines fall in 1 of L1&#39;s 32 sets (1/32)' sets.html ||
+  grep -qF "strided: its 8 lines fall in 1 of L1's 32 sets (1/32)" sets.html ||
+  fail "the rendered sets page lacks the crowded-sets finding of strided"
+for page in report diff sets; do
   width=$(scroll_width $page)
   [ -n "$width" ] || fail "chromium measured no width of $page/index.html"
   [ "$width" -le 1280 ] || fail "$page/index.html is $width pixels wide at a 1280-pixel window: it scrolls sideways"

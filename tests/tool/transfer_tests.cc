@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <regex>
 
 #include "tests/tool/profile_reader.h"
 #include "tests/tool/run_valgrind.h"
@@ -67,6 +68,24 @@ TEST(Transfers, AConsumerAfterABarrierTakesEveryLineFromTheProducersModifiedCopy
   }
   EXPECT_EQ(moved, 16u);
   EXPECT_EQ(p.object_total(buffer[0], "served_by_transfer_from_modified"), 16u);
+
+  // The summary on standard error has a transfers column (docs/output-format.md): main reads nothing the
+  // consumer wrote (the consumer writes only its own stack), so main's row says 0; the consumer's row holds
+  // every transfer of the run, the 16 reads of `buffer` among them, and the total row the same.
+  const std::uint64_t transfers = p.total("served_by_transfer_from_modified") +
+                                  p.total("served_by_transfer_from_exclusive") +
+                                  p.total("served_by_transfer_from_shared");
+  EXPECT_GE(transfers, 16u);
+  // "<label> reads writes L1-misses L1-miss% transfers ...": the fifth number after the label.
+  auto transfers_in_row = [&](const std::string& label) -> std::string {
+    std::smatch match;
+    const std::regex row("== " + label + " +[0-9,]+ +[0-9,]+ +[0-9,]+ +[0-9.]+% +([0-9,]+) ");
+    return std::regex_search(run.stderr_text, match, row) ? match[1].str() : "(no row " + label + ")";
+  };
+  EXPECT_EQ(transfers_in_row("1"), "0") << run.stderr_text;
+  EXPECT_EQ(transfers_in_row("2"), std::to_string(transfers)) << run.stderr_text;
+  EXPECT_EQ(transfers_in_row("total"), std::to_string(transfers)) << run.stderr_text;
+  EXPECT_NE(run.stderr_text.find("L1 miss%    transfers"), std::string::npos) << run.stderr_text;
 }
 
 }  // namespace

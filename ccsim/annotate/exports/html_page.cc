@@ -43,6 +43,8 @@ table.bytes td.object { background: #bbb; }
 ul.byte-notes { margin: 0 0 0.8em 0; }
 div.strip { display: flex; width: 100%; max-width: 56em; height: 1.4em; border: 1px solid #ddd; }
 div.strip span { flex: 1 1 0; min-width: 0; }
+div.sets { display: flex; align-items: flex-end; width: 100%; max-width: 56em; height: 5em; border: 1px solid #ddd; }
+div.sets span { flex: 1 1 0; min-width: 0; }
 p.legend span { display: inline-block; width: 0.8em; height: 0.8em; margin: 0 0.2em 0 0.6em; }
 .legend span { display: inline-block; width: 1em; height: 1em; vertical-align: middle; margin: 0 0.3em; }
 .source { overflow-x: auto; }

@@ -18,6 +18,7 @@
 #include "ccsim/annotate/analysis/region_barriers.h"
 #include "ccsim/annotate/analysis/thread_columns.h"
 #include "ccsim/annotate/exports/block_strips.h"
+#include "ccsim/annotate/exports/set_histograms.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/exports/byte_map.h"
 #include "ccsim/annotate/exports/html_locks.h"
@@ -455,6 +456,7 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
   write_html_phases(page, profile, options);
   write_html_locks(page, profile, options.top);
   write_block_strips(page, analysis, options);
+  write_set_histograms(page, analysis, options);
   write_sources(page, analysis, options, columns);
   write_page_end(page);
   write_file(dir, "index.html", page.str());

@@ -9,6 +9,7 @@
 #include "ccsim/annotate/analysis/findings.h"
 #include "ccsim/annotate/analysis/lock_findings.h"
 #include "ccsim/annotate/analysis/lock_usage.h"
+#include "ccsim/annotate/analysis/cache_sets.h"
 #include "ccsim/annotate/analysis/object_blocks.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/region_barriers.h"
@@ -148,6 +149,65 @@ Json blocks_json(const Profile& profile) {
                     {"chunk_edges", edges}});
   }
   return list;
+}
+
+Json set_counts_json(const SetCounts& counts) {
+  return {{"lines", counts.lines}, {"replacement_misses", counts.replacement}, {"conflict_misses", counts.conflict}};
+}
+
+// Cache sets and working set (cache_sets.h): per level its written sets, per object and level its
+// histogram and finding, its lines resident, and the heap sites' live blocks.
+Json working_set_json(const Profile& profile) {
+  Json levels = Json::array();
+  for (const LevelSets& level : level_sets(profile)) {
+    Json sets = Json::array();
+    for (const SetRow& row : level.rows) {
+      Json objects = Json::array();
+      for (const SetObject& object : row.objects) {
+        objects.push_back({{"object", profile.objects[object.object].name}, {"counts", set_counts_json(object.counts)}});
+      }
+      sets.push_back({{"set", row.set}, {"counts", set_counts_json(row.counts)}, {"hot", row.hot}, {"objects", objects}});
+    }
+    levels.push_back({{"level", level.level},
+                      {"sets", level.sets},
+                      {"associativity", level.associativity},
+                      {"counts", set_counts_json(level.total)},
+                      {"average_misses", level.average_misses},
+                      {"hot_sets", level.hot_sets},
+                      {"written_sets", sets}});
+  }
+  Json histograms = Json::array();
+  for (const ObjectSetHistogram& histogram : object_set_histograms(profile)) {
+    Json buckets = Json::array();
+    for (const ObjectSet& bucket : histogram.buckets) {
+      buckets.push_back({{"first_set", bucket.first_set}, {"sets", bucket.sets}, {"counts", set_counts_json(bucket.counts)}});
+    }
+    histograms.push_back({{"object", profile.objects[histogram.object].name},
+                          {"label", object_name(profile.objects[histogram.object])},
+                          {"level", histogram.level},
+                          {"used_sets", histogram.used_sets},
+                          {"counts", set_counts_json(histogram.total)},
+                          {"buckets", buckets},
+                          {"finding", histogram.crowded ? Json(histogram.finding) : Json(nullptr)},
+                          {"advice", histogram.crowded ? Json(histogram.advice) : Json(nullptr)}});
+  }
+  Json resident = Json::array();
+  for (const ObjectResident& row : profile.object_residents) {
+    resident.push_back({{"object", profile.objects[row.object].name},
+                        {"level", row.level},
+                        {"average_lines", static_cast<double>(row.average_hundredths) / 100},
+                        {"peak_lines", row.peak}});
+  }
+  Json sites = Json::array();
+  for (const SiteLive& row : profile.site_lives) {
+    sites.push_back({{"object", profile.objects[row.object].name},
+                     {"allocations", row.allocations},
+                     {"peak_blocks", row.peak_blocks},
+                     {"peak_bytes", row.peak_bytes},
+                     {"blocks_at_end", row.blocks_at_end},
+                     {"bytes_at_end", row.bytes_at_end}});
+  }
+  return {{"levels", levels}, {"object_sets", histograms}, {"resident_lines", resident}, {"heap_sites_live", sites}};
 }
 
 Json header_json(const ProfileHeader& header) {
@@ -506,6 +566,7 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
   json["invalidators"] = edges["invalidators"];
   json["evictors"] = edges["evictors"];
   json["blocks"] = blocks_json(profile);
+  json["cache_sets"] = working_set_json(profile);
   json["line_details"] = Json::array();
   for (const LineUse& line : collect_line_uses(profile)) json["line_details"].push_back(line_use_json(profile, line));
   json["locks"] = locks_json(profile);

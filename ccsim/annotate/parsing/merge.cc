@@ -244,6 +244,21 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
     row.object = object_in_sum[row.object];
     sum.timeline_objects.push_back(row);
   }
+  // Cache sets and working set: rows are appended; the analysis (working_set.h) sums them per key.
+  sum.set_totals.insert(sum.set_totals.end(), more.set_totals.begin(), more.set_totals.end());
+  sum.cache_sets.insert(sum.cache_sets.end(), more.cache_sets.begin(), more.cache_sets.end());
+  for (ObjectSet row : more.object_sets) {
+    row.object = object_in_sum[row.object];
+    sum.object_sets.push_back(row);
+  }
+  for (ObjectResident row : more.object_residents) {
+    row.object = object_in_sum[row.object];
+    sum.object_residents.push_back(row);
+  }
+  for (SiteLive row : more.site_lives) {
+    row.object = object_in_sum[row.object];
+    sum.site_lives.push_back(row);
+  }
   // A field named by both runs is one field.
   for (ObjectField field : more.object_fields) {
     field.object = object_in_sum[field.object];

@@ -130,6 +130,14 @@ class ProfileReader {
   void read_barrier_line(const Record& record);
   void read_timeline(const Record& record);
   void read_timeline_object(const Record& record);
+  // Cache sets and working set (version 2).
+  const CacheLevel& set_level_field(const Record& record, std::size_t index) const;
+  SetCounts set_counts_field(const Record& record, std::size_t first) const;
+  void read_set_totals(const Record& record);
+  void read_cache_set(const Record& record);
+  void read_object_set(const Record& record);
+  void read_object_resident(const Record& record);
+  void read_site_live(const Record& record);
   void read_summary(const Record& record);
 
   // Field helpers shared by the record readers. defined_id resolves an id the file defined earlier
@@ -406,6 +414,11 @@ void ProfileReader::read_body_record(const Record& record) {
       {"barrier-line", &ProfileReader::read_barrier_line},
       {"timeline", &ProfileReader::read_timeline},
       {"timeline-object", &ProfileReader::read_timeline_object},
+      {"set-totals", &ProfileReader::read_set_totals},
+      {"set", &ProfileReader::read_cache_set},
+      {"object-set", &ProfileReader::read_object_set},
+      {"object-resident", &ProfileReader::read_object_resident},
+      {"site-live", &ProfileReader::read_site_live},
       {"summary", &ProfileReader::read_summary},
   };
   const std::string& keyword = record.keyword();
@@ -425,9 +438,10 @@ void ProfileReader::read_body_record(const Record& record) {
     return;
   }
   auto reader = kBodyRecords.find(keyword);
-  const bool added_in_version_2 = keyword == "transfer" || keyword == "object-transfer" ||
-                                  keyword == "region-object" || keyword == "barrier-object" ||
-                                  keyword == "barrier-line" || keyword == "timeline" || keyword == "timeline-object";
+  static const std::set<std::string> kAddedInVersion2 = {
+      "transfer",      "object-transfer", "set-totals",   "set",      "object-set",     "object-resident",
+      "site-live",     "region-object",   "barrier-object", "barrier-line", "timeline", "timeline-object"};
+  const bool added_in_version_2 = kAddedInVersion2.count(keyword) != 0;
   if (reader == kBodyRecords.end() || (added_in_version_2 && profile_.header.version < 2)) {
     for (const char* header_keyword : kHeaderKeywords) {
       if (keyword == header_keyword) {
@@ -994,6 +1008,128 @@ void ProfileReader::read_timeline_object(const Record& record) {
   row.object = object_field(record, 1);
   row.counts = phase_counts(record, 2, 0);
   profile_.timeline_objects.push_back(row);
+}
+
+// Cache sets and working set: `set-totals:`, `set:`, `object-set:`, `object-resident:`, `site-live:`.
+
+// A level field: a level the header's `cache:` records simulate.
+const CacheLevel& ProfileReader::set_level_field(const Record& record, std::size_t index) const {
+  const std::string_view name = record.field(index, "level");
+  for (const CacheLevel& level : profile_.header.caches) {
+    if (level.name == name && level.present) return level;
+  }
+  record.fail("names the level " + in_quotes(std::string(name)) + ", which this profile does not simulate (cache: " +
+              profile_.header.cache_geometry() + ")");
+}
+
+// Lines, replacement misses and conflict misses; no set has more conflict than replacement
+// misses (a conflict miss is a replacement miss).
+SetCounts ProfileReader::set_counts_field(const Record& record, std::size_t first) const {
+  SetCounts counts;
+  counts.lines = record.number(first, "lines");
+  counts.replacement = record.number(first + 1, "replacement misses");
+  counts.conflict = record.number(first + 2, "conflict misses");
+  if (counts.conflict > counts.replacement) {
+    record.fail("counts " + std::to_string(counts.conflict) + " conflict misses but " +
+                std::to_string(counts.replacement) + " replacement misses; conflict misses are replacement misses");
+  }
+  return counts;
+}
+
+std::uint64_t sets_of(const CacheLevel& level) { return level.size / (level.associativity * level.line_size); }
+
+void ProfileReader::read_set_totals(const Record& record) {
+  record.expect_fields(4, "<level> <lines> <replacement-misses> <conflict-misses>");
+  LevelSetTotals totals;
+  const CacheLevel& level = set_level_field(record, 0);
+  totals.level = level.name;
+  for (const LevelSetTotals& earlier : profile_.set_totals) {
+    if (earlier.level == totals.level) record.fail("gives the level " + totals.level + " a second time");
+  }
+  totals.counts = set_counts_field(record, 1);
+  tally(record, {totals.counts.lines, totals.counts.replacement, totals.counts.conflict});
+  profile_.set_totals.push_back(totals);
+}
+
+void ProfileReader::read_cache_set(const Record& record) {
+  record.expect_fields(5, "<level> <set> <lines> <replacement-misses> <conflict-misses>");
+  CacheSet row;
+  const CacheLevel& level = set_level_field(record, 0);
+  row.level = level.name;
+  row.set = record.number(1, "set");
+  if (row.set >= sets_of(level)) {
+    record.fail("names set " + std::to_string(row.set) + " but " + level.name + " has " +
+                std::to_string(sets_of(level)) + " sets, numbered from 0");
+  }
+  row.counts = set_counts_field(record, 2);
+  tally(record, {row.counts.lines, row.counts.replacement, row.counts.conflict});
+  profile_.cache_sets.push_back(row);
+}
+
+void ProfileReader::read_object_set(const Record& record) {
+  record.expect_fields(7, "<object> <level> <first-set> <sets> <lines> <replacement-misses> <conflict-misses>");
+  ObjectSet row;
+  row.object = object_field(record, 0);
+  const CacheLevel& level = set_level_field(record, 1);
+  row.level = level.name;
+  row.first_set = record.number(2, "first set");
+  row.sets = record.number(3, "sets");
+  const std::uint64_t sets = sets_of(level);
+  if (row.sets == 0 || (row.sets & (row.sets - 1)) != 0 || row.sets > sets || row.first_set % row.sets != 0 ||
+      row.first_set >= sets) {
+    record.fail("a bucket is a power of two of sets starting at a multiple of it, within the " +
+                std::to_string(sets) + " sets of " + level.name + "; not " + std::to_string(row.sets) +
+                " sets from set " + std::to_string(row.first_set));
+  }
+  row.counts = set_counts_field(record, 4);
+  tally(record, {row.counts.lines, row.counts.replacement, row.counts.conflict});
+  profile_.object_sets.push_back(row);
+}
+
+void ProfileReader::read_object_resident(const Record& record) {
+  record.expect_fields(4, "<object> <level> <average-lines> <peak-lines>");
+  ObjectResident row;
+  row.object = object_field(record, 0);
+  const CacheLevel& level = set_level_field(record, 1);
+  row.level = level.name;
+  // The average has exactly two decimals: "12.50".
+  const std::string_view average = record.field(2, "average lines");
+  const std::size_t point = average.find('.');
+  std::uint64_t whole = 0, hundredths = 0;
+  if (point == std::string_view::npos || average.size() != point + 3 || !parse_unsigned(average.substr(0, point), whole) ||
+      !parse_unsigned(average.substr(point + 1), hundredths) || whole > (std::uint64_t(1) << 40)) {
+    record.fail("the average lines are a number with two decimals such as 12.50, not " +
+                in_quotes(std::string(average)));
+  }
+  row.average_hundredths = whole * 100 + hundredths;
+  row.peak = record.number(3, "peak lines");
+  const std::uint64_t capacity = level.size / level.line_size * (level.name == "LLC" ? 1 : kMaxThreads);
+  if (row.peak > capacity || row.average_hundredths > row.peak * 100) {
+    record.fail("the peak is at most the lines the level holds and at least the average, not average " +
+                std::string(average) + " and peak " + std::to_string(row.peak));
+  }
+  tally(record, {row.peak});
+  profile_.object_residents.push_back(row);
+}
+
+void ProfileReader::read_site_live(const Record& record) {
+  record.expect_fields(6, "<object> <allocations> <peak-blocks> <peak-bytes> <blocks-at-end> <bytes-at-end>");
+  SiteLive row;
+  row.object = object_field(record, 0);
+  if (profile_.objects[row.object].kind != "heap") {
+    record.fail("names object " + std::string(record.field(0, "object")) + ", a " + profile_.objects[row.object].kind +
+                " object; live blocks are counted per heap allocation site");
+  }
+  row.allocations = record.number(1, "allocations");
+  row.peak_blocks = record.number(2, "peak blocks");
+  row.peak_bytes = record.number(3, "peak bytes");
+  row.blocks_at_end = record.number(4, "blocks at end");
+  row.bytes_at_end = record.number(5, "bytes at end");
+  if (row.peak_blocks > row.allocations || row.blocks_at_end > row.peak_blocks || row.bytes_at_end > row.peak_bytes) {
+    record.fail("a site's live blocks are at most its peak, and its peak at most its allocations");
+  }
+  tally(record, {row.allocations, row.peak_bytes});
+  profile_.site_lives.push_back(row);
 }
 
 void ProfileReader::read_summary(const Record& record) {

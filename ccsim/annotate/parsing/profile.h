@@ -345,6 +345,49 @@ struct TimelineObject {
   PhaseCounts counts{};
 };
 
+// Cache sets and working set (--working-set=yes; docs/output-format.md, "Cache sets and working set").
+// What one set counted: distinct lines brought into it, replacement misses, conflict misses.
+struct SetCounts {
+  std::uint64_t lines = 0;
+  std::uint64_t replacement = 0;
+  std::uint64_t conflict = 0;
+};
+// A `set-totals:` record: one level's sets summed.
+struct LevelSetTotals {
+  std::string level;  // "L1", "L2", "LLC"
+  SetCounts counts;
+};
+// A `set:` record: one of a level's worst sets.
+struct CacheSet {
+  std::string level;
+  std::uint64_t set = 0;
+  SetCounts counts;
+};
+// An `object-set:` record: an object's lines and misses in `sets` consecutive sets from `first_set`.
+struct ObjectSet {
+  std::size_t object = 0;  // index into Profile::objects
+  std::string level;
+  std::uint64_t first_set = 0;
+  std::uint64_t sets = 1;
+  SetCounts counts;
+};
+// An `object-resident:` record: an object's lines in a level, on average (in hundredths) and at peak.
+struct ObjectResident {
+  std::size_t object = 0;
+  std::string level;
+  std::uint64_t average_hundredths = 0;
+  std::uint64_t peak = 0;
+};
+// A `site-live:` record: a heap site's blocks over the run.
+struct SiteLive {
+  std::size_t object = 0;
+  std::uint64_t allocations = 0;
+  std::uint64_t peak_blocks = 0;
+  std::uint64_t peak_bytes = 0;
+  std::uint64_t blocks_at_end = 0;
+  std::uint64_t bytes_at_end = 0;
+};
+
 // A whole profile, or the sum of several. `events` names the columns of every Counts vector: first the
 // events the file recorded, then any derived events (derived_events.h) appended after reading.
 struct Profile {
@@ -376,6 +419,12 @@ struct Profile {
   std::vector<BarrierLine> barrier_lines;      // version 2
   Timeline timeline;                           // version 2
   std::vector<TimelineObject> timeline_objects;  // version 2
+  // Cache sets and working set (version 2, --working-set=yes).
+  std::vector<LevelSetTotals> set_totals;
+  std::vector<CacheSet> cache_sets;
+  std::vector<ObjectSet> object_sets;
+  std::vector<ObjectResident> object_residents;
+  std::vector<SiteLive> site_lives;
   Counts summary;  // the `summary:` record (checked against `counts:` while reading)
   // Per record keyword ("counts", "region", "evictor", "skipped", ...), every count the records of that
   // kind give, all events together. The parser and add_profile keep each total below 2^64, so no sum the

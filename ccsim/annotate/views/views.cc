@@ -39,6 +39,12 @@ void print_views(const ViewContext& context) {
       case View::blocks:
         print_blocks_view(context);
         break;
+      case View::sets:
+        print_sets_view(context);
+        break;
+      case View::working_set:
+        print_working_set_view(context);
+        break;
       case View::matrix:
         print_matrix_view(context);
         break;

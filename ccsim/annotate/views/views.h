@@ -39,6 +39,8 @@ void print_objects_view(const ViewContext& context);       // view_objects.cc
 void print_object_threads_view(const ViewContext& context);  // view_thread_columns.cc
 void print_line_threads_view(const ViewContext& context);    // view_thread_columns.cc
 void print_blocks_view(const ViewContext& context);          // view_blocks.cc
+void print_sets_view(const ViewContext& context);            // view_sets.cc
+void print_working_set_view(const ViewContext& context);     // view_sets.cc
 void print_matrix_view(const ViewContext& context);        // view_matrix.cc
 void print_findings_view(const ViewContext& context);      // view_findings.cc: at most --top findings
 // The findings section with at most `most` findings (view_findings.cc); the overview shows a few.

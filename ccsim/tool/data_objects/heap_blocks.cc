@@ -13,6 +13,7 @@
 #include "ccsim/tool/data_objects/named_ranges.h"
 #include "ccsim/tool/data_objects/out_of_order_blocks.h"
 #include "ccsim/tool/data_objects/runtime_libraries.h"
+#include "ccsim/tool/data_objects/site_live.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/threads/reused_memory.h"
 #include "ccsim/tool/threads/threads.h"
@@ -63,6 +64,7 @@ const char* const kFunctionNames[CCSIM_ALLOC_FUNCTIONS] = {
 void end_block(const Extent& block) {
   const Extent ended = block;
   blocks->remove(ended.start);
+  note_site_block_ended(ended.object, ended.size);
   note_block_ended(ended);
   if (ended.size > 0) {
     forget_ranges(ended.start, ended.start + ended.size - 1);
@@ -79,6 +81,7 @@ void apply_block_allocated(const LayoutChange& change) {
   while (const Extent* overlapped = blocks->first_overlapping(change.start, last)) end_block(*overlapped);
   note_allocation_applied(Extent{change.start, change.size, change.object, change.key});
   blocks->add(Extent{change.start, change.size, change.object, change.key});
+  note_site_block_allocated(change.object, change.size);
   add_object_extent(change.object, change.start, change.size);
   if (change.size > 0) forget_ranges(change.start, last);
 }
@@ -217,6 +220,7 @@ void init_heap_blocks() {
   out_of_order = replay_orders_changes();
   if (out_of_order) init_out_of_order_blocks();
   init_allocation_sites(options.alloc_depth);
+  if (options.working_set) init_site_live();
   recording = true;
 }
 

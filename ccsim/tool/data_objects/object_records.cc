@@ -11,6 +11,7 @@
 #include "ccsim/tool/data_objects/phase_records.h"
 #include "ccsim/tool/data_objects/placement_watch.h"
 #include "ccsim/tool/data_objects/stack_variables.h"
+#include "ccsim/tool/data_objects/working_set_records.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/profile_numbering.h"
@@ -414,6 +415,7 @@ void ObjectRecords::write(ProfileFile* file, const ProfileNumbering& numbering) 
                  static_cast<ULong>(writer.invalidations));
   });
   blocks_.write(file, numbers_);
+  write_working_set_records(file, numbers_);
   write_phase_records(file, numbers_, numbering);
 }
 

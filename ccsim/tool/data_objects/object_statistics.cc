@@ -7,6 +7,7 @@
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/observer.h"
 #include "ccsim/core/simulator.h"
+#include "ccsim/tool/data_objects/cache_sets.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/line_detail.h"
 #include "ccsim/tool/data_objects/object_blocks.h"
@@ -14,6 +15,7 @@
 #include "ccsim/tool/data_objects/object_timeline.h"
 #include "ccsim/tool/data_objects/region_phases.h"
 #include "ccsim/tool/data_objects/placement_watch.h"
+#include "ccsim/tool/data_objects/resident_lines.h"
 #include "ccsim/tool/data_objects/unlocked_writes.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/options.h"
@@ -91,6 +93,7 @@ struct Charge {
 };
 
 bool count_blocks = false;  // block_histograms_on(): one predictable branch per notice when off
+bool count_working_set = false;  // working_set_on(): likewise
 
 void add_to_block(const Charge& to, Addr address, ProcId proc, BlockEvent event) {
   if (count_blocks) count_block_event(to.object, to.base, address, proc, event);
@@ -197,6 +200,10 @@ Addr victim_byte(const InvalidationNotice& notice) {
 
 void on_miss(void*, const MissNotice& miss) {
   Charge to = charge(miss.address, miss.ref, miss.proc);
+  if (count_working_set) {
+    count_set_miss(miss, to.object);
+    count_resident_fill(miss, to.object);
+  }
   to.add(level_event(miss.level, miss.write ? kWriteMisses : kReadMisses));
   to.add(level_event(miss.level, miss.cause));
   if (miss.level == Level::L1) {
@@ -266,6 +273,7 @@ void on_invalidation(void*, const InvalidationNotice& notice) {
   writer.add(kInvalidationsCausedTrueInRegion + offset);
   if (critical) writer.add(kInvalidationsCausedTrueInRegion + kCriticalOffset);
   record_line_invalidation(notice);
+  if (count_working_set) count_resident_invalidation(notice);
   // The per-lock sections and the unlocked shared writes, charged to the writer's object.
   if (holds_lock(notice.writer_proc)) {
     charge_lock_invalidation(notice, written_object);
@@ -281,6 +289,7 @@ void on_eviction(void*, const EvictionNotice& eviction) {
   Charge to = charge(eviction.line_address + eviction.first_byte_used, eviction.victim_ref, eviction.victim_proc);
   to.add(level_event(eviction.level, kEvictions));
   to.add(level_event(eviction.level, kEvictedBytesUsed), eviction.bytes_used);
+  if (count_working_set) count_resident_eviction(eviction);
 }
 
 // Where an L1 miss was served, charged to the object of the bytes accessed; a transfer also counts as a
@@ -325,6 +334,11 @@ void init_object_statistics(Simulator* simulator) {
   init_object_timeline(simulator, options.timeline_unit, options.timeline_width);
   count_blocks = block_histograms_on();
   if (count_blocks) init_object_blocks(machine.l1.line_bytes);
+  count_working_set = working_set_on();
+  if (count_working_set) {
+    init_cache_sets(machine);
+    init_resident_lines(machine);
+  }
   set_observer(simulator, &kObserver);
 }
 
@@ -340,6 +354,10 @@ void zero_object_statistics() {
   zero_object_blocks();
   zero_region_phases();
   zero_object_timeline();
+  if (count_working_set) {
+    zero_cache_sets();
+    zero_resident_lines();
+  }
 }
 
 // The hot path's reads and writes join the slow path's counters first.

@@ -363,8 +363,8 @@ void print_summary(const Simulator* simulator) {
   const MachineConfig& machine = options.machine;
   const std::uint32_t threads = threads_that_ran();
   VG_(umsg)("\n");
-  VG_(umsg)("%-7s %14s %14s %12s %8s %12s %12s %21s %26s %24s\n", "thread", "reads", "writes", "L1 misses",
-            "L1 miss%", machine.l2.present ? "L2 misses" : "", machine.llc.present ? "LLC misses" : "",
+  VG_(umsg)("%-7s %14s %14s %12s %8s %12s %12s %12s %21s %26s %24s\n", "thread", "reads", "writes", "L1 misses",
+            "L1 miss%", "transfers", machine.l2.present ? "L2 misses" : "", machine.llc.present ? "LLC misses" : "",
             "coh.misses true/false", "inval.received true/false", "inval.caused true/false");
   // shown[t]: whether thread t gets a row. All of them up to kSummaryThreadRows threads; past that, the
   // kSummaryThreadRows threads with the most coherence traffic (invalidations received plus caused, then
@@ -418,6 +418,9 @@ void print_summary(const Simulator* simulator) {
     std::uint64_t accesses = counts[kReads] + counts[kWrites];
     std::uint64_t l1 = level_misses(Level::L1);
     std::uint64_t rate_hundredths = accesses ? (l1 * 10000 + accesses / 2) / accesses : 0;
+    // L1 misses another core's copy served (docs/model.md, "Where a miss is served").
+    std::uint64_t transfers = counts[kServedByTransferFromModified] + counts[kServedByTransferFromExclusive] +
+                              counts[kServedByTransferFromShared];
     std::uint64_t recv_true = counts[kInvalidationsReceivedTrueInRegion] + counts[kInvalidationsReceivedTrueAcrossRegions];
     std::uint64_t recv_false = counts[kInvalidationsReceivedFalseInRegion] + counts[kInvalidationsReceivedFalseAcrossRegions];
     std::uint64_t caused_true = counts[kInvalidationsCausedTrueInRegion] + counts[kInvalidationsCausedTrueAcrossRegions];
@@ -430,10 +433,10 @@ void print_summary(const Simulator* simulator) {
     VG_(sprintf)(coh, "%'llu/%'llu", static_cast<ULong>(counts[kCoherenceMissTrue]), static_cast<ULong>(counts[kCoherenceMissFalse]));
     VG_(sprintf)(recv, "%'llu/%'llu", static_cast<ULong>(recv_true), static_cast<ULong>(recv_false));
     VG_(sprintf)(caused, "%'llu/%'llu", static_cast<ULong>(caused_true), static_cast<ULong>(caused_false));
-    VG_(umsg)("%-7s %'14llu %'14llu %'12llu %5llu.%02llu%% %12s %12s %21s %26s %24s\n", label,
+    VG_(umsg)("%-7s %'14llu %'14llu %'12llu %5llu.%02llu%% %'12llu %12s %12s %21s %26s %24s\n", label,
               static_cast<ULong>(counts[kReads]), static_cast<ULong>(counts[kWrites]), static_cast<ULong>(l1),
-              static_cast<ULong>(rate_hundredths / 100), static_cast<ULong>(rate_hundredths % 100), l2, llc, coh,
-              recv, caused);
+              static_cast<ULong>(rate_hundredths / 100), static_cast<ULong>(rate_hundredths % 100),
+              static_cast<ULong>(transfers), l2, llc, coh, recv, caused);
   }
   VG_(free)(shown);
   SkippedAccesses skipped = skipped_accesses();

@@ -1,0 +1,50 @@
+// resident_lines.h: how many lines of each object each level holds, on average and at its peak
+// (DProf's working-set view; docs/model.md, "Cache sets and the working set"), with --working-set=yes.
+//
+// Counted on the notices, never on an L1 hit: a line enters a level on a miss there and leaves it by an
+// eviction or an invalidation. Each line held is remembered with its object (the object of the miss that
+// brought it in), so that it leaves the object it entered with even when the line holds several objects
+// or the layout changed since. A private level's count is summed over every thread's copy.
+//
+// Average: the count is integrated over the run's L1 misses (the clock ticks once per L1 miss of any
+// thread, when lines can enter a cache) and divided by them: the mean of the count seen by each L1
+// miss. Peak: the largest count after any access (once its fills and the evictions they caused are done).
+// Limit: a thread whose processor is reused by a later one (past --max-threads threads) drops its lines
+// without a notice; they stay counted until their place is filled again.
+//
+// Memory: one entry (about 24 bytes) per line held by any cache; one per (object, level) that had a line.
+#ifndef CCSIM_TOOL_RESIDENT_LINES_H
+#define CCSIM_TOOL_RESIDENT_LINES_H
+
+#include <cstdint>
+
+#include "ccsim/core/events.h"
+#include "ccsim/core/geometry.h"
+#include "ccsim/core/observer.h"
+#include "ccsim/tool/data_objects/data_objects.h"
+
+namespace ccsim {
+
+void init_resident_lines(const MachineConfig& machine);
+// CCSIM_ZERO_STATS: the clock and the integrals start again; lines held stay held, the peaks start from them.
+void zero_resident_lines();
+
+// A miss at `miss.level` brought its line into that level for `object`.
+void count_resident_fill(const MissNotice& miss, ObjectId object);
+void count_resident_eviction(const EvictionNotice& eviction);
+// The victim's copy left every private level that held it.
+void count_resident_invalidation(const InvalidationNotice& invalidation);
+
+// One object at one level: lines held on average (integral / clock) and at the peak.
+struct ResidentLines {
+  std::uint64_t integral;  // sum over the clock's ticks of the lines held
+  std::uint64_t clock;     // the ticks: L1 misses since the start or zeroing
+  std::uint64_t peak;
+};
+using ResidentVisitor = void (*)(void* context, ObjectId object, Level level, const ResidentLines& lines);
+// Every (object, level) that held a line, in no particular order.
+void for_each_resident(ResidentVisitor visit, void* context);
+
+}  // namespace ccsim
+
+#endif
