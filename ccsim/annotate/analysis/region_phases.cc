@@ -4,13 +4,11 @@
 #include <algorithm>
 #include <map>
 
+#include "ccsim/annotate/analysis/counts.h"
+
 namespace ccsim::annotate {
 
 namespace {
-
-void add_counts(PhaseCounts& into, const PhaseCounts& from) {
-  for (std::size_t i = 0; i < kPhaseCounts; ++i) into[i] += from[i];
-}
 
 // The rows of `sums` heaviest first, ties by key (object index, line address).
 template <class Row, class Key>

@@ -38,7 +38,7 @@ void halve_intervals() {
   for (std::uint32_t i = 0; i < keys.size(); ++i) {
     PhaseCounts& into = timeline->counts.find_or_add(key_of(static_cast<std::uint32_t>(keys[i] >> 32) / 2,
                                                             static_cast<ObjectId>(keys[i])));
-    for (std::uint32_t event = 0; event < kPhaseEvents; ++event) into.counts[event] += values[i].counts[event];
+    add_phase_counts(into, values[i]);
   }
   timeline->width *= 2;
   timeline->intervals = (timeline->intervals + 1) / 2;

@@ -40,10 +40,6 @@ SiteKey site_key(Addr site, const ProfileNumbering& numbering, std::uint64_t thi
                  ref->line, thing};
 }
 
-void add_counts(PhaseCounts& into, const PhaseCounts& from) {
-  for (std::uint32_t event = 0; event < kPhaseEvents; ++event) into.counts[event] += from.counts[event];
-}
-
 void write_counts(ProfileFile* file, const PhaseCounts& counts, std::uint32_t first) {
   for (std::uint32_t event = first; event < kPhaseEvents; ++event) {
     file->printf(" %llu", static_cast<ULong>(counts.counts[event]));
@@ -67,13 +63,13 @@ void collect_region_object(void* context, RegionId region, ObjectId object, cons
 void collect_site_object(void* context, Addr site, ObjectId object, const PhaseCounts& counts) {
   Context* c = static_cast<Context*>(context);
   if (c->numbers[object] == 0) return;
-  add_counts(c->sums->find_or_add(site_key(site, *c->numbering, c->numbers[object])), counts);
+  add_phase_counts(c->sums->find_or_add(site_key(site, *c->numbering, c->numbers[object])), counts);
 }
 
 void collect_site_line(void* context, Addr site, Addr line, const PhaseCounts& counts) {
   Context* c = static_cast<Context*>(context);
   if (!c->detailed_lines->contains(line)) return;
-  add_counts(c->sums->find_or_add(site_key(site, *c->numbering, line)), counts);
+  add_phase_counts(c->sums->find_or_add(site_key(site, *c->numbering, line)), counts);
 }
 
 void collect_detailed_line(void* context, const LineBytes& bytes) {

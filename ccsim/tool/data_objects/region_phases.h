@@ -54,6 +54,8 @@ constexpr std::uint32_t kLinePhaseEvents = kPhaseEvents - kFirstLinePhaseEvent;
 struct PhaseCounts {
   std::uint64_t counts[kPhaseEvents];
 };
+// Adds `from` into `into`, event by event (folds, sums by site, the timeline's merged intervals).
+void add_phase_counts(PhaseCounts& into, const PhaseCounts& from);
 
 void init_region_phases(std::uint32_t line_bytes);
 void zero_region_phases();
