@@ -78,6 +78,7 @@ void set_default_options() {
   options.alloc_depth = kDefaultAllocDepth;
   options.line_detail = kDefaultLineDetail;
   options.block_histograms = kDefaultBlockHistograms;
+  options.phases = false;
   options.timeline_unit = TimelineUnit::Off;
   options.timeline_width = 0;
   options.working_set = false;
@@ -134,6 +135,7 @@ bool process_option(const char* arg) {
       VG_(fmsg_bad_option)(arg, "--block-objects may be given at most %u times.\n", Options::kMaxBlockObjectOptions);
     }
     options.block_objects[options.block_object_count++] = v;
+  } else if VG_BOOL_CLO(arg, "--phases", options.phases) {
   } else if ((v = value_of(arg, "--timeline"))) {
     if (VG_STREQ(v, "off")) {
       options.timeline_unit = TimelineUnit::Off;
@@ -166,6 +168,9 @@ bool process_option(const char* arg) {
 
 void check_options() {
   options.machine.max_processors = VG_N_THREADS;
+  if (options.phases && !options.data_objects) {
+    VG_(fmsg_bad_option)("--phases", "the phases count data objects: it needs --data-objects=yes.\n");
+  }
   if (options.timeline_unit != TimelineUnit::Off && !options.data_objects) {
     VG_(fmsg_bad_option)("--timeline", "the timeline counts data objects: it needs --data-objects=yes.\n");
     VG_(exit)(1);
@@ -220,6 +225,9 @@ void print_usage() {
       "                                      with the most invalidations, then misses, 0 to %u [%u]\n"
       "    --block-objects=<name>,...        also write the blocks of these objects (a variable,\n"
       "                                      a named range, a heap site 'file.c:20'); repeatable [none]\n"
+      "    --phases=no|yes                   count each object's misses, invalidations and transfers\n"
+      "                                      per barrier (and region), and the detailed lines'\n"
+      "                                      sharing per barrier; needs --data-objects=yes [no]\n"
       "    --timeline=off|epoch|<n>          count each object's misses, invalidations and transfers\n"
       "                                      per epoch (barrier region) or every <n> accesses, for the\n"
       "                                      %u busiest objects; needs --data-objects=yes [off]\n"

@@ -30,6 +30,9 @@ struct Options {
   static constexpr std::uint32_t kMaxBlockObjectOptions = 32;
   const char* block_objects[kMaxBlockObjectOptions] = {};
   std::uint32_t block_object_count = 0;
+  // --phases: count per region (barrier) and object, and per barrier and line (region_phases.h); off by
+  // default, it costs false_sharing about 10% (perf/README.md)
+  bool phases = false;
   // --timeline: off, every <n> accesses, or every epoch (object_timeline.h)
   TimelineUnit timeline_unit = TimelineUnit::Off;
   std::uint64_t timeline_width = 0;

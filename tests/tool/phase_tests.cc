@@ -40,7 +40,7 @@ class PhaseTest : public ::testing::Test {
   static void SetUpTestSuite() {
     const std::string dir = scratch_directory("phases_two_loops");
     path_ = dir + "/ccsim.out";
-    run_ = new RunResult(run_ccsim(dir, {"--sim-mode=interleaved", "--ccsim-out-file=ccsim.out"},
+    run_ = new RunResult(run_ccsim(dir, {"--sim-mode=interleaved", "--phases=yes", "--ccsim-out-file=ccsim.out"},
                                    test_program("omp_two_loops")));
     profile_ = new Profile;
     read_ok_ = read_profile(path_, profile_, &error_);
@@ -163,6 +163,30 @@ TEST(TimelineTest, ObjectsFollowEachOtherEvery32Accesses) {
 TEST_F(PhaseTest, TheTimelineIsOffByDefault) {
   EXPECT_EQ(profile_->timeline, "");
   EXPECT_TRUE(profile_->timeline_objects.empty());
+}
+
+// --phases is off by default (its cost, perf/README.md): two_phases without it has none of the phases'
+// records, whatever --timeline (the test above) gives.
+TEST(PhasesOptionTest, OffByDefault) {
+  const std::string dir = scratch_directory("phases_off");
+  const RunResult run =
+      run_ccsim(dir, {"--instr-atstart=no", "--trace-stack=no", "--ccsim-out-file=ccsim.out"}, test_program("two_phases"));
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  Profile profile;
+  std::string error;
+  ASSERT_TRUE(read_profile(dir + "/ccsim.out", &profile, &error)) << error;
+  EXPECT_TRUE(profile.region_objects.empty());
+  EXPECT_TRUE(profile.barrier_objects.empty());
+  EXPECT_TRUE(profile.barrier_lines.empty());
+}
+
+// --phases needs the data objects it counts: one sentence, exit status 1.
+TEST(PhasesOptionTest, NeedsDataObjects) {
+  const std::string dir = scratch_directory("phases_no_objects");
+  const RunResult run = run_ccsim(dir, {"--phases=yes", "--data-objects=no"}, test_program("two_phases"));
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.stderr_text.find("the phases count data objects: it needs --data-objects=yes."), std::string::npos)
+      << run.stderr_text;
 }
 
 }  // namespace

@@ -172,10 +172,11 @@ __attribute__((always_inline)) inline Charge charge(Addr address, RefId ref, Pro
   return remember_cell(set, address, ref, proc, object);
 }
 
-// The phases (region_phases.h) and, with --timeline, the timeline (object_timeline.h) count an event of
-// the object charged.
+// With --phases the phases (region_phases.h) and with --timeline the timeline (object_timeline.h) count
+// an event of the object charged.
+bool count_phases = false;  // --phases: one predictable branch per notice when off
 void add_to_phases(const Charge& to, RegionId region, Addr address, PhaseEvent event) {
-  count_region_phase(region, to.object, address, event);
+  if (count_phases) count_region_phase(region, to.object, address, event);
   if (timeline_on) count_timeline_event(region, to.object, event);
 }
 
@@ -331,6 +332,7 @@ void init_object_statistics(Simulator* simulator) {
   init_placement_watch(simulator);
   init_unlocked_writes(machine.l1.line_bytes);
   init_region_phases(machine.l1.line_bytes);
+  count_phases = options.phases;
   init_object_timeline(simulator, options.timeline_unit, options.timeline_width);
   count_blocks = block_histograms_on();
   if (count_blocks) init_object_blocks(machine.l1.line_bytes);
