@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "tests/annotate/test_support.h"
@@ -109,13 +110,16 @@ TEST(PhasesExportTest, HtmlDrawsTheBarriersAndTheTimeline) {
   EXPECT_NE(page.find("<span class=\"t0\"></span>a <span class=\"t1\"></span>b "), std::string::npos);
 }
 
-// The same profile with one record replaced: the parser's sentence (the file and line come first).
-std::string rejection_with(const std::string& from, const std::string& to) {
+// The profile with `from` replaced by `to` (the first time), and the parser's sentence about it (the file
+// and line come first).
+std::string edited(const std::string& from, const std::string& to) {
   std::string text = testing::read_file(profile_path(kProfile));
   const std::size_t at = text.find(from);
-  if (at == std::string::npos) return "no " + from + " in the profile";
-  text.replace(at, from.size(), to);
-  return testing::rejection_of(text, "edited.profile");
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+std::string rejection_with(const std::string& from, const std::string& to) {
+  return testing::rejection_of(edited(from, to), "edited.profile");
 }
 
 bool says(const std::string& rejection, const std::string& sentence) {
@@ -166,23 +170,18 @@ TEST(PhasesParserTest, RejectsTimelinesItCannotDraw) {
 TEST(PhasesParserTest, RejectsThePhasesInAVersionOneFile) {
   const std::string r = rejection_with("ccsim-profile-version: 2", "ccsim-profile-version: 1");
   EXPECT_TRUE(says(r, "unknown record \"region-object:\"; a version 1 profile has no such record")) << r;
-  for (const char* keyword : {"barrier-object", "barrier-line", "timeline", "timeline-object"}) {
-    std::string text = testing::read_file(profile_path(kProfile));
-    text.replace(text.find("ccsim-profile-version: 2"), 24, "ccsim-profile-version: 1");
-    // Only this record kind left: every other phase record removed.
-    std::string kept;
-    std::size_t at = 0;
-    while (at < text.size()) {
-      const std::size_t end = text.find('\n', at) + 1;
-      const std::string line = text.substr(at, end - at);
+  // Each of the other kinds, alone: every other phase record removed.
+  for (const std::string keyword : {"barrier-object", "barrier-line", "timeline", "timeline-object"}) {
+    std::istringstream lines(edited("ccsim-profile-version: 2", "ccsim-profile-version: 1"));
+    std::string kept, line;
+    while (std::getline(lines, line)) {
       const std::string kind = line.substr(0, line.find(':'));
       const bool phase = kind == "region-object" || kind == "barrier-object" || kind == "barrier-line" ||
                          kind == "timeline" || kind == "timeline-object";
-      if (!phase || kind == keyword) kept += line;
-      at = end;
+      if (!phase || kind == keyword) kept += line + "\n";
     }
     const std::string rejection = testing::rejection_of(kept, "v1.profile");
-    EXPECT_TRUE(says(rejection, std::string("unknown record \"") + keyword + ":\"; a version 1 profile has no such record"))
+    EXPECT_TRUE(says(rejection, "unknown record \"" + keyword + ":\"; a version 1 profile has no such record"))
         << rejection;
   }
 }

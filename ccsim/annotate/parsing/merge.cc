@@ -123,6 +123,15 @@ void check_same_program(const Profile& sum, const Profile& more) {
                          "); profiles of different programs are summed only with --sum-different");
 }
 
+// Appends `rows` to `into`, each row's object renumbered to its index in the sum (`object_in_sum`).
+template <class Row>
+void append_renumbered(std::vector<Row>& into, const std::vector<Row>& rows, const std::vector<std::size_t>& object_in_sum) {
+  for (Row row : rows) {
+    row.object = object_in_sum[row.object];
+    into.push_back(std::move(row));
+  }
+}
+
 }  // namespace
 
 void add_profile(Profile& sum, const Profile& more, bool different_programs) {
@@ -220,14 +229,8 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
     sum.blocks.push_back(block);
   }
   // The phases: rows of one key add up where views sum them; timelines only of one unit and width.
-  for (RegionObject row : more.region_objects) {
-    row.object = object_in_sum[row.object];
-    sum.region_objects.push_back(row);
-  }
-  for (BarrierObject row : more.barrier_objects) {
-    row.object = object_in_sum[row.object];
-    sum.barrier_objects.push_back(std::move(row));
-  }
+  append_renumbered(sum.region_objects, more.region_objects, object_in_sum);
+  append_renumbered(sum.barrier_objects, more.barrier_objects, object_in_sum);
   sum.barrier_lines.insert(sum.barrier_lines.end(), more.barrier_lines.begin(), more.barrier_lines.end());
   if (!more.timeline.unit.empty()) {
     if (sum.timeline.unit.empty()) {
@@ -240,10 +243,7 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
     }
     sum.timeline.intervals = std::max(sum.timeline.intervals, more.timeline.intervals);
   }
-  for (TimelineObject row : more.timeline_objects) {
-    row.object = object_in_sum[row.object];
-    sum.timeline_objects.push_back(row);
-  }
+  append_renumbered(sum.timeline_objects, more.timeline_objects, object_in_sum);
   // Cache sets and working set: rows are appended; the analysis (working_set.h) sums them per key.
   sum.set_totals.insert(sum.set_totals.end(), more.set_totals.begin(), more.set_totals.end());
   sum.cache_sets.insert(sum.cache_sets.end(), more.cache_sets.begin(), more.cache_sets.end());
