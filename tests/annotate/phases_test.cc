@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "tests/annotate/test_support.h"
 
@@ -126,44 +127,53 @@ bool says(const std::string& rejection, const std::string& sentence) {
   return rejection.find(sentence) != std::string::npos;
 }
 
+// One edit of the profile and the sentence the parser refuses it with.
+struct Edit {
+  std::string from;
+  std::string to;
+  std::string sentence;
+};
+
+void expect_refused(const std::vector<Edit>& edits) {
+  for (const Edit& edit : edits) {
+    const std::string rejection = rejection_with(edit.from, edit.to);
+    EXPECT_TRUE(says(rejection, edit.sentence)) << edit.to << ": " << rejection;
+  }
+}
+
 // A wrong number of counts, a count that is not a number, an undefined object or file.
 TEST(PhasesParserTest, RejectsBadCounts) {
-  std::string r = rejection_with("region-object: 1 1 16 0 3 0 0 3 0 3 3", "region-object: 1 1 16 0 3 0 0 3 0 3");
-  EXPECT_TRUE(says(r, "region-object: expected 11 fields (<region> <object> and 9 counts), found 10")) << r;
-  r = rejection_with("barrier-object: 1 1 20 1 16", "barrier-object: 1 1 20 1 -16");
-  EXPECT_TRUE(says(r, "the L1_miss_compulsory must be an unsigned decimal number below 2^64, not \"-16\"")) << r;
-  r = rejection_with("barrier-line: 1 1 20 0x10c200 0 6 0 6 6", "barrier-line: 1 1 20 0x10c200 0 6 0 6 6 6");
-  EXPECT_TRUE(says(r, "expected 9 fields (<file> <fn> <line> <line-address> and 5 counts), found 10")) << r;
-  r = rejection_with("timeline-object: 0 1 16", "timeline-object: 0 7 16");
-  EXPECT_TRUE(says(r, "edited.profile:64: timeline-object: object 7 is not defined; it must be defined by an "
-                      "earlier object: record"))
-      << r;
-  r = rejection_with("barrier-object: 1 1 20 1", "barrier-object: 9 1 20 1");
-  EXPECT_TRUE(says(r, "edited.profile:58: barrier-object: file 9 is not defined; it must be defined by an earlier "
-                      "file: record"))
-      << r;
+  expect_refused({
+      {"region-object: 1 1 16 0 3 0 0 3 0 3 3", "region-object: 1 1 16 0 3 0 0 3 0 3",
+       "region-object: expected 11 fields (<region> <object> and 9 counts), found 10"},
+      {"barrier-object: 1 1 20 1 16", "barrier-object: 1 1 20 1 -16",
+       "the L1_miss_compulsory must be an unsigned decimal number below 2^64, not \"-16\""},
+      {"barrier-line: 1 1 20 0x10c200 0 6 0 6 6", "barrier-line: 1 1 20 0x10c200 0 6 0 6 6 6",
+       "expected 9 fields (<file> <fn> <line> <line-address> and 5 counts), found 10"},
+      {"timeline-object: 0 1 16", "timeline-object: 0 7 16",
+       "edited.profile:64: timeline-object: object 7 is not defined; it must be defined by an earlier object: record"},
+      {"barrier-object: 1 1 20 1", "barrier-object: 9 1 20 1",
+       "edited.profile:58: barrier-object: file 9 is not defined; it must be defined by an earlier file: record"},
+  });
 }
 
 TEST(PhasesParserTest, RejectsAnUnalignedLine) {
-  const std::string r = rejection_with("barrier-line: 1 1 20 0x10c200", "barrier-line: 1 1 20 0x10c201");
-  EXPECT_TRUE(says(r, "edited.profile:61: barrier-line: the line address 0x10c201 is not a multiple of the 64-byte "
-                      "line size"))
-      << r;
+  expect_refused({{"barrier-line: 1 1 20 0x10c200", "barrier-line: 1 1 20 0x10c201",
+                   "edited.profile:61: barrier-line: the line address 0x10c201 is not a multiple of the 64-byte line "
+                   "size"}});
 }
 
 TEST(PhasesParserTest, RejectsTimelinesItCannotDraw) {
-  std::string r = rejection_with("timeline-object: 3 1", "timeline-object: 4 1");
-  EXPECT_TRUE(says(r, "interval 4 is beyond the timeline's 4 intervals")) << r;
-  r = rejection_with("timeline: accesses 100 4\n", "");
-  EXPECT_TRUE(says(r, "timeline-object: comes before the timeline: record that says what an interval is")) << r;
-  r = rejection_with("timeline: accesses", "timeline: seconds");
-  EXPECT_TRUE(says(r, "the timeline's unit is accesses or epochs, not \"seconds\"")) << r;
-  r = rejection_with("timeline: accesses 100", "timeline: accesses 0");
-  EXPECT_TRUE(says(r, "an interval of the timeline is at least 1 accesses wide")) << r;
-  r = rejection_with("timeline: accesses 100 4", "timeline: accesses 100 257");
-  EXPECT_TRUE(says(r, "a timeline has at most 256 intervals, not 257")) << r;
-  r = rejection_with("timeline: accesses 100 4\n", "timeline: accesses 100 4\ntimeline: accesses 100 4\n");
-  EXPECT_TRUE(says(r, "timeline: gives the timeline a second time")) << r;
+  expect_refused({
+      {"timeline-object: 3 1", "timeline-object: 4 1", "interval 4 is beyond the timeline's 4 intervals"},
+      {"timeline: accesses 100 4\n", "",
+       "timeline-object: comes before the timeline: record that says what an interval is"},
+      {"timeline: accesses", "timeline: seconds", "the timeline's unit is accesses or epochs, not \"seconds\""},
+      {"timeline: accesses 100", "timeline: accesses 0", "an interval of the timeline is at least 1 accesses wide"},
+      {"timeline: accesses 100 4", "timeline: accesses 100 257", "a timeline has at most 256 intervals, not 257"},
+      {"timeline: accesses 100 4\n", "timeline: accesses 100 4\ntimeline: accesses 100 4\n",
+       "timeline: gives the timeline a second time"},
+  });
 }
 
 // The phases' records are version 2: in a version 1 file each is an unknown record.
