@@ -21,6 +21,11 @@ struct Timeline {
   std::uint64_t width = 1;
   std::uint32_t intervals = 0;  // one more than the last interval with an event
   IntervalTable counts{"ccsim.timeline"};
+  // The entry counted last: a notice and the ones after it (a miss, its coherence miss, invalidation and
+  // transfer) are mostly of one object in one interval, so a repeat costs a compare, not a hash lookup.
+  // Forgotten (last = null) when the table is emptied or rebuilt.
+  std::uint64_t last_key = 0;
+  PhaseCounts* last = nullptr;
 };
 Timeline* timeline = nullptr;
 
@@ -35,6 +40,7 @@ void halve_intervals() {
     values.push_back(counts);
   });
   timeline->counts.clear();
+  timeline->last = nullptr;
   for (std::uint32_t i = 0; i < keys.size(); ++i) {
     PhaseCounts& into = timeline->counts.find_or_add(key_of(static_cast<std::uint32_t>(keys[i] >> 32) / 2,
                                                             static_cast<ObjectId>(keys[i])));
@@ -77,7 +83,9 @@ void init_object_timeline(const Simulator* simulator, TimelineUnit unit, std::ui
 }
 
 void zero_object_timeline() {
-  if (timeline != nullptr) timeline->counts.clear();
+  if (timeline == nullptr) return;
+  timeline->counts.clear();
+  timeline->last = nullptr;
 }
 
 void count_timeline_event(RegionId region, ObjectId object, PhaseEvent event) {
@@ -89,7 +97,13 @@ void count_timeline_event(RegionId region, ObjectId object, PhaseEvent event) {
   }
   const auto index = static_cast<std::uint32_t>(interval);
   if (index >= timeline->intervals) timeline->intervals = index + 1;
-  ++timeline->counts.find_or_add(key_of(index, object)).counts[event];
+  const std::uint64_t key = key_of(index, object);
+  if (timeline->last == nullptr || timeline->last_key != key) {
+    // Only here is an entry added, and then the new one is remembered: `last` is never stale.
+    timeline->last = &timeline->counts.find_or_add(key);
+    timeline->last_key = key;
+  }
+  ++timeline->last->counts[event];
 }
 
 TimelineShape timeline_shape() {
