@@ -169,7 +169,8 @@ bool process_option(const char* arg) {
 void check_options() {
   options.machine.max_processors = VG_N_THREADS;
   if (options.phases && !options.data_objects) {
-    VG_(fmsg_bad_option)("--phases", "the phases count data objects: it needs --data-objects=yes.\n");
+    VG_(fmsg_bad_option)("--phases=yes", "the phases count data objects: it needs --data-objects=yes.\n");
+    VG_(exit)(1);  // VG_(fmsg_bad_option) only prints once the command line is read
   }
   if (options.timeline_unit != TimelineUnit::Off && !options.data_objects) {
     VG_(fmsg_bad_option)("--timeline", "the timeline counts data objects: it needs --data-objects=yes.\n");
