@@ -8,6 +8,8 @@
 #   `git worktree add --detach ../base <commit>` of the commit before a change, and this tree.
 #   ROUNDS (default 3), SCALE (default 4: each workload's work multiplied, so that Valgrind's start-up,
 #   the same for every run, weighs less), ccsim options e.g. --sim-mode=interleaved.
+#   NEW_OPTIONS: ccsim options for the new build only (an option the base build does not know, e.g.
+#   NEW_OPTIONS=--path-sites=0 to time a feature switched off).
 set -eu
 if [ $# -lt 2 ]; then
   echo "usage: [ROUNDS=n] [SCALE=n] perf/compare_builds.sh BASE_TREE NEW_TREE [ccsim options...]" >&2
@@ -37,6 +39,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
+new_options=${NEW_OPTIONS:-}
 
 # run_timed SLOT CMD...: runs CMD once and appends its CPU seconds to SLOT.times.
 run_timed() {
@@ -63,7 +66,7 @@ for src in $sources; do
   for _ in $(seq "$ROUNDS"); do
     run_timed cg valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file=/dev/null "./$name" "$SCALE"
     run_timed base "$base/build/vg-in-place" --tool=ccsim $ccsim_options --ccsim-out-file=ccsim.out "./$name" "$SCALE"
-    run_timed new "$new/build/vg-in-place" --tool=ccsim $ccsim_options --ccsim-out-file=ccsim.out "./$name" "$SCALE"
+    run_timed new "$new/build/vg-in-place" --tool=ccsim $ccsim_options $new_options --ccsim-out-file=ccsim.out "./$name" "$SCALE"
   done
   cg=$(summary cg) b=$(summary base) n=$(summary new)
   awk -v name="$name" -v cg="$cg" -v b="$b" -v n="$n" 'BEGIN {

@@ -4,6 +4,7 @@
 #include <boost/program_options.hpp>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/parsing/record.h"
@@ -27,6 +28,7 @@ const std::map<std::string, View> kViewNames = {
     {"region-objects", View::region_objects}, {"region-lines", View::region_lines},
     {"timeline", View::timeline},
     {"sets", View::sets},         {"working-set", View::working_set},
+    {"paths", View::paths},
 };
 
 std::vector<std::string> split_commas(const std::string& text) {
@@ -79,8 +81,8 @@ po::options_description visible_options() {
      "views, comma-separated: overview (findings, summary, lines, invalidators, objects), findings, summary, "
      "lines, line-threads, functions, source, objects, object-threads, blocks, matrix, regions, invalidators, "
      "evictors, locks, sets (cache sets and objects' set histograms), working-set (lines per object and level, live "
-     "heap blocks per site), region-objects, region-lines (per barrier, or per region with --regions=each, its "
-     "objects or detailed lines), timeline (the profile's --timeline)")
+     "heap blocks per site), paths, region-objects, region-lines (per barrier, or per region with --regions=each, "
+     "its objects or detailed lines), timeline (the profile's --timeline)")
     ("show", po::value<std::string>(),
      "events to show, comma-separated (default: reads, writes, <level>_misses, coherence_misses, "
      "invalidations_received, invalidations_caused)")
@@ -98,7 +100,7 @@ po::options_description visible_options() {
     ("context", po::value<std::string>()->default_value("8"), "source lines shown around each annotated line")
     ("auto", po::value<std::string>()->default_value("no"), "yes: annotate the source files found on disk")
     ("include,I", po::value<std::vector<std::string>>(), "directory to search for source files (repeatable)")
-    ("graph", po::value<std::string>(), "draw a graph instead of text: invalidators, evictors or transfers")
+    ("graph", po::value<std::string>(), "draw a graph instead of text: invalidators, evictors, transfers or paths (the object paths' data flow)")
     ("format", po::value<std::string>()->default_value("dot"), "graph format: dot")
     ("graph-top", po::value<std::string>()->default_value("20"), "heaviest edges kept in a graph")
     ("graph-node", po::value<std::string>(), "keep only the graph edges touching this file:line")
@@ -113,8 +115,9 @@ po::options_description visible_options() {
      "tables, graphs as SVG, annotated source; works offline; needs Graphviz's dot); with --diff, the two "
      "runs side by side; prints where the page is")
     ("latency", po::value<std::string>()->default_value(latency_text(LatencyTable{})),
-     "cycles charged per access served by l1, l2, llc, memory, other-core (a coherence miss) and per "
-     "upgrade (a copy invalidated), for the cost of findings; give any of them, e.g. memory=300")
+     "cycles charged per access served by l1 (a hit), l2, llc, memory, other-core (another thread's copy) and "
+     "per upgrade (a copy invalidated): the derived event cycles (--show/--sort=cycles, with memory_time, its "
+     "share of the run's) and the cost of findings; give any of them, e.g. memory=300")
     ("runtime", po::value<std::string>()->default_value("hide"),
      "hide: group the objects of the loader, C/C++ libraries and OpenMP runtimes as (runtime), out of "
      "findings, rankings and graphs; show: treat them like the program's")
@@ -124,6 +127,15 @@ po::options_description visible_options() {
     ("regions", po::value<std::string>()->default_value("by-barrier"),
      "by-barrier: the regions view sums the regions closed by one barrier (a parallel loop's epochs are one "
      "row); each: one row per region (also for --view=region-objects)")
+    ("object", po::value<std::string>(),
+     "drill down on one data object (its name as the objects view gives it): the functions and lines that "
+     "touch it, their misses by cause and by where served, cycles, and the objects that evicted its lines; "
+     "replaces the default view, else follows --view's")
+    ("function", po::value<std::string>(),
+     "drill down on one function (NAME or FILE:NAME): the data objects it touches, with the same columns")
+    ("matrix-rows", po::value<std::string>()->default_value("lines"),
+     "lines or functions: the rows of --view=matrix (whose cells are % of the run's memory time, cycles, "
+     "unless --sort names another event)")
     ("sum-different", "sum profiles of different programs (their commands name different executables), "
      "which are refused otherwise")
     ("fail-if", po::value<std::vector<std::string>>(),
@@ -172,9 +184,10 @@ Options options_from(const po::variables_map& values) {
   if (values.count("include")) options.include_dirs = values["include"].as<std::vector<std::string>>();
   options.views = parse_views(values["view"].as<std::string>());
   if (values.count("graph")) {
-    const std::string graph = require_one_of(values, "graph", {"invalidators", "evictors", "transfers"});
+    const std::string graph = require_one_of(values, "graph", {"invalidators", "evictors", "transfers", "paths"});
     options.graph = graph == "invalidators" ? GraphKind::invalidators
                     : graph == "evictors"   ? GraphKind::evictors
+                    : graph == "paths"      ? GraphKind::paths
                                             : GraphKind::transfers;
   }
   require_one_of(values, "format", {"dot"});
@@ -199,6 +212,17 @@ Options options_from(const po::variables_map& values) {
   options.separate_heap_paths = require_one_of(values, "heap-paths", {"merge", "separate"}) == "separate";
   options.each_region = require_one_of(values, "regions", {"by-barrier", "each"}) == "each";
   options.sum_different = values.count("sum-different") > 0;
+  options.matrix_by_function = require_one_of(values, "matrix-rows", {"lines", "functions"}) == "functions";
+  // The drill-downs follow the views given, or replace the default one.
+  for (const auto& [option, view, name] : {std::tuple{"object", View::object_detail, &options.object_detail},
+                                           std::tuple{"function", View::function_detail, &options.function_detail}}) {
+    if (!values.count(option)) continue;
+    *name = values[option].as<std::string>();
+    if (name->empty()) throw UsageError(std::string("--") + option + "= needs a name, e.g. --" + option + "=counters");
+    if (values["view"].defaulted() && (options.views.size() != 1 || options.views.front() == View::overview))
+      options.views.clear();
+    options.views.push_back(view);
+  }
   if (values.count("fail-if")) {
     for (const std::string& text : values["fail-if"].as<std::vector<std::string>>())
       options.fail_if.push_back(parse_gate_expression(text));
@@ -230,6 +254,10 @@ void check_combination(const Options& options) {
   }
   if (!options.graph_node.empty() && options.graph == GraphKind::none) {
     throw UsageError("--graph-node applies to a graph; add --graph=invalidators, --graph=evictors or --graph=transfers");
+  }
+  if (!options.graph_node.empty() && options.graph == GraphKind::paths) {
+    throw UsageError("--graph-node picks a code site of the invalidator, evictor or transfer graph; the path graph "
+                     "has none: leave it out (--graph-top keeps each site's heaviest paths)");
   }
 }
 

@@ -36,10 +36,14 @@ enum class View {
   timeline,
   sets,          // per level its worst cache sets, per object its set histogram (--working-set=yes records)
   working_set,   // per object and level its lines on average and at peak; per heap site its live blocks
+  paths,         // per followed heap site: its blocks' paths from allocation to free (object paths)
+  // Drill-downs, added by --object=NAME and --function=NAME (not --view names).
+  object_detail,    // one object: its functions and lines, the objects that evicted it
+  function_detail,  // one function: the objects it touches
 };
 
 // What --graph draws.
-enum class GraphKind { none, invalidators, evictors, transfers };
+enum class GraphKind { none, invalidators, evictors, transfers, paths };
 
 // Every option, with its default; options.cc fills it from the command line.
 struct Options {
@@ -77,6 +81,10 @@ struct Options {
   // regions closed by one barrier (one row per parallel loop or barrier, with its epochs counted).
   bool each_region = false;
   bool sum_different = false;  // --sum-different: sum profiles of different programs (refused otherwise)
+  // --object=NAME, --function=NAME: the drill-down views (views/view_drill_down.cc); empty: none.
+  std::string object_detail;
+  std::string function_detail;
+  bool matrix_by_function = false;  // --matrix-rows=functions: the matrix's rows are functions, not lines
   std::vector<GateExpression> fail_if;  // --fail-if (repeatable): the CI gates (analysis/gates.h), in order
 };
 

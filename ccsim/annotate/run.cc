@@ -76,7 +76,7 @@ Profile load_profiles(const std::vector<std::string>& files, const Options& opti
   } else {
     merge_heap_sites(profile);
   }
-  add_derived_events(profile);
+  add_derived_events(profile, options.latencies);
   return profile;
 }
 

@@ -62,6 +62,7 @@ void Simulator::notify_eviction(const LineAccess& access, Level level, const Cac
   notice.victim_ref = victim.last_ref;
   notice.evictor_proc = access.proc;
   notice.evictor_ref = access.ref;
+  notice.evictor_address = (access.line << line_shift_) + access.bytes.first;
   notice.line_address = cache.tag(way) << line_shift_;
   notice.level = level;
   notice.bytes_used = bytes_used;

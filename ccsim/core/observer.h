@@ -90,6 +90,7 @@ struct EvictionNotice {
   RefId victim_ref;
   ProcId evictor_proc;
   RefId evictor_ref;
+  Addr evictor_address;  // the first byte of the evicting line access (whose object evicted the line)
   Addr line_address;  // the address of the evicted line's first byte
   Level level;
   std::uint32_t bytes_used;  // bytes of the line touched while it was in `level` (as <L>_evicted_bytes_used)

@@ -24,6 +24,9 @@
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/tool_platform.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/worker_handover.h"
+#include "ccsim/tool/workers/worker_process.h"
+#include "ccsim/tool/workers/worker_recorder.h"
 #include "ccsim.h"
 
 namespace ccsim {
@@ -58,6 +61,12 @@ Bool handle_client_request(ThreadId tid, UWord* args, UWord* ret) {
       *ret = 0;
       return True;
     case VG_USERREQ__CCSIM_ZERO_STATS:
+      // With --sim-threads=1 the counts are the worker's: it flushes and zeroes at this point of the stream.
+      if (worker_recording()) {
+        worker_zero_statistics();
+        *ret = 0;
+        return True;
+      }
       // Accesses still buffered for replay belong to the phase being discarded: replay them first.
       sync_flush();
       zero_statistics(simulator);
@@ -108,9 +117,23 @@ void post_command_line_init() {
   }
   init_progress(simulator, effective_progress_interval(options.progress_interval, VG_(clo_verbosity),
                                                        messages_on_terminal()));
+  // Last, once every table exists: the worker is a copy of the tool as it is now.
+  if (options.sim_threads > 0) {
+    note_references_at_fork();
+    start_simulation_worker(simulator, options.sync.max_buffer_bytes);
+  }
 }
 
 void at_exit(Int) {
+  if (worker_recording()) {
+    // The worker finishes the replay and writes the profile; the tool tells what only it knows.
+    sync_report_annotation_mistakes();
+    hand_over_tool_tables();
+    const bool written = finish_simulation_worker();
+    report_thread_limit();
+    if (!written) exit_for_lost_profile();
+    return;
+  }
   sync_finish();
   report_thread_limit();
   const bool written = write_profile(simulator);

@@ -4,6 +4,8 @@
 
 #include "ccsim/replay/event_queue.h"
 #include "ccsim/tool/data_objects/allocation_sites.h"
+#include "ccsim/tool/data_objects/object_paths.h"
+#include "ccsim/tool/workers/worker_process.h"
 #include "ccsim/tool/output/progress_interval.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -27,6 +29,7 @@ constexpr std::uint32_t kDefaultBlockHistograms = 20;
 constexpr std::uint32_t kMaxBlockHistograms = 100000;
 constexpr std::uint32_t kDefaultSetHistograms = 10;
 constexpr std::uint32_t kMaxSetHistograms = 100000;
+constexpr std::uint32_t kDefaultPathSites = 4;
 
 void parse_level(const char* arg, const char* value, bool allow_none, const char* name, CacheGeometry* out) {
   ErrorMessage error;
@@ -83,7 +86,9 @@ void set_default_options() {
   options.timeline_width = 0;
   options.working_set = false;
   options.set_histograms = kDefaultSetHistograms;
+  options.path_sites = kDefaultPathSites;
   options.progress_interval = kProgressIntervalUnset;
+  options.sim_threads = 0;
 }
 
 bool process_option(const char* arg) {
@@ -151,9 +156,22 @@ bool process_option(const char* arg) {
   } else if VG_BOOL_CLO(arg, "--working-set", options.working_set) {
   } else if ((v = value_of(arg, "--set-histograms"))) {
     options.set_histograms = static_cast<std::uint32_t>(parse_number(arg, v, 0, kMaxSetHistograms));
+  } else if ((v = value_of(arg, "--paths"))) {
+    if (v[0] == '\0') VG_(fmsg_bad_option)(arg, "give one or more heap sites, separated by commas.\n");
+    if (options.path_site_name_count == Options::kMaxPathSiteOptions) {
+      VG_(fmsg_bad_option)(arg, "--paths may be given at most %u times.\n", Options::kMaxPathSiteOptions);
+    }
+    options.path_site_names[options.path_site_name_count++] = v;
+  } else if ((v = value_of(arg, "--path-sites"))) {
+    options.path_sites = static_cast<std::uint32_t>(parse_number(arg, v, 0, kMaxPathSites));
   } else if ((v = value_of(arg, "--ccsim-progress-interval"))) {
     // Prefixed: Valgrind's core has a --progress-interval of its own (a debugging option).
     options.progress_interval = static_cast<std::int64_t>(parse_number(arg, v, 0, kMaxProgressInterval));
+  } else if ((v = value_of(arg, "--sim-threads"))) {
+    options.sim_threads = static_cast<std::uint32_t>(parse_number(arg, v, 0, 1));
+  } else if ((v = value_of(arg, "--sim-worker-fail-after"))) {
+    // Debug: the worker kills itself after this many ring chunks (tests of a worker that dies).
+    worker_fail_after_chunks = static_cast<std::uint32_t>(parse_number(arg, v, 0, 1u << 30));
   } else if (VG_STREQ(arg, "--ccsim-version")) {
     // Valgrind keeps --version for itself; this answers like it (on stdout), for ccsim, and stops.
     // Written directly: Valgrind's message buffer is not flushed by VG_(exit).
@@ -176,6 +194,11 @@ void check_options() {
     VG_(fmsg_bad_option)("--timeline", "the timeline counts data objects: it needs --data-objects=yes.\n");
     VG_(exit)(1);
   }
+  if (options.path_site_name_count > 0 && !options.data_objects) {
+    VG_(fmsg_bad_option)("--paths", "object paths follow heap blocks, which --data-objects=no leaves out; drop one "
+                                    "of the two.\n");
+    VG_(exit)(1);
+  }
   ErrorMessage error;
   if (!validate_machine(options.machine, &error)) {
     VG_(fmsg_bad_option)("--L1/--L2/--LLC", "%s\n", error.text);
@@ -185,6 +208,19 @@ void check_options() {
   }
   if (options.working_set && !options.data_objects) {
     VG_(fmsg_bad_option)("--working-set=yes", "it counts per data object: it needs --data-objects=yes.\n");
+    VG_(exit)(1);
+  }
+  // What the simulation worker cannot do yet (docs/parallel-simulation.md, section 6): said before the
+  // program runs, one sentence each.
+  if (options.sim_threads > 0 && options.sync.mode == SimMode::Native) {
+    VG_(fmsg_bad_option)("--sim-threads", "--sim-threads=1 works with --sim-mode=interleaved or piped only; "
+                         "the native order is simulated on the program's thread (--sim-threads=0).\n");
+    VG_(exit)(1);
+  }
+  if (options.sim_threads > 0 && options.data_objects) {
+    VG_(fmsg_bad_option)("--sim-threads", "--sim-threads=1 needs --data-objects=no for now: the data-object "
+                         "lookups read Valgrind's live debug information and memory map, which a worker "
+                         "process does not have (docs/parallel-simulation.md).\n");
     VG_(exit)(1);
   }
 }
@@ -239,18 +275,30 @@ void print_usage() {
       "    --set-histograms=<n>              with --working-set=yes, write the set histograms of the\n"
       "                                      <n> objects with the most conflict, then replacement\n"
       "                                      misses, 0 to %u [%u]\n"
+      "    --paths=<site>,...                follow every block of these heap sites ('file.c:20') from\n"
+      "                                      allocation to free: its path through functions and\n"
+      "                                      threads; repeatable [none]\n"
+      "    --path-sites=<n>                  also follow the first <n> heap sites whose data a second\n"
+      "                                      thread touches, from then on, 0 to %u [%u]\n"
       "    --ccsim-progress-interval=<s>     every <s> seconds, print a progress line to stderr\n"
       "                                      (0: never), 0 to %u [%u when stderr is a terminal,\n"
       "                                      0 otherwise and with -q]\n"
+      "    --sim-threads=0|1                 0: simulate on the program's thread; 1: the program's\n"
+      "                                      threads only record, and a worker process replays and\n"
+      "                                      simulates (same profile; interleaved and piped orders\n"
+      "                                      with --data-objects=no only, for now) [0]\n"
       "    --ccsim-version                   print ccsim's version (ccsim-%s) and exit\n"
       "    exit status: the program's own; when the profile cannot be written, 1 if the program\n"
       "    exited with 0 (a program killed by a signal still dies of it)\n"
       "    more than 499 threads need Valgrind's --max-threads=<n> (it allows n - 1 threads at once)\n",
       kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile,
-      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxBlockHistograms, kDefaultBlockHistograms, kTimelineObjects, kMaxSetHistograms, kDefaultSetHistograms, kMaxProgressInterval,
+      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxBlockHistograms, kDefaultBlockHistograms, kTimelineObjects, kMaxSetHistograms, kDefaultSetHistograms, kMaxPathSites, kDefaultPathSites, kMaxProgressInterval,
       kProgressIntervalOnTerminal, CCSIM_VERSION);
 }
 
-void print_debug_usage() { VG_(printf)("    (none)\n"); }
+void print_debug_usage() {
+  VG_(printf)("    --sim-worker-fail-after=<n>       the simulation worker kills itself after <n> ring\n"
+              "                                      chunks (tests of a worker that dies) [0: never]\n");
+}
 
 }  // namespace ccsim

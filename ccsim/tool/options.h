@@ -40,7 +40,16 @@ struct Options {
   // set histograms of the --set-histograms objects with the most conflict (then replacement) misses
   bool working_set = false;
   std::uint32_t set_histograms = 10;
+  // Object paths (object_paths.h). --paths (repeatable, names separated by commas): heap sites followed
+  // from their first allocation, `path_site_name_count` values; --path-sites: how many sites whose data a
+  // second thread touches are followed from then on.
+  static constexpr std::uint32_t kMaxPathSiteOptions = 32;
+  const char* path_site_names[kMaxPathSiteOptions] = {};
+  std::uint32_t path_site_name_count = 0;
+  std::uint32_t path_sites = 4;
   std::int64_t progress_interval = -1;  // --ccsim-progress-interval; -1: unset (progress_interval.h)
+  // --sim-threads: 0 simulates on the program's thread; 1 in a worker process (workers/worker_process.h)
+  std::uint32_t sim_threads = 0;
 };
 
 extern Options options;

@@ -44,6 +44,9 @@ void VG_(demangle)(Bool do_cxx_demangling, Bool do_z_demangling, const HChar* or
 SysRes VG_(do_syscall)(UWord sysno, RegWord a1, RegWord a2, RegWord a3, RegWord a4, RegWord a5, RegWord a6,
                        RegWord a7, RegWord a8);
 const HChar* VG_(strerror)(UWord errnum);
+// pub_core_aspacemgr.h: maps a file shared, in Valgrind's part of the address space (as for vgdb); the
+// simulation worker's ring (workers/shared_ring.h).
+SysRes VG_(am_shared_mmap_file_float_valgrind)(SizeT length, UInt prot, Int fd, Off64T offset);
 Int VG_(access)(const HChar* path, Bool irusr, Bool iwusr, Bool ixusr);
 Int VG_(safe_fd)(Int oldfd);
 // pub_core_libcprint.h: where Valgrind's messages go (only its descriptor is read; progress.cc asks whether

@@ -181,13 +181,15 @@ TEST(SummaryViewTest, SaysWhereL1MissesWereServed) {
       << served;
 }
 
-// conflict, by L1 misses: line 9 missed 10 times, all on a; line 10 10 times, all on b.
+// conflict, by L1 misses: line 9 missed 10 times, all on a; line 10 10 times, all on b; each object and
+// each line 10 in total, 20 in all.
 TEST(MatrixViewTest, CrossesLinesWithObjects) {
   std::string table =
       section(view_of("conflict.profile", {"--view=matrix", "--sort=L1_misses"}), "Code x data");
-  EXPECT_EQ(row_starting_with(table, "a"), (Cells{"a", "b", "line", "(function)"}));
-  EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/conflict.c:9 (sum_pairs)"), (Cells{"10", "."}));
-  EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/conflict.c:10 (sum_pairs)"), (Cells{".", "10"}));
+  EXPECT_EQ(row_starting_with(table, "a"), (Cells{"a", "b", "total", "line", "(function)"}));
+  EXPECT_EQ(counts_before(table, "(all lines)"), (Cells{"10", "10", "20"}));
+  EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/conflict.c:9 (sum_pairs)"), (Cells{"10", ".", "10"}));
+  EXPECT_EQ(counts_before(table, "/home/me/ccsim-example/conflict.c:10 (sum_pairs)"), (Cells{".", "10", "10"}));
 }
 
 // conflict (its header): line 9's 10 evicted lines had 8 of their 64 bytes used each (80 of 640: 12.5%

@@ -253,7 +253,7 @@ TEST(ObjectOrigin, StartFilesVariablesAreTheRuntimesAndNeverPairedWithTheProgram
   EXPECT_EQ(profile.objects[completed].origin, "runtime");
   EXPECT_EQ(profile.objects[progress].origin, "program");
   Profile with_sums = profile;  // the sums a finding reads (invalidations_caused, ...), as the reader adds them
-  ccsim::annotate::add_derived_events(with_sums);
+  ccsim::annotate::add_derived_events(with_sums, ccsim::annotate::LatencyTable{});
   const ccsim::annotate::Analysis analysis = ccsim::annotate::analyse(with_sums);
   for (bool show_runtime : {false, true}) {
     SCOPED_TRACE(show_runtime ? "--runtime=show" : "--runtime=hide");

@@ -37,7 +37,7 @@ NamedRun run_program(const std::string& test_name, const std::string& program, b
   const RunResult result = run_ccsim(directory, options, test_program(program));
   EXPECT_EQ(result.exit_code, 0) << result.stderr_text;
   NamedRun run{ccsim::annotate::read_profile_file(directory + "/ccsim.out"), result.stderr_text};
-  ccsim::annotate::add_derived_events(run.profile);
+  ccsim::annotate::add_derived_events(run.profile, ccsim::annotate::LatencyTable{});
   return run;
 }
 

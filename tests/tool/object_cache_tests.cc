@@ -12,6 +12,7 @@
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/data_objects.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
+#include "ccsim/tool/data_objects/object_paths.h"
 
 namespace ccsim {
 namespace {
@@ -45,6 +46,9 @@ ObjectExtent find_object(Addr address) {
 ObjectExtent object_extent_for(RefId, Addr address) { return find_object(address); }
 DataObject& data_object(ObjectId id) { return objects[id]; }
 std::uint32_t object_count() { return objects.size(); }
+// No heap site is followed for its paths (object_paths.h) in this test: the counting path's hook stays off.
+bool paths_on = false;
+bool follow_path_access(const ObjectExtent&, RefId, ProcId, Addr, std::uint32_t, AccessKind) { return false; }
 
 namespace {
 

@@ -204,6 +204,13 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
       }
       if (!p->objects.count(r.object)) return fail("undefined object");
       p->object_transfers.push_back(r);
+    } else if (keyword == "object-evictor") {
+      ObjectEvictorRow r;
+      if (!(fields >> r.victim >> r.victim_thread >> r.evictor >> r.evictor_thread >> r.level >> r.count)) {
+        return fail("bad object-evictor");
+      }
+      if (!p->objects.count(r.victim) || !p->objects.count(r.evictor)) return fail("undefined object");
+      p->object_evictors.push_back(r);
     } else if (keyword == "object") {
       unsigned id, file;
       ProfileObject object;
@@ -339,6 +346,28 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
       (keyword == "barrier-object" ? p->barrier_objects : p->barrier_lines).push_back(row);
     } else if (keyword == "timeline") {
       p->timeline = rest;
+    } else if (keyword == "path-site") {
+      PathSiteRow row;
+      if (!(fields >> row.object >> row.chosen >> row.stored >> row.unstored >> row.unfollowed)) return fail("bad path-site");
+      if (!p->objects.count(row.object)) return fail("undefined object");
+      p->path_sites.push_back(row);
+    } else if (keyword == "path") {
+      PathRow row;
+      if (!(fields >> row.object >> row.path >> row.lives >> row.freed >> row.cut >> row.lifetime_sum >>
+            row.lifetime_min >> row.lifetime_max)) {
+        return fail("bad path");
+      }
+      p->paths.push_back(row);
+    } else if (keyword == "path-run") {
+      PathRunRow row;
+      unsigned fn;
+      if (!(fields >> row.object >> row.path >> row.run >> fn >> row.thread >> row.changed >> row.reads >>
+            row.writes >> row.bytes >> row.offsets >> row.own_l2 >> row.llc >> row.transfer >> row.memory)) {
+        return fail("bad path-run");
+      }
+      if (fn != 0 && !functions.count(fn)) return fail("undefined name");
+      row.function = fn == 0 ? "" : functions[fn];
+      p->path_runs.push_back(row);
     } else if (keyword == "summary") {
       for (std::uint64_t v; fields >> v;) p->summary.push_back(v);
       if (p->summary != sums) return fail("summary differs from the sum of the counts records");

@@ -32,6 +32,13 @@ struct ObjectTransferRow {
   unsigned object, from_thread, to_thread;
   std::uint64_t from_modified, from_exclusive, from_shared;
 };
+// An `object-evictor:` record: accesses to `evictor` on evictor_thread evicted lines of `victim` last
+// touched on victim_thread, `count` times at `level`.
+struct ObjectEvictorRow {
+  unsigned victim, victim_thread, evictor, evictor_thread;
+  std::string level;
+  std::uint64_t count;
+};
 // An `object:` record (docs/output-format.md, "Data objects").
 struct ProfileObject {
   std::string kind;  // global, heap, stack, named, unknown
@@ -123,6 +130,27 @@ struct PhaseRow {
   std::uint64_t line = 0; // barrier-line
   std::vector<std::uint64_t> counts;
 };
+// Object paths (`path-site:`, `path:`, `path-run:`): a followed heap site, one of its paths, one run of it.
+struct PathSiteRow {
+  unsigned object;
+  std::string chosen;  // "named" or "shared"
+  std::uint64_t stored, unstored, unfollowed;
+};
+struct PathRow {
+  unsigned object, path;
+  std::uint64_t lives;
+  std::string freed, cut;
+  std::uint64_t lifetime_sum, lifetime_min, lifetime_max;
+};
+struct PathRunRow {
+  unsigned object, path, run;
+  std::string function;  // the fn: name, "" when 0
+  unsigned thread;
+  std::string changed;
+  std::uint64_t reads, writes, bytes;
+  std::string offsets;
+  std::uint64_t own_l2, llc, transfer, memory;
+};
 
 struct Profile {
   std::map<std::string, std::string> header;             // first value of each header keyword
@@ -133,6 +161,7 @@ struct Profile {
   std::vector<InvalidatorRow> invalidators;
   std::vector<TransferRow> transfers;
   std::vector<ObjectTransferRow> object_transfers;
+  std::vector<ObjectEvictorRow> object_evictors;
   std::map<unsigned, ProfileObject> objects;
   std::map<std::pair<unsigned, unsigned>, std::vector<std::uint64_t>> object_counts;  // (object, thread) -> counts
   std::vector<ObjectRefRow> object_refs;
@@ -147,6 +176,9 @@ struct Profile {
   std::vector<BlockRow> blocks;
   std::vector<PhaseRow> region_objects, barrier_objects, barrier_lines, timeline_objects;
   std::string timeline;  // the `timeline:` record's fields, "" without one
+  std::vector<PathSiteRow> path_sites;
+  std::vector<PathRow> paths;
+  std::vector<PathRunRow> path_runs;
   std::vector<std::uint64_t> summary;
 
   int event_index(const std::string& name) const;  // -1 when the profile has no such event

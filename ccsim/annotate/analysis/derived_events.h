@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ccsim/annotate/analysis/latency.h"
 #include "ccsim/annotate/parsing/profile.h"
 
 namespace ccsim::annotate {
@@ -21,8 +22,11 @@ struct DerivedEvent {
 const std::vector<DerivedEvent>& derived_events();
 
 // Appends every derived event whose parts the profile has (and whose name it does not already use) to
-// Profile::events and to every count vector of the profile.
-void add_derived_events(Profile& profile);
+// Profile::events and to every count vector of the profile; then `cycles`, each record's memory_cycles()
+// with `latencies` (latency.h): computed per record, so the cycles of any set of records (a view's row,
+// its total) are the sum of theirs. Left out when the cycles of one kind of record, summed, would reach
+// 2^64 - 1 (every sum a view forms is over records of one kind, so then none can overflow).
+void add_derived_events(Profile& profile, const LatencyTable& latencies);
 
 }  // namespace ccsim::annotate
 

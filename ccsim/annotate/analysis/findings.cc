@@ -183,6 +183,9 @@ std::string objects_text(const Profile& profile, const std::vector<std::size_t>&
     const DataObject& object = profile.objects[index];
     names.push_back(object_name(object) + (object.size > 0 ? " (" + with_commas(object.size) + " B)" : ""));
   }
+  // A finding on lines whose data no object holds (a profile written with --data-objects=no, or a line of
+  // the allocator's own memory) names none: "the data" (an empty list crashed here).
+  if (names.empty()) return "the data";
   if (names.size() == 1) return names.front();
   std::string last = names.back();
   names.pop_back();

@@ -35,6 +35,11 @@ void merge_heap_sites(Profile& profile) {
   for (RegionObject& record : profile.region_objects) record.object = target[record.object];
   for (BarrierObject& record : profile.barrier_objects) record.object = target[record.object];
   for (TimelineObject& record : profile.timeline_objects) record.object = target[record.object];
+  for (ObjectTransfer& record : profile.object_transfers) record.object = target[record.object];
+  for (ObjectEvictor& record : profile.object_evictors) {
+    record.victim = target[record.victim];
+    record.evictor = target[record.evictor];
+  }
 }
 
 void name_heap_objects_by_stack(Profile& profile) {

@@ -60,24 +60,56 @@ std::string latency_text(const LatencyTable& table) {
 }
 
 std::uint64_t memory_cycles(const Profile& profile, const Counts& counts, const LatencyTable& table) {
-  // An access is served by the first level that hits. A coherence miss misses every private level (the
-  // invalidation removed the line from all of them) and is served by another core's cache, not the LLC.
-  std::uint64_t reaching = event(profile, counts, "reads") + event(profile, counts, "writes");
+  // Saturating: a profile's counts are bounded by 2^64 - 1 per kind of record, its cycles are not.
+  constexpr std::uint64_t kMost = ~std::uint64_t(0);
+  auto add = [](std::uint64_t a, std::uint64_t b) {
+    std::uint64_t sum = 0;
+    return __builtin_add_overflow(a, b, &sum) ? kMost : sum;
+  };
+  auto events = [&](std::initializer_list<const char*> names) {
+    std::uint64_t sum = 0;
+    for (const char* name : names) sum = add(sum, event(profile, counts, name));
+    return sum;
+  };
+  auto charge = [&](std::uint64_t& cycles, std::uint64_t served, std::uint64_t latency) {
+    std::uint64_t product = 0;
+    cycles = add(cycles, __builtin_mul_overflow(served, latency, &product) ? kMost : product);
+  };
+  const std::uint64_t l1_misses = events({"L1_read_misses", "L1_write_misses"});
   std::uint64_t cycles = 0;
-  const std::pair<const char*, std::uint64_t> private_levels[] = {{"L1", table.l1_hit}, {"L2", table.l2_hit}};
-  for (const auto& [level, latency] : private_levels) {
-    if (!profile.has_level(level)) continue;
-    std::uint64_t misses = std::min(reaching, event(profile, counts, std::string(level) + "_misses"));
-    cycles += (reaching - misses) * latency;
-    reaching = misses;
+  charge(cycles, minus(events({"reads", "writes"}), l1_misses), table.l1_hit);
+  if (profile.event_index("served_by_memory")) {
+    charge(cycles, events({"served_by_own_L2"}), table.l2_hit);
+    charge(cycles,
+           events({"served_by_transfer_from_modified", "served_by_transfer_from_exclusive",
+                   "served_by_transfer_from_shared"}),
+           table.other_core);
+    charge(cycles, events({"served_by_LLC"}), table.llc_hit);
+    charge(cycles, events({"served_by_memory"}), table.memory);
+  } else {
+    // Version 1: a miss goes on to the next level present; a coherence miss misses every private level
+    // (the invalidation removed the line from all of them) and is served by another core's cache.
+    std::uint64_t reaching = l1_misses;
+    if (profile.has_level("L2")) {
+      std::uint64_t misses = std::min(reaching, events({"L2_read_misses", "L2_write_misses"}));
+      charge(cycles, reaching - misses, table.l2_hit);
+      reaching = misses;
+    }
+    std::uint64_t coherence = std::min(reaching, events({"coherence_miss_true", "coherence_miss_false"}));
+    charge(cycles, coherence, table.other_core);
+    reaching -= coherence;
+    if (profile.has_level("LLC")) {
+      std::uint64_t misses = std::min(reaching, events({"LLC_read_misses", "LLC_write_misses"}));
+      charge(cycles, reaching - misses, table.llc_hit);
+      reaching = misses;
+    }
+    charge(cycles, reaching, table.memory);
   }
-  reaching = minus(reaching, event(profile, counts, "coherence_misses"));
-  if (profile.has_level("LLC")) {
-    std::uint64_t misses = std::min(reaching, event(profile, counts, "LLC_misses"));
-    cycles += (reaching - misses) * table.llc_hit;
-    reaching = misses;
-  }
-  return cycles + reaching * table.memory + coherence_cycles(profile, counts, table);
+  charge(cycles,
+         events({"invalidations_caused_true_in_region", "invalidations_caused_false_in_region",
+                 "invalidations_caused_true_across_regions", "invalidations_caused_false_across_regions"}),
+         table.upgrade);
+  return cycles;
 }
 
 std::uint64_t coherence_cycles(const Profile& profile, const Counts& counts, const LatencyTable& table) {

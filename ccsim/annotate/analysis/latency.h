@@ -33,10 +33,15 @@ bool parse_latencies(const std::string& text, LatencyTable& table, std::string& 
 // "l1=4,l2=10,llc=40,memory=200,other-core=75,upgrade=65"
 std::string latency_text(const LatencyTable& table);
 
-// The simulated memory time of `counts` (a row of the profile's events) in cycles: each access is
-// charged where it was served (L1 hit, L2 hit, LLC hit, memory, or another core's cache for a coherence
-// miss), and each invalidation caused the upgrade latency. Levels the profile does not simulate are
-// skipped: a miss goes to the next level present, the last to memory.
+// The simulated memory time of `counts` (a row of the profile's events) in cycles: the `cycles` event
+// (derived_events.h; docs/model.md, "Cycles", defines it). Each access is charged where it was served:
+// an L1 hit (accesses - L1 misses, 0 for the records that keep no accesses: regions and object-ref
+// cells) at l1; in a version 2 profile each L1 miss by its `served_by_*` event (own L2 at l2, another
+// thread's copy at other-core, the LLC at llc, memory at memory); in a version 1 profile, which has no
+// `served_by_*`, by the levels' misses (an L1 miss that hits L2 at l2, a coherence miss at other-core,
+// an LLC hit at llc, the rest at memory; levels not simulated skipped). Plus each invalidation caused
+// (a copy another thread lost to the store: an upgrade's or write miss's invalidation) at upgrade.
+// Saturates at 2^64 - 1 (add_derived_events then leaves `cycles` out).
 std::uint64_t memory_cycles(const Profile& profile, const Counts& counts, const LatencyTable& table);
 // The part of that time due to coherence: coherence misses at the other-core latency, invalidations
 // caused at the upgrade latency. Needs no hit counts, so it also works for object rows.

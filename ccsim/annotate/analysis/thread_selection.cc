@@ -95,6 +95,7 @@ void select_threads(Profile& profile, const ThreadSelection& selection) {
   keep_selected(profile.line_details, selection);
   keep_selected_victims(profile.invalidator_edges, selection);
   keep_selected_victims(profile.evictor_edges, selection);
+  keep_selected_victims(profile.object_evictors, selection);
   // Transfers are kept by the thread that missed, the side that waited, as edges by their victim.
   auto& edges = profile.transfer_edges;
   edges.erase(std::remove_if(edges.begin(), edges.end(),

@@ -11,6 +11,7 @@
 
 #include "ccsim/annotate/analysis/culprit_edges.h"
 #include "ccsim/annotate/errors.h"
+#include "ccsim/annotate/exports/path_graph.h"
 #include "ccsim/annotate/text/printable_text.h"
 #include "ccsim/annotate/text/numbers.h"
 
@@ -186,6 +187,7 @@ std::string dot_escaped(const std::string& text) {
 
 void write_culprit_graph(std::ostream& out, const Analysis& analysis, const Options& options) {
   const GraphKind kind = options.graph;
+  if (kind == GraphKind::paths) return write_path_graph(out, *analysis.profile, options);
   std::vector<NodeEdge> edges = node_edges(edges_to_show(kind == GraphKind::invalidators ? invalidation_edges(analysis)
                                                          : kind == GraphKind::transfers ? transfer_edges(analysis)
                                                                                         : eviction_edges(analysis, options.level),

@@ -21,6 +21,7 @@
 #include "ccsim/annotate/exports/set_histograms.h"
 #include "ccsim/annotate/errors.h"
 #include "ccsim/annotate/exports/byte_map.h"
+#include "ccsim/annotate/exports/drill_down_export.h"
 #include "ccsim/annotate/exports/html_locks.h"
 #include "ccsim/annotate/exports/html_page.h"
 #include "ccsim/annotate/exports/html_phases.h"
@@ -231,7 +232,7 @@ void write_ranked_table(std::ostream& out, const ViewContext& context, const std
   out << "<h2 id=\"" << id << "\">" << html_escaped(title) << "</h2>\n";
   RankedRows ranked;
   rank_table_rows(context, noun, rows, ranked);
-  const CountColumns ratios = row_ratio_columns(profile);
+  const CountColumns ratios = row_ratio_columns(profile, shows_cycles(profile, columns));
   std::vector<std::string> headings = column_headings(profile, columns);
   for (const std::string& heading : ratios.headings()) headings.push_back(heading);
   headings.push_back("cumulative");
@@ -334,7 +335,11 @@ void write_region_barriers(std::ostream& out, const Profile& profile, const Opti
     out << "<p>This profile has no region: records (no barrier of the program was observed).</p>\n";
     return;
   }
-  const CountColumns columns = region_columns(profile, options.level);  // the text view's
+  auto named = [](const std::vector<std::string>& events) {
+    return std::find(events.begin(), events.end(), "cycles") != events.end();
+  };
+  const CountColumns columns = region_columns(profile, options.level,  // the text view's
+                                              named(options.show_events) || named(options.sort_events));
   std::vector<std::string> headings = {"epochs"};
   for (const std::string& heading : columns.headings()) headings.push_back(heading);
   headings.push_back("closed by the barrier at");
@@ -379,6 +384,18 @@ void write_graph(std::ostream& out, const Analysis& analysis, const Options& opt
   out << "</div>\n";
 }
 
+// Object paths (DProf's data flow): the path graph of --graph=paths, when the profile followed a heap site.
+void write_path_graph_section(std::ostream& out, const Analysis& analysis, const Options& options,
+                              const std::string& dir) {
+  if (analysis.profile->path_sites.empty()) return;
+  out << "<h2 id=\"paths\">How heap blocks move between functions and threads</h2>\n<p>The object paths of "
+         "--view=paths as a graph (--graph=paths): each followed allocation site's blocks from allocation to "
+         "free; thick red edges where the data changes thread, darker boxes where a life spends more memory "
+         "time. Also in paths.svg.</p>\n";
+  const std::string svg = svg_culprit_graph(analysis, options, GraphKind::paths, dir, "paths");
+  out << "<div class=\"graph\" id=\"path-graph\">\n" << svg << "</div>\n";
+}
+
 void write_graphs(std::ostream& out, const Analysis& analysis, const Options& options, const std::string& dir) {
   out << "<h2 id=\"graphs\">Who invalidated and evicted whom</h2>\n<p>The graphs of --graph: culprit -> victim; "
          "red edges mostly true sharing, blue mostly false sharing, purple mixed, grey evictions. Also in "
@@ -390,6 +407,7 @@ void write_graphs(std::ostream& out, const Analysis& analysis, const Options& op
            "mostly from a Modified copy, green from clean copies. Also in transfers.svg.</p>\n";
     write_graph(out, analysis, options, dir, GraphKind::transfers);
   }
+  write_path_graph_section(out, analysis, options, dir);
 }
 
 // The hot source files with counts in the margin, as --view=source chooses them; the hot lines (those
@@ -454,6 +472,7 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
   }
   write_region_barriers(page, profile, options);
   write_html_phases(page, profile, options);
+  write_html_drill_downs(page, analysis, options);  // --object, --function
   write_html_locks(page, profile, options.top);
   write_block_strips(page, analysis, options);
   write_set_histograms(page, analysis, options);

@@ -1,6 +1,8 @@
 // json_export.cc: the analysed profile as nlohmann::ordered_json, keys in a fixed, readable order.
 #include "ccsim/annotate/exports/json_export.h"
 
+#include "ccsim/annotate/exports/drill_down_export.h"
+
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
@@ -15,6 +17,7 @@
 #include "ccsim/annotate/analysis/region_barriers.h"
 #include "ccsim/annotate/analysis/region_phases.h"
 #include "ccsim/annotate/analysis/object_moves.h"
+#include "ccsim/annotate/analysis/object_paths.h"
 #include "ccsim/annotate/analysis/sharing_findings.h"
 #include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/ranked_table.h"
@@ -24,13 +27,6 @@ namespace ccsim::annotate {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-Json counts_json(const Profile& profile, const Counts& counts) {
-  Json json = Json::object();
-  for (std::size_t event = 0; event < profile.events.size(); ++event)
-    json[profile.events[event]] = counts[event];
-  return json;
-}
 
 // A row's ratio columns (ranked_table.h), by heading: the fraction, or null for 0/0.
 Json ratios_json(const CountColumns& ratios, const Counts& counts) {
@@ -52,7 +48,6 @@ Json block_counts_json(const BlockCounts& counts) {
   return json;
 }
 
-// Every object with block histograms (object_blocks.h), in --view=blocks' order.
 // The phase counts by name (kPhaseCountNames), from `first` on.
 Json phase_counts_json(const PhaseCounts& counts, std::size_t first = 0) {
   Json json = Json::object();
@@ -111,6 +106,49 @@ Json timeline_json(const Profile& profile) {
   return json;
 }
 
+// Object paths: per followed heap site, its lives, block lifetime and paths with their runs (totals over the
+// path's lives, as the profile gives them, and the cycles of the --latency table).
+Json paths_json(const Profile& profile, const LatencyTable& latencies) {
+  Json list = Json::array();
+  for (const PathSite& site : profile.path_sites) {
+    const DataObject& object = profile.objects[site.object];
+    const Lifetime lifetime = site_lifetime(site);
+    Json paths = Json::array();
+    for (const ObjectPath& path : site.paths) {
+      Json runs = Json::array();
+      for (const PathRun& run : path.runs) {
+        runs.push_back({{"function", run.function},
+                        {"thread", run.thread},
+                        {"changed_thread", run.changed},
+                        {"reads", run.reads},
+                        {"writes", run.writes},
+                        {"bytes", run.bytes},
+                        {"offsets", run.touched ? Json::array({run.first_offset, run.last_offset}) : Json(nullptr)},
+                        {"l1_misses", {{"own_l2", run.own_l2}, {"llc", run.llc}, {"other_core", run.transfer},
+                                       {"memory", run.memory}}},
+                        {"cycles", run_cycles(run, latencies)}});
+      }
+      paths.push_back({{"lives", path.lives},
+                       {"freed", path.freed},
+                       {"cut", path.cut},
+                       {"thread_changes", thread_changes(path)},
+                       {"text", path_text(path)},
+                       {"lifetime", {{"sum", path.lifetime_sum}, {"min", path.lifetime_min}, {"max", path.lifetime_max}}},
+                       {"runs", runs}});
+    }
+    list.push_back({{"object", object.name},
+                    {"label", object_name(object)},
+                    {"chosen", site.named ? "named" : "shared"},
+                    {"lives_followed", site.lives_stored},
+                    {"lives_not_stored", site.lives_unstored},
+                    {"lives_not_followed", site.lives_unfollowed},
+                    {"lifetime", {{"mean", lifetime.mean}, {"min", lifetime.shortest}, {"max", lifetime.longest}}},
+                    {"paths", paths}});
+  }
+  return list;
+}
+
+// Every object with block histograms (object_blocks.h), in --view=blocks' order.
 Json blocks_json(const Profile& profile) {
   Json list = Json::array();
   for (const ObjectBlocks& blocks : object_blocks(profile)) {
@@ -489,6 +527,14 @@ Json unlocked_writes_json(const Profile& profile) {
 
 }  // namespace
 
+// A row's counts by event name (json_export.h).
+Json counts_json(const Profile& profile, const Counts& counts) {
+  Json json = Json::object();
+  for (std::size_t event = 0; event < profile.events.size(); ++event)
+    json[profile.events[event]] = counts[event];
+  return json;
+}
+
 void write_json(std::ostream& out, const Analysis& analysis, const Options& options) {
   const Profile& profile = *analysis.profile;
   Json json;
@@ -504,7 +550,7 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
                                {"name", profile.thread_name(row.thread)},
                                {"counts", counts_json(profile, row.counts)}});
   }
-  const CountColumns ratios = row_ratio_columns(profile);
+  const CountColumns ratios = row_ratio_columns(profile, true);
   json["lines"] = Json::array();
   for (const LineRow& row : analysis.lines) {
     Json line = site_json(row.site);
@@ -567,11 +613,14 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
   json["evictors"] = edges["evictors"];
   json["blocks"] = blocks_json(profile);
   json["cache_sets"] = working_set_json(profile);
+  json["paths"] = paths_json(profile, options.latencies);
   json["line_details"] = Json::array();
   for (const LineUse& line : collect_line_uses(profile)) json["line_details"].push_back(line_use_json(profile, line));
   json["locks"] = locks_json(profile);
   json["unlocked_writes"] = unlocked_writes_json(profile);
   json["lock_findings"] = lock_findings(profile);
+  const Json drill_downs = drill_downs_json(analysis, options);  // --object, --function
+  for (const auto& [key, value] : drill_downs.items()) json[key] = value;
   out << json.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 

@@ -2,6 +2,7 @@
 #ifndef CCSIM_ANNOTATE_JSON_EXPORT_H
 #define CCSIM_ANNOTATE_JSON_EXPORT_H
 
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "ccsim/annotate/analysis/analysis.h"
@@ -14,6 +15,9 @@ namespace ccsim::annotate {
 // --threshold and --top say; --threads has already been applied to the profile. docs/annotate.md
 // describes the layout.
 void write_json(std::ostream& out, const Analysis& analysis, const Options& options);
+
+// One row's counts as {"<event>": count, ...}, every event of the profile in order (exports share it).
+nlohmann::ordered_json counts_json(const Profile& profile, const Counts& counts);
 
 }  // namespace ccsim::annotate
 

@@ -27,7 +27,7 @@ namespace {
 void exercise(Profile profile) {
   Profile doubled = profile;
   add_profile(doubled, profile);
-  add_derived_events(profile);
+  add_derived_events(profile, LatencyTable{});
   Options options;
   options.views = {View::overview, View::summary,  View::lines,   View::functions,    View::objects,
                    View::matrix,   View::findings, View::regions, View::invalidators, View::evictors,

@@ -134,6 +134,63 @@ void append_renumbered(std::vector<Row>& into, const std::vector<Row>& rows, con
 
 }  // namespace
 
+namespace {
+
+// Object paths: a site followed in both runs is one site; a path whose runs take the same functions on
+// the same threads (and ends alike) is one path, its lives and counts summed; the sites' lives add up.
+void add_path_sites(Profile& sum, const Profile& more, const std::vector<std::size_t>& object_in_sum) {
+  for (PathSite site : more.path_sites) {
+    site.object = object_in_sum[site.object];
+    auto same_site = std::find_if(sum.path_sites.begin(), sum.path_sites.end(),
+                                  [&](const PathSite& s) { return s.object == site.object; });
+    if (same_site == sum.path_sites.end()) {
+      sum.path_sites.push_back(std::move(site));
+      continue;
+    }
+    same_site->named = same_site->named || site.named;
+    same_site->lives_stored += site.lives_stored;
+    same_site->lives_unstored += site.lives_unstored;
+    same_site->lives_unfollowed += site.lives_unfollowed;
+    for (const ObjectPath& path : site.paths) {
+      auto same_path = std::find_if(same_site->paths.begin(), same_site->paths.end(), [&](const ObjectPath& p) {
+        if (p.freed != path.freed || p.cut != path.cut || p.runs.size() != path.runs.size()) return false;
+        for (std::size_t r = 0; r < p.runs.size(); ++r) {
+          if (p.runs[r].function != path.runs[r].function || p.runs[r].thread != path.runs[r].thread) return false;
+        }
+        return true;
+      });
+      if (same_path == same_site->paths.end()) {
+        same_site->paths.push_back(path);
+        continue;
+      }
+      same_path->lives += path.lives;
+      same_path->lifetime_sum += path.lifetime_sum;
+      same_path->lifetime_min = std::min(same_path->lifetime_min, path.lifetime_min);
+      same_path->lifetime_max = std::max(same_path->lifetime_max, path.lifetime_max);
+      for (std::size_t r = 0; r < path.runs.size(); ++r) {
+        PathRun& to = same_path->runs[r];
+        const PathRun& run = path.runs[r];
+        to.reads += run.reads;
+        to.writes += run.writes;
+        to.bytes += run.bytes;
+        if (run.touched) {
+          to.first_offset = to.touched ? std::min(to.first_offset, run.first_offset) : run.first_offset;
+          to.last_offset = to.touched ? std::max(to.last_offset, run.last_offset) : run.last_offset;
+          to.touched = true;
+        }
+        to.own_l2 += run.own_l2;
+        to.llc += run.llc;
+        to.transfer += run.transfer;
+        to.memory += run.memory;
+      }
+    }
+    std::stable_sort(same_site->paths.begin(), same_site->paths.end(),
+                     [](const ObjectPath& a, const ObjectPath& b) { return a.lives > b.lives; });
+  }
+}
+
+}  // namespace
+
 void add_profile(Profile& sum, const Profile& more, bool different_programs) {
   check_compatible(sum, more);
   if (!different_programs) check_same_program(sum, more);
@@ -182,6 +239,11 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
   for (ObjectTransfer transfer : more.object_transfers) {
     transfer.object = object_in_sum[transfer.object];
     sum.object_transfers.push_back(transfer);
+  }
+  for (ObjectEvictor edge : more.object_evictors) {
+    edge.victim = object_in_sum[edge.victim];
+    edge.evictor = object_in_sum[edge.evictor];
+    sum.object_evictors.push_back(std::move(edge));
   }
   for (ObjectThreadCounts counts : more.object_counts) {
     counts.object = object_in_sum[counts.object];
@@ -259,6 +321,7 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
     row.object = object_in_sum[row.object];
     sum.site_lives.push_back(row);
   }
+  add_path_sites(sum, more, object_in_sum);
   // A field named by both runs is one field.
   for (ObjectField field : more.object_fields) {
     field.object = object_in_sum[field.object];

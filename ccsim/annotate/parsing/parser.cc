@@ -46,8 +46,8 @@ constexpr std::uint64_t kMaxLineSize = 256;
 constexpr std::uint64_t kMaxCacheSize = 1ULL << 32;   // bytes
 constexpr std::uint64_t kMaxSourceLine = 0xFFFFFFFF;  // debug info numbers lines in 32 bits
 
-// The versions read: 1, and 2, which added the transfer events and the transfer: and object-transfer:
-// records (docs/output-format.md).
+// The versions read: 1, and 2, which added the transfer events and the transfer:, object-transfer:,
+// path-site:, path: and path-run: records (docs/output-format.md).
 constexpr std::uint64_t kNewestVersion = 2;
 
 const std::set<std::string> kSimModes = {"native", "interleaved", "piped"};
@@ -106,6 +106,8 @@ class ProfileReader {
   void read_invalidator(const Record& record);
   void read_transfer(const Record& record);
   void read_object_transfer(const Record& record);
+  void read_object_evictor(const Record& record);
+  std::string level_field(const Record& record, std::size_t index);
   TransferSplit transfer_split(const Record& record, std::size_t first);
   void read_object(const Record& record);
   void read_object_origin(const Record& record);
@@ -138,6 +140,11 @@ class ProfileReader {
   void read_object_set(const Record& record);
   void read_object_resident(const Record& record);
   void read_site_live(const Record& record);
+  // Object paths (version 2): a site, then each of its paths with its runs.
+  void read_path_site(const Record& record);
+  void read_path(const Record& record);
+  void read_path_run(const Record& record);
+  void check_last_path_site(const Record& record) const;
   void read_summary(const Record& record);
 
   // Field helpers shared by the record readers. defined_id resolves an id the file defined earlier
@@ -395,6 +402,7 @@ void ProfileReader::read_body_record(const Record& record) {
       {"invalidator", &ProfileReader::read_invalidator},
       {"transfer", &ProfileReader::read_transfer},
       {"object-transfer", &ProfileReader::read_object_transfer},
+      {"object-evictor", &ProfileReader::read_object_evictor},
       {"object", &ProfileReader::read_object},
       {"object-origin", &ProfileReader::read_object_origin},
       {"field", &ProfileReader::read_object_field},
@@ -419,6 +427,9 @@ void ProfileReader::read_body_record(const Record& record) {
       {"object-set", &ProfileReader::read_object_set},
       {"object-resident", &ProfileReader::read_object_resident},
       {"site-live", &ProfileReader::read_site_live},
+      {"path-site", &ProfileReader::read_path_site},
+      {"path", &ProfileReader::read_path},
+      {"path-run", &ProfileReader::read_path_run},
       {"summary", &ProfileReader::read_summary},
   };
   const std::string& keyword = record.keyword();
@@ -439,8 +450,9 @@ void ProfileReader::read_body_record(const Record& record) {
   }
   auto reader = kBodyRecords.find(keyword);
   static const std::set<std::string> kAddedInVersion2 = {
-      "transfer",      "object-transfer", "set-totals",   "set",      "object-set",     "object-resident",
-      "site-live",     "region-object",   "barrier-object", "barrier-line", "timeline", "timeline-object"};
+      "transfer",       "object-transfer", "object-evictor", "set-totals", "set",           "object-set",
+      "object-resident", "site-live",      "path-site",      "path",       "path-run",      "region-object",
+      "barrier-object", "barrier-line",    "timeline",       "timeline-object"};
   const bool added_in_version_2 = kAddedInVersion2.count(keyword) != 0;
   if (reader == kBodyRecords.end() || (added_in_version_2 && profile_.header.version < 2)) {
     for (const char* header_keyword : kHeaderKeywords) {
@@ -620,15 +632,8 @@ void ProfileReader::read_evictor(const Record& record) {
   edge.victim_thread = thread_field(record, 1, "victim thread");
   edge.evictor = reference_field(record, 2, "evictor reference");
   edge.evictor_thread = thread_field(record, 3, "evictor thread");
-  edge.level = std::string(record.field(4, "level"));
+  edge.level = level_field(record, 4);
   edge.count = record.number(5, "count");
-  if (edge.level != "L1" && edge.level != "L2" && edge.level != "LLC") {
-    record.fail("the level must be L1, L2 or LLC, not " + in_quotes(edge.level));
-  }
-  if (!profile_.has_level(edge.level)) {
-    record.fail("the level " + edge.level + " is not simulated in this profile (cache: " + edge.level +
-                " none)");
-  }
   tally(record, {edge.count});
   profile_.evictor_edges.push_back(std::move(edge));
 }
@@ -698,6 +703,31 @@ void ProfileReader::read_object_transfer(const Record& record) {
   require_two_threads(record, transfer.from_thread, transfer.to_thread);
   transfer.split = transfer_split(record, 3);
   profile_.object_transfers.push_back(transfer);
+}
+
+// A level of an edge (`evictor:`, `object-evictor:`): one the profile simulates.
+std::string ProfileReader::level_field(const Record& record, std::size_t index) {
+  std::string level(record.field(index, "level"));
+  if (level != "L1" && level != "L2" && level != "LLC") {
+    record.fail("the level must be L1, L2 or LLC, not " + in_quotes(level));
+  }
+  if (!profile_.has_level(level)) {
+    record.fail("the level " + level + " is not simulated in this profile (cache: " + level + " none)");
+  }
+  return level;
+}
+
+void ProfileReader::read_object_evictor(const Record& record) {
+  record.expect_fields(6, "<victim-object> <victim-thread> <evictor-object> <evictor-thread> <level> <count>");
+  ObjectEvictor edge;
+  edge.victim = object_field(record, 0);
+  edge.victim_thread = thread_field(record, 1, "victim thread");
+  edge.evictor = object_field(record, 2);
+  edge.evictor_thread = thread_field(record, 3, "evictor thread");
+  edge.level = level_field(record, 4);
+  edge.count = record.number(5, "count");
+  tally(record, {edge.count});
+  profile_.object_evictors.push_back(std::move(edge));
 }
 
 void ProfileReader::read_object(const Record& record) {
@@ -1132,7 +1162,127 @@ void ProfileReader::read_site_live(const Record& record) {
   profile_.site_lives.push_back(row);
 }
 
+// Object paths. A site's `path:` records follow its `path-site:` record, numbered from 1, each followed by
+// its `path-run:` records, numbered from 1; a run's changed flag says whether its thread differs from the
+// run before; the lives of a site's paths add up to its stored lives.
+void ProfileReader::check_last_path_site(const Record& record) const {
+  if (profile_.path_sites.empty()) return;
+  const PathSite& site = profile_.path_sites.back();
+  std::uint64_t lives = 0;
+  for (const ObjectPath& path : site.paths) {
+    if (path.runs.empty()) record.fail("a path: record of object " + profile_.objects[site.object].name + " has no path-run: record");
+    lives += path.lives;
+  }
+  if (lives != site.lives_stored) {
+    record.fail("the paths of a path-site: have " + std::to_string(lives) + " lives but the site says " +
+                std::to_string(site.lives_stored) + " were stored; the file was edited or is incomplete");
+  }
+}
+
+void ProfileReader::read_path_site(const Record& record) {
+  record.expect_fields(5, "<object> named|shared <lives-stored> <lives-not-stored> <lives-not-followed>");
+  check_last_path_site(record);
+  PathSite site;
+  site.object = object_field(record, 0);
+  if (profile_.objects[site.object].kind != "heap") record.fail("only a heap object has paths");
+  for (const PathSite& earlier : profile_.path_sites) {
+    if (earlier.object == site.object) record.fail("a second path-site: record for the same object");
+  }
+  const std::string_view chosen = record.field(1, "how the site was chosen");
+  if (chosen != "named" && chosen != "shared") record.fail("the site is named or shared, not " + in_quotes(std::string(chosen)));
+  site.named = chosen == "named";
+  site.lives_stored = record.number(2, "lives stored");
+  site.lives_unstored = record.number(3, "lives not stored");
+  site.lives_unfollowed = record.number(4, "lives not followed");
+  tally(record, {site.lives_stored, site.lives_unstored, site.lives_unfollowed});
+  profile_.path_sites.push_back(site);
+}
+
+// The path-site: the record's object names, which must be the last one read.
+PathSite& last_site_of(const Record& record, std::vector<PathSite>& sites, std::size_t object) {
+  if (sites.empty() || sites.back().object != object) {
+    record.fail("comes before its object's path-site: record, or after another site's");
+  }
+  return sites.back();
+}
+
+void ProfileReader::read_path(const Record& record) {
+  record.expect_fields(8, "<object> <path> <lives> freed|live cut|whole <lifetime-sum> <lifetime-min> <lifetime-max>");
+  PathSite& site = last_site_of(record, profile_.path_sites, object_field(record, 0));
+  if (!site.paths.empty() && site.paths.back().runs.empty()) record.fail("the path before has no path-run: record");
+  if (record.number(1, "path") != site.paths.size() + 1) {
+    record.fail("paths are numbered from 1 in order; expected path " + std::to_string(site.paths.size() + 1));
+  }
+  ObjectPath path;
+  path.lives = record.number(2, "lives");
+  if (path.lives == 0) record.fail("a path has at least one life");
+  const std::string_view freed = record.field(3, "freed or live");
+  const std::string_view cut = record.field(4, "cut or whole");
+  if (freed != "freed" && freed != "live") record.fail("expected freed or live, not " + in_quotes(std::string(freed)));
+  if (cut != "cut" && cut != "whole") record.fail("expected cut or whole, not " + in_quotes(std::string(cut)));
+  path.freed = freed == "freed";
+  path.cut = cut == "cut";
+  path.lifetime_sum = record.number(5, "lifetime sum");
+  path.lifetime_min = record.number(6, "shortest lifetime");
+  path.lifetime_max = record.number(7, "longest lifetime");
+  if (path.lifetime_min > path.lifetime_max || path.lifetime_sum < path.lifetime_min) {
+    record.fail("the shortest lifetime exceeds the longest, or the sum is below the shortest");
+  }
+  tally(record, {path.lives, path.lifetime_sum});
+  site.paths.push_back(path);
+}
+
+void ProfileReader::read_path_run(const Record& record) {
+  record.expect_fields(14, "<object> <path> <run> <fn> <thread> changed|same <reads> <writes> <bytes> "
+                           "<first>-<last>|- <own-L2> <LLC> <transfer> <memory>");
+  PathSite& site = last_site_of(record, profile_.path_sites, object_field(record, 0));
+  if (site.paths.empty() || record.number(1, "path") != site.paths.size()) {
+    record.fail("a path-run: follows its path: record");
+  }
+  ObjectPath& path = site.paths.back();
+  if (record.number(2, "run") != path.runs.size() + 1) {
+    record.fail("runs are numbered from 1 in order; expected run " + std::to_string(path.runs.size() + 1));
+  }
+  PathRun run;
+  run.function = name_field(record, 3, "fn", function_names_);
+  run.thread = thread_field(record, 4, "thread");
+  const std::string_view changed = record.field(5, "changed or same");
+  if (changed != "changed" && changed != "same") record.fail("expected changed or same, not " + in_quotes(std::string(changed)));
+  run.changed = changed == "changed";
+  const bool differs = !path.runs.empty() && path.runs.back().thread != run.thread;
+  if (run.changed != differs) {
+    record.fail(path.runs.empty() ? "the first run of a path has no thread before it: it is same"
+                                  : "a run is changed exactly when its thread differs from the run before's");
+  }
+  run.reads = record.number(6, "reads");
+  run.writes = record.number(7, "writes");
+  run.bytes = record.number(8, "bytes");
+  const std::string offsets(record.field(9, "offsets"));
+  if (offsets != "-") {
+    const std::size_t dash = offsets.find('-');
+    const auto digits = [](const std::string& text) {
+      return !text.empty() && text.size() <= 19 && text.find_first_not_of("0123456789") == std::string::npos;
+    };
+    if (dash == std::string::npos || !digits(offsets.substr(0, dash)) || !digits(offsets.substr(dash + 1))) {
+      record.fail("the offsets are <first>-<last> or -, not " + in_quotes(offsets));
+    }
+    run.touched = true;
+    run.first_offset = std::stoull(offsets.substr(0, dash));
+    run.last_offset = std::stoull(offsets.substr(dash + 1));
+    if (run.first_offset > run.last_offset) record.fail("the first offset exceeds the last");
+  } else if (run.reads + run.writes != 0 || run.bytes != 0) {
+    record.fail("a run with accesses gives the offsets it touched");
+  }
+  run.own_l2 = record.number(10, "own-L2 misses");
+  run.llc = record.number(11, "LLC misses");
+  run.transfer = record.number(12, "transfer misses");
+  run.memory = record.number(13, "memory misses");
+  tally(record, {run.reads, run.writes, run.bytes, run.own_l2, run.llc, run.transfer, run.memory});
+  path.runs.push_back(run);
+}
+
 void ProfileReader::read_summary(const Record& record) {
+  check_last_path_site(record);
   std::size_t events = profile_.events.size();
   if (record.field_count() != events) {
     record.fail("gives " + std::to_string(record.field_count()) + " counts but events: names " +

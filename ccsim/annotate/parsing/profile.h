@@ -148,6 +148,17 @@ struct ObjectTransfer {
   TransferSplit split;
 };
 
+// One `object-evictor:` record (version 2): accesses to `evictor` on evictor_thread evicted lines of
+// `victim` last touched on victim_thread, `count` times at `level` (MemSpy's causes of replacements).
+struct ObjectEvictor {
+  std::size_t victim = 0;  // index into Profile::objects
+  ThreadId victim_thread = 0;
+  std::size_t evictor = 0;  // index into Profile::objects
+  ThreadId evictor_thread = 0;
+  std::string level;  // "L1", "L2" or "LLC"
+  std::uint64_t count = 0;
+};
+
 // One `object:` record: a data object (variable, heap allocation site, thread stack, named range).
 struct DataObject {
   std::string kind;           // "global", "heap", "stack", "named" or "unknown"
@@ -388,6 +399,36 @@ struct SiteLive {
   std::uint64_t bytes_at_end = 0;
 };
 
+// Object paths (version 2; docs/output-format.md "Object paths", docs/model.md "Object paths"). One run of a
+// path: one (function, thread) and what its accesses did, summed over the path's lives.
+struct PathRun {
+  std::string function;  // "" when unknown
+  ThreadId thread = 0;
+  bool changed = false;  // another thread than the run before
+  std::uint64_t reads = 0, writes = 0, bytes = 0;
+  bool touched = false;  // it accessed the block: first_offset and last_offset are set
+  std::uint64_t first_offset = 0, last_offset = 0;
+  std::uint64_t own_l2 = 0, llc = 0, transfer = 0, memory = 0;  // L1 misses by where served
+  std::uint64_t misses() const { return own_l2 + llc + transfer + memory; }
+};
+
+// One `path:` record and its `path-run:` records: the lives of a site's blocks that took these runs.
+struct ObjectPath {
+  std::uint64_t lives = 0;
+  bool freed = true;  // else still allocated when the run ended
+  bool cut = false;   // more runs than the tool keeps per life: the last run holds the rest
+  std::uint64_t lifetime_sum = 0, lifetime_min = 0, lifetime_max = 0;  // allocations while live
+  std::vector<PathRun> runs;
+};
+
+// One `path-site:` record: a followed heap site and its paths, most lives first.
+struct PathSite {
+  std::size_t object = 0;  // index into Profile::objects
+  bool named = false;      // --paths named it (else chosen as shared)
+  std::uint64_t lives_stored = 0, lives_unstored = 0, lives_unfollowed = 0;
+  std::vector<ObjectPath> paths;
+};
+
 // A whole profile, or the sum of several. `events` names the columns of every Counts vector: first the
 // events the file recorded, then any derived events (derived_events.h) appended after reading.
 struct Profile {
@@ -401,6 +442,7 @@ struct Profile {
   std::vector<InvalidatorEdge> invalidator_edges;
   std::vector<TransferEdge> transfer_edges;  // version 2
   std::vector<ObjectTransfer> object_transfers;  // version 2
+  std::vector<ObjectEvictor> object_evictors;    // version 2
   std::vector<DataObject> objects;
   std::vector<ObjectThreadCounts> object_counts;
   std::vector<ObjectReferenceCounts> object_references;
@@ -425,6 +467,7 @@ struct Profile {
   std::vector<ObjectSet> object_sets;
   std::vector<ObjectResident> object_residents;
   std::vector<SiteLive> site_lives;
+  std::vector<PathSite> path_sites;  // version 2
   Counts summary;  // the `summary:` record (checked against `counts:` while reading)
   // Per record keyword ("counts", "region", "evictor", "skipped", ...), every count the records of that
   // kind give, all events together. The parser and add_profile keep each total below 2^64, so no sum the

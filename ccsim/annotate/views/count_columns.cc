@@ -41,15 +41,26 @@ void CountColumns::add_ratio(const std::string& heading, const std::vector<std::
   columns_.push_back({numerator_columns, denominator_columns, denominator_scale});
 }
 
+void CountColumns::add_share(const std::string& heading, const std::string& event, std::uint64_t whole) {
+  std::vector<std::size_t> columns = columns_of({event});
+  if (columns.empty()) return;
+  headings_.push_back(heading);
+  columns_.push_back({columns, {}, whole, true});
+}
+
+double CountColumns::denominator_of(const Column& column, const Counts& counts) const {
+  const double scale = static_cast<double>(column.denominator_scale);
+  return column.share ? scale : static_cast<double>(sum_of(counts, column.denominator)) * scale;
+}
+
 std::vector<std::string> CountColumns::cells(const Counts& counts) const {
   std::vector<std::string> cells;
   for (const Column& column : columns_) {
     const std::uint64_t numerator = sum_of(counts, column.numerator);
-    if (column.denominator.empty()) {
+    if (column.denominator.empty() && !column.share) {
       cells.push_back(with_commas(numerator));
     } else {
-      cells.push_back(percent(static_cast<double>(numerator), static_cast<double>(sum_of(counts, column.denominator)) *
-                                                                  static_cast<double>(column.denominator_scale)));
+      cells.push_back(percent(static_cast<double>(numerator), denominator_of(column, counts)));
     }
   }
   return cells;
@@ -59,12 +70,11 @@ std::vector<std::optional<double>> CountColumns::values(const Counts& counts) co
   std::vector<std::optional<double>> values;
   for (const Column& column : columns_) {
     const double numerator = static_cast<double>(sum_of(counts, column.numerator));
-    if (column.denominator.empty()) {
+    if (column.denominator.empty() && !column.share) {
       values.push_back(numerator);
       continue;
     }
-    const double denominator =
-        static_cast<double>(sum_of(counts, column.denominator)) * static_cast<double>(column.denominator_scale);
+    const double denominator = denominator_of(column, counts);
     values.push_back(denominator == 0 ? std::nullopt : std::optional<double>(numerator / denominator));
   }
   return values;

@@ -24,6 +24,10 @@ class CountColumns {
   void add_ratio(const std::string& heading, const std::vector<std::string>& numerator,
                  const std::vector<std::string>& denominator, std::uint64_t denominator_scale = 1);
 
+  // A column showing `event` as a percentage of the fixed `whole` ("-" when `whole` is 0): a row's share
+  // of the run's total, e.g. of its memory time.
+  void add_share(const std::string& heading, const std::string& event, std::uint64_t whole);
+
   bool empty() const { return columns_.empty(); }
   const std::vector<std::string>& headings() const { return headings_; }
   // Each column's cell as printed: "1,234", "12.5%", "-".
@@ -38,7 +42,11 @@ class CountColumns {
     std::vector<std::size_t> numerator;
     std::vector<std::size_t> denominator;  // empty: the column is a count
     std::uint64_t denominator_scale = 1;
+    bool share = false;  // a share of the fixed whole denominator_scale; `denominator` is then empty
   };
+
+  // A ratio column's denominator for a row.
+  double denominator_of(const Column& column, const Counts& counts) const;
 
   // The columns of `events`; empty when the profile lacks one of them.
   std::vector<std::size_t> columns_of(const std::vector<std::string>& events) const;

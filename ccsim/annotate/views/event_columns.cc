@@ -17,7 +17,10 @@ std::vector<std::size_t> resolve(const Profile& profile, const std::string& opti
     auto column = profile.event_index(name);
     if (!column) {
       throw OptionError("--" + option + ": the profile has no event \"" + name + "\"; its events are " +
-                        joined(profile.events));
+                        joined(profile.events) +
+                        (name == "cycles" ? " (cycles is left out when the profile's cycles with --latency would "
+                                            "pass 2^64 - 1)"
+                                          : ""));
     }
     columns.push_back(*column);
   }

@@ -1,6 +1,8 @@
 // ranked_table.cc: ranking and printing the rows of the lines, functions and objects views.
 #include "ccsim/annotate/views/ranked_table.h"
 
+#include <algorithm>
+
 #include "ccsim/annotate/analysis/counts.h"
 #include "ccsim/annotate/analysis/runtime_parts.h"
 #include "ccsim/annotate/text/numbers.h"
@@ -93,13 +95,23 @@ bool has_moves_column(const std::vector<LabelledCounts>& rows) {
 
 std::string moves_cell(const LabelledCounts& row) { return row.moves ? moved_text(*row.moves) : ""; }
 
-CountColumns row_ratio_columns(const Profile& profile) {
+bool shows_cycles(const Profile& profile, const EventColumns& columns) {
+  auto cycles = profile.event_index("cycles");
+  return cycles && std::find(columns.shown.begin(), columns.shown.end(), *cycles) != columns.shown.end();
+}
+
+CountColumns row_ratio_columns(const Profile& profile, bool memory_time) {
   CountColumns columns(profile);
+  if (memory_time) add_memory_time_column(profile, columns);
   for (const RowRatio& ratio : kRowRatios) {
     columns.add_ratio(ratio.heading, {ratio.numerator}, denominator_of(ratio),
                       ratio.per_line_byte ? profile.header.line_size : 1);
   }
   return columns;
+}
+
+void add_memory_time_column(const Profile& profile, CountColumns& columns) {
+  if (auto cycles = profile.event_index("cycles")) columns.add_share(kMemoryTimeHeading, "cycles", profile.summary[*cycles]);
 }
 
 std::vector<std::uint64_t> running_sums(const ViewContext& context, const std::vector<LabelledCounts>& printed) {
@@ -125,6 +137,7 @@ std::string ratio_note(const ViewContext& context, const std::string& noun, cons
     for (const std::string& event : denominator_of(ratio)) has_events = has_events && profile.event_index(event);
     if (has_events) definitions.push_back(std::string(ratio.heading) + " = " + ratio.meaning);
   }
+  if (shows_cycles(profile, context.columns)) definitions.insert(definitions.begin(), kMemoryTimeMeaning);
   return definitions.empty() ? note : note + "\n" + joined(definitions, "; ") + ".";
 }
 
@@ -139,7 +152,7 @@ void print_table_rows(const ViewContext& context, const std::string& noun, const
     table.add_column(columns.headings.empty() ? profile.events[shown[i]] : columns.headings[i],
                      TextTable::Align::right);
   }
-  const CountColumns ratios = row_ratio_columns(profile);
+  const CountColumns ratios = row_ratio_columns(profile, shows_cycles(profile, columns));
   for (const std::string& heading : ratios.headings()) table.add_column(heading, TextTable::Align::right);
   table.add_column("cumulative", TextTable::Align::right);
   const bool moves = has_moves_column(printed);

@@ -54,8 +54,18 @@ void rank_table_rows(const ViewContext& context, const std::string& noun, const 
                      RankedRows& result);
 
 // The ratio columns of the lines, functions and objects tables, after the event columns (text, HTML and
-// JSON): L1_miss_ratio = L1 misses / accesses and coherence_share = coherence misses / L1 misses.
-CountColumns row_ratio_columns(const Profile& profile);
+// JSON): memory_time (below; with `memory_time`), L1_miss_ratio = L1 misses / accesses and coherence_share =
+// coherence misses / L1 misses.
+CountColumns row_ratio_columns(const Profile& profile, bool memory_time);
+// Whether the tables show the `cycles` event (--show or --sort): they then show memory_time too.
+bool shows_cycles(const Profile& profile, const EventColumns& columns);
+
+// The "% of memory time" column (MemSpy's ranking): a row's cycles (the derived `cycles` event, --latency)
+// as a share of the whole run's, the summary's. First of the ratio columns when the tables show cycles (and
+// always in JSON); the matrix and drill-down views add it too.
+inline const char* const kMemoryTimeHeading = "memory_time";
+inline const char* const kMemoryTimeMeaning = "memory_time = cycles / the run's cycles (--latency)";
+void add_memory_time_column(const Profile& profile, CountColumns& columns);
 
 // The running sum of the first sort event down `printed`: per row, its count in that row and the rows
 // above. Over the event's total, it is the tables' `cumulative` column ("10% of the lines give 82%").

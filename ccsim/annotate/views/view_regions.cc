@@ -6,13 +6,14 @@
 
 #include "ccsim/annotate/analysis/region_barriers.h"
 #include "ccsim/annotate/views/count_columns.h"
+#include "ccsim/annotate/views/ranked_table.h"
 #include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/text_table.h"
 #include "ccsim/annotate/views/views.h"
 
 namespace ccsim::annotate {
 
-CountColumns region_columns(const Profile& profile, const std::string& level) {
+CountColumns region_columns(const Profile& profile, const std::string& level, bool with_cycles) {
   CountColumns columns(profile);
   columns.add_event("true in-region", "invalidations_received_true_in_region");
   columns.add_event("of which critical", "invalidations_received_true_in_region_critical");
@@ -22,6 +23,11 @@ CountColumns region_columns(const Profile& profile, const std::string& level) {
   columns.add_event("total", "invalidations_received");
   columns.add_event("coherence misses", "coherence_misses");
   columns.add_event(level + " misses", level + "_misses");
+  // Cycles without L1 hits: region: records keep no accesses (docs/model.md, "Cycles").
+  if (with_cycles) {
+    columns.add_event("cycles", "cycles");
+    add_memory_time_column(profile, columns);
+  }
   return columns;
 }
 
@@ -32,7 +38,7 @@ void print_regions_view(const ViewContext& context) {
     context.out << "This profile has no region: records (no barrier of the program was observed).\n";
     return;
   }
-  const CountColumns columns = region_columns(profile, context.options.level);
+  const CountColumns columns = region_columns(profile, context.options.level, shows_cycles(profile, context.columns));
 
   auto invalidations = profile.event_index("invalidations_received");
   std::uint64_t all_invalidations = 0;
@@ -65,6 +71,14 @@ void print_regions_view(const ViewContext& context) {
     cells.push_back(closing_barrier(*row.first));
     table.add_row(std::move(cells));
   }
+  // The total of every region, shown or not.
+  Counts total(profile.events.size(), 0);
+  for (const Region& region : profile.regions) add_counts(total, region.counts);
+  std::vector<std::string> cells = {context.options.each_region ? "all" : with_commas(profile.regions.size())};
+  for (std::string& cell : columns.cells(total)) cells.push_back(std::move(cell));
+  cells.push_back(percent(all_invalidations, all_invalidations));
+  cells.push_back("(all regions)");
+  table.add_row(std::move(cells));
   table.print(context.out);
   if (context.options.each_region) {
     context.out << "(" << shown << " of " << rows.size()

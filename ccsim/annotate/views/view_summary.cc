@@ -3,6 +3,7 @@
 // The per-level tables are the thesis' Fig. 3.4 (breakdown of misses per processor) as text.
 #include "ccsim/annotate/text/run_text.h"
 #include "ccsim/annotate/views/count_columns.h"
+#include "ccsim/annotate/views/ranked_table.h"
 #include "ccsim/annotate/views/text_table.h"
 #include "ccsim/annotate/views/views.h"
 
@@ -81,6 +82,17 @@ void print_served_table(const ViewContext& context) {
                      columns);
 }
 
+// The simulated memory time of each thread (the `cycles` event, --latency) and its share of the run's.
+void print_cycles_table(const ViewContext& context) {
+  CountColumns columns(context.profile());
+  columns.add_event("cycles", "cycles");
+  add_memory_time_column(context.profile(), columns);
+  print_thread_table(context,
+                     "Memory time (cycles: each access charged where it was served, each invalidation caused as an "
+                     "upgrade; --latency=" + latency_text(context.options.latencies) + ")",
+                     columns);
+}
+
 void print_invalidation_table(const ViewContext& context, const std::string& direction,
                               const std::string& title) {
   const std::string prefix = "invalidations_" + direction + "_";
@@ -101,6 +113,7 @@ void print_summary_view(const ViewContext& context) {
     if (cache.present) print_level_table(context, cache);
   }
   print_served_table(context);
+  print_cycles_table(context);
   print_invalidation_table(context, "received",
                            "Invalidations received (charged to the thread whose copy was removed)");
   print_invalidation_table(context, "caused",

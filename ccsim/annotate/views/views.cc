@@ -72,6 +72,15 @@ void print_views(const ViewContext& context) {
       case View::timeline:
         print_timeline_view(context);
         break;
+      case View::object_detail:
+        print_object_drill_down(context);
+        break;
+      case View::function_detail:
+        print_function_drill_down(context);
+        break;
+      case View::paths:
+        print_paths_view(context);
+        break;
     }
   }
   if (context.options.auto_annotate) print_source_view(context);

@@ -47,8 +47,9 @@ void print_findings_view(const ViewContext& context);      // view_findings.cc: 
 void print_findings(const ViewContext& context, std::size_t most);
 void print_regions_view(const ViewContext& context);       // view_regions.cc
 // The regions view's columns (its heading, then the event): the invalidations received by class, their total,
-// the coherence misses and the misses of `level`; the HTML report's regions table has the same.
-CountColumns region_columns(const Profile& profile, const std::string& level);
+// the coherence misses and the misses of `level`, and with `with_cycles` (the tables show cycles) the cycles
+// and memory_time; the HTML report's regions table has the same.
+CountColumns region_columns(const Profile& profile, const std::string& level, bool with_cycles);
 // The phases (view_phases.cc): per barrier (--regions=each: per region) its objects, its detailed lines,
 // with misses by cause, invalidations and transfers; the timeline's busiest objects per interval.
 void print_region_objects_view(const ViewContext& context);
@@ -57,6 +58,17 @@ void print_timeline_view(const ViewContext& context);
 void print_invalidators_view(const ViewContext& context);  // view_culprits.cc
 void print_evictors_view(const ViewContext& context);      // view_culprits.cc
 void print_locks_view(const ViewContext& context);         // view_locks.cc
+// --object=NAME and --function=NAME (view_drill_down.cc; analysis/drill_down.h).
+void print_object_drill_down(const ViewContext& context);
+void print_function_drill_down(const ViewContext& context);
+// The drill-downs' columns: L1 misses by cause and by where served, invalidations caused, cycles and
+// memory_time (text, JSON and HTML).
+CountColumns drill_down_columns(const Profile& profile);
+// Under a drill-down's totals: what the rows are made of.
+inline const char* const kDrillDownNote =
+    "The rows below add up the code x data cells (object-ref: records), which keep no reads, writes or hits: "
+    "their cycles are those of misses and invalidations, without the L1 hits.";
+void print_paths_view(const ViewContext& context);         // view_paths.cc
 // The source files of the lines above the threshold, with counts in the margin (source_annotation.cc).
 void print_source_view(const ViewContext& context);
 

@@ -2,6 +2,7 @@
 #include "ccsim/tool/data_objects/allocation_sites.h"
 
 #include "ccsim/core/hash_map.h"
+#include "ccsim/tool/data_objects/object_paths.h"
 #include "ccsim/tool/data_objects/runtime_libraries.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/options.h"
@@ -261,6 +262,7 @@ ObjectId allocation_site_object(unsigned tid, const char* allocator) {
   bin->frames = static_cast<std::uint64_t*>(VG_(malloc)("ccsim.objects.bin_frames", depth * sizeof(std::uint64_t)));
   for (std::uint32_t i = 0; i < depth; ++i) bin->frames[i] = frames[i];
   bin->object = create_bin_object(sites, allocator);
+  if (paths_on) note_path_site(bin->object, sites[0] != 0 ? frame_site(sites[0]).function : 0);
   VG_(HT_add_node)(bins, bin);
   return bin->object;
 }

@@ -48,6 +48,12 @@ struct DataObject {
   // A heap bin's allocating function ("malloc", "calloc", "realloc", "aligned_alloc", "new", "new[]",
   // ...; a string constant), null for the other kinds.
   const char* allocator;
+  // Object paths (object_paths.h), heap bins only: the function that called the allocator (a
+  // reference_names().functions number, 0 when unknown); the index + 1 of the bin's followed site, 0 when
+  // not followed; the processor + 1 that first touched its data while sites may still be chosen, 0: none.
+  std::uint32_t allocating_function;
+  std::uint32_t path_site;
+  std::uint32_t path_first_proc;
 };
 
 // What one lookup found: the object, the start of the extent holding the address (offsets within the

@@ -11,6 +11,7 @@
 #include "ccsim/tool/data_objects/invalid_frees.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/named_ranges.h"
+#include "ccsim/tool/data_objects/object_paths.h"
 #include "ccsim/tool/data_objects/out_of_order_blocks.h"
 #include "ccsim/tool/data_objects/runtime_libraries.h"
 #include "ccsim/tool/data_objects/site_live.h"
@@ -79,6 +80,7 @@ void end_block(const Extent& block) {
 void apply_block_allocated(const LayoutChange& change) {
   const Addr last = change.start + (change.size > 0 ? change.size - 1 : 0);
   while (const Extent* overlapped = blocks->first_overlapping(change.start, last)) end_block(*overlapped);
+  if (paths_on) path_block_allocated(change.object, change.start, change.size, change.key, change.proc);
   note_allocation_applied(Extent{change.start, change.size, change.object, change.key});
   blocks->add(Extent{change.start, change.size, change.object, change.key});
   note_site_block_allocated(change.object, change.size);
@@ -89,6 +91,7 @@ void apply_block_allocated(const LayoutChange& change) {
 void apply_block_freed(const LayoutChange& change) {
   const Extent* block = blocks->at(change.start);
   if (block != nullptr && block->key == change.key) end_block(*block);
+  if (paths_on) path_block_freed(change.start, change.key, change.proc, change.call);
 }
 
 // Thread `tid` was given [start, start + size) for the bin `object`.
@@ -103,15 +106,19 @@ void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object) {
   if (recording) {
     // Before the change is recorded: recording it may replay it at once (a full buffer).
     if (change_waits_for_replay(tid)) note_allocation_recorded(Extent{start, size, object, number});
-    change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number});
+    change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number, thread_state(tid)->processor, 0});
   }
 }
 
-// Thread `tid` gave the live block at `start` back to the allocator.
-void record_free(ThreadId tid, Addr start) {
+// Thread `tid` gave the live block at `start` back to the allocator, calling it from the code at `call`
+// (0: unknown).
+void record_free(ThreadId tid, Addr start, Addr call) {
   const LiveBlock* block = live_blocks->find(start);
   if (block == nullptr) return;  // the runtime's own memory (allocator_call_begins lets it pass)
-  if (recording) change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number});
+  if (recording) {
+    change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number,
+                                    thread_state(tid)->processor, call});
+  }
   note_freed(tid, start, block->size);
   live_blocks->erase(start);
 }
@@ -152,12 +159,12 @@ bool allocator_call_begins(unsigned tid, std::uint32_t function, Addr pointer, A
       thread->reallocated_block = pointer;
       thread->reallocated_size = block->size;
       thread->reallocated_object = block->object;
-      record_free(tid, pointer);
+      record_free(tid, pointer, call);
       break;
     case CCSIM_ALLOC_FREE:
     case CCSIM_ALLOC_DELETE:
     case CCSIM_ALLOC_DELETE_ARRAY:
-      record_free(tid, pointer);
+      record_free(tid, pointer, call);
       break;
     default:
       break;
@@ -180,7 +187,7 @@ void allocator_call_ends(unsigned tid, std::uint32_t function, Addr block, std::
       const LiveBlock* live = live_blocks->find(block);
       if (live == nullptr || size <= live->size) return;
       const ObjectId object = live->object;
-      record_free(tid, block);
+      record_free(tid, block, 0);
       record_allocation(tid, block, size, object);
       return;
     }

@@ -25,6 +25,11 @@ struct LayoutChange {
   std::uint64_t size;
   ObjectId object;     // the object that memory now belongs to, when the change gives it one
   std::uint32_t key;   // the layer's own: a heap block's allocation number, a stack's thread id
+  // Object paths (object_paths.h), heap blocks only: the processor that allocated or freed the block, and
+  // for a free the code that called the allocator (0: unknown). Carried with the change, so that the
+  // replay, wherever it runs, knows who made it.
+  ProcId proc = 0;
+  Addr call = 0;
 };
 
 // After sync_init (which decides whether there is a replay) and before the first change.

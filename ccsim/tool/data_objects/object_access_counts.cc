@@ -5,6 +5,7 @@
 
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/data_objects/data_objects.h"
+#include "ccsim/tool/data_objects/object_paths.h"
 #include "ccsim/tool/data_objects/placement_watch.h"
 
 namespace ccsim {
@@ -50,7 +51,10 @@ void refill_object_cache(ReferenceObjectCache* cache, RefId ref, ProcId processo
     object.access_counts = allocate_zeroed_array<std::uint64_t>("ccsim.objects.access_counts", 2 * processors);
   }
   cache->access_counts = object.access_counts;
-  if (watch_object_access(found, processor, address, size, kind)) {
+  // Both are told of the access: a block watched or followed is never cached.
+  const bool watched = watch_object_access(found, processor, address, size, kind);
+  const bool followed = paths_on && follow_path_access(found, ref, processor, address, size, kind);
+  if (watched || followed) {
     forget_range(&cache->range, &cache->range_slot);
   } else {
     remember_range(&cache->range, &cache->range_slot, found.low, found.high, found.layout_free);

@@ -132,15 +132,19 @@ void for_each_block(BlockVisitor visit, void* context) {
   });
 }
 
+bool object_named_in(const DataObject& object, const char* names) {
+  while (*names != '\0') {
+    const char* end = names;
+    while (*end != '\0' && *end != ',') ++end;
+    if (end > names && name_matches(object.name, names, static_cast<SizeT>(end - names))) return true;
+    names = *end == ',' ? end + 1 : end;
+  }
+  return false;
+}
+
 bool block_object_named(const DataObject& object) {
   for (std::uint32_t i = 0; i < options.block_object_count; ++i) {
-    const char* names = options.block_objects[i];
-    while (*names != '\0') {
-      const char* end = names;
-      while (*end != '\0' && *end != ',') ++end;
-      if (end > names && name_matches(object.name, names, static_cast<SizeT>(end - names))) return true;
-      names = *end == ',' ? end + 1 : end;
-    }
+    if (object_named_in(object, options.block_objects[i])) return true;
   }
   return false;
 }

@@ -69,6 +69,8 @@ void for_each_block(BlockVisitor visit, void* context);
 // Whether --block-objects names `object`: its name, or a heap bin's innermost frame (`file.c:20`, or
 // `file.c:20 main`), as the profile's `object:` record writes them.
 bool block_object_named(const DataObject& object);
+// Whether one of `names` (separated by commas) names `object`, as above (--block-objects, --paths).
+bool object_named_in(const DataObject& object, const char* names);
 
 }  // namespace ccsim
 

@@ -13,6 +13,7 @@
 #include "ccsim/tool/data_objects/stack_variables.h"
 #include "ccsim/tool/data_objects/working_set_records.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/output/event_columns.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/profile_numbering.h"
 #include "ccsim/tool/output/sorted_rows.h"
@@ -134,6 +135,23 @@ void collect_object_transfer(void* context, ObjectId object, ProcId from, ProcId
                              const ObjectTransferCounts& counts) {
   ObjectTransferRows* r = static_cast<ObjectTransferRows*>(context);
   r->rows.add({r->numbers[object], from + 1, to + 1}, counts);
+}
+
+// `object-evictor: <victim-object> <victim-thread> <evictor-object> <evictor-thread> <level>` rows. The
+// victim has the eviction in its <L>_evictions and the evictor the miss that evicted, so both are numbered
+// (a row naming an object left unnumbered, which cannot happen, would be dropped).
+struct ObjectEvictionRows {
+  const std::uint32_t* numbers;  // by ObjectId
+  SortedRows<5, std::uint64_t> rows{"ccsim.out.object_evictions"};
+};
+
+void collect_object_eviction(void* context, ObjectId victim, ProcId victim_proc, ObjectId evictor, ProcId evictor_proc,
+                             Level level, std::uint64_t count) {
+  ObjectEvictionRows* r = static_cast<ObjectEvictionRows*>(context);
+  if (r->numbers[victim] == 0 || r->numbers[evictor] == 0) return;
+  r->rows.add({r->numbers[victim], victim_proc + 1, r->numbers[evictor], evictor_proc + 1,
+               static_cast<std::uint32_t>(level)},
+              count);
 }
 
 // Numbers the hot lines 1, 2, ... in the order for_each_hot_line() visits them (hottest first), so that
@@ -387,6 +405,13 @@ void ObjectRecords::write(ProfileFile* file, const ProfileNumbering& numbering) 
     file->printf("object-transfer: %u %u %u %llu %llu %llu\n", key[0], key[1], key[2],
                  static_cast<ULong>(counts.from_state[0]), static_cast<ULong>(counts.from_state[1]),
                  static_cast<ULong>(counts.from_state[2]));
+  });
+
+  ObjectEvictionRows evictions{numbers_};
+  for_each_object_eviction(collect_object_eviction, &evictions);
+  evictions.rows.visit_sorted([&](const std::uint32_t* key, const std::uint64_t& count) {
+    file->printf("object-evictor: %u %u %u %u %s %llu\n", key[0], key[1], key[2], key[3],
+                 level_name(static_cast<Level>(key[4])), static_cast<ULong>(count));
   });
 
   PlacementRows placements;

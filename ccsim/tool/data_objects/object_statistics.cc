@@ -14,6 +14,7 @@
 #include "ccsim/tool/data_objects/object_access_counts.h"
 #include "ccsim/tool/data_objects/object_timeline.h"
 #include "ccsim/tool/data_objects/region_phases.h"
+#include "ccsim/tool/data_objects/object_paths.h"
 #include "ccsim/tool/data_objects/placement_watch.h"
 #include "ccsim/tool/data_objects/resident_lines.h"
 #include "ccsim/tool/data_objects/unlocked_writes.h"
@@ -46,6 +47,26 @@ struct MoveKey {
   ProcId from;
   ProcId to;
 };
+// (victim object, victim processor, evicting object, evicting processor, level): whose accesses evicted
+// whose lines (MemSpy's "causes of replacements" per data bin).
+struct EvictKey {
+  ObjectId victim;
+  ProcId victim_proc;
+  ObjectId evictor;
+  ProcId evictor_proc;
+  std::uint32_t level;
+};
+struct EvictKeyTraits {
+  static std::uint64_t hash(const EvictKey& key) {
+    return ((std::uint64_t(key.victim) << 32 | key.evictor) * 0x9E3779B97F4A7C15ull) ^
+           (std::uint64_t(key.victim_proc) << 24 | std::uint64_t(key.evictor_proc) << 2 | key.level);
+  }
+  static bool equal(const EvictKey& a, const EvictKey& b) {
+    return a.victim == b.victim && a.victim_proc == b.victim_proc && a.evictor == b.evictor &&
+           a.evictor_proc == b.evictor_proc && a.level == b.level;
+  }
+};
+
 struct MoveKeyTraits {
   static std::uint64_t hash(const MoveKey& key) {
     return (std::uint64_t(key.object) << 32 | key.from) * 0x9E3779B97F4A7C15ull ^ key.to;
@@ -61,6 +82,9 @@ struct MoveKeyTraits {
 // enough; zeroing empties it.
 struct Tables {
   Arena counters{"ccsim.objects.counters"};
+  // The evictions of one object's lines by another object's accesses (`object-evictor:`), counted only on
+  // evictions, as the moves are on transfers.
+  HashMap<EvictKey, std::uint64_t, EvictKeyTraits> evictions{"ccsim.objects.evictions"};
   HashMap<std::uint64_t, std::uint64_t*> per_thread{"ccsim.objects.per_thread"};
   HashMap<CellKey, std::uint64_t*, CellKeyTraits> per_cell{"ccsim.objects.per_cell"};
   HashMap<MoveKey, ObjectTransferCounts, MoveKeyTraits> moves{"ccsim.objects.moves"};
@@ -94,6 +118,12 @@ struct Charge {
 
 bool count_blocks = false;  // block_histograms_on(): one predictable branch per notice when off
 bool count_working_set = false;  // working_set_on(): likewise
+
+// The `object-evictor:` cell of the last eviction: a loop streaming over arrays evicts one object's lines by
+// another's, pair after pair, so most evictions find their cell here, without a hash lookup. The pointer
+// stays valid until the next insertion into the table, which only happens when it is replaced.
+EvictKey last_eviction_key = {};
+std::uint64_t* last_eviction_count = nullptr;
 
 void add_to_block(const Charge& to, Addr address, ProcId proc, BlockEvent event) {
   if (count_blocks) count_block_event(to.object, to.base, address, proc, event);
@@ -287,10 +317,23 @@ void on_eviction(void*, const EvictionNotice& eviction) {
   // The victim's first byte used, not the line's first byte: a line of small heap blocks mostly starts in
   // the allocator's space between two blocks, which is no object the victim touched (and, being a gap,
   // costs a walk of the heap's tree to look up, where a block costs a probe of its shadow table).
-  Charge to = charge(eviction.line_address + eviction.first_byte_used, eviction.victim_ref, eviction.victim_proc);
+  ObjectId victim = kUnknownObject;
+  Charge to =
+      charge(eviction.line_address + eviction.first_byte_used, eviction.victim_ref, eviction.victim_proc, &victim);
   to.add(level_event(eviction.level, kEvictions));
   to.add(level_event(eviction.level, kEvictedBytesUsed), eviction.bytes_used);
   if (count_working_set) count_resident_eviction(eviction);
+  // The evicting object: that of the bytes the evicting access touched. The access's own miss was just
+  // charged to the same cell, so this is mostly a recent-cell hit: no lookup.
+  ObjectId evictor = kUnknownObject;
+  charge(eviction.evictor_address, eviction.evictor_ref, eviction.evictor_proc, &evictor);
+  const EvictKey key{victim, eviction.victim_proc, evictor, eviction.evictor_proc,
+                     static_cast<std::uint32_t>(eviction.level)};
+  if (last_eviction_count == nullptr || !EvictKeyTraits::equal(key, last_eviction_key)) {
+    last_eviction_key = key;
+    last_eviction_count = &tables->evictions.find_or_add(key);
+  }
+  ++*last_eviction_count;
 }
 
 // Where an L1 miss was served, charged to the object of the bytes accessed; a transfer also counts as a
@@ -298,6 +341,7 @@ void on_eviction(void*, const EvictionNotice& eviction) {
 void on_served(void*, const ServedNotice& served) {
   Charge to = charge(served.address, served.ref, served.proc);
   to.add(served.source);
+  if (paths_on) path_miss_served(to.object, to.base, served.source);
   if (served.source < kServedByTransferFromModified || served.source > kServedByTransferFromShared) return;
   add_to_phases(to, served.region, served.address, kPhaseTransfers);
   ObjectTransferCounts& moved = tables->moves.find_or_add(MoveKey{to.object, served.supplier_proc, served.proc});
@@ -330,6 +374,7 @@ void init_object_statistics(Simulator* simulator) {
   init_object_access_counts(machine.l1.line_bytes, machine.max_processors);
   init_line_detail(machine.l1.line_bytes, options.line_detail);
   init_placement_watch(simulator);
+  init_object_paths();
   init_unlocked_writes(machine.l1.line_bytes);
   init_region_phases(machine.l1.line_bytes);
   count_phases = options.phases;
@@ -349,9 +394,12 @@ void zero_object_statistics() {
   tables->per_thread.for_each(zero);
   tables->per_cell.for_each(zero);
   tables->moves.clear();
+  tables->evictions.clear();
+  last_eviction_count = nullptr;
   zero_object_access_counts();
   zero_line_detail();
   zero_placement_counts();
+  zero_object_paths();
   zero_unlocked_writes();
   zero_object_blocks();
   zero_region_phases();
@@ -383,6 +431,12 @@ void for_each_object_counts(ObjectCountsVisitor visit, void* context) {
 void for_each_object_transfer(ObjectTransferVisitor visit, void* context) {
   tables->moves.for_each(
       [&](const MoveKey& key, const ObjectTransferCounts& counts) { visit(context, key.object, key.from, key.to, counts); });
+}
+
+void for_each_object_eviction(ObjectEvictionVisitor visit, void* context) {
+  tables->evictions.for_each([&](const EvictKey& key, std::uint64_t count) {
+    visit(context, key.victim, key.victim_proc, key.evictor, key.evictor_proc, static_cast<Level>(key.level), count);
+  });
 }
 
 void for_each_object_reference(ObjectReferenceVisitor visit, void* context) {

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 
+#include "ccsim/core/events.h"
 #include "ccsim/core/types.h"
 #include "ccsim/tool/data_objects/data_objects.h"
 
@@ -46,6 +47,13 @@ struct ObjectTransferCounts {
 using ObjectTransferVisitor = void (*)(void* context, ObjectId object, ProcId from, ProcId to,
                                        const ObjectTransferCounts& counts);
 void for_each_object_transfer(ObjectTransferVisitor visit, void* context);
+
+// The evictions of lines of one object, last touched on one thread, by the accesses of one thread to
+// another (or the same) object, per level (`object-evictor:`). The victim object is the one the eviction
+// is charged to (<L>_evictions), so per victim object and thread they add up to its evictions.
+using ObjectEvictionVisitor = void (*)(void* context, ObjectId victim, ProcId victim_proc, ObjectId evictor,
+                                       ProcId evictor_proc, Level level, std::uint64_t count);
+void for_each_object_eviction(ObjectEvictionVisitor visit, void* context);
 
 }  // namespace ccsim
 

@@ -7,6 +7,7 @@
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/threads.h"
+#include "ccsim/tool/workers/worker_recorder.h"
 
 namespace ccsim {
 
@@ -47,7 +48,7 @@ __attribute__((noinline)) void count_and_simulate_access(Reference* ref, Addr ad
 // recorded for replay, or simulated. Inlined into the helper, so its common case, an L1 hit in native
 // order, makes no call: every call is in tail position (a jump to one of the two functions above), so the
 // compiler gives it no stack frame and saves no registers, about a quarter of a hit's instructions.
-template <AccessKind kKind, bool kBuffered, bool kSkipStack, bool kCountObjects>
+template <AccessKind kKind, int kBuffered, bool kSkipStack, bool kCountObjects>
 __attribute__((always_inline)) inline void program_access(ThreadState* thread, Reference* ref, Addr addr, UWord size) {
   if (kSkipStack) {
     // One unsigned compare covers both bounds: addresses below the stack wrap to large values.
@@ -58,8 +59,13 @@ __attribute__((always_inline)) inline void program_access(ThreadState* thread, R
   }
   if (kBuffered) {
     // The replay counts a buffered access against its object when it simulates it (sync.cc).
-    static_assert(!(kBuffered && kCountObjects), "buffered accesses are counted against objects when replayed");
-    sync_record_access(thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind);
+    static_assert(!(kBuffered != 0 && kCountObjects), "buffered accesses are counted against objects when replayed");
+    // kBuffered 2 (--sim-threads=1): into the ring of the simulation worker, which replays it.
+    if (kBuffered == 2) {
+      worker_record_access(thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind);
+    } else {
+      sync_record_access(thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind);
+    }
     return;
   }
   // With data objects, an access the hit path does not take is counted against its object out of line;
@@ -78,7 +84,7 @@ __attribute__((always_inline)) inline void program_access(ThreadState* thread, R
 }
 
 // The held-back load of a polling loop, simulated now (spin_waits.h): the thread did something else.
-template <bool kBuffered, bool kSkipStack, bool kCountObjects>
+template <int kBuffered, bool kSkipStack, bool kCountObjects>
 void simulate_waiting_read(ThreadState* thread) {
   const WaitingRead read = thread->waiting_read;
   thread->waiting_read = WaitingRead();
@@ -100,7 +106,7 @@ void simulate_waiting_read(ThreadState* thread) {
 //   thread touches its own stack depends on real time, and only the runtime count may
 //   (docs/synchronization.md, "Determinism").
 // kPolled: the access is a load of a polling loop in the calling translation (a read; spin_waits.h).
-template <AccessKind kKind, bool kBuffered, bool kSkipStack, bool kCountObjects, bool kPolled = false>
+template <AccessKind kKind, int kBuffered, bool kSkipStack, bool kCountObjects, bool kPolled = false>
 __attribute__((noinline)) void unusual_access(Reference* ref, Addr addr, UWord size) {
   static_assert(!kPolled || kKind == AccessKind::Read, "only loads are polled");
   ThreadState* thread = current_thread;
@@ -131,7 +137,7 @@ __attribute__((noinline)) void unusual_access(Reference* ref, Addr addr, UWord s
 // The helper. One add and compare send everything unusual out of line: the reference's class (runtime
 // code) plus the thread's reasons (inside a runtime call or an annotated barrier, a held-back read). The
 // sum is almost always below 2, so the branch predicts well.
-template <AccessKind kKind, bool kBuffered, bool kSkipStack, bool kCountObjects>
+template <AccessKind kKind, int kBuffered, bool kSkipStack, bool kCountObjects>
 VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
   ThreadState* thread = current_thread;
   if (__builtin_expect(static_cast<unsigned>(ref->access_class) + thread->unusual >= 2, 0)) {
@@ -142,15 +148,16 @@ VG_REGPARM(3) void on_access(Reference* ref, Addr addr, UWord size) {
 
 // The helper of a polling loop's load, chosen when the translation is made (spin_waits.h decides per
 // translation): always the slow path, so the common helper above tests nothing for polled loads.
-template <bool kBuffered, bool kSkipStack, bool kCountObjects>
+template <int kBuffered, bool kSkipStack, bool kCountObjects>
 VG_REGPARM(3) void on_polled_read(Reference* ref, Addr addr, UWord size) {
   return unusual_access<AccessKind::Read, kBuffered, kSkipStack, kCountObjects, true>(ref, addr, size);
 }
 
 // Every variant of one kind, with the names Valgrind's IR printer shows: native order by skip_stack and
-// count_objects (bits 1 and 0), then buffered by skip_stack.
-constexpr int kVariants = 6;
+// count_objects (bits 1 and 0), then buffered by skip_stack, then recorded for a worker by skip_stack.
+constexpr int kVariants = 8;
 int variant_of(AccessRoute route) {
+  if (route.to_worker) return 6 + (route.skip_stack ? 1 : 0);
   if (route.buffered) return 4 + (route.skip_stack ? 1 : 0);
   return (route.skip_stack ? 2 : 0) + (route.count_objects ? 1 : 0);
 }
@@ -158,26 +165,32 @@ int variant_of(AccessRoute route) {
 template <AccessKind kKind>
 struct HelperTable {
   static constexpr AccessHelper kHelpers[kVariants] = {
-      &on_access<kKind, false, false, false>, &on_access<kKind, false, false, true>,
-      &on_access<kKind, false, true, false>,  &on_access<kKind, false, true, true>,
-      &on_access<kKind, true, false, false>,  &on_access<kKind, true, true, false>};
+      &on_access<kKind, 0, false, false>, &on_access<kKind, 0, false, true>,
+      &on_access<kKind, 0, true, false>,  &on_access<kKind, 0, true, true>,
+      &on_access<kKind, 1, false, false>,     &on_access<kKind, 1, true, false>,
+      &on_access<kKind, 2, false, false>,     &on_access<kKind, 2, true, false>};
 };
 
 constexpr AccessHelper kPolledReadHelpers[kVariants] = {
-    &on_polled_read<false, false, false>, &on_polled_read<false, false, true>, &on_polled_read<false, true, false>,
-    &on_polled_read<false, true, true>,   &on_polled_read<true, false, false>, &on_polled_read<true, true, false>};
+    &on_polled_read<0, false, false>, &on_polled_read<0, false, true>, &on_polled_read<0, true, false>,
+    &on_polled_read<0, true, true>,   &on_polled_read<1, false, false>,    &on_polled_read<1, true, false>,
+    &on_polled_read<2, false, false>,     &on_polled_read<2, true, false>};
 
 const char* const kPolledReadNames[kVariants] = {
     "ccsim_polled_read",          "ccsim_polled_read_objects",  "ccsim_polled_read_skip_stack",
-    "ccsim_polled_read_skip_stack_objects", "ccsim_polled_read_buffered", "ccsim_polled_read_buffered_skip_stack"};
+    "ccsim_polled_read_skip_stack_objects", "ccsim_polled_read_buffered", "ccsim_polled_read_buffered_skip_stack",
+    "ccsim_polled_read_to_worker", "ccsim_polled_read_to_worker_skip_stack"};
 
 const char* const kHelperNames[3][kVariants] = {
     {"ccsim_read", "ccsim_read_objects", "ccsim_read_skip_stack", "ccsim_read_skip_stack_objects",
-     "ccsim_read_buffered", "ccsim_read_buffered_skip_stack"},
+     "ccsim_read_buffered", "ccsim_read_buffered_skip_stack", "ccsim_read_to_worker",
+     "ccsim_read_to_worker_skip_stack"},
     {"ccsim_write", "ccsim_write_objects", "ccsim_write_skip_stack", "ccsim_write_skip_stack_objects",
-     "ccsim_write_buffered", "ccsim_write_buffered_skip_stack"},
+     "ccsim_write_buffered", "ccsim_write_buffered_skip_stack", "ccsim_write_to_worker",
+     "ccsim_write_to_worker_skip_stack"},
     {"ccsim_modify", "ccsim_modify_objects", "ccsim_modify_skip_stack", "ccsim_modify_skip_stack_objects",
-     "ccsim_modify_buffered", "ccsim_modify_buffered_skip_stack"}};
+     "ccsim_modify_buffered", "ccsim_modify_buffered_skip_stack", "ccsim_modify_to_worker",
+     "ccsim_modify_to_worker_skip_stack"}};
 
 using WaitingReadFlush = void (*)(ThreadState* thread);
 WaitingReadFlush waiting_read_flush = nullptr;  // simulate_waiting_read for the run's route
@@ -187,9 +200,10 @@ WaitingReadFlush waiting_read_flush = nullptr;  // simulate_waiting_read for the
 void init_access_helpers(Simulator* simulator, AccessRoute route) {
   access_simulator = simulator;
   static constexpr WaitingReadFlush kFlushes[kVariants] = {
-      &simulate_waiting_read<false, false, false>, &simulate_waiting_read<false, false, true>,
-      &simulate_waiting_read<false, true, false>,  &simulate_waiting_read<false, true, true>,
-      &simulate_waiting_read<true, false, false>,  &simulate_waiting_read<true, true, false>};
+      &simulate_waiting_read<0, false, false>, &simulate_waiting_read<0, false, true>,
+      &simulate_waiting_read<0, true, false>,  &simulate_waiting_read<0, true, true>,
+      &simulate_waiting_read<1, false, false>,     &simulate_waiting_read<1, true, false>,
+      &simulate_waiting_read<2, false, false>,     &simulate_waiting_read<2, true, false>};
   waiting_read_flush = kFlushes[variant_of(route)];
 }
 

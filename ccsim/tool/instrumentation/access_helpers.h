@@ -18,6 +18,7 @@ extern Simulator* access_simulator;
 // nothing that is fixed for the run.
 struct AccessRoute {
   bool buffered;       // interleaved/piped: record for replay instead of simulating now
+  bool to_worker;      // buffered, and recorded for the simulation worker (--sim-threads=1)
   bool skip_stack;     // --trace-stack=no: drop accesses to the running thread's own stack
   bool count_objects;  // --data-objects=yes: count the access against its data object (unless buffered:
                        // the replay counts buffered accesses when it simulates them)

@@ -156,4 +156,25 @@ bool is_allocator_reference(RefId id) { return id < allocator_references->size()
 
 const ReferenceNames& reference_names() { return names; }
 
+void adopt_reference(const AdoptedReference& adopted) {
+  tl_assert(adopted.id == references_by_id->size());
+  Reference* ref = static_cast<Reference*>(VG_(calloc)("ccsim.refs.node", 1, sizeof(Reference)));
+  ref->address = adopted.address;
+  ref->id = adopted.id;
+  ref->line = adopted.line;
+  ref->access_class = adopted.access_class;
+  ref->spin_reads = adopted.spin_reads;
+  if (adopted.object_file != nullptr) ref->object_file = names.objects.intern(adopted.object_file);
+  if (adopted.source_file != nullptr) ref->source_file = names.files.intern(adopted.source_file);
+  if (adopted.function != nullptr) ref->function = names.functions.intern(adopted.function);
+  references_by_id->push_back(ref);
+  if (adopted.twin) {
+    while (allocator_references->size() <= ref->id) allocator_references->push_back(false);
+    (*allocator_references)[ref->id] = true;
+    reference(adopted.twin_of)->allocator_twin = ref;
+  } else {
+    VG_(HT_add_node)(references_by_address, ref);
+  }
+}
+
 }  // namespace ccsim

@@ -89,6 +89,23 @@ inline Reference* reference(RefId id) { return (*references_by_id)[id]; }
 
 const ReferenceNames& reference_names();
 
+// A simulation worker (workers/worker_handover.h) takes over a reference the tool made after the fork:
+// numbered `id` (the next one), with the tool's names for it (null: unknown); an allocator twin is
+// found by id only, its instruction's own reference being `twin_of`.
+struct AdoptedReference {
+  RefId id;
+  unsigned long address;
+  bool twin;
+  RefId twin_of;
+  std::uint32_t line;
+  std::uint8_t access_class;
+  std::uint64_t spin_reads;
+  const char* object_file;
+  const char* source_file;
+  const char* function;
+};
+void adopt_reference(const AdoptedReference& adopted);
+
 }  // namespace ccsim
 
 #endif

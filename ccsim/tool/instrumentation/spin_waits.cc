@@ -5,6 +5,7 @@
 #include "ccsim/core/growable_array.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/output/profile_file.h"
+#include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/threads/threads.h"
 
@@ -344,7 +345,7 @@ void report_spin_waits() {
   GrowableArray<SpinningLine> lines("ccsim.spin.lines");
   collect_spinning_lines(&lines);
   for (std::uint32_t i = 0; i < lines.size(); ++i) {
-    VG_(umsg)("%s:%u waits by re-reading one address (%'llu reads not simulated); mark the hand-off with "
+    tool_message("%s:%u waits by re-reading one address (%'llu reads not simulated); mark the hand-off with "
               "CCSIM_HAPPENS_BEFORE/AFTER or ANNOTATE_HAPPENS_BEFORE/AFTER, or the barrier with "
               "CCSIM_BARRIER_WAIT_BEFORE/AFTER, so that the replay orders it (docs/synchronization.md)\n",
               lines[i].file, lines[i].line, static_cast<ULong>(lines[i].reads));

@@ -32,4 +32,13 @@ bool any_reported(const EventList& events, const std::uint64_t* counts) {
   return false;
 }
 
+const char* level_name(Level level) {
+  switch (level) {
+    case Level::L1: return "L1";
+    case Level::L2: return "L2";
+    case Level::LLC: return "LLC";
+  }
+  return "L1";
+}
+
 }  // namespace ccsim

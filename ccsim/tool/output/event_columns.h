@@ -33,6 +33,9 @@ inline EventCounts copy_of_counts(const std::uint64_t* counts) {
   return copy;
 }
 
+// A level as records name it: "L1", "L2", "LLC" (`evictor:`, `object-evictor:`).
+const char* level_name(Level level);
+
 // Writes `counts` (kNumEvents entries) in event-list order and ends the line, leaving out trailing zeros
 // unless `all`.
 void write_counts(ProfileFile* file, const EventList& events, const std::uint64_t* counts, bool all);

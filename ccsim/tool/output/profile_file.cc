@@ -3,6 +3,7 @@
 
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/output/tool_messages.h"
 #include "pub_tool_vkiscnums.h"
 
 namespace ccsim {
@@ -76,11 +77,14 @@ const HChar* last_component(const HChar* path) {
 // a file over it would replace the link (or, as root, the device such as /dev/null) with a regular file.
 bool written_in_place(UInt lstat_mode_bits) { return !VKI_S_ISREG(lstat_mode_bits); }
 
+// The tool's pid in a simulation worker (set_profile_pid), 0 elsewhere.
+Int profile_pid_override = 0;
+
 const HChar* expanded_name() {
-  if (expanded_target == nullptr || expanded_for_pid != VG_(getpid)()) {
+  if (expanded_target == nullptr || expanded_for_pid != profile_pid()) {
     // VG_(expand_file_name) stops Valgrind with its own message (exit 1) on a bad `%` escape.
     expanded_target = VG_(expand_file_name)("--ccsim-out-file", options.out_file);
-    expanded_for_pid = VG_(getpid)();
+    expanded_for_pid = profile_pid();
   }
   return expanded_target;
 }
@@ -161,11 +165,15 @@ Int open_in_place(const HChar* target, UInt named) {
 }
 
 void tell_not_written(const HChar* target, const HChar* doing, Int error, bool target_kept) {
-  VG_(umsg)("ccsim: the profile was not written to '%s': %s (%s)%s.\n", target, error_text(error), doing,
+  tool_message("ccsim: the profile was not written to '%s': %s (%s)%s.\n", target, error_text(error), doing,
             target_kept ? "; the file already there is left as it was" : "");
 }
 
 }  // namespace
+
+Int profile_pid() { return profile_pid_override != 0 ? profile_pid_override : VG_(getpid)(); }
+
+void set_profile_pid(Int pid) { profile_pid_override = pid; }
 
 void check_profile_destination() {
   const HChar* target = expanded_name();
@@ -304,7 +312,7 @@ bool finish_profile_file(ProfileFile* file) {
     tell_not_written(file->target, doing, error, !file->in_place && lstat_mode(file->target, &mode) == 0);
     if (!file->in_place) VG_(unlink)(file->temporary);
   } else if (VG_(clo_verbosity) > 0) {
-    VG_(umsg)("ccsim: profile written to %s\n", file->target);
+    tool_message("ccsim: profile written to %s\n", file->target);
   }
   VG_(free)(file->temporary);
   VG_(free)(file->target);

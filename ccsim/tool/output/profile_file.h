@@ -17,6 +17,12 @@ namespace ccsim {
 // runs, so that a run is never lost to a bad name.
 void check_profile_destination();
 
+// The process whose profile is written (its `pid:` record and the %p of --ccsim-out-file): this one, or,
+// in a simulation worker (workers/worker_process.h), the tool's process it was forked from, which
+// set_profile_pid names. The name expanded before the fork for that pid is used as it was.
+Int profile_pid();
+void set_profile_pid(Int pid);
+
 // A profile being written: text is formatted into a buffer and written out when the buffer is full, and
 // every write is checked. After the first failed write the rest of the text is dropped and the error is
 // kept for finish_profile_file to report.

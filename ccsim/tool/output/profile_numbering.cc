@@ -15,13 +15,18 @@ const char* object_file_name(const Reference* ref) {
   return ref->object_file == 0 ? "" : reference_names().objects.name(ref->object_file);
 }
 
-// By object file name (unknown first), then by address.
+// By object file name (unknown first), then by address, then the instruction's own reference before its
+// allocator twin (references.h), the one pair with both equal. A total order: VG_(ssort) is not stable,
+// so with ties the numbers would depend on the order the references were made in (which differs with
+// --sim-threads=1, where the tool makes the references of synchronization calls as it sees them).
 Int compare_references(const void* a, const void* b) {
   const Reference* x = *static_cast<const Reference* const*>(a);
   const Reference* y = *static_cast<const Reference* const*>(b);
   const Int by_object = VG_(strcmp)(object_file_name(x), object_file_name(y));
   if (by_object != 0) return by_object;
   if (x->address != y->address) return x->address < y->address ? -1 : 1;
+  const bool x_twin = is_allocator_reference(x->id), y_twin = is_allocator_reference(y->id);
+  if (x_twin != y_twin) return x_twin ? 1 : -1;
   return 0;
 }
 
@@ -51,6 +56,7 @@ ProfileNumbering::ProfileNumbering()
     : reference_numbers_(allocate_zeroed_array<std::uint32_t>("ccsim.out.refs", reference_count())),
       in_profile_order_("ccsim.out.refs"),
       other_source_files_("ccsim.out.files"),
+      other_functions_("ccsim.out.functions"),
       files_("ccsim.out.files", reference_names().files.count()),
       functions_("ccsim.out.functions", reference_names().functions.count()),
       objects_("ccsim.out.objects", reference_names().objects.count()) {}
@@ -60,6 +66,8 @@ ProfileNumbering::~ProfileNumbering() { release(reference_numbers_); }
 void ProfileNumbering::use_reference(RefId ref) { reference_numbers_[ref] = kUsedReference; }
 
 void ProfileNumbering::use_source_file(std::uint32_t file) { other_source_files_.push_back(file); }
+
+void ProfileNumbering::use_function(std::uint32_t function) { other_functions_.push_back(function); }
 
 void ProfileNumbering::number() {
   for (RefId id = 0; id < reference_count(); ++id) {
@@ -74,6 +82,7 @@ void ProfileNumbering::number() {
     functions_.use(ref->function);
   }
   for (std::uint32_t i = 0; i < other_source_files_.size(); ++i) files_.use(other_source_files_[i]);
+  for (std::uint32_t i = 0; i < other_functions_.size(); ++i) functions_.use(other_functions_[i]);
 }
 
 std::uint32_t ProfileNumbering::reference_number(RefId ref) const {

@@ -5,7 +5,8 @@
 //   - only the references some record names are written, sorted by (object file name, address) - Valgrind
 //     loads a program and its libraries at the same addresses every run - and numbered from 1;
 //   - names are numbered from 1 in order of first use by those references, in that order, then by the
-//     other records that name a source file (a heap bin's `object:` record), in the order they are written.
+//     other records that name a source file (a heap bin's `object:` record) or a function (a `path-run:`
+//     record), in the order they are written.
 #ifndef CCSIM_TOOL_PROFILE_NUMBERING_H
 #define CCSIM_TOOL_PROFILE_NUMBERING_H
 
@@ -33,6 +34,8 @@ class ProfileNumbering {
   // that a record names other than through a reference.
   void use_reference(RefId ref);
   void use_source_file(std::uint32_t file);
+  // A function (NameTable number) a record names other than through a reference (an object path's run).
+  void use_function(std::uint32_t function);
   // Gives every used reference and name its profile number.
   void number();
 
@@ -65,6 +68,7 @@ class ProfileNumbering {
   std::uint32_t* reference_numbers_;                // by RefId: 0 unused, then (after number()) 1, 2, ...
   GrowableArray<const Reference*> in_profile_order_;  // the used references, by profile number - 1
   GrowableArray<std::uint32_t> other_source_files_;   // use_source_file() calls, in call order
+  GrowableArray<std::uint32_t> other_functions_;      // use_function() calls, in call order
   NameNumbers files_;
   NameNumbers functions_;
   NameNumbers objects_;

@@ -5,6 +5,7 @@
 #include "ccsim/core/simulator.h"
 #include "ccsim/tool/output/event_columns.h"
 #include "ccsim/tool/data_objects/object_records.h"
+#include "ccsim/tool/data_objects/path_records.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/output/lock_records.h"
 #include "ccsim/tool/output/profile_file.h"
@@ -12,6 +13,7 @@
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/instrumentation/spin_waits.h"
 #include "ccsim/tool/output/sorted_rows.h"
+#include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/threads/thread_labels.h"
@@ -34,15 +36,6 @@ const char* mode_name(SimMode mode) {
     case SimMode::Piped: return "piped";
   }
   return "native";
-}
-
-const char* level_name(Level level) {
-  switch (level) {
-    case Level::L1: return "L1";
-    case Level::L2: return "L2";
-    case Level::LLC: return "LLC";
-  }
-  return "L1";
 }
 
 // What the first pass over the tables shares: which references the written records name.
@@ -179,7 +172,7 @@ void write_header(ProfileFile* file, const EventList& events) {
   const MachineConfig& machine = options.machine;
   file->printf("ccsim-profile-version: %d\n", kProfileVersion);
   file->printf("creator: ccsim %s\n", CCSIM_VERSION);
-  file->printf("pid: %d\n", VG_(getpid)());
+  file->printf("pid: %d\n", profile_pid());
   file->printf("command: %s", VG_(args_the_exename));
   for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_client)); ++i) {
     file->printf(" %s", *static_cast<HChar**>(VG_(indexXA)(VG_(args_for_client), i)));
@@ -324,6 +317,8 @@ void write_body(ProfileFile* file, const Simulator* simulator) {
   use_lock_references(&numbering);
   ObjectRecords* objects =
       options.data_objects ? create_object<ObjectRecords>("ccsim.out.objects", events, &numbering) : nullptr;
+  PathRecords* paths =
+      objects != nullptr ? create_object<PathRecords>("ccsim.out.paths", *objects, &numbering) : nullptr;
   numbering.number();
 
   numbering.write_names_and_references(file);
@@ -333,6 +328,8 @@ void write_body(ProfileFile* file, const Simulator* simulator) {
   VG_(deleteXA)(closes);
   write_edges(file, simulator, numbering);
   if (objects != nullptr) objects->write(file, numbering);
+  if (paths != nullptr) paths->write(file, numbering);
+  destroy_object(paths);
   write_lock_records(file, numbering, objects);
   destroy_object(objects);
   file->printf("summary:");
@@ -362,8 +359,8 @@ void print_summary(const Simulator* simulator) {
   if (VG_(clo_verbosity) == 0) return;
   const MachineConfig& machine = options.machine;
   const std::uint32_t threads = threads_that_ran();
-  VG_(umsg)("\n");
-  VG_(umsg)("%-7s %14s %14s %12s %8s %12s %12s %12s %21s %26s %24s\n", "thread", "reads", "writes", "L1 misses",
+  tool_message("\n");
+  tool_message("%-7s %14s %14s %12s %8s %12s %12s %12s %21s %26s %24s\n", "thread", "reads", "writes", "L1 misses",
             "L1 miss%", "transfers", machine.l2.present ? "L2 misses" : "", machine.llc.present ? "LLC misses" : "",
             "coh.misses true/false", "inval.received true/false", "inval.caused true/false");
   // shown[t]: whether thread t gets a row. All of them up to kSummaryThreadRows threads; past that, the
@@ -404,7 +401,7 @@ void print_summary(const Simulator* simulator) {
     bool total = t == threads;
     if (total) {
       if (threads > kSummaryThreadRows) {
-        VG_(umsg)("(%'u more threads, none with more coherence traffic than those shown; "
+        tool_message("(%'u more threads, none with more coherence traffic than those shown; "
                   "ccsim-annotate --view=summary lists every thread)\n", threads - kSummaryThreadRows);
       }
       machine_totals(simulator, counts);
@@ -433,7 +430,7 @@ void print_summary(const Simulator* simulator) {
     VG_(sprintf)(coh, "%'llu/%'llu", static_cast<ULong>(counts[kCoherenceMissTrue]), static_cast<ULong>(counts[kCoherenceMissFalse]));
     VG_(sprintf)(recv, "%'llu/%'llu", static_cast<ULong>(recv_true), static_cast<ULong>(recv_false));
     VG_(sprintf)(caused, "%'llu/%'llu", static_cast<ULong>(caused_true), static_cast<ULong>(caused_false));
-    VG_(umsg)("%-7s %'14llu %'14llu %'12llu %5llu.%02llu%% %'12llu %12s %12s %21s %26s %24s\n", label,
+    tool_message("%-7s %'14llu %'14llu %'12llu %5llu.%02llu%% %'12llu %12s %12s %21s %26s %24s\n", label,
               static_cast<ULong>(counts[kReads]), static_cast<ULong>(counts[kWrites]), static_cast<ULong>(l1),
               static_cast<ULong>(rate_hundredths / 100), static_cast<ULong>(rate_hundredths % 100),
               static_cast<ULong>(transfers), l2, llc, coh, recv, caused);
@@ -441,24 +438,24 @@ void print_summary(const Simulator* simulator) {
   VG_(free)(shown);
   SkippedAccesses skipped = skipped_accesses();
   if (skipped.stack) {
-    VG_(umsg)("accesses not simulated: %'llu to threads' own stacks (because of --trace-stack=no)\n",
+    tool_message("accesses not simulated: %'llu to threads' own stacks (because of --trace-stack=no)\n",
               static_cast<ULong>(skipped.stack));
   }
   if (skipped.runtime) {
-    VG_(umsg)("accesses not simulated: %'llu inside synchronization code (--trace-runtime=yes simulates "
+    tool_message("accesses not simulated: %'llu inside synchronization code (--trace-runtime=yes simulates "
               "them)\n", static_cast<ULong>(skipped.runtime));
   }
   if (skipped.spin) {
-    VG_(umsg)("accesses not simulated: %'llu re-reads of spin-waiting loads\n",
+    tool_message("accesses not simulated: %'llu re-reads of spin-waiting loads\n",
               static_cast<ULong>(skipped.spin));
   }
   report_spin_waits();
   if (options.sync.mode != SimMode::Native && sync_early_flushes() != 0) {
     if (fair_sched_given()) {
-      VG_(umsg)("the --max-buffer cap forced %'llu early replays: raise it for exact interleaving\n",
+      tool_message("the --max-buffer cap forced %'llu early replays: raise it for exact interleaving\n",
                 static_cast<ULong>(sync_early_flushes()));
     } else {
-      VG_(umsg)("the --max-buffer cap forced %'llu early replays: raise it, or add --fair-sched=yes so that "
+      tool_message("the --max-buffer cap forced %'llu early replays: raise it, or add --fair-sched=yes so that "
                 "threads take turns evenly, for exact interleaving\n",
                 static_cast<ULong>(sync_early_flushes()));
     }

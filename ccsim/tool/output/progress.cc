@@ -6,6 +6,8 @@
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/worker_process.h"
+#include "ccsim/tool/workers/worker_recorder.h"
 
 namespace ccsim {
 
@@ -31,6 +33,8 @@ struct ProgressState {
 ProgressState state;
 
 std::uint64_t simulated_accesses() {
+  // With --sim-threads=1 the counts are the worker's: the accesses it has taken tell how far it is.
+  if (worker_recording()) return worker_accesses_received();
   std::uint64_t counts[kNumEvents];
   machine_totals(state.simulator, counts);
   return counts[kReads] + counts[kWrites];
@@ -41,7 +45,11 @@ void report(UInt now_ms) {
   const UInt since_ms = now_ms - state.last_report_ms;
   const std::uint64_t rate = since_ms ? (accesses - state.last_accesses) * 1000 / since_ms : 0;
   HChar buffer[96];
-  if (options.sync.mode == SimMode::Native || replay_engine == nullptr) {
+  if (worker_recording()) {
+    VG_(sprintf)(buffer, "1 simulation worker, its queue %llu of %llu MiB",
+                 static_cast<ULong>((worker_ring_bytes_in_use() + (1 << 20) - 1) >> 20),
+                 static_cast<ULong>((worker_ring_bytes() + (1 << 20) - 1) >> 20));
+  } else if (options.sync.mode == SimMode::Native || replay_engine == nullptr) {
     VG_(sprintf)(buffer, "no replay buffer (native order)");
   } else {
     // Rounded up, so a buffer that holds anything never reads as empty.

@@ -7,6 +7,7 @@
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/worker_recorder.h"
 
 namespace ccsim {
 namespace {
@@ -28,7 +29,12 @@ void note_freed(unsigned tid, Addr start, Addr size) {
   }
   // Live memory overlaps no freed range (an allocation forgets the ranges it overlaps), so this adds one.
   if (!freed_ranges->add(start, size, kUnknownObject)) return;
-  freed_at->find_or_add(start) = replay_engine->recording_mark(thread_state(tid)->processor);
+  // With --sim-threads=1 the recording position is the worker's engine's: it keeps the mark itself.
+  if (worker_recording()) {
+    worker_save_mark(thread_state(tid)->processor, start);
+  } else {
+    freed_at->find_or_add(start) = replay_engine->recording_mark(thread_state(tid)->processor);
+  }
 }
 
 void note_allocated(unsigned tid, Addr start, Addr size) {
@@ -36,8 +42,12 @@ void note_allocated(unsigned tid, Addr start, Addr size) {
   const ProcId processor = thread_state(tid)->processor;
   while (const Extent* freed = freed_ranges->first_overlapping(start, start + size - 1)) {
     const Addr freed_start = freed->start;
-    replay_engine->record_reuse(processor, *freed_at->find(freed_start));
-    freed_at->erase(freed_start);
+    if (worker_recording()) {
+      worker_record_reuse(processor, freed_start);
+    } else {
+      replay_engine->record_reuse(processor, *freed_at->find(freed_start));
+      freed_at->erase(freed_start);
+    }
     freed_ranges->remove(freed_start);
   }
 }

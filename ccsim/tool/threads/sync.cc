@@ -13,11 +13,14 @@
 #include "ccsim/sync/requests.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
+#include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/threads/lock_statistics.h"
 #include "ccsim/tool/threads/thread_labels.h"
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/worker_recorder.h"
 
 namespace ccsim {
 
@@ -56,6 +59,19 @@ void publish(const SyncThread* thread) {
   state->locks_held = thread->locks_held;
 }
 
+// The replay engine's recording calls, made on the engine here or, with --sim-threads=1, recorded for
+// the simulation worker's copy of it (workers/worker_recorder.h). Either way the same calls in the same
+// order.
+void record_sync_event(ProcId proc, const SyncEvent& event) {
+  if (!worker_recording()) return replay_engine->record_sync(proc, event);
+  // The writer names the call of each region's closing barrier and of each lock's first acquisition
+  // (their references are made when the profile is written): the worker has no debug information of
+  // the libraries loaded after it was forked, so the tool makes those references now and hands them
+  // over at the end (workers/worker_handover.h).
+  if (event.address != 0) reference_at(event.address);
+  worker_record_sync(proc, event);
+}
+
 // One synchronization event of thread `tid`: the live model now (it changes only that thread), the
 // replay engine in its order.
 void report(unsigned tid, const SyncEvent& event) {
@@ -63,7 +79,7 @@ void report(unsigned tid, const SyncEvent& event) {
   live_model->apply(thread, event);
   publish(thread);
   if (replay_engine != nullptr) {
-    replay_engine->record_sync(processor_of(tid), event);
+    record_sync_event(processor_of(tid), event);
   } else if (event.kind == SyncKind::LockAcquire) {
     // Native order: the locks as the program takes them, with no replay to wait in.
     lock_acquired(processor_of(tid), event.key, event.member, event.address, false, 0);
@@ -163,7 +179,7 @@ void handle_thread_join(unsigned tid, unsigned long pthread, Addr call) {
   if (stream == nullptr) return;  // not created under ccsim, or already joined
   const StreamId joined = *stream;
   streams_by_pthread->erase(pthread);
-  replay_engine->record_sync(processor_of(tid), make_thread_join(joined, call));
+  record_sync_event(processor_of(tid), make_thread_join(joined, call));
 }
 
 }  // namespace
@@ -313,22 +329,28 @@ void sync_thread_created(unsigned parent_tid, unsigned child_tid) {
   thread_state(child_tid)->runtime_depth = thread_state(parent_tid)->runtime_depth > 0 ? 1 : 0;
   refresh_unusual(thread_state(child_tid));
   if (replay_engine != nullptr) {
-    last_created_stream[parent_tid] =
-        replay_engine->record_thread_created(processor_of(parent_tid), processor_of(child_tid));
+    const ProcId parent = processor_of(parent_tid), child = processor_of(child_tid);
+    last_created_stream[parent_tid] = worker_recording() ? worker_record_thread_created(parent, child)
+                                                         : replay_engine->record_thread_created(parent, child);
   }
 }
 
 void sync_thread_exited(unsigned tid) {
   if (thread_state(tid)->annotated_sync_depth > 0) ++threads_ended_inside_annotated_barrier;
   live_model->thread_ended(&live_threads[tid]);
-  if (replay_engine != nullptr) replay_engine->record_thread_exit(processor_of(tid));
+  if (replay_engine == nullptr) return;
+  if (worker_recording()) {
+    worker_record_thread_exit(processor_of(tid));
+  } else {
+    replay_engine->record_thread_exit(processor_of(tid));
+  }
 }
 
 void sync_flush() {
   if (replay_engine != nullptr) replay_engine->flush();
 }
 
-void sync_finish() {
+void sync_report_annotation_mistakes() {
   if (uninitialized_annotated_barrier != 0) {
     VG_(umsg)("ccsim: the annotated barrier at %#lx was waited at but never initialized with its thread count "
               "(CCSIM_BARRIER_INIT or drd.h's ANNOTATE_BARRIER_INIT), so it ends no region.\n",
@@ -338,13 +360,21 @@ void sync_finish() {
     VG_(umsg)("ccsim: %u threads ended inside an annotated barrier (a WAIT_BEFORE without its WAIT_AFTER): their "
               "accesses after the WAIT_BEFORE were not simulated.\n", threads_ended_inside_annotated_barrier);
   }
+}
+
+void sync_finish_replay() {
   if (replay_engine == nullptr) return;
   replay_engine->finish();
   if (replay_engine->forced_orderings() > 0) {
-    VG_(umsg)("ccsim: the replay let %llu waiting threads past a barrier, lock or join that its own order "
-              "never released; see 'forced orderings' in docs/synchronization.md.\n",
-              static_cast<ULong>(replay_engine->forced_orderings()));
+    tool_message("ccsim: the replay let %llu waiting threads past a barrier, lock or join that its own order "
+                 "never released; see 'forced orderings' in docs/synchronization.md.\n",
+                 static_cast<ULong>(replay_engine->forced_orderings()));
   }
+}
+
+void sync_finish() {
+  sync_report_annotation_mistakes();
+  sync_finish_replay();
 }
 
 void sync_for_each_region_close(RegionCloseVisitor visit, void* context) {

@@ -60,7 +60,11 @@ inline void sync_record_access(ProcId proc, RefId ref, Addr addr, std::uint32_t 
 // waiting for threads that have not recorded their next events). The run continues.
 void sync_flush();
 // At client exit: replays everything still buffered. Recording must not continue afterwards.
+// sync_finish() is the two halves: the annotation mistakes told (by the tool's process), and the rest
+// replayed (by whoever holds the replay engine: the tool, or its simulation worker).
 void sync_finish();
+void sync_report_annotation_mistakes();
+void sync_finish_replay();
 
 // After sync_finish: the barrier that closed each region (an address inside the client's call of it,
 // 0 if unknown), and how often the buffer cap forced an early replay.

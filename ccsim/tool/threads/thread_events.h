@@ -19,6 +19,10 @@ std::uint32_t threads_created();
 void report_thread_limit();
 // The highest Valgrind thread id ever used, for sums over the thread table (thread_state()).
 std::uint32_t thread_ids_used();
+// The table's totals as the tool counted them, and a simulation worker's copy (workers/worker_handover.h):
+// processors given and threads that took an exited thread's processor.
+void thread_totals(std::uint32_t* processors_given, std::uint32_t* threads_on_reused_processors);
+void set_thread_totals(std::uint32_t processors_given, std::uint32_t threads_on_reused_processors);
 
 }  // namespace ccsim
 

@@ -65,4 +65,19 @@ void thread_label(ProcId proc, char* text, std::uint32_t capacity) {
   }
 }
 
+void thread_label_parts(ProcId proc, const char** start_routine, std::uint32_t* omp_number,
+                        std::uint32_t* omp_team_size) {
+  *start_routine = labels[proc].start_routine;
+  *omp_number = labels[proc].omp_number;
+  *omp_team_size = labels[proc].omp_team_size;
+}
+
+void set_thread_label_parts(ProcId proc, const char* start_routine, std::uint32_t omp_number,
+                            std::uint32_t omp_team_size) {
+  ThreadLabel& label = labels[proc];
+  if (label.start_routine != nullptr) VG_(free)(label.start_routine);
+  label = ThreadLabel{start_routine != nullptr ? VG_(strdup)("ccsim.thread_labels.name", start_routine) : nullptr,
+                      omp_number, omp_team_size};
+}
+
 }  // namespace ccsim

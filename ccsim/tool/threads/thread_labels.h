@@ -22,6 +22,10 @@ void label_start_routine(unsigned tid, Addr routine);
 void label_team_thread(unsigned tid, std::uint32_t number, std::uint32_t size);
 // Writes the label of the thread on processor `proc` (at most `capacity` bytes with the final 0).
 void thread_label(ProcId proc, char* label, std::uint32_t capacity);
+// The parts of a label, and a simulation worker's copy of them (workers/worker_handover.h): the start
+// routine's name (null: unknown) and the first team joined as a non-master (size 0: none).
+void thread_label_parts(ProcId proc, const char** start_routine, std::uint32_t* omp_number, std::uint32_t* omp_team_size);
+void set_thread_label_parts(ProcId proc, const char* start_routine, std::uint32_t omp_number, std::uint32_t omp_team_size);
 
 }  // namespace ccsim
 

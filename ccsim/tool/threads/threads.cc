@@ -168,4 +168,14 @@ void report_thread_limit() {
 
 std::uint32_t threads_created() { return processors_given + threads_on_reused_processors; }
 
+void thread_totals(std::uint32_t* given, std::uint32_t* on_reused) {
+  *given = processors_given;
+  *on_reused = threads_on_reused_processors;
+}
+
+void set_thread_totals(std::uint32_t given, std::uint32_t on_reused) {
+  processors_given = given;
+  threads_on_reused_processors = on_reused;
+}
+
 }  // namespace ccsim

@@ -1,0 +1,51 @@
+// drill_down.h: one data object or one function looked at alone (--object=NAME, --function=NAME):
+// MemSpy's detailed display of one data bin (DisplayAll, Fig. 3) and dprof's per-function and per-line
+// tables of one data structure. Built from the code x data cells (`object-ref:` records) and, for the
+// objects that evicted an object's lines, from the `object-evictor:` records (version 2).
+#ifndef CCSIM_ANNOTATE_DRILL_DOWN_H
+#define CCSIM_ANNOTATE_DRILL_DOWN_H
+
+#include <string>
+#include <vector>
+
+#include "ccsim/annotate/analysis/analysis.h"
+
+namespace ccsim::annotate {
+
+// One row of a drill-down: a function, a source line or an object, and the cells' counts added up.
+struct DrillDownRow {
+  std::string label;
+  Counts counts;
+};
+
+// The objects whose accesses evicted an object's lines at one level, and how often.
+struct Evictor {
+  std::string object;  // object_name
+  std::string level;   // "L1", "L2", "LLC"
+  std::uint64_t evictions = 0;
+};
+
+// What --object=NAME or --function=NAME shows.
+struct DrillDown {
+  std::string subject;  // "left (global, 4,096 B)", "fill (/src/a.c)"
+  // The subject's own totals: for an object its object-counts: records (reads and writes included), for
+  // a function its counts: records.
+  Counts totals;
+  // The code x data cells of the subject, added up: for an object, by function and by source line; for
+  // a function, by object (and `lines` empty). These keep no reads, writes or hits (object-ref: records).
+  std::vector<DrillDownRow> functions;
+  std::vector<DrillDownRow> lines;
+  std::vector<DrillDownRow> objects;
+  std::vector<Evictor> evicted_by;  // for an object: most evictions first (empty for a function)
+  std::size_t matched = 0;          // how many objects or (file, function)s the name matched
+};
+
+// Throws OptionError when no object (no function) has that name: one sentence naming near matches.
+// An object is named by its short name (object_name) or its recorded name; a function by its name, or
+// "file:function" with the file as --graph-node takes it. Rows are ranked by cycles, then L1 misses.
+DrillDown object_drill_down(const Analysis& analysis, const std::string& name);
+DrillDown function_drill_down(const Analysis& analysis, const std::string& name);
+
+}  // namespace ccsim::annotate
+
+#endif

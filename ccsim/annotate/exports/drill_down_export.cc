@@ -1,0 +1,112 @@
+// drill_down_export.cc: the drill-downs as JSON and as HTML tables.
+#include "ccsim/annotate/exports/drill_down_export.h"
+
+#include <cmath>
+
+#include "ccsim/annotate/analysis/drill_down.h"
+#include "ccsim/annotate/exports/html_page.h"
+#include "ccsim/annotate/exports/json_export.h"
+#include "ccsim/annotate/text/numbers.h"
+#include "ccsim/annotate/views/ranked_table.h"
+#include "ccsim/annotate/views/views.h"
+
+namespace ccsim::annotate {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json rows_json(const Profile& profile, const std::vector<DrillDownRow>& rows) {
+  const auto cycles = profile.event_index("cycles");
+  Json json = Json::array();
+  for (const DrillDownRow& row : rows) {
+    Json item = {{"label", row.label}, {"counts", counts_json(profile, row.counts)}};
+    if (cycles && profile.summary[*cycles] > 0)
+      item["memory_time"] = static_cast<double>(row.counts[*cycles]) / static_cast<double>(profile.summary[*cycles]);
+    json.push_back(item);
+  }
+  return json;
+}
+
+// One drill-down's rows as a sortable table, a total row first.
+void write_rows(std::ostream& out, const Profile& profile, const std::string& label_heading,
+                const std::vector<DrillDownRow>& rows, std::size_t top) {
+  const CountColumns columns = drill_down_columns(profile);
+  const auto cycles = profile.event_index("cycles");
+  const std::uint64_t run_cycles = cycles ? profile.summary[*cycles] : 0;
+  std::vector<std::string> headings = columns.headings();
+  headings.push_back(label_heading);
+  std::vector<bool> numeric(headings.size(), true);
+  numeric.back() = false;
+  HtmlTable table(headings, numeric);
+  auto add = [&](const Counts& counts, const std::string& label, bool total) {
+    std::vector<std::string> cells = columns.cells(counts);
+    // Whole numbers to sort by: a count itself, memory_time by its cycles (the same order).
+    std::vector<std::uint64_t> values;
+    const std::vector<std::optional<double>> numbers = columns.values(counts);
+    for (std::size_t i = 0; i < numbers.size(); ++i) {
+      const double scale = columns.headings()[i] == kMemoryTimeHeading ? static_cast<double>(run_cycles) : 1.0;
+      values.push_back(static_cast<std::uint64_t>(std::llround(numbers[i].value_or(0) * scale)));
+    }
+    cells.push_back(label);
+    values.push_back(0);
+    table.add_row(cells, values, total);
+  };
+  Counts total(profile.events.size(), 0);
+  for (const DrillDownRow& row : rows) add_counts(total, row.counts);
+  add(total, "(all)", true);
+  for (std::size_t i = 0; i < rows.size() && i < top; ++i) add(rows[i].counts, rows[i].label, false);
+  table.write(out);
+}
+
+}  // namespace
+
+Json drill_downs_json(const Analysis& analysis, const Options& options) {
+  const Profile& profile = *analysis.profile;
+  Json json = Json::object();
+  if (!options.object_detail.empty()) {
+    const DrillDown drill_down = object_drill_down(analysis, options.object_detail);
+    Json evicted_by = Json::array();
+    for (const Evictor& evictor : drill_down.evicted_by)
+      evicted_by.push_back({{"object", evictor.object}, {"level", evictor.level}, {"evictions", evictor.evictions}});
+    json["object_detail"] = {{"name", options.object_detail},
+                             {"subject", drill_down.subject},
+                             {"totals", counts_json(profile, drill_down.totals)},
+                             {"functions", rows_json(profile, drill_down.functions)},
+                             {"lines", rows_json(profile, drill_down.lines)},
+                             {"evicted_by", evicted_by}};
+  }
+  if (!options.function_detail.empty()) {
+    const DrillDown drill_down = function_drill_down(analysis, options.function_detail);
+    json["function_detail"] = {{"name", options.function_detail},
+                               {"subject", drill_down.subject},
+                               {"totals", counts_json(profile, drill_down.totals)},
+                               {"objects", rows_json(profile, drill_down.objects)}};
+  }
+  return json;
+}
+
+void write_html_drill_downs(std::ostream& out, const Analysis& analysis, const Options& options) {
+  const Profile& profile = *analysis.profile;
+  if (!options.object_detail.empty()) {
+    const DrillDown drill_down = object_drill_down(analysis, options.object_detail);
+    out << "<h2 id=\"object-detail\">Data object " << html_escaped(drill_down.subject) << "</h2>\n<p>"
+        << html_escaped(kDrillDownNote) << "</p>\n<h3>By function</h3>\n";
+    write_rows(out, profile, "file:function", drill_down.functions, options.top);
+    out << "<h3>By line</h3>\n";
+    write_rows(out, profile, "line (function)", drill_down.lines, options.top);
+    out << "<h3>Evicted by</h3>\n";
+    HtmlTable table({"evictions", "level", "evicting object"}, {true, false, false});
+    for (const Evictor& evictor : drill_down.evicted_by)
+      table.add_row({with_commas(evictor.evictions), evictor.level, evictor.object}, {evictor.evictions, 0, 0});
+    table.write(out);
+  }
+  if (!options.function_detail.empty()) {
+    const DrillDown drill_down = function_drill_down(analysis, options.function_detail);
+    out << "<h2 id=\"function-detail\">Function " << html_escaped(drill_down.subject) << "</h2>\n<p>"
+        << html_escaped(kDrillDownNote) << "</p>\n<h3>By data object</h3>\n";
+    write_rows(out, profile, "object", drill_down.objects, options.top);
+  }
+}
+
+}  // namespace ccsim::annotate

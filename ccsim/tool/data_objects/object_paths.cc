@@ -1,0 +1,297 @@
+// object_paths.cc: following heap blocks' lives through the code, and summing them into paths.
+#include "ccsim/tool/data_objects/object_paths.h"
+
+#include <cstring>
+
+#include "ccsim/core/events.h"
+#include "ccsim/core/growable_array.h"
+#include "ccsim/core/hash_map.h"
+#include "ccsim/core/platform.h"
+#include "ccsim/tool/data_objects/object_access_counts.h"
+#include "ccsim/tool/data_objects/object_blocks.h"
+#include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/options.h"
+
+namespace ccsim {
+
+bool paths_on = false;
+
+namespace {
+
+// One live followed block: the runs so far and the bytes its current run touched.
+struct Life {
+  ObjectId object;
+  std::uint32_t number;  // its allocation number (ObjectExtent::life)
+  std::uint32_t site;    // index into Paths::sites
+  Addr start;
+  std::uint64_t size;
+  std::uint64_t born;  // Paths::allocations when it was allocated
+  bool cut;            // more than kMaxRunsPerLife runs: the last one holds the rest
+  std::uint64_t* touched;  // bit i: byte i of the block touched by the current run (size bits)
+  GrowableArray<PathRun> runs{"ccsim.paths.runs"};
+};
+
+// One followed site: its paths, each with a hash of its runs' (function, thread) sequence to find it.
+struct Site {
+  ObjectId object;
+  bool named;
+  std::uint64_t lives_unstored, lives_unfollowed;
+  std::uint32_t path_count;
+  ObjectPath paths[kMaxPathsPerSite];
+  std::uint64_t hashes[kMaxPathsPerSite];
+};
+
+struct Paths {
+  std::uint32_t sites_chosen_shared = 0;  // against --path-sites
+  std::uint32_t site_count = 0;
+  Site* sites[kMaxPathSites] = {};
+  // Heap allocations applied so far, in the simulated order: the clock of a block's lifetime.
+  std::uint64_t allocations = 0;
+  HashMap<Addr, Life*> live{"ccsim.paths.live"};                       // by block start
+  HashMap<Addr, std::uint32_t> call_functions{"ccsim.paths.calls"};     // free call -> function number
+};
+Paths* paths = nullptr;
+
+// The most shared sites --path-sites lets the run choose.
+bool may_choose_shared() { return paths->sites_chosen_shared < options.path_sites; }
+
+void follow_site(ObjectId id, bool named) {
+  if (paths->site_count == kMaxPathSites) return;
+  Site* site = allocate_zeroed_array<Site>("ccsim.paths.sites", 1);
+  site->object = id;
+  site->named = named;
+  paths->sites[paths->site_count++] = site;
+  data_object(id).path_site = paths->site_count;
+}
+
+std::uint32_t function_of_call(Addr call) {
+  bool added = false;
+  std::uint32_t& function = paths->call_functions.find_or_add(call, &added);
+  if (added) {
+    const char* name = function_name_of(call);
+    function = name == nullptr ? 0 : function_number(name);
+  }
+  return function;
+}
+
+// A new run of `life` for (function, proc), unless it has all it may have: then the last one goes on.
+PathRun& run_for(Life& life, std::uint32_t function, ProcId proc) {
+  const std::uint32_t count = life.runs.size();
+  if (count > 0) {
+    PathRun& last = life.runs[count - 1];
+    if (last.function == function && last.proc == proc) return last;
+    if (count == kMaxRunsPerLife) {
+      life.cut = true;
+      return last;
+    }
+    std::memset(life.touched, 0, (life.size + 63) / 64 * sizeof(std::uint64_t));
+  }
+  PathRun run{};
+  run.function = function;
+  run.proc = proc;
+  run.first_offset = ~std::uint64_t(0);
+  life.runs.push_back(run);
+  return life.runs[count];
+}
+
+std::uint64_t hash_of(const Life& life) {
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  for (std::uint32_t i = 0; i < life.runs.size(); ++i) {
+    hash = (hash ^ (std::uint64_t(life.runs[i].function) << 32 | life.runs[i].proc)) * 0x100000001b3ull;
+  }
+  return hash;
+}
+
+bool same_path(const ObjectPath& path, const Life& life, bool freed) {
+  if (path.run_count != life.runs.size() || path.freed != freed || path.cut != life.cut) return false;
+  for (std::uint32_t i = 0; i < path.run_count; ++i) {
+    if (path.runs[i].function != life.runs[i].function || path.runs[i].proc != life.runs[i].proc) return false;
+  }
+  return true;
+}
+
+void add_run(PathRun& to, const PathRun& run) {
+  to.reads += run.reads;
+  to.writes += run.writes;
+  to.bytes += run.bytes;
+  if (run.first_offset < to.first_offset) to.first_offset = run.first_offset;
+  if (run.last_offset > to.last_offset) to.last_offset = run.last_offset;
+  to.own_l2 += run.own_l2;
+  to.llc += run.llc;
+  to.transfer += run.transfer;
+  to.memory += run.memory;
+}
+
+// The life ends (its block freed, or the run over): summed into its site's path, and forgotten.
+void finish_life(Life* life, bool freed) {
+  Site& site = *paths->sites[life->site];
+  const std::uint64_t hash = hash_of(*life);
+  const std::uint64_t lifetime = paths->allocations - life->born;
+  ObjectPath* path = nullptr;
+  for (std::uint32_t i = 0; i < site.path_count && path == nullptr; ++i) {
+    if (site.hashes[i] == hash && same_path(site.paths[i], *life, freed)) path = &site.paths[i];
+  }
+  if (path == nullptr && site.path_count < kMaxPathsPerSite) {
+    site.hashes[site.path_count] = hash;
+    path = &site.paths[site.path_count++];
+    PathRun* runs = allocate_zeroed_array<PathRun>("ccsim.paths.paths", life->runs.size());
+    for (std::uint32_t i = 0; i < life->runs.size(); ++i) {
+      runs[i].function = life->runs[i].function;
+      runs[i].proc = life->runs[i].proc;
+      runs[i].first_offset = ~std::uint64_t(0);
+    }
+    *path = ObjectPath{life->runs.size(), runs, 0, freed, life->cut, 0, lifetime, lifetime};
+  }
+  if (path == nullptr) {
+    ++site.lives_unstored;
+  } else {
+    ++path->lives;
+    path->lifetime_sum += lifetime;
+    if (lifetime < path->lifetime_min) path->lifetime_min = lifetime;
+    if (lifetime > path->lifetime_max) path->lifetime_max = lifetime;
+    PathRun* runs = const_cast<PathRun*>(path->runs);
+    for (std::uint32_t i = 0; i < path->run_count; ++i) add_run(runs[i], life->runs[i]);
+  }
+  release(life->touched);
+  destroy_object(life);
+}
+
+}  // namespace
+
+void init_object_paths() {
+  paths_on = options.path_sites > 0 || options.path_site_name_count > 0;
+  if (paths_on) paths = create_object<Paths>("ccsim.paths");
+}
+
+void note_path_site(ObjectId object, std::uint32_t function) {
+  DataObject& site = data_object(object);
+  site.allocating_function = function;
+  for (std::uint32_t i = 0; i < options.path_site_name_count; ++i) {
+    if (object_named_in(site, options.path_site_names[i])) {
+      follow_site(object, true);
+      return;
+    }
+  }
+}
+
+void path_block_allocated(ObjectId object, Addr start, std::uint64_t size, std::uint32_t number, ProcId proc) {
+  ++paths->allocations;
+  const DataObject& site_object = data_object(object);
+  if (site_object.path_site == 0) return;
+  Site& site = *paths->sites[site_object.path_site - 1];
+  if (paths->live.size() >= kMaxLiveLives || size > kLargestFollowedBlock) {
+    ++site.lives_unfollowed;
+    return;
+  }
+  Life* life = create_object<Life>("ccsim.paths.life");
+  life->object = object;
+  life->number = number;
+  life->site = site_object.path_site - 1;
+  life->start = start;
+  life->size = size;
+  life->born = paths->allocations;
+  life->cut = false;
+  life->touched = allocate_zeroed_array<std::uint64_t>("ccsim.paths.touched", (size + 63) / 64 + 1);
+  run_for(*life, site_object.allocating_function, proc);
+  bool added = false;
+  Life*& slot = paths->live.find_or_add(start, &added);
+  // The replay may reach an allocation before the free of the block the memory held before (heap_blocks.cc,
+  // apply_block_allocated): that life ends here. (The heap layer forgets every cached range over the new
+  // block's bytes, so its first access through each reference comes to follow_path_access.)
+  if (!added) finish_life(slot, true);
+  slot = life;
+}
+
+void path_block_freed(Addr start, std::uint32_t number, ProcId proc, Addr call) {
+  Life** slot = paths->live.find(start);
+  if (slot == nullptr || (*slot)->number != number) return;
+  Life* life = *slot;
+  paths->live.erase(start);
+  run_for(*life, call == 0 ? 0 : function_of_call(call), proc);
+  finish_life(life, true);
+}
+
+bool follow_path_access(const ObjectExtent& found, RefId ref, ProcId proc, Addr address, std::uint32_t size,
+                        AccessKind kind) {
+  DataObject& object = data_object(found.object);
+  if (object.kind != ObjectKind::Heap) return false;
+  if (object.path_site == 0) {
+    // A site of the program's is chosen when a second thread touches its data, while --path-sites allows
+    // more (the runtime's own blocks, a thread library's bookkeeping, are not what the paths are for).
+    if (!may_choose_shared() || object.origin != ObjectOrigin::Program) return false;
+    if (object.path_first_proc == 0) {
+      object.path_first_proc = proc + 1;
+    } else if (object.path_first_proc != proc + 1 && paths->site_count < kMaxPathSites) {
+      ++paths->sites_chosen_shared;
+      follow_site(found.object, false);
+    }
+    return false;
+  }
+  Life** slot = paths->live.find(found.base);
+  if (slot == nullptr || (*slot)->number != found.life) return false;
+  Life& life = **slot;
+  PathRun& run = run_for(life, reference(ref)->function, proc);
+  const Addr lines = ((address + size - 1) >> object_line_shift) - (address >> object_line_shift) + 1;
+  (writes(kind) ? run.writes : run.reads) += lines;
+  // The bytes of the access inside the block (an access may overhang its end).
+  const std::uint64_t first = address - life.start;
+  std::uint64_t last = first + size - 1;
+  if (last >= life.size) last = life.size == 0 ? 0 : life.size - 1;
+  if (first >= life.size) return true;
+  if (first < run.first_offset) run.first_offset = first;
+  if (last > run.last_offset) run.last_offset = last;
+  for (std::uint64_t byte = first; byte <= last; ++byte) {
+    std::uint64_t& word = life.touched[byte / 64];
+    const std::uint64_t bit = std::uint64_t(1) << (byte % 64);
+    if ((word & bit) == 0) {
+      word |= bit;
+      ++run.bytes;
+    }
+  }
+  return true;
+}
+
+void path_miss_served(ObjectId object, Addr base, std::uint32_t source) {
+  Life** slot = paths->live.find(base);
+  if (slot == nullptr || (*slot)->object != object || (*slot)->runs.size() == 0) return;
+  PathRun& run = (*slot)->runs[(*slot)->runs.size() - 1];
+  switch (source) {
+    case kServedByOwnL2: ++run.own_l2; break;
+    case kServedByLLC: ++run.llc; break;
+    case kServedByMemory: ++run.memory; break;
+    default: ++run.transfer; break;  // from a Modified, Exclusive or Shared copy
+  }
+}
+
+void for_each_path_site(PathSiteVisitor visit, void* context) {
+  if (paths == nullptr) return;
+  GrowableArray<Life*> open("ccsim.paths.open");
+  paths->live.for_each([&](Addr, Life* life) { open.push_back(life); });
+  paths->live.clear();
+  for (std::uint32_t i = 0; i < open.size(); ++i) finish_life(open[i], false);
+  for (std::uint32_t i = 0; i < paths->site_count; ++i) {
+    const Site& site = *paths->sites[i];
+    std::uint64_t stored = 0;
+    for (std::uint32_t p = 0; p < site.path_count; ++p) stored += site.paths[p].lives;
+    visit(context, PathSiteTotals{site.object, site.named, stored, site.lives_unstored, site.lives_unfollowed,
+                                  site.path_count, site.paths});
+  }
+}
+
+void zero_object_paths() {
+  if (paths == nullptr) return;
+  paths->live.for_each([](Addr, Life* life) {
+    release(life->touched);
+    destroy_object(life);
+  });
+  paths->live.clear();
+  for (std::uint32_t i = 0; i < paths->site_count; ++i) {
+    Site& site = *paths->sites[i];
+    for (std::uint32_t p = 0; p < site.path_count; ++p) release(const_cast<PathRun*>(site.paths[p].runs));
+    site.path_count = 0;
+    site.lives_unstored = 0;
+    site.lives_unfollowed = 0;
+  }
+}
+
+}  // namespace ccsim

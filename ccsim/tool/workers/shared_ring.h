@@ -1,0 +1,107 @@
+// shared_ring.h: the recorded stream's way from the program's process to the simulation worker: chunks
+// of 32-bit words in a mapping both processes share (made before the worker is forked), filled by one
+// writer (the tool, under Valgrind's lock: one client thread at a time) and read by one reader (the
+// worker), oldest first, in a ring.
+//
+// Layout: a header on host lines of its own, then `chunk_count` chunks of kChunkBytes. A chunk is
+// published whole: the writer fills it, stores its `used` words, then advances `published` (release);
+// the reader reads a published chunk's words, then advances `consumed` (release). So the words the
+// reader sees are complete, and the writer reuses a chunk only after the reader has finished with it.
+// Hot-path choice: nothing is shared per record; the writer touches the header once per chunk (64 KiB,
+// about 5,000 accesses), and the reader likewise.
+//
+// Waiting never spins long (docs/parallel-simulation.md, section 2: both sides spinning on a loaded
+// 2-core machine were at the scheduler's mercy): a side that finds nothing to do sleeps on a futex word
+// of the header (shared between processes, so not FUTEX_PRIVATE), with a timeout after which its caller
+// checks that the other side is still alive; the other side wakes it only when it says it sleeps.
+#ifndef CCSIM_TOOL_WORKERS_SHARED_RING_H
+#define CCSIM_TOOL_WORKERS_SHARED_RING_H
+
+#include <cstdint>
+
+namespace ccsim {
+
+// A futex word one side sleeps on, and whether it sleeps; on a host line of its own, since the other
+// side reads `sleeping` once per chunk.
+struct alignas(64) RingBell {
+  std::uint32_t rings;     // the futex word: changes at every ring
+  std::uint32_t sleeping;  // 1 while the owner sleeps or is about to
+};
+
+// The shared header. Counters are chunk numbers since the start (modulo 2^32); chunk n lives in slot
+// n mod chunk_count.
+struct RingHeader {
+  alignas(64) std::uint32_t published;  // chunks the writer has filled and handed over
+  alignas(64) std::uint32_t consumed;   // chunks the reader has finished with
+  RingBell data_bell;                   // the reader sleeps here when nothing is published
+  RingBell room_bell;                   // the writer sleeps here when every chunk is in use
+  // The worker's answer at the end (worker_process.h): 0 while running, then 1 + whether the profile
+  // was written; and the messages it leaves for the tool to print (text, `message_bytes` of it).
+  alignas(64) std::uint32_t finished;
+  std::uint32_t message_bytes;
+  std::uint64_t accesses_received;      // accesses the worker has taken from the ring (progress lines)
+};
+
+// One chunk: the words written and the words.
+struct RingChunk {
+  static constexpr std::uint32_t kBytes = 64 * 1024;
+  static constexpr std::uint32_t kWords = (kBytes - 64) / 4;
+  std::uint32_t used;
+  std::uint32_t pad[15];  // the words start on a host line of their own
+  std::uint32_t words[kWords];
+};
+static_assert(sizeof(RingChunk) == RingChunk::kBytes, "a ring chunk is exactly kBytes");
+
+class SharedRing {
+ public:
+  // Room for the worker's messages after the chunks (the exit summary of many threads is a few KiB).
+  static constexpr std::uint32_t kMessageBytes = 64 * 1024;
+
+  // Maps the ring of `chunk_count` chunks (at least 2), shared, in Valgrind's part of the address space:
+  // a file in /dev/shm, unlinked at once. False, with `*error` (errno), when it cannot.
+  bool create(std::uint32_t chunk_count, int* error);
+
+  RingHeader* header() const { return header_; }
+  RingChunk* chunk(std::uint32_t number) const { return &chunks_[number % chunk_count_]; }
+  std::uint32_t chunk_count() const { return chunk_count_; }
+  std::uint64_t bytes() const { return bytes_; }
+  char* messages() const { return messages_; }
+
+ private:
+  RingHeader* header_ = nullptr;
+  RingChunk* chunks_ = nullptr;
+  char* messages_ = nullptr;
+  std::uint32_t chunk_count_ = 0;
+  std::uint64_t bytes_ = 0;
+};
+
+// The futex of a RingBell, shared between processes. `wait_for_ring` returns after a ring, a spurious
+// wake-up or `timeout_ms`, whichever comes first; the caller tests its condition again.
+void wait_for_ring(RingBell* bell, std::uint32_t seen_rings, std::uint32_t timeout_ms);
+void ring_bell(RingBell* bell);
+
+// SIGKILL to `pid` (the tool interface has no kill: a raw system call).
+void kill_process(int pid);
+
+// The owner's sleep, without a lost wake-up: it reads `rings`, says it sleeps, and tests `ready` once
+// more before it sleeps (the other side makes the condition true, then rings if the owner sleeps; a
+// full fence on both sides makes one of them see the other). Returns whether `ready()` holds.
+template <class Ready>
+bool sleep_until(RingBell* bell, Ready ready, std::uint32_t timeout_ms) {
+  // A short spin saves two system calls when the other side is about to answer; longer would burn the
+  // core the other side needs on a loaded machine.
+  for (int spin = 0; spin < 64; ++spin) {
+    if (ready()) return true;
+    __builtin_ia32_pause();
+  }
+  const std::uint32_t seen = __atomic_load_n(&bell->rings, __ATOMIC_ACQUIRE);
+  __atomic_store_n(&bell->sleeping, 1u, __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  if (!ready()) wait_for_ring(bell, seen, timeout_ms);
+  __atomic_store_n(&bell->sleeping, 0u, __ATOMIC_RELAXED);
+  return ready();
+}
+
+}  // namespace ccsim
+
+#endif

@@ -1,0 +1,57 @@
+// stream_records.h: what travels from the program's process to the simulation worker, and how it is
+// packed into the ring's 32-bit words (shared_ring.h).
+//
+// The stream is the sequence of calls the tool would make on its replay engine inline (record an access,
+// a synchronization event, a thread's creation or exit, a freed block's mark, a reuse, a flush), in the
+// order it makes them: Valgrind runs one client thread at a time, so the calls of all threads form one
+// order, and a worker that makes the same calls on its copy of the engine (forked with the tool, so equal
+// at the start) reaches the same state at every point, early flushes included. The engine, the simulator
+// and every observer then run unchanged in the worker. At the end come the tables the tool kept while
+// the client ran and the profile writer reads (references, thread labels, thread counts): the hand-over
+// (worker_handover.h).
+//
+// Accesses are packed as the engine's own queues pack them (ccsim/replay/event_queue.h): 3 words, the
+// address's low 48 bits, size - 1 (12 bits), kind (2 bits) and a 2-bit tag sharing a 64-bit word, the
+// reference id the third; a wider address takes 5 words. The processor is not repeated: a `Processor`
+// record says whose accesses follow (Valgrind switches threads every few thousand blocks). Anything else
+// is an operation: its payload's length in words, a tagged word with its code, then the payload.
+#ifndef CCSIM_TOOL_WORKERS_STREAM_RECORDS_H
+#define CCSIM_TOOL_WORKERS_STREAM_RECORDS_H
+
+#include <cstdint>
+
+#include "ccsim/core/types.h"
+
+namespace ccsim {
+
+namespace stream_records {
+constexpr std::uint32_t kSizeShift = 16;  // size - 1, 12 bits (the address's bits 32..47 are below)
+constexpr std::uint32_t kKindShift = 28;  // AccessKind, 2 bits
+constexpr std::uint32_t kTagShift = 30;   // what the record is, 2 bits
+constexpr std::uint32_t kNarrowAccess = 0;
+constexpr std::uint32_t kWideAccess = 1;
+constexpr std::uint32_t kOperation = 2;
+constexpr std::uint32_t kNarrowWords = 3;
+constexpr std::uint32_t kWideWords = 5;
+constexpr std::uint32_t kOperationHeaderWords = 2;
+}  // namespace stream_records
+
+// The operations, with their payloads (words).
+enum class StreamOp : std::uint32_t {
+  Processor,      // proc: the accesses that follow are that processor's thread's
+  Sync,           // proc, SyncEvent (8 words): ReplayEngine::record_sync
+  ThreadCreated,  // parent proc, child proc: record_thread_created
+  ThreadExit,     // proc: record_thread_exit
+  SaveMark,       // proc, key (2): the worker keeps recording_mark(proc) under `key` (a freed block's start)
+  Reuse,          // proc, key (2): record_reuse(proc, the mark kept under key), which is then forgotten
+  ZeroStatistics, // none: CCSIM_ZERO_STATS (flush the replay, zero the counts)
+  Reference,      // the hand-over of one reference made after the fork (worker_handover.h)
+  ThreadLabel,    // the hand-over of one processor's label
+  ThreadCounts,   // the hand-over of one thread's counters
+  ThreadTotals,   // the hand-over of the thread table's totals
+  Finish,         // the tool's pid: the client has exited; finish the replay, write the profile, answer
+};
+
+}  // namespace ccsim
+
+#endif

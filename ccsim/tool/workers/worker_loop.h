@@ -1,0 +1,22 @@
+// worker_loop.h: the simulation worker's main loop (--sim-threads=1): it takes the ring's chunks in order
+// and makes each recorded call on its copy of the replay engine (stream_records.h), whose sink is the
+// tool's own (the simulator, the lock statistics); at the end it applies the hand-over
+// (worker_handover.h), finishes the replay and writes the profile and the exit summary with the tool's
+// own writer, exactly as the tool's exit function does with --sim-threads=0.
+#ifndef CCSIM_TOOL_WORKERS_WORKER_LOOP_H
+#define CCSIM_TOOL_WORKERS_WORKER_LOOP_H
+
+#include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/shared_ring.h"
+
+namespace ccsim {
+
+class Simulator;
+
+// In the forked child. Blocks every signal, serves the ring, and ends the process (it never returns):
+// after the profile is written, or as soon as the tool's process `tool_pid` is no longer its parent.
+__attribute__((noreturn)) void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator);
+
+}  // namespace ccsim
+
+#endif

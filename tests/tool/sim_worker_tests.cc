@@ -1,0 +1,213 @@
+// sim_worker_tests.cc: --sim-threads=1 (docs/parallel-simulation.md, section 6). The worker process makes
+// the same calls on its copy of the replay engine as the tool makes on its own with --sim-threads=0, so
+// the whole profile must be the same, byte for byte, except the lines that differ between any two runs
+// of the same program with --sim-threads=0 too: the `pid:` record (the worker writes the tool's pid, not
+// its own, which the test checks), and the counts of accesses skipped in the runtimes' waiting code and
+// as spin-wait re-reads (`skipped: runtime`, `skipped: spin`, `spin-wait:`), which depend on how long
+// threads waited in real time (docs/synchronization.md, "Determinism"). A worker that
+// dies ends the run with one sentence and no profile; what the worker cannot do yet is refused before
+// the program runs.
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "tests/tool/run_valgrind.h"
+
+using namespace ccsim_test;
+
+namespace {
+
+std::string contents(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
+
+// The profile without its `pid:` line (returned in `pid`) and its real-time counts (see the top).
+std::string without_pid(const std::string& profile, std::string* pid) {
+  std::istringstream in(profile);
+  std::string line, kept;
+  while (std::getline(in, line)) {
+    if (starts_with(line, "pid: ")) {
+      *pid = line.substr(5);
+      continue;
+    }
+    if (starts_with(line, "skipped: runtime ") || starts_with(line, "skipped: spin ") || starts_with(line, "spin-wait: ")) {
+      continue;
+    }
+    kept += line + "\n";
+  }
+  return kept;
+}
+
+// Valgrind's stderr without its "==pid== " prefixes and its own lines (the banner names the command),
+// after the line saying where the profile was written: the exit summary, without its real-time counts.
+std::string summary_of(const std::string& stderr_text) {
+  std::istringstream in(stderr_text);
+  std::string line, kept;
+  bool started = false;
+  while (std::getline(in, line)) {
+    const std::size_t end = line.find("== ");
+    if (starts_with(line, "==") && end != std::string::npos) line = line.substr(end + 3);
+    if (starts_with(line, "ccsim: profile written")) {
+      started = true;
+      continue;
+    }
+    // The worker's own line (its CPU time) is checked by the early-flush test.
+    if (starts_with(line, "simulated by 1 worker process")) continue;
+    if (line.find("inside synchronization code") != std::string::npos ||
+        line.find("re-reads of spin-waiting loads") != std::string::npos ||
+        line.find("waits by re-reading one address") != std::string::npos) {
+      continue;
+    }
+    if (started) kept += line + "\n";
+  }
+  return kept;
+}
+
+// The first line where two texts differ, both versions, for a failure message a reader can use.
+std::string first_difference(const std::string& a, const std::string& b) {
+  std::istringstream in_a(a), in_b(b);
+  std::string line_a, line_b;
+  for (int number = 1;; ++number) {
+    const bool more_a = static_cast<bool>(std::getline(in_a, line_a));
+    const bool more_b = static_cast<bool>(std::getline(in_b, line_b));
+    if (!more_a && !more_b) return "no difference";
+    if (!more_a) line_a = "(end)";
+    if (!more_b) line_b = "(end)";
+    if (line_a != line_b) return "line " + std::to_string(number) + ":\n  inline: " + line_a + "\n  worker: " + line_b;
+  }
+}
+
+struct Case {
+  std::string program;
+  std::vector<std::string> options;
+};
+
+// Runs `program` with --sim-threads=0 and 1 and compares the profiles and the exit summaries.
+void expect_same_profile(const Case& test, const std::string& order) {
+  const std::string name = test.program + "_" + order.substr(order.find('=') + 1);
+  std::string profiles[2], summaries[2], pids[2];
+  for (int threads = 0; threads < 2; ++threads) {
+    const std::string dir = scratch_directory("sim_worker_" + name + "_" + std::to_string(threads));
+    std::vector<std::string> options = {order, "--data-objects=no", "--sim-threads=" + std::to_string(threads),
+                                        "--ccsim-out-file=" + dir + "/profile.%p"};
+    options.insert(options.end(), test.options.begin(), test.options.end());
+    RunResult run = run_ccsim(dir, options, test_program(test.program), {}, true);
+    ASSERT_EQ(run.exit_code, 0) << name << "\n" << run.stderr_text;
+    const std::vector<std::string> files = files_starting_with(dir, "profile.");
+    ASSERT_EQ(files.size(), 1u) << name << "\n" << run.stderr_text;
+    profiles[threads] = without_pid(contents(files[0]), &pids[threads]);
+    // The worker writes the tool's pid (the one %p names), not its own.
+    EXPECT_EQ(files[0], dir + "/profile." + pids[threads]) << name;
+    summaries[threads] = summary_of(run.stderr_text);
+  }
+  EXPECT_FALSE(profiles[0].empty()) << name;
+  EXPECT_TRUE(profiles[0] == profiles[1]) << name << ": the worker's profile differs from the inline one at "
+                                          << first_difference(profiles[0], profiles[1]);
+  EXPECT_TRUE(summaries[0] == summaries[1]) << name << ": the worker's exit summary differs at "
+                                            << first_difference(summaries[0], summaries[1]);
+  EXPECT_NE(summaries[1].find("total"), std::string::npos) << name << "\n" << summaries[1];
+}
+
+// Threads with locks, false sharing, late and short-lived threads, malloc/free churn across threads,
+// hand-offs, spin waits, annotated barriers, OpenMP (libgomp), std::thread, --trace-stack=no. Programs
+// whose profile differs between two runs with --sim-threads=0 already are left out (an unannotated user
+// barrier; a --max-buffer small enough to flush early: where a flush falls depends on how Valgrind's
+// threads took turns, in real time).
+const std::vector<Case> kCases = {
+    {"pthread_false_sharing", {}}, {"pthread_mutex_counter", {}}, {"two_locks", {}},
+    {"unlocked_counter", {}},      {"producer_consumer", {}},     {"runtime_mutex_counter", {}},
+    {"short_lived_threads", {}},   {"many_threads", {}},          {"heap_churn", {}},
+    {"heap_reuse_threaded", {}},   {"heap_reuse_pingpong", {}},   {"flag_handoff", {}},
+    {"user_barrier_phases_ccsim", {}}, {"omp_critical_sum", {}},  {"omp_parallel_init", {}},
+    {"omp_empty_regions", {}},     {"std_threads", {}},           {"thread_counters", {}},
+    {"sweep", {"--trace-stack=no"}},
+};
+
+TEST(SimWorker, ProfilesEqualTheInlineOnesInTheInterleavedOrder) {
+  for (const Case& test : kCases) expect_same_profile(test, "--sim-mode=interleaved");
+}
+
+TEST(SimWorker, ProfilesEqualTheInlineOnesInThePipedOrder) {
+  for (const Case& test : kCases) expect_same_profile(test, "--sim-mode=piped");
+}
+
+// --max-buffer=1 (MiB) on pthread_false_sharing: its two threads record 4,000,000 increments (a load and
+// a store each, 12 bytes a record: 96 MB), so the worker's replay must have flushed early many times,
+// and still simulated every access: each thread's 2,000,000 writes (the summary's rows 2 and 3).
+TEST(SimWorker, TheWorkersReplayFlushesEarlyAtTheCapAndLosesNothing) {
+  const std::string dir = scratch_directory("sim_worker_early_flushes");
+  RunResult run = run_ccsim(dir, {"--data-objects=no", "--sim-threads=1", "--max-buffer=1",
+                                  "--ccsim-out-file=" + dir + "/profile"}, test_program("pthread_false_sharing"));
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  const std::string profile = contents(dir + "/profile");
+  const std::size_t at = profile.find("replay: early-flushes ");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_GT(std::stoull(profile.substr(at + 22)), 10u);
+  EXPECT_NE(run.stderr_text.find("2            2,000,001      2,000,000"), std::string::npos) << run.stderr_text;
+  EXPECT_NE(run.stderr_text.find("3            2,000,001      2,000,000"), std::string::npos) << run.stderr_text;
+  EXPECT_NE(run.stderr_text.find("simulated by 1 worker process (--sim-threads=1), its CPU time "), std::string::npos)
+      << run.stderr_text;
+}
+
+// exit(42) from the program's second thread: the worker writes the profile, and the run keeps the code.
+TEST(SimWorker, ExitFromASecondThreadKeepsTheCodeAndWritesTheProfile) {
+  const std::string dir = scratch_directory("sim_worker_exit_code");
+  RunResult run = run_ccsim(dir, {"--data-objects=no", "--sim-threads=1", "--ccsim-out-file=" + dir + "/profile"},
+                            test_program("exit_code"));
+  EXPECT_EQ(run.exit_code, 42) << run.stderr_text;
+  EXPECT_NE(contents(dir + "/profile").find("summary:"), std::string::npos);
+}
+
+// The worker killed after its first chunk (a debug option): one sentence, no profile, exit 1 (the
+// program had not exited yet), and no hang.
+TEST(SimWorker, AWorkerThatDiesEndsTheRunWithOneSentence) {
+  const std::string dir = scratch_directory("sim_worker_dies");
+  RunResult run = run_ccsim(dir, {"--data-objects=no", "--sim-threads=1", "--sim-worker-fail-after=1",
+                                  "--ccsim-out-file=" + dir + "/profile"}, test_program("pthread_false_sharing"));
+  EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+  EXPECT_NE(run.stderr_text.find("ccsim: the simulation worker (process "), std::string::npos) << run.stderr_text;
+  EXPECT_NE(run.stderr_text.find(") was killed by signal 9; no profile was written."), std::string::npos)
+      << run.stderr_text;
+  EXPECT_TRUE(files_starting_with(dir, "profile").empty());
+}
+
+// The client's fork: the parent's profile is whole; the child says in one sentence that it writes none,
+// and exits with 1 (a lost profile is never hidden behind a 0), which forker's parent passes on.
+TEST(SimWorker, AForkedChildSaysItWritesNoProfile) {
+  const std::string dir = scratch_directory("sim_worker_fork");
+  RunResult run = run_ccsim(dir, {"--data-objects=no", "--sim-threads=1", "--ccsim-out-file=" + dir + "/profile.%p"},
+                            test_program("forker"));
+  EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+  EXPECT_NE(run.stderr_text.find("ccsim: this process was forked by the program; with --sim-threads=1 a forked "
+                                 "process writes no profile yet (its parent's does); rerun with --sim-threads=0 "
+                                 "for one."),
+            std::string::npos)
+      << run.stderr_text;
+  const std::vector<std::string> files = files_starting_with(dir, "profile.");
+  ASSERT_EQ(files.size(), 1u) << run.stderr_text;
+  EXPECT_NE(contents(files[0]).find("summary:"), std::string::npos);
+}
+
+TEST(SimWorker, RefusesTheNativeOrderAndDataObjectsBeforeTheProgramRuns) {
+  const std::string dir = scratch_directory("sim_worker_refusals");
+  RunResult native = run_ccsim(dir, {"--sim-mode=native", "--data-objects=no", "--sim-threads=1"},
+                               test_program("sweep"));
+  EXPECT_EQ(native.exit_code, 1);
+  EXPECT_NE(native.stderr_text.find("--sim-threads=1 works with --sim-mode=interleaved or piped only"),
+            std::string::npos) << native.stderr_text;
+  RunResult objects = run_ccsim(dir, {"--sim-threads=1"}, test_program("sweep"));
+  EXPECT_EQ(objects.exit_code, 1);
+  EXPECT_NE(objects.stderr_text.find("--sim-threads=1 needs --data-objects=no for now"), std::string::npos)
+      << objects.stderr_text;
+  EXPECT_TRUE(files_starting_with(dir, "ccsim.out").empty());
+}
+
+}  // namespace
