@@ -25,6 +25,8 @@ const std::map<std::string, View> kViewNames = {
     {"evictors", View::evictors}, {"object-threads", View::object_threads},
     {"line-threads", View::line_threads}, {"locks", View::locks},
     {"blocks", View::blocks},
+    {"region-objects", View::region_objects}, {"region-lines", View::region_lines},
+    {"timeline", View::timeline},
     {"sets", View::sets},         {"working-set", View::working_set},
     {"paths", View::paths},
 };
@@ -79,7 +81,8 @@ po::options_description visible_options() {
      "views, comma-separated: overview (findings, summary, lines, invalidators, objects), findings, summary, "
      "lines, line-threads, functions, source, objects, object-threads, blocks, matrix, regions, invalidators, "
      "evictors, locks, sets (cache sets and objects' set histograms), working-set (lines per object and level, live "
-     "heap blocks per site), paths")
+     "heap blocks per site), paths, region-objects, region-lines (per barrier, or per region with --regions=each, "
+     "its objects or detailed lines), timeline (the profile's --timeline)")
     ("show", po::value<std::string>(),
      "events to show, comma-separated (default: reads, writes, <level>_misses, coherence_misses, "
      "invalidations_received, invalidations_caused)")
@@ -123,7 +126,7 @@ po::options_description visible_options() {
      "object per allocation stack, named by the whole stack")
     ("regions", po::value<std::string>()->default_value("by-barrier"),
      "by-barrier: the regions view sums the regions closed by one barrier (a parallel loop's epochs are one "
-     "row); each: one row per region")
+     "row); each: one row per region (also for --view=region-objects)")
     ("object", po::value<std::string>(),
      "drill down on one data object (its name as the objects view gives it): the functions and lines that "
      "touch it, their misses by cause and by where served, cycles, and the objects that evicted its lines; "

@@ -30,6 +30,10 @@ enum class View {
   invalidators,  // per victim reference, who invalidated its copies
   evictors,      // per victim reference, who evicted its lines
   locks,         // per lock: acquisitions, hand-offs, waiting, what its critical sections invalidated
+  // The phases (view_phases.cc): per barrier (or region) its objects, its detailed lines; the timeline.
+  region_objects,
+  region_lines,
+  timeline,
   sets,          // per level its worst cache sets, per object its set histogram (--working-set=yes records)
   working_set,   // per object and level its lines on average and at peak; per heap site its live blocks
   paths,         // per followed heap site: its blocks' paths from allocation to free (object paths)

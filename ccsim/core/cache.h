@@ -166,6 +166,9 @@ class Cache {
   }
   // Empties every way.
   void clear();
+  // Hits and fills since the last clear(): in a private L1, which every line access touches once (a hit
+  // or the fill of a miss), the processor's line accesses.
+  std::uint64_t touches() const { return policy_.touches(); }
 
   const LineInfo& info(std::uint32_t way) const { return info_[way]; }
   LineInfo& info(std::uint32_t way) { return info_[way]; }

@@ -11,7 +11,10 @@
 namespace ccsim {
 
 Processor& Simulator::processor(ProcId proc) {
-  if (processors_[proc] == nullptr) processors_[proc] = create_object<Processor>("ccsim.processor", config_);
+  if (processors_[proc] == nullptr) {
+    processors_[proc] = create_object<Processor>("ccsim.processor", config_);
+    if (proc >= processors_used_) processors_used_ = proc + 1;
+  }
   return *processors_[proc];
 }
 

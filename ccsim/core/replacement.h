@@ -35,6 +35,8 @@ class LruReplacement {
   std::uint64_t rank(std::uint32_t way) const { return last_use_[way]; }
   // Every way's rank, indexed by way: the cache's set scans read them in place.
   const std::uint64_t* ranks() const { return last_use_; }
+  // Touches since the last clear(): every hit and every fill is one.
+  std::uint64_t touches() const { return clock_; }
 
   void clear() {
     for (std::uint32_t way = 0; way < lines_; ++way) last_use_[way] = 0;

@@ -59,6 +59,7 @@ void Simulator::reset_processor(ProcId proc) {
   });
   self->lost_lines.clear();
   self->ever_held.clear();
+  reset_line_accesses_ += self->l1.touches();
   self->l1.clear();
   if (self->l2.present()) self->l2.clear();
   self->l1_shadow.clear();
@@ -148,6 +149,14 @@ void Simulator::machine_totals(std::uint64_t* counts) const {
   }
 }
 
+std::uint64_t Simulator::line_accesses() const {
+  std::uint64_t accesses = reset_line_accesses_;
+  for (ProcId proc = 0; proc < processors_used_; ++proc) {
+    if (processors_[proc] != nullptr) accesses += processors_[proc]->l1.touches();
+  }
+  return accesses;
+}
+
 // The shared LLC has no MESI state: a line it holds reads as Shared.
 LineState Simulator::line_state(ProcId proc, Level level, Addr addr) const {
   const Addr line = addr >> line_shift_;
@@ -225,6 +234,8 @@ void for_each_region(const Simulator* sim, RegionVisitor visit, void* context) {
 void processor_totals(const Simulator* sim, ProcId proc, std::uint64_t* counts) { sim->processor_totals(proc, counts); }
 
 void machine_totals(const Simulator* sim, std::uint64_t* counts) { sim->machine_totals(counts); }
+
+std::uint64_t line_accesses(const Simulator* sim) { return sim->line_accesses(); }
 
 LineState line_state(const Simulator* sim, ProcId proc, Level level, Addr addr) {
   return sim->line_state(proc, level, addr);

@@ -112,6 +112,11 @@ void for_each_transfer_edge(const Simulator* sim, TransferVisitor visit, void* c
 // invalidations received and caused); access and hit counts are not kept per region.
 void for_each_region(const Simulator* sim, RegionVisitor visit, void* context);
 
+// The line accesses simulated so far (reads + writes, whatever zero_statistics() did), read from the L1s'
+// recency clocks: O(processors used), no counter on the hit path. During a notice, the accesses before
+// the one that caused it. A shard counts the line accesses of its own lines only.
+std::uint64_t line_accesses(const Simulator* sim);
+
 // Sums of all reference counts (kNumEvents entries), per processor or over all processors.
 void processor_totals(const Simulator* sim, ProcId proc, std::uint64_t* counts);
 void machine_totals(const Simulator* sim, std::uint64_t* counts);

@@ -165,6 +165,7 @@ class Simulator {
   void for_each_region(RegionVisitor visit, void* context) const;
   void processor_totals(ProcId proc, std::uint64_t* counts) const;
   void machine_totals(std::uint64_t* counts) const;
+  std::uint64_t line_accesses() const;
 
   LineState line_state(ProcId proc, Level level, Addr addr) const;
   bool touched_bytes(ProcId proc, Addr addr, std::uint64_t* mask) const;
@@ -387,6 +388,9 @@ class Simulator {
   Addr mask_word_bytes_;  // the line bytes one word of a byte mask covers: min(line size, 64)
   std::uint32_t mask_words_;  // 64-bit words per byte mask (byte_mask.h)
   Processor** processors_;       // max_processors entries, null until the processor's first access
+  ProcId processors_used_ = 0;   // one more than the highest processor created: line_accesses() stops there
+  // The line accesses of L1 clocks that reset_processor() cleared (line_accesses()).
+  std::uint64_t reset_line_accesses_ = 0;
   // What the fast path looks processors up in: processors_ itself, or, with miss classes (every L1 access
   // must reach the L1 shadow), an array of nulls that sends every access to the slow path. One load and
   // test on the hit path instead of two.

@@ -81,6 +81,9 @@ void set_default_options() {
   options.alloc_depth = kDefaultAllocDepth;
   options.line_detail = kDefaultLineDetail;
   options.block_histograms = kDefaultBlockHistograms;
+  options.phases = false;
+  options.timeline_unit = TimelineUnit::Off;
+  options.timeline_width = 0;
   options.working_set = false;
   options.set_histograms = kDefaultSetHistograms;
   options.path_sites = kDefaultPathSites;
@@ -137,6 +140,19 @@ bool process_option(const char* arg) {
       VG_(fmsg_bad_option)(arg, "--block-objects may be given at most %u times.\n", Options::kMaxBlockObjectOptions);
     }
     options.block_objects[options.block_object_count++] = v;
+  } else if VG_BOOL_CLO(arg, "--phases", options.phases) {
+  } else if ((v = value_of(arg, "--timeline"))) {
+    if (VG_STREQ(v, "off")) {
+      options.timeline_unit = TimelineUnit::Off;
+    } else if (VG_STREQ(v, "epoch")) {
+      options.timeline_unit = TimelineUnit::Epochs;
+      options.timeline_width = 1;
+    } else if (*v < '0' || *v > '9') {
+      VG_(fmsg_bad_option)(arg, "expected off, epoch or a number of accesses per interval.\n");
+    } else {
+      options.timeline_unit = TimelineUnit::Accesses;
+      options.timeline_width = parse_number(arg, v, 1, ~0ull >> 1);
+    }
   } else if VG_BOOL_CLO(arg, "--working-set", options.working_set) {
   } else if ((v = value_of(arg, "--set-histograms"))) {
     options.set_histograms = static_cast<std::uint32_t>(parse_number(arg, v, 0, kMaxSetHistograms));
@@ -170,6 +186,14 @@ bool process_option(const char* arg) {
 
 void check_options() {
   options.machine.max_processors = VG_N_THREADS;
+  if (options.phases && !options.data_objects) {
+    VG_(fmsg_bad_option)("--phases=yes", "the phases count data objects: it needs --data-objects=yes.\n");
+    VG_(exit)(1);  // VG_(fmsg_bad_option) only prints once the command line is read
+  }
+  if (options.timeline_unit != TimelineUnit::Off && !options.data_objects) {
+    VG_(fmsg_bad_option)("--timeline", "the timeline counts data objects: it needs --data-objects=yes.\n");
+    VG_(exit)(1);
+  }
   if (options.path_site_name_count > 0 && !options.data_objects) {
     VG_(fmsg_bad_option)("--paths", "object paths follow heap blocks, which --data-objects=no leaves out; drop one "
                                     "of the two.\n");
@@ -238,6 +262,12 @@ void print_usage() {
       "                                      with the most invalidations, then misses, 0 to %u [%u]\n"
       "    --block-objects=<name>,...        also write the blocks of these objects (a variable,\n"
       "                                      a named range, a heap site 'file.c:20'); repeatable [none]\n"
+      "    --phases=no|yes                   count each object's misses, invalidations and transfers\n"
+      "                                      per barrier (and region), and the detailed lines'\n"
+      "                                      sharing per barrier; needs --data-objects=yes [no]\n"
+      "    --timeline=off|epoch|<n>          count each object's misses, invalidations and transfers\n"
+      "                                      per epoch (barrier region) or every <n> accesses, for the\n"
+      "                                      %u busiest objects; needs --data-objects=yes [off]\n"
       "    --working-set=no|yes              count per cache set its distinct lines and replacement\n"
       "                                      (conflict) misses, per object its lines in each level\n"
       "                                      (average, peak) and per heap site its live blocks;\n"
@@ -262,7 +292,7 @@ void print_usage() {
       "    exited with 0 (a program killed by a signal still dies of it)\n"
       "    more than 499 threads need Valgrind's --max-threads=<n> (it allows n - 1 threads at once)\n",
       kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile,
-      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxBlockHistograms, kDefaultBlockHistograms, kMaxSetHistograms, kDefaultSetHistograms, kMaxPathSites, kDefaultPathSites, kMaxProgressInterval,
+      kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxBlockHistograms, kDefaultBlockHistograms, kTimelineObjects, kMaxSetHistograms, kDefaultSetHistograms, kMaxPathSites, kDefaultPathSites, kMaxProgressInterval,
       kProgressIntervalOnTerminal, CCSIM_VERSION);
 }
 

@@ -3,6 +3,7 @@
 #define CCSIM_TOOL_OPTIONS_H
 
 #include "ccsim/core/geometry.h"
+#include "ccsim/tool/data_objects/object_timeline.h"
 #include "ccsim/tool/threads/sync.h"
 
 namespace ccsim {
@@ -29,6 +30,12 @@ struct Options {
   static constexpr std::uint32_t kMaxBlockObjectOptions = 32;
   const char* block_objects[kMaxBlockObjectOptions] = {};
   std::uint32_t block_object_count = 0;
+  // --phases: count per region (barrier) and object, and per barrier and line (region_phases.h); off by
+  // default, it costs false_sharing about 10% (perf/README.md)
+  bool phases = false;
+  // --timeline: off, every <n> accesses, or every epoch (object_timeline.h)
+  TimelineUnit timeline_unit = TimelineUnit::Off;
+  std::uint64_t timeline_width = 0;
   // --working-set: count cache sets, resident lines and live heap blocks (cache_sets.h), and write the
   // set histograms of the --set-histograms objects with the most conflict (then replacement) misses
   bool working_set = false;

@@ -72,8 +72,8 @@ TEST(CommandLineTest, RejectsMalformedOptionValues) {
   std::vector<Case> cases = {
       {"--view=pie",
        "ccsim-annotate: --view=pie: \"pie\" is not a view; the views are blocks, evictors, findings, "
-       "functions, invalidators, line-threads, lines, locks, matrix, object-threads, objects, overview, paths, regions, "
-       "sets, source, summary, working-set"},
+       "functions, invalidators, line-threads, lines, locks, matrix, object-threads, objects, overview, paths, "
+       "region-lines, region-objects, regions, sets, source, summary, timeline, working-set"},
       {"--level=L3", "ccsim-annotate: --level=L3 is not allowed; use L1 or L2 or LLC"},
       {"--top=-1", "ccsim-annotate: --top=-1 is not allowed; give a whole number from 1 to 1000000000"},
       {"--threshold=200", "ccsim-annotate: --threshold must be a percentage between 0 and 100"},

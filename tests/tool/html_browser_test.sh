@@ -3,8 +3,8 @@
 # tests/programs/histogram the way scripts/demo.sh builds it) loaded in a real browser, headless
 # Chromium. Checks the page as the browser rendered it (the DOM after parsing and scripts): the finding
 # and its class, the byte map of a shared line, the invalidator graph's SVG with the line that writes,
-# the block strips, that the screenshot is a real picture; that the page and the --diff page fit a
-# 1280-pixel window without scrolling sideways (the width the browser measures); that the page says what
+# the block strips, that the screenshot is a real picture; that the page, the --diff page, the cache sets
+# page and the phases page (with its timeline chart) fit a 1280-pixel window without scrolling sideways (the width the browser measures); that the page says what
 # the text says (skipped accesses, coherence traffic, the runtime's group), highlights the hot source line
 # and draws the diff as tables; that --html says where the page is; and that ccsim's own preload is in no
 # output.
@@ -72,7 +72,19 @@ timeout 30 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom "file://
 grep -qF 'strided: its 8 lines fall in 1 of L1&#39;s 32 sets (1/32)' sets.html ||
   grep -qF "strided: its 8 lines fall in 1 of L1's 32 sets (1/32)" sets.html ||
   fail "the rendered sets page lacks the crowded-sets finding of strided"
-for page in report diff sets; do
+# The phases section (docs/annotate.md, "Phases"): omp_two_loops (tests/programs/omp_two_loops.c) runs two
+# parallel loops 100 times, so two barriers close 100 epochs each; --timeline=1000 draws its chart.
+"$build/vg-in-place" --tool=ccsim --phases=yes --timeline=1000 --ccsim-out-file=ccsim.out.phases \
+  "$build/tests/programs/omp_two_loops" >phases.out 2>&1 || fail "ccsim failed on omp_two_loops: $(tail -n 5 phases.out)"
+"$annotate" --html=phases ccsim.out.phases >/dev/null || fail "ccsim-annotate --html failed on the phases profile"
+timeout 30 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom "file://$work/phases/index.html" \
+  >phases.html 2>>chromium.err || fail "chromium could not load the phases page"
+grep -qF '<h2 id="phases">Phases: objects per parallel loop</h2>' phases.html || fail "the phases page has no Phases section"
+[ "$(grep -c '<h3>100 epochs closed by ' phases.html)" -ge 2 ] || fail "the phases page lacks the two loops' barriers"
+grep -qF '<svg class="timeline"' phases.html || fail "the phases page draws no timeline"
+grep -q '<polyline fill="none" stroke-width="2" stroke="#1f77b4" points="[0-9]' phases.html ||
+  fail "the timeline has no line of its busiest object"
+for page in report diff sets phases; do
   width=$(scroll_width $page)
   [ -n "$width" ] || fail "chromium measured no width of $page/index.html"
   [ "$width" -le 1280 ] || fail "$page/index.html is $width pixels wide at a 1280-pixel window: it scrolls sideways"

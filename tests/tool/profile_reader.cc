@@ -320,6 +320,32 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
       if (row.counts.size() != 7 && row.counts.size() != 8) return fail("a block record has 7 counts (8 in version 2)");
       if (!p->objects.count(row.object)) return fail("undefined object");
       p->blocks.push_back(row);
+    } else if (keyword == "region-object" || keyword == "timeline-object") {
+      PhaseRow row;
+      if (!(fields >> (keyword == "region-object" ? row.region : row.interval) >> row.object)) return fail("bad phase row");
+      for (std::uint64_t v; fields >> v;) row.counts.push_back(v);
+      if (row.counts.size() != 9) return fail("a phase record has 9 counts");
+      if (!p->objects.count(row.object)) return fail("undefined object");
+      (keyword == "region-object" ? p->region_objects : p->timeline_objects).push_back(row);
+    } else if (keyword == "barrier-object" || keyword == "barrier-line") {
+      PhaseRow row;
+      unsigned file = 0, function = 0;
+      if (!(fields >> file >> function >> row.barrier.line)) return fail("bad barrier row");
+      row.barrier.file = files[file];
+      row.barrier.function = functions[function];
+      if (keyword == "barrier-object") {
+        if (!(fields >> row.object) || !p->objects.count(row.object)) return fail("bad object");
+      } else {
+        std::string address;
+        if (!(fields >> address) || address.rfind("0x", 0) != 0) return fail("bad line address");
+        row.line = std::stoull(address, nullptr, 16);
+        row.counts.assign(4, 0);
+      }
+      for (std::uint64_t v; fields >> v;) row.counts.push_back(v);
+      if (row.counts.size() != 9) return fail("a barrier record has 9 counts (a line 5)");
+      (keyword == "barrier-object" ? p->barrier_objects : p->barrier_lines).push_back(row);
+    } else if (keyword == "timeline") {
+      p->timeline = rest;
     } else if (keyword == "path-site") {
       PathSiteRow row;
       if (!(fields >> row.object >> row.chosen >> row.stored >> row.unstored >> row.unfollowed)) return fail("bad path-site");

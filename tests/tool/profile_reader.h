@@ -119,6 +119,17 @@ struct BlockRow {
   std::vector<std::uint64_t> counts;
 };
 
+// `region-object:`, `barrier-object:` (file, function and line of the closing barrier: "" and 0 when
+// unknown) and `timeline-object:` records: nine counts, in the order of docs/output-format.md;
+// `barrier-line:`: the last five of them (the first four are 0 here).
+struct PhaseRow {
+  unsigned region = 0;    // region-object
+  ProfileRef barrier;     // barrier-object, barrier-line
+  unsigned interval = 0;  // timeline-object
+  unsigned object = 0;    // 0 for barrier-line
+  std::uint64_t line = 0; // barrier-line
+  std::vector<std::uint64_t> counts;
+};
 // Object paths (`path-site:`, `path:`, `path-run:`): a followed heap site, one of its paths, one run of it.
 struct PathSiteRow {
   unsigned object;
@@ -163,6 +174,8 @@ struct Profile {
   std::vector<LockSectionRow> lock_sections;
   std::vector<UnlockedWriteRow> unlocked_writes;
   std::vector<BlockRow> blocks;
+  std::vector<PhaseRow> region_objects, barrier_objects, barrier_lines, timeline_objects;
+  std::string timeline;  // the `timeline:` record's fields, "" without one
   std::vector<PathSiteRow> path_sites;
   std::vector<PathRow> paths;
   std::vector<PathRunRow> path_runs;

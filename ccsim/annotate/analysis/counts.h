@@ -3,6 +3,8 @@
 #ifndef CCSIM_ANNOTATE_COUNTS_H
 #define CCSIM_ANNOTATE_COUNTS_H
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
@@ -27,6 +29,11 @@ std::uint64_t checked_sum(std::uint64_t a, std::uint64_t b);
 // Adds `more` into `sum`, event by event, with checked_sum; `sum` grows to the length of `more` if it
 // is shorter.
 void add_counts(Counts& sum, const Counts& more);
+// The same for records with a fixed number of counts (the phases' PhaseCounts).
+template <std::size_t N>
+void add_counts(std::array<std::uint64_t, N>& sum, const std::array<std::uint64_t, N>& more) {
+  for (std::size_t i = 0; i < N; ++i) sum[i] = checked_sum(sum[i], more[i]);
+}
 
 }  // namespace ccsim::annotate
 

@@ -32,6 +32,9 @@ void merge_heap_sites(Profile& profile) {
   for (ObjectReferenceCounts& record : profile.object_references) record.object = target[record.object];
   for (LineDetail& record : profile.line_details) record.object = target[record.object];
   for (LineWriter& record : profile.line_writers) record.object = target[record.object];
+  for (RegionObject& record : profile.region_objects) record.object = target[record.object];
+  for (BarrierObject& record : profile.barrier_objects) record.object = target[record.object];
+  for (TimelineObject& record : profile.timeline_objects) record.object = target[record.object];
   for (ObjectTransfer& record : profile.object_transfers) record.object = target[record.object];
   for (ObjectEvictor& record : profile.object_evictors) {
     record.victim = target[record.victim];

@@ -1,6 +1,7 @@
 // region_barriers.cc: see region_barriers.h.
 #include "ccsim/annotate/analysis/region_barriers.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <tuple>
@@ -29,6 +30,14 @@ std::vector<BarrierRegions> regions_by_barrier(const Profile& profile) {
     for (std::size_t i = 0; i < region.counts.size(); ++i) row.counts[i] += region.counts[i];
   }
   return rows;
+}
+
+void order_by_invalidations(const Profile& profile, std::vector<BarrierRegions>& rows) {
+  const auto invalidations = profile.event_index("invalidations_received");
+  auto weight = [&](const BarrierRegions& row) { return invalidations ? row.counts[*invalidations] : 0; };
+  std::stable_sort(rows.begin(), rows.end(), [&](const BarrierRegions& a, const BarrierRegions& b) {
+    return weight(a) != weight(b) ? weight(a) > weight(b) : a.first->id < b.first->id;
+  });
 }
 
 }  // namespace ccsim::annotate

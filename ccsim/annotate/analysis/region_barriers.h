@@ -25,6 +25,9 @@ struct BarrierRegions {
 // One row per closing barrier, in the order of each barrier's first region.
 std::vector<BarrierRegions> regions_by_barrier(const Profile& profile);
 
+// The rows as the regions view shows them: most invalidations received first, ties by first region id.
+void order_by_invalidations(const Profile& profile, std::vector<BarrierRegions>& rows);
+
 // The barrier that closed `region`: "file:line (function)", or "(unknown or open at exit)".
 std::string closing_barrier(const Region& region);
 

@@ -24,6 +24,7 @@
 #include "ccsim/annotate/exports/drill_down_export.h"
 #include "ccsim/annotate/exports/html_locks.h"
 #include "ccsim/annotate/exports/html_page.h"
+#include "ccsim/annotate/exports/html_phases.h"
 #include "ccsim/annotate/exports/svg_graph.h"
 #include "ccsim/annotate/text/finding_text.h"
 #include "ccsim/annotate/text/numbers.h"
@@ -485,7 +486,7 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
   page << "<h1>ccsim report: " << html_escaped(profile.header.command) << "</h1>\n";
   page << "<p><a href=\"#findings\">findings</a> | <a href=\"#graphs\">graphs</a> | <a href=\"#summary\">summary</a> | "
           "<a href=\"#lines\">lines</a> | <a href=\"#functions\">functions</a> | <a href=\"#objects\">objects</a> | "
-          "<a href=\"#object-threads\">by thread</a> | <a href=\"#regions\">regions</a> | <a href=\"#locks\">locks</a> | "
+          "<a href=\"#object-threads\">by thread</a> | <a href=\"#regions\">regions</a> | <a href=\"#phases\">phases</a> | <a href=\"#locks\">locks</a> | "
           "<a href=\"#source\">source</a></p>\n";
   write_header(page, analysis, options);
   write_findings(page, analysis, options, "findings");
@@ -504,6 +505,7 @@ void write_html_report(const std::string& dir, const Analysis& analysis, const O
     write_object_threads(page, analysis, options, columns);
   }
   write_region_barriers(page, profile, options);
+  write_html_phases(page, profile, options);
   write_html_drill_downs(page, analysis, options);  // --object, --function
   write_html_locks(page, profile, options.top);
   write_block_strips(page, analysis, options);

@@ -15,6 +15,7 @@
 #include "ccsim/annotate/analysis/object_blocks.h"
 #include "ccsim/annotate/analysis/object_label.h"
 #include "ccsim/annotate/analysis/region_barriers.h"
+#include "ccsim/annotate/analysis/region_phases.h"
 #include "ccsim/annotate/analysis/object_moves.h"
 #include "ccsim/annotate/analysis/object_paths.h"
 #include "ccsim/annotate/analysis/sharing_findings.h"
@@ -47,7 +48,64 @@ Json block_counts_json(const BlockCounts& counts) {
   return json;
 }
 
-// Every object with block histograms (object_blocks.h), in --view=blocks' order.
+// The phase counts by name (kPhaseCountNames), from `first` on.
+Json phase_counts_json(const PhaseCounts& counts, std::size_t first = 0) {
+  Json json = Json::object();
+  for (std::size_t i = first; i < kPhaseCounts; ++i) json[kPhaseCountNames[i]] = counts[i];
+  return json;
+}
+
+// Per barrier (the regions view's rows, in its order) its objects and detailed lines (region_phases.h);
+// then `regions`: each region the profile gives one by one, with its objects.
+Json phases_json(const Profile& profile) {
+  Json json = Json::object();
+  for (const bool each : {false, true}) {
+    Json list = Json::array();
+    for (const Phase& phase : region_phases(profile, each)) {
+      if (phase.objects.empty() && phase.lines.empty()) continue;
+      Json row = {{"file", phase.regions.first->file},
+                  {"function", phase.regions.first->function},
+                  {"line", phase.regions.first->line},
+                  {"objects", Json::array()}};
+      if (each) {
+        row["region"] = phase.regions.first->id;
+      } else {
+        row["epochs"] = phase.regions.epochs;
+        row["lines"] = Json::array();
+      }
+      for (const PhaseObjectRow& object : phase.objects) {
+        row["objects"].push_back({{"object", object_name(profile.objects[object.object])},
+                                  {"full_name", profile.objects[object.object].name},
+                                  {"counts", phase_counts_json(object.counts)}});
+      }
+      for (const PhaseLineRow& line : phase.lines) {
+        row["lines"].push_back({{"line_address", hex(line.line_address)},
+                                {"counts", phase_counts_json(line.counts, kFirstLinePhaseCount)}});
+      }
+      list.push_back(std::move(row));
+    }
+    json[each ? "regions" : "barriers"] = std::move(list);
+  }
+  return json;
+}
+
+// The timeline (null without one): unit, width, intervals, and per object its counts per interval.
+Json timeline_json(const Profile& profile) {
+  if (profile.timeline.unit.empty()) return nullptr;
+  Json json = {{"unit", profile.timeline.unit},
+               {"width", profile.timeline.width},
+               {"intervals", profile.timeline.intervals},
+               {"objects", Json::array()}};
+  for (const TimelineRow& row : timeline_rows(profile)) {
+    Json intervals = Json::array();
+    for (const PhaseCounts& counts : row.intervals) intervals.push_back(phase_counts_json(counts));
+    json["objects"].push_back({{"object", object_name(profile.objects[row.object])},
+                               {"full_name", profile.objects[row.object].name},
+                               {"intervals", std::move(intervals)}});
+  }
+  return json;
+}
+
 // Object paths: per followed heap site, its lives, block lifetime and paths with their runs (totals over the
 // path's lives, as the profile gives them, and the cycles of the --latency table).
 Json paths_json(const Profile& profile, const LatencyTable& latencies) {
@@ -90,6 +148,7 @@ Json paths_json(const Profile& profile, const LatencyTable& latencies) {
   return list;
 }
 
+// Every object with block histograms (object_blocks.h), in --view=blocks' order.
 Json blocks_json(const Profile& profile) {
   Json list = Json::array();
   for (const ObjectBlocks& blocks : object_blocks(profile)) {
@@ -554,6 +613,8 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
                                 {"epochs", barrier.epochs},
                                 {"counts", counts_json(profile, barrier.counts)}});
   }
+  json["phases"] = phases_json(profile);
+  json["timeline"] = timeline_json(profile);
   Json edges = edges_json(analysis);
   json["invalidators"] = edges["invalidators"];
   json["evictors"] = edges["evictors"];

@@ -123,6 +123,15 @@ void check_same_program(const Profile& sum, const Profile& more) {
                          "); profiles of different programs are summed only with --sum-different");
 }
 
+// Appends `rows` to `into`, each row's object renumbered to its index in the sum (`object_in_sum`).
+template <class Row>
+void append_renumbered(std::vector<Row>& into, const std::vector<Row>& rows, const std::vector<std::size_t>& object_in_sum) {
+  for (Row row : rows) {
+    row.object = object_in_sum[row.object];
+    into.push_back(std::move(row));
+  }
+}
+
 }  // namespace
 
 namespace {
@@ -281,6 +290,22 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
     block.object = object_in_sum[block.object];
     sum.blocks.push_back(block);
   }
+  // The phases: rows of one key add up where views sum them; timelines only of one unit and width.
+  append_renumbered(sum.region_objects, more.region_objects, object_in_sum);
+  append_renumbered(sum.barrier_objects, more.barrier_objects, object_in_sum);
+  sum.barrier_lines.insert(sum.barrier_lines.end(), more.barrier_lines.begin(), more.barrier_lines.end());
+  if (!more.timeline.unit.empty()) {
+    if (sum.timeline.unit.empty()) {
+      sum.timeline = more.timeline;
+    } else if (sum.timeline.unit != more.timeline.unit || sum.timeline.width != more.timeline.width) {
+      throw ProfileError(more.file_names.front(), 0,
+                         "its timeline (every " + std::to_string(more.timeline.width) + " " + more.timeline.unit +
+                             ") differs from the first profile's (every " + std::to_string(sum.timeline.width) +
+                             " " + sum.timeline.unit + "); profiles are summed with one timeline only");
+    }
+    sum.timeline.intervals = std::max(sum.timeline.intervals, more.timeline.intervals);
+  }
+  append_renumbered(sum.timeline_objects, more.timeline_objects, object_in_sum);
   // Cache sets and working set: rows are appended; the analysis (working_set.h) sums them per key.
   sum.set_totals.insert(sum.set_totals.end(), more.set_totals.begin(), more.set_totals.end());
   sum.cache_sets.insert(sum.cache_sets.end(), more.cache_sets.begin(), more.cache_sets.end());

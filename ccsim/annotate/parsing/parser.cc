@@ -124,6 +124,14 @@ class ProfileReader {
   void read_unlocked_write(const Record& record);
   std::size_t lock_field(const Record& record, std::size_t index) const;
   void read_block(const Record& record);
+  // The phases (version 2).
+  PhaseCounts phase_counts(const Record& record, std::size_t first_field, std::size_t first_count);
+  BarrierSite barrier_site(const Record& record);
+  void read_region_object(const Record& record);
+  void read_barrier_object(const Record& record);
+  void read_barrier_line(const Record& record);
+  void read_timeline(const Record& record);
+  void read_timeline_object(const Record& record);
   // Cache sets and working set (version 2).
   const CacheLevel& set_level_field(const Record& record, std::size_t index) const;
   SetCounts set_counts_field(const Record& record, std::size_t first) const;
@@ -410,6 +418,11 @@ void ProfileReader::read_body_record(const Record& record) {
       {"lock-section", &ProfileReader::read_lock_section},
       {"unlocked-write", &ProfileReader::read_unlocked_write},
       {"block", &ProfileReader::read_block},
+      {"region-object", &ProfileReader::read_region_object},
+      {"barrier-object", &ProfileReader::read_barrier_object},
+      {"barrier-line", &ProfileReader::read_barrier_line},
+      {"timeline", &ProfileReader::read_timeline},
+      {"timeline-object", &ProfileReader::read_timeline_object},
       {"set-totals", &ProfileReader::read_set_totals},
       {"set", &ProfileReader::read_cache_set},
       {"object-set", &ProfileReader::read_object_set},
@@ -438,9 +451,10 @@ void ProfileReader::read_body_record(const Record& record) {
     return;
   }
   auto reader = kBodyRecords.find(keyword);
-  static const std::set<std::string> kAddedInVersion2 = {"transfer", "object-transfer", "object-evictor",
-                                                         "set-totals", "set", "object-set", "object-resident",
-                                                         "site-live", "site-live-series", "path-site", "path", "path-run"};
+  static const std::set<std::string> kAddedInVersion2 = {
+      "transfer",       "object-transfer", "object-evictor", "set-totals", "set",           "object-set",
+      "object-resident", "site-live", "site-live-series", "path-site",      "path",       "path-run",      "region-object",
+      "barrier-object", "barrier-line",    "timeline",       "timeline-object"};
   const bool added_in_version_2 = kAddedInVersion2.count(keyword) != 0;
   if (reader == kBodyRecords.end() || (added_in_version_2 && profile_.header.version < 2)) {
     for (const char* header_keyword : kHeaderKeywords) {
@@ -949,6 +963,83 @@ void ProfileReader::read_block(const Record& record) {
   }
   tally(record, counts);
   profile_.blocks.push_back(block);
+}
+
+// The counts of a phase record from `first_field` on, named from kPhaseCountNames[first_count].
+PhaseCounts ProfileReader::phase_counts(const Record& record, std::size_t first_field, std::size_t first_count) {
+  PhaseCounts counts{};
+  Counts tallied;
+  for (std::size_t i = first_count; i < kPhaseCounts; ++i) {
+    counts[i] = record.number(first_field + i - first_count, kPhaseCountNames[i]);
+    tallied.push_back(counts[i]);
+  }
+  tally(record, tallied);
+  return counts;
+}
+
+BarrierSite ProfileReader::barrier_site(const Record& record) {
+  return BarrierSite{name_field(record, 0, "file", file_names_), name_field(record, 1, "fn", function_names_),
+                     source_line_field(record, 2)};
+}
+
+void ProfileReader::read_region_object(const Record& record) {
+  record.expect_fields(2 + kPhaseCounts, "<region> <object> and 9 counts");
+  RegionObject row;
+  row.region = record.number(0, "region");
+  row.object = object_field(record, 1);
+  row.counts = phase_counts(record, 2, 0);
+  profile_.region_objects.push_back(row);
+}
+
+void ProfileReader::read_barrier_object(const Record& record) {
+  record.expect_fields(4 + kPhaseCounts, "<file> <fn> <line> <object> and 9 counts");
+  BarrierObject row;
+  row.barrier = barrier_site(record);
+  row.object = object_field(record, 3);
+  row.counts = phase_counts(record, 4, 0);
+  profile_.barrier_objects.push_back(std::move(row));
+}
+
+void ProfileReader::read_barrier_line(const Record& record) {
+  record.expect_fields(4 + kPhaseCounts - kFirstLinePhaseCount, "<file> <fn> <line> <line-address> and 5 counts");
+  BarrierLine row;
+  row.barrier = barrier_site(record);
+  row.line_address = record.address(3, "line address");
+  if (row.line_address % profile_.header.line_size != 0) {
+    record.fail("the line address " + std::string(record.field(3, "line address")) + " is not a multiple of the " +
+                std::to_string(profile_.header.line_size) + "-byte line size");
+  }
+  row.counts = phase_counts(record, 4, kFirstLinePhaseCount);
+  profile_.barrier_lines.push_back(std::move(row));
+}
+
+void ProfileReader::read_timeline(const Record& record) {
+  record.expect_fields(3, "<accesses|epochs> <width> <intervals>");
+  if (!profile_.timeline.unit.empty()) record.fail("gives the timeline a second time");
+  Timeline timeline;
+  timeline.unit = std::string(record.field(0, "unit"));
+  if (timeline.unit != "accesses" && timeline.unit != "epochs") {
+    record.fail("the timeline's unit is accesses or epochs, not " + in_quotes(timeline.unit));
+  }
+  timeline.width = record.number(1, "width");
+  timeline.intervals = record.number(2, "intervals");
+  if (timeline.width == 0) record.fail("an interval of the timeline is at least 1 " + timeline.unit + " wide");
+  if (timeline.intervals > 256) record.fail("a timeline has at most 256 intervals, not " + std::to_string(timeline.intervals));
+  profile_.timeline = timeline;
+}
+
+void ProfileReader::read_timeline_object(const Record& record) {
+  record.expect_fields(2 + kPhaseCounts, "<interval> <object> and 9 counts");
+  if (profile_.timeline.unit.empty()) record.fail("comes before the timeline: record that says what an interval is");
+  TimelineObject row;
+  row.interval = record.number(0, "interval");
+  if (row.interval >= profile_.timeline.intervals) {
+    record.fail("interval " + std::to_string(row.interval) + " is beyond the timeline's " +
+                std::to_string(profile_.timeline.intervals) + " intervals");
+  }
+  row.object = object_field(record, 1);
+  row.counts = phase_counts(record, 2, 0);
+  profile_.timeline_objects.push_back(row);
 }
 
 // Cache sets and working set: `set-totals:`, `set:`, `object-set:`, `object-resident:`, `site-live:`.

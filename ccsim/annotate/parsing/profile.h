@@ -7,6 +7,7 @@
 #define CCSIM_ANNOTATE_PROFILE_H
 
 #include <cstddef>
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -304,6 +305,57 @@ struct ObjectBlock {
   std::uint64_t counts[kBlockCounts] = {};
 };
 
+// --- The phases (version 2): per region or barrier and object, per barrier and line, and the timeline ---
+// The counts of `region-object:`, `barrier-object:` and `timeline-object:` records, in their order;
+// `barrier-line:` gives the last five (from kFirstLinePhaseCount).
+constexpr const char* kPhaseCountNames[] = {
+    "L1_miss_compulsory",   "L1_miss_transfer",     "L1_miss_coherence",           "L1_miss_replacement",
+    "coherence_miss_true",  "coherence_miss_false", "invalidations_received_true", "invalidations_received_false",
+    "transfers"};
+constexpr std::size_t kPhaseCounts = sizeof(kPhaseCountNames) / sizeof(kPhaseCountNames[0]);
+constexpr std::size_t kFirstLinePhaseCount = 4;
+using PhaseCounts = std::array<std::uint64_t, kPhaseCounts>;
+
+// A barrier as the phase records name it (file, function, line of the call that closed the regions;
+// empty and 0 for regions closed by an unknown barrier or open at exit), as `region:` records do.
+struct BarrierSite {
+  std::string file;
+  std::string function;
+  std::uint64_t line = 0;
+  bool operator==(const BarrierSite& other) const {
+    return line == other.line && file == other.file && function == other.function;
+  }
+};
+
+// `region-object:`: one object's counts in one of the first regions, by region id.
+struct RegionObject {
+  std::uint64_t region = 0;
+  std::size_t object = 0;  // index into Profile::objects
+  PhaseCounts counts{};
+};
+// `barrier-object:` (every region closed at one barrier, summed) and `barrier-line:` (a line-detail line).
+struct BarrierObject {
+  BarrierSite barrier;
+  std::size_t object = 0;
+  PhaseCounts counts{};
+};
+struct BarrierLine {
+  BarrierSite barrier;
+  std::uint64_t line_address = 0;
+  PhaseCounts counts{};  // the first kFirstLinePhaseCount are 0
+};
+// `timeline:` (unit empty: the profile has none) and `timeline-object:`.
+struct Timeline {
+  std::string unit;  // "accesses" or "epochs"
+  std::uint64_t width = 0;
+  std::uint64_t intervals = 0;
+};
+struct TimelineObject {
+  std::uint64_t interval = 0;
+  std::size_t object = 0;
+  PhaseCounts counts{};
+};
+
 // Cache sets and working set (--working-set=yes; docs/output-format.md, "Cache sets and working set").
 // What one set counted: distinct lines brought into it, replacement misses, conflict misses.
 struct SetCounts {
@@ -408,6 +460,11 @@ struct Profile {
   std::vector<LockSection> lock_sections;
   std::vector<UnlockedWrite> unlocked_writes;
   std::vector<ObjectBlock> blocks;
+  std::vector<RegionObject> region_objects;    // version 2
+  std::vector<BarrierObject> barrier_objects;  // version 2
+  std::vector<BarrierLine> barrier_lines;      // version 2
+  Timeline timeline;                           // version 2
+  std::vector<TimelineObject> timeline_objects;  // version 2
   // Cache sets and working set (version 2, --working-set=yes).
   std::vector<LevelSetTotals> set_totals;
   std::vector<CacheSet> cache_sets;

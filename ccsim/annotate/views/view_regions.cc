@@ -36,9 +36,7 @@ void print_regions_view(const ViewContext& context) {
     rows = regions_by_barrier(profile);
   }
   auto weight = [&](const BarrierRegions& row) { return invalidations ? row.counts[*invalidations] : 0; };
-  std::stable_sort(rows.begin(), rows.end(), [&](const BarrierRegions& a, const BarrierRegions& b) {
-    return weight(a) != weight(b) ? weight(a) > weight(b) : a.first->id < b.first->id;
-  });
+  order_by_invalidations(profile, rows);
   const std::size_t shown = std::min(rows.size(), context.options.top);
 
   TextTable table;

@@ -58,6 +58,15 @@ void print_views(const ViewContext& context) {
       case View::locks:
         print_locks_view(context);
         break;
+      case View::region_objects:
+        print_region_objects_view(context);
+        break;
+      case View::region_lines:
+        print_region_lines_view(context);
+        break;
+      case View::timeline:
+        print_timeline_view(context);
+        break;
       case View::object_detail:
         print_object_drill_down(context);
         break;

@@ -33,6 +33,11 @@ void print_findings_view(const ViewContext& context);      // view_findings.cc: 
 // The findings section with at most `most` findings (view_findings.cc); the overview shows a few.
 void print_findings(const ViewContext& context, std::size_t most);
 void print_regions_view(const ViewContext& context);       // view_regions.cc
+// The phases (view_phases.cc): per barrier (--regions=each: per region) its objects, its detailed lines,
+// with misses by cause, invalidations and transfers; the timeline's busiest objects per interval.
+void print_region_objects_view(const ViewContext& context);
+void print_region_lines_view(const ViewContext& context);
+void print_timeline_view(const ViewContext& context);
 void print_invalidators_view(const ViewContext& context);  // view_culprits.cc
 void print_evictors_view(const ViewContext& context);      // view_culprits.cc
 void print_locks_view(const ViewContext& context);         // view_locks.cc

@@ -8,6 +8,7 @@
 #include "ccsim/tool/data_objects/mapping_objects.h"
 #include "ccsim/tool/data_objects/object_fields.h"
 #include "ccsim/tool/data_objects/object_statistics.h"
+#include "ccsim/tool/data_objects/phase_records.h"
 #include "ccsim/tool/data_objects/placement_watch.h"
 #include "ccsim/tool/data_objects/stack_variables.h"
 #include "ccsim/tool/data_objects/working_set_records.h"
@@ -440,6 +441,7 @@ void ObjectRecords::write(ProfileFile* file, const ProfileNumbering& numbering) 
   });
   blocks_.write(file, numbers_);
   write_working_set_records(file, numbers_);
+  write_phase_records(file, numbers_, numbering);
 }
 
 }  // namespace ccsim

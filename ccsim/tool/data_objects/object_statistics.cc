@@ -12,6 +12,8 @@
 #include "ccsim/tool/data_objects/line_detail.h"
 #include "ccsim/tool/data_objects/object_blocks.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
+#include "ccsim/tool/data_objects/object_timeline.h"
+#include "ccsim/tool/data_objects/region_phases.h"
 #include "ccsim/tool/data_objects/object_paths.h"
 #include "ccsim/tool/data_objects/placement_watch.h"
 #include "ccsim/tool/data_objects/resident_lines.h"
@@ -200,6 +202,14 @@ __attribute__((always_inline)) inline Charge charge(Addr address, RefId ref, Pro
   return remember_cell(set, address, ref, proc, object);
 }
 
+// With --phases the phases (region_phases.h) and with --timeline the timeline (object_timeline.h) count
+// an event of the object charged.
+bool count_phases = false;  // --phases: one predictable branch per notice when off
+void add_to_phases(const Charge& to, RegionId region, Addr address, PhaseEvent event) {
+  if (count_phases) count_region_phase(region, to.object, address, event);
+  if (timeline_on) count_timeline_event(region, to.object, event);
+}
+
 bool byte_in(const std::uint64_t* mask, std::uint32_t byte) { return (mask[byte / 64] >> (byte % 64)) & 1; }
 
 // The victim's byte that names the object of a received invalidation: for true sharing the first byte
@@ -233,6 +243,11 @@ void on_miss(void*, const MissNotice& miss) {
                  : miss.cause == kMissCoherence ? kBlockMissCoherence
                  : miss.cause == kMissTransfer  ? kBlockMissTransfer
                                                 : kBlockMissReplacement);
+    add_to_phases(to, miss.region, miss.address,
+                  miss.cause == kMissCompulsory  ? kPhaseMissCompulsory
+                  : miss.cause == kMissCoherence ? kPhaseMissCoherence
+                  : miss.cause == kMissTransfer  ? kPhaseMissTransfer
+                                                 : kPhaseMissReplacement);
   }
   if (miss_classes && miss.cause == kMissReplacement) {
     to.add(level_event(miss.level, miss.capacity ? kMissCapacity : kMissConflict));
@@ -244,6 +259,7 @@ void on_coherence_miss(void*, const CoherenceMissNotice& miss) {
   Charge to = charge(miss.address, miss.ref, miss.proc, &object);
   to.add(miss.true_sharing ? kCoherenceMissTrue : kCoherenceMissFalse);
   add_to_block(to, miss.address, miss.proc, miss.true_sharing ? kBlockCoherenceMissTrue : kBlockCoherenceMissFalse);
+  add_to_phases(to, miss.region, miss.address, miss.true_sharing ? kPhaseCoherenceMissTrue : kPhaseCoherenceMissFalse);
   if (holds_lock(miss.proc)) charge_lock_coherence_miss(miss, object);
 }
 
@@ -279,6 +295,9 @@ void on_invalidation(void*, const InvalidationNotice& notice) {
                  notice.true_sharing ? kBlockInvalidationsTrue : kBlockInvalidationsFalse);
   }
   if (critical) victim.add(kInvalidationsReceivedTrueInRegion + kCriticalOffset);
+  // In the writer's region, as the core's region totals count it.
+  add_to_phases(victim, notice.writer_region, notice.line_address,
+                notice.true_sharing ? kPhaseInvalidationsTrue : kPhaseInvalidationsFalse);
   const Addr written = notice.line_address + notice.written_offset;
   ObjectId written_object = kUnknownObject;
   Charge writer = charge(written, notice.writer_ref, notice.writer_proc, &written_object);
@@ -324,6 +343,7 @@ void on_served(void*, const ServedNotice& served) {
   to.add(served.source);
   if (paths_on) path_miss_served(to.object, to.base, served.source);
   if (served.source < kServedByTransferFromModified || served.source > kServedByTransferFromShared) return;
+  add_to_phases(to, served.region, served.address, kPhaseTransfers);
   ObjectTransferCounts& moved = tables->moves.find_or_add(MoveKey{to.object, served.supplier_proc, served.proc});
   ++moved.from_state[served.source - kServedByTransferFromModified];
 }
@@ -356,6 +376,9 @@ void init_object_statistics(Simulator* simulator) {
   init_placement_watch(simulator);
   init_object_paths();
   init_unlocked_writes(machine.l1.line_bytes);
+  init_region_phases(machine.l1.line_bytes);
+  count_phases = options.phases;
+  init_object_timeline(simulator, options.timeline_unit, options.timeline_width);
   count_blocks = block_histograms_on();
   if (count_blocks) init_object_blocks(machine.l1.line_bytes);
   count_working_set = working_set_on();
@@ -379,6 +402,8 @@ void zero_object_statistics() {
   zero_object_paths();
   zero_unlocked_writes();
   zero_object_blocks();
+  zero_region_phases();
+  zero_object_timeline();
   if (count_working_set) {
     zero_cache_sets();
     zero_resident_lines();

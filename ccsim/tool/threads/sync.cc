@@ -382,6 +382,11 @@ void sync_for_each_region_close(RegionCloseVisitor visit, void* context) {
   for (RegionId region = 0; region < model.region_count(); ++region) visit(context, region, model.region_close(region));
 }
 
+Addr sync_region_close(RegionId region) {
+  const SyncModel& model = replay_engine != nullptr ? replay_engine->model() : *live_model;
+  return region < model.region_count() ? model.region_close(region) : 0;
+}
+
 std::uint64_t sync_early_flushes() { return replay_engine != nullptr ? replay_engine->early_flushes() : 0; }
 
 }  // namespace ccsim

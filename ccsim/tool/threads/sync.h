@@ -71,6 +71,9 @@ void sync_finish_replay();
 using RegionCloseVisitor = void (*)(void* context, RegionId region, Addr barrier_address);
 void sync_for_each_region_close(RegionCloseVisitor visit, void* context);
 std::uint64_t sync_early_flushes();
+// During or after the run, in the order the simulator sees events (the replay's model in the interleaved
+// and piped modes): the barrier that closed `region`, 0 while it is open (or when unknown).
+Addr sync_region_close(RegionId region);
 
 }  // namespace ccsim
 

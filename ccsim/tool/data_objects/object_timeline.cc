@@ -1,0 +1,136 @@
+// object_timeline.cc: per interval and object, the events of --timeline (object_timeline.h).
+#include "ccsim/tool/data_objects/object_timeline.h"
+
+#include "ccsim/core/growable_array.h"
+#include "ccsim/core/hash_map.h"
+#include "ccsim/core/simulator.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+
+bool timeline_on = false;
+
+namespace {
+
+// (interval << 32 | object) -> its counts.
+using IntervalTable = HashMap<std::uint64_t, PhaseCounts>;
+
+struct Timeline {
+  const Simulator* simulator = nullptr;
+  TimelineUnit unit = TimelineUnit::Off;
+  std::uint64_t width = 1;
+  std::uint32_t intervals = 0;  // one more than the last interval with an event
+  IntervalTable counts{"ccsim.timeline"};
+  // The entry counted last: a notice and the ones after it (a miss, its coherence miss, invalidation and
+  // transfer) are mostly of one object in one interval, so a repeat costs a compare, not a hash lookup.
+  // Forgotten (last = null) when the table is emptied or rebuilt.
+  std::uint64_t last_key = 0;
+  PhaseCounts* last = nullptr;
+};
+Timeline* timeline = nullptr;
+
+std::uint64_t key_of(std::uint32_t interval, ObjectId object) { return std::uint64_t(interval) << 32 | object; }
+
+// Adds neighbouring intervals together in pairs: the width doubles.
+void halve_intervals() {
+  GrowableArray<std::uint64_t> keys("ccsim.timeline.keys");
+  GrowableArray<PhaseCounts> values("ccsim.timeline.values");
+  timeline->counts.for_each([&](std::uint64_t key, const PhaseCounts& counts) {
+    keys.push_back(key);
+    values.push_back(counts);
+  });
+  timeline->counts.clear();
+  timeline->last = nullptr;
+  for (std::uint32_t i = 0; i < keys.size(); ++i) {
+    PhaseCounts& into = timeline->counts.find_or_add(key_of(static_cast<std::uint32_t>(keys[i] >> 32) / 2,
+                                                            static_cast<ObjectId>(keys[i])));
+    add_phase_counts(into, values[i]);
+  }
+  timeline->width *= 2;
+  timeline->intervals = (timeline->intervals + 1) / 2;
+}
+
+std::uint64_t weight(const PhaseCounts& counts) {
+  return counts.counts[kPhaseMissCompulsory] + counts.counts[kPhaseMissTransfer] + counts.counts[kPhaseMissCoherence] +
+         counts.counts[kPhaseMissReplacement] + counts.counts[kPhaseInvalidationsTrue] +
+         counts.counts[kPhaseInvalidationsFalse] + counts.counts[kPhaseTransfers];
+}
+
+struct Weight {
+  ObjectId object;
+  std::uint64_t weight;
+};
+
+Int heavier_first(const void* a, const void* b) {
+  const Weight& x = *static_cast<const Weight*>(a);
+  const Weight& y = *static_cast<const Weight*>(b);
+  if (x.weight != y.weight) return x.weight > y.weight ? -1 : 1;
+  // Object ids follow the order objects were made in, which scheduling changes: names first.
+  const Int by_name = VG_(strcmp)(data_object(x.object).name, data_object(y.object).name);
+  if (by_name != 0) return by_name;
+  return x.object < y.object ? -1 : x.object > y.object ? 1 : 0;
+}
+
+}  // namespace
+
+void init_object_timeline(const Simulator* simulator, TimelineUnit unit, std::uint64_t width) {
+  if (unit == TimelineUnit::Off) return;
+  timeline = create_object<Timeline>("ccsim.timeline");
+  timeline->simulator = simulator;
+  timeline->unit = unit;
+  timeline->width = width;
+  timeline_on = true;
+}
+
+void zero_object_timeline() {
+  if (timeline == nullptr) return;
+  timeline->counts.clear();
+  timeline->last = nullptr;
+}
+
+void count_timeline_event(RegionId region, ObjectId object, PhaseEvent event) {
+  const std::uint64_t position = timeline->unit == TimelineUnit::Epochs ? region : line_accesses(timeline->simulator);
+  std::uint64_t interval = position / timeline->width;
+  while (interval >= kMaxTimelineIntervals) {
+    halve_intervals();
+    interval = position / timeline->width;
+  }
+  const auto index = static_cast<std::uint32_t>(interval);
+  if (index >= timeline->intervals) timeline->intervals = index + 1;
+  const std::uint64_t key = key_of(index, object);
+  if (timeline->last == nullptr || timeline->last_key != key) {
+    // Only here is an entry added, and then the new one is remembered: `last` is never stale.
+    timeline->last = &timeline->counts.find_or_add(key);
+    timeline->last_key = key;
+  }
+  ++timeline->last->counts[event];
+}
+
+TimelineShape timeline_shape() {
+  if (timeline == nullptr) return TimelineShape{TimelineUnit::Off, 0, 0};
+  return TimelineShape{timeline->unit, timeline->width, timeline->intervals};
+}
+
+void for_each_timeline_entry(TimelineVisitor visit, void* context) {
+  if (timeline == nullptr) return;
+  HashMap<ObjectId, std::uint64_t> totals("ccsim.timeline.totals");
+  timeline->counts.for_each([&](std::uint64_t key, const PhaseCounts& counts) {
+    totals.find_or_add(static_cast<ObjectId>(key)) += weight(counts);
+  });
+  GrowableArray<Weight> weights("ccsim.timeline.weights");
+  totals.for_each([&](ObjectId object, std::uint64_t total) {
+    if (total != 0) weights.push_back(Weight{object, total});
+  });
+  VG_(ssort)(weights.data(), weights.size(), sizeof(Weight), heavier_first);
+  HashSet<ObjectId> chosen("ccsim.timeline.chosen");
+  for (std::uint32_t i = 0; i < weights.size() && i < kTimelineObjects; ++i) chosen.add(weights[i].object);
+  timeline->counts.for_each([&](std::uint64_t key, const PhaseCounts& counts) {
+    const auto object = static_cast<ObjectId>(key);
+    if (chosen.contains(object) && weight(counts) + counts.counts[kPhaseCoherenceMissTrue] +
+                                           counts.counts[kPhaseCoherenceMissFalse] != 0) {
+      visit(context, static_cast<std::uint32_t>(key >> 32), object, counts);
+    }
+  });
+}
+
+}  // namespace ccsim
