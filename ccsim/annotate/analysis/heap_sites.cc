@@ -1,8 +1,11 @@
-// heap_sites.cc: merging heap objects of one allocation site, renumbering every record that names them.
+// heap_sites.cc: merging heap objects of one allocation site, renumbering every record that names an
+// object (the objects after a merged one move down, so every kind of record, not only the heap's).
 #include "ccsim/annotate/analysis/heap_sites.h"
 
 #include <algorithm>
 #include <map>
+#include <set>
+#include <tuple>
 
 #include "ccsim/annotate/analysis/object_label.h"
 
@@ -40,6 +43,24 @@ void merge_heap_sites(Profile& profile) {
     record.victim = target[record.victim];
     record.evictor = target[record.evictor];
   }
+  for (PlacementPrediction& record : profile.placements) record.object = target[record.object];
+  for (LockSection& record : profile.lock_sections) record.object = target[record.object];
+  for (UnlockedWrite& record : profile.unlocked_writes) record.object = target[record.object];
+  for (ObjectBlock& record : profile.blocks) record.object = target[record.object];
+  for (ObjectSet& record : profile.object_sets) record.object = target[record.object];
+  for (ObjectResident& record : profile.object_residents) record.object = target[record.object];
+  for (SiteLive& record : profile.site_lives) record.object = target[record.object];
+  for (PathSite& record : profile.path_sites) record.object = target[record.object];
+  // Fields describe an object's bytes, the same for every block of one site: the merged object keeps one
+  // copy of each, not one per block.
+  std::set<std::tuple<std::size_t, std::uint64_t, std::uint64_t, std::string>> fields_kept;
+  std::vector<ObjectField> fields;
+  for (ObjectField record : profile.object_fields) {
+    record.object = target[record.object];
+    if (fields_kept.insert({record.object, record.offset, record.size, record.name}).second) fields.push_back(record);
+  }
+  profile.object_fields = std::move(fields);
+  for (LocalVariable& record : profile.locals) record.object = target[record.object];
 }
 
 void name_heap_objects_by_stack(Profile& profile) {
