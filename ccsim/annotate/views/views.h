@@ -56,13 +56,20 @@ void print_locks_view(const ViewContext& context);         // view_locks.cc
 // --object=NAME and --function=NAME (view_drill_down.cc; analysis/drill_down.h).
 void print_object_drill_down(const ViewContext& context);
 void print_function_drill_down(const ViewContext& context);
-// The drill-downs' columns: L1 misses by cause and by where served, invalidations caused, cycles and
-// memory_time (text, JSON and HTML).
+// The drill-downs' columns: reads, writes and the L1 miss rate (when the cells keep them, version 2), L1
+// misses by cause and by where served, invalidations caused, cycles and memory_time (text, JSON and HTML).
 CountColumns drill_down_columns(const Profile& profile);
-// Under a drill-down's totals: what the rows are made of.
+// Under a drill-down's totals: what the rows are made of (drill_down_note).
 inline const char* const kDrillDownNote =
-    "The rows below add up the code x data cells (object-ref: records), which keep no reads, writes or hits: "
-    "their cycles are those of misses and invalidations, without the L1 hits.";
+    "The rows below add up the code x data cells (object-ref: records), reads, writes and L1 hits included: "
+    "an object's rows add up to its object-counts: records.";
+// The same for a version 1 profile, whose cells keep no reads, writes or hits.
+inline const char* const kDrillDownNoteVersion1 =
+    "The rows below add up the code x data cells (object-ref: records), which keep no reads, writes or hits in "
+    "a version 1 profile: their cycles are those of misses and invalidations, without the L1 hits.";
+inline const char* drill_down_note(const Profile& profile) {
+  return profile.cells_keep_accesses() ? kDrillDownNote : kDrillDownNoteVersion1;
+}
 void print_paths_view(const ViewContext& context);         // view_paths.cc
 // The source files of the lines above the threshold, with counts in the margin (source_annotation.cc).
 void print_source_view(const ViewContext& context);
