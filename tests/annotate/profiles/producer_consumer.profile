@@ -6,9 +6,8 @@
 #   are downgraded by thread 2's reads: 16 downgrades received.
 # Thread 2: 16 read misses, transfer misses (never held here, held by thread 1), each served by thread
 #   1's Modified copy: 16 transfers from Modified, 16 downgrades caused.
-# The code x data cells (object-ref:) are the counts: records, each reference touching only `buffer`.
 # One transfer edge, ref 1 on thread 1 -> ref 2 on thread 2, 16 from Modified; buffer moved 16 times
-# between 2 threads.
+# between 2 threads. Each object-ref: cell is its reference's counts: record (both touch only buffer).
 ccsim-profile-version: 2
 creator: ccsim 0.1.0
 pid: 4343
