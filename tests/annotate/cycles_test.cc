@@ -120,8 +120,10 @@ TEST(CyclesTest, DiffComparesCycles) {
 }
 
 // --object=left: its totals from object-counts: (30 reads, 120 writes, 15 L1 misses = 10.0%, 2220 cycles =
-// 64.4% of 3445), its functions and lines from the object-ref: cells (fill: line 10, 1370; sum: line 20,
-// 310; 1680 in all = 48.8%), and the objects that evicted its lines (the profile's comment).
+// 64.4% of 3445), its functions and lines from the object-ref: cells, with their reads and writes (fill:
+// line 10, 100 writes, 10 misses = 10.0%, 1730 = 50.2%; sum: line 20, 30 reads, 20 writes, 5 misses = 10.0%,
+// 490 = 14.2%), which add up to the totals: 30 reads, 120 writes, 15 misses, 2220 cycles. Then the objects
+// that evicted its lines (the profile's comment).
 TEST(DrillDownTest, ObjectShowsItsFunctionsLinesAndEvictors) {
   const std::string text = views({"--object=left"});
   const std::string detail = section(text, "Data object left (global, 64 B)");
@@ -130,15 +132,25 @@ TEST(DrillDownTest, ObjectShowsItsFunctionsLinesAndEvictors) {
                         "cycles 2,220, memory_time 64.4%.\n"),
             std::string::npos)
       << detail;
-  EXPECT_EQ(row_starting_with(detail, "L1"),
-            (Cells{"L1", "misses", "own", "L2", "other", "thread", "LLC", "memory", "invalidations", "caused", "cycles",
-                   "memory_time", "file:function"}));
-  // L1 misses, own L2, other thread, LLC, memory, invalidations caused, cycles, memory_time
-  EXPECT_EQ(counts_before(detail, "(all functions)"), (Cells{"15", "6", "3", "0", "6", "3", "1,680", "48.8%"}));
-  EXPECT_EQ(counts_before(detail, "/src/a.c:fill"), (Cells{"10", "4", "0", "0", "6", "2", "1,370", "39.8%"}));
-  EXPECT_EQ(counts_before(detail, "/src/b.c:sum"), (Cells{"5", "2", "3", "0", "0", "1", "310", "9.0%"}));
-  EXPECT_EQ(counts_before(detail, "/src/a.c:10 (fill)"), (Cells{"10", "4", "0", "0", "6", "2", "1,370", "39.8%"}));
-  EXPECT_EQ(counts_before(detail, "/src/b.c:20 (sum)"), (Cells{"5", "2", "3", "0", "0", "1", "310", "9.0%"}));
+  EXPECT_NE(detail.find("The rows below add up the code x data cells (object-ref: records), reads, writes and L1 "
+                        "hits included: an object's rows add up to its object-counts: records.\n"),
+            std::string::npos)
+      << detail;
+  EXPECT_EQ(row_starting_with(detail, "reads"),
+            (Cells{"reads", "writes", "L1", "misses", "miss", "rate", "own", "L2", "other", "thread", "LLC", "memory",
+                   "invalidations", "caused", "cycles", "memory_time", "file:function"}));
+  // reads, writes, L1 misses, miss rate, own L2, other thread, LLC, memory, invalidations caused, cycles,
+  // memory_time
+  EXPECT_EQ(counts_before(detail, "(all functions)"),
+            (Cells{"30", "120", "15", "10.0%", "6", "3", "0", "6", "3", "2,220", "64.4%"}));
+  EXPECT_EQ(counts_before(detail, "/src/a.c:fill"),
+            (Cells{"0", "100", "10", "10.0%", "4", "0", "0", "6", "2", "1,730", "50.2%"}));
+  EXPECT_EQ(counts_before(detail, "/src/b.c:sum"),
+            (Cells{"30", "20", "5", "10.0%", "2", "3", "0", "0", "1", "490", "14.2%"}));
+  EXPECT_EQ(counts_before(detail, "/src/a.c:10 (fill)"),
+            (Cells{"0", "100", "10", "10.0%", "4", "0", "0", "6", "2", "1,730", "50.2%"}));
+  EXPECT_EQ(counts_before(detail, "/src/b.c:20 (sum)"),
+            (Cells{"30", "20", "5", "10.0%", "2", "3", "0", "0", "1", "490", "14.2%"}));
   EXPECT_NE(detail.find("evictions  share  level  evicting object\n"
                         "        7  58.3%  L1     right\n"
                         "        3  25.0%  L1     left\n"
@@ -148,19 +160,37 @@ TEST(DrillDownTest, ObjectShowsItsFunctionsLinesAndEvictors) {
 }
 
 // --function=sum: its counts: records (90 reads, 20 writes, 10 misses = 9.1%, 1335 cycles = 38.8%); the
-// objects it touches: right 625 (18.1%), left 310 (9.0%), 935 in all (27.1%).
+// objects it touches, from its cells: right 10 + 50 = 60 reads, 5 misses (8.3%), 40 + 805 = 845 cycles
+// (24.5%); left 30 reads, 20 writes, 5 misses (10.0%), 490 (14.2%); in all 90 reads, 20 writes, 10 misses,
+// 1335 cycles: the function's own totals.
 TEST(DrillDownTest, FunctionShowsTheObjectsItTouches) {
   const std::string detail = section(views({"--view=summary", "--function=sum"}), "Function sum (/src/b.c)");
   EXPECT_NE(detail.find("In all (its counts: records): reads 90, writes 20, L1 misses 10, miss rate 9.1%, cycles "
                         "1,335, memory_time 38.8%.\n"),
             std::string::npos)
       << detail;
-  EXPECT_EQ(counts_before(detail, "(all objects)"), (Cells{"10", "2", "6", "0", "2", "1", "935", "27.1%"}));
-  EXPECT_EQ(counts_before(detail, "right"), (Cells{"5", "0", "3", "0", "2", "0", "625", "18.1%"}));
-  EXPECT_EQ(counts_before(detail, "left"), (Cells{"5", "2", "3", "0", "0", "1", "310", "9.0%"}));
+  EXPECT_EQ(counts_before(detail, "(all objects)"),
+            (Cells{"90", "20", "10", "9.1%", "2", "6", "0", "2", "1", "1,335", "38.8%"}));
+  EXPECT_EQ(counts_before(detail, "right"), (Cells{"60", "0", "5", "8.3%", "0", "3", "0", "2", "0", "845", "24.5%"}));
+  EXPECT_EQ(counts_before(detail, "left"), (Cells{"30", "20", "5", "10.0%", "2", "3", "0", "0", "1", "490", "14.2%"}));
   // FILE:NAME names the same function.
   EXPECT_EQ(counts_before(section(views({"--function=b.c:sum"}), "Function"), "(all objects)"),
-            (Cells{"10", "2", "6", "0", "2", "1", "935", "27.1%"}));
+            (Cells{"90", "20", "10", "9.1%", "2", "6", "0", "2", "1", "1,335", "38.8%"}));
+}
+
+// A version 1 profile's cells keep no reads, writes or hits (docs/output-format.md): its drill-down rows have
+// no reads, writes or miss rate columns, and the note says why their cycles lack the L1 hits.
+TEST(DrillDownTest, VersionOneCellsShowNoAccesses) {
+  const std::string detail = section(annotate({"--object=a", profile_path("conflict.profile")}), "Data object a");
+  EXPECT_NE(detail.find("The rows below add up the code x data cells (object-ref: records), which keep no reads, "
+                        "writes or hits in a version 1 profile: their cycles are those of misses and invalidations, "
+                        "without the L1 hits.\n"),
+            std::string::npos)
+      << detail;
+  EXPECT_EQ(row_starting_with(detail, "reads"), Cells{}) << detail;
+  const Cells heading = row_starting_with(detail, "L1");
+  ASSERT_GE(heading.size(), 2u) << detail;
+  EXPECT_EQ(heading[1], "misses");
 }
 
 // An unknown name: one sentence with the names like it, exit status 1.
@@ -188,25 +218,34 @@ TEST(DrillDownTest, JsonHoldsTheDrillDowns) {
   EXPECT_EQ(object["totals"]["cycles"], 2220);
   ASSERT_EQ(object["functions"].size(), 2u);
   EXPECT_EQ(object["functions"][0]["label"], "/src/a.c:fill");
-  EXPECT_EQ(object["functions"][0]["counts"]["cycles"], 1370);
-  EXPECT_DOUBLE_EQ(object["functions"][0]["memory_time"].get<double>(), 1370.0 / 3445.0);
+  EXPECT_EQ(object["functions"][0]["counts"]["cycles"], 1730);
+  EXPECT_EQ(object["functions"][1]["counts"]["reads"], 30);
+  EXPECT_EQ(object["functions"][1]["counts"]["writes"], 20);
+  EXPECT_DOUBLE_EQ(object["functions"][0]["memory_time"].get<double>(), 1730.0 / 3445.0);
   ASSERT_EQ(object["evicted_by"].size(), 3u);
   EXPECT_EQ(object["evicted_by"][0], (nlohmann::json{{"object", "right"}, {"level", "L1"}, {"evictions", 7}}));
   EXPECT_EQ(json["function_detail"]["objects"][0]["label"], "right");
-  EXPECT_EQ(json["function_detail"]["objects"][0]["counts"]["cycles"], 625);
+  EXPECT_EQ(json["function_detail"]["objects"][0]["counts"]["cycles"], 845);
 }
 
 // The matrix: functions as rows, % of the run's 3445 cycles: left x fill 1370 (39.8%), right x fill 200
-// (5.8%), left x sum 310 (9.0%), right x sum 625 (18.1%); totals left 1680 (48.8%), right 825 (23.9%),
-// fill 1570 (45.6%), sum 935 (27.1%), all 2505 (72.7%, the cells have no L1 hits).
+// (11.0%), left x sum 490 (14.2%), right x sum 40 + 805 = 845 (24.5%); totals left 2220 (64.4%), right 1225
+// (35.6%), fill 2110 (61.2%), sum 1335 (38.8%), all 3445 (100.0%: the cells keep the L1 hits).
 TEST(MatrixViewTest, FunctionsByObjectsInMemoryTime) {
   const std::string table = section(views({"--view=matrix", "--matrix-rows=functions"}), "Code x data");
   EXPECT_EQ(row_starting_with(table, "left"), (Cells{"left", "right", "total", "file:function"}));
-  EXPECT_EQ(counts_before(table, "(all functions)"), (Cells{"48.8%", "23.9%", "72.7%"}));
-  EXPECT_EQ(counts_before(table, "/src/a.c:fill"), (Cells{"39.8%", "5.8%", "45.6%"}));
-  EXPECT_EQ(counts_before(table, "/src/b.c:sum"), (Cells{"9.0%", "18.1%", "27.1%"}));
+  EXPECT_EQ(counts_before(table, "(all functions)"), (Cells{"64.4%", "35.6%", "100.0%"}));
+  EXPECT_EQ(counts_before(table, "/src/a.c:fill"), (Cells{"50.2%", "11.0%", "61.2%"}));
+  EXPECT_EQ(counts_before(table, "/src/b.c:sum"), (Cells{"14.2%", "24.5%", "38.8%"}));
   const std::string lines = section(views({"--view=matrix"}), "Code x data");
-  EXPECT_EQ(counts_before(lines, "/src/a.c:11 (fill)"), (Cells{".", "5.8%", "5.8%"}));
+  EXPECT_EQ(counts_before(lines, "/src/a.c:11 (fill)"), (Cells{".", "11.0%", "11.0%"}));
+  // --sort=reads: the cells' reads, summed per function and object (sum: left 30, right 10 + 50 = 60; fill:
+  // right 50), right's 110 before left's 30.
+  const std::string reads = section(views({"--view=matrix", "--matrix-rows=functions", "--sort=reads"}), "Code x data");
+  EXPECT_EQ(row_starting_with(reads, "right"), (Cells{"right", "left", "total", "file:function"}));
+  EXPECT_EQ(counts_before(reads, "(all functions)"), (Cells{"110", "30", "140"}));
+  EXPECT_EQ(counts_before(reads, "/src/b.c:sum"), (Cells{"60", "30", "90"}));
+  EXPECT_EQ(counts_before(reads, "/src/a.c:fill"), (Cells{"50", ".", "50"}));
 }
 
 // The HTML report: a section per drill-down, its rows sortable by number (memory_time by its cycles).
@@ -216,14 +255,14 @@ TEST(DrillDownTest, HtmlReportHasASectionForEach) {
   const std::string page = testing::read_file(dir + "/index.html");
   EXPECT_NE(page.find("<h2 id=\"object-detail\">Data object left (global, 64 B)</h2>"), std::string::npos);
   EXPECT_NE(page.find("<h2 id=\"function-detail\">Function sum (/src/b.c)</h2>"), std::string::npos);
-  EXPECT_NE(page.find("<td class=\"number\" data-value=\"1370\">1,370</td><td class=\"number\" "
-                      "data-value=\"1370\">39.8%</td><td>/src/a.c:fill</td>"),
+  EXPECT_NE(page.find("<td class=\"number\" data-value=\"1730\">1,730</td><td class=\"number\" "
+                      "data-value=\"1730\">50.2%</td><td>/src/a.c:fill</td>"),
             std::string::npos);
   EXPECT_NE(page.find("<td class=\"number\" data-value=\"7\">7</td><td>L1</td><td>right</td>"), std::string::npos);
 }
 
 // object-evictor: is read in version 2 (cycles.profile: 3 records, 12 evictions), refused in version 1
-// like any unknown record (at its first, line 62), and its level and objects must be known (line 64).
+// like any unknown record (at its first, line 67), and its level and objects must be known (line 69).
 TEST(ParserTest, ReadsObjectEvictorRecordsOfVersionTwo) {
   const Profile profile = read_profile_file(profile_path("cycles.profile"));
   ASSERT_EQ(profile.object_evictors.size(), 3u);
@@ -241,11 +280,11 @@ TEST(ParserTest, ReadsObjectEvictorRecordsOfVersionTwo) {
     return testing::rejection_of(copy, "cycles.profile");
   };
   EXPECT_EQ(edited("ccsim-profile-version: 2", "ccsim-profile-version: 1"),
-            "cycles.profile:62: unknown record \"object-evictor:\"; a version 1 profile has no such record");
+            "cycles.profile:67: unknown record \"object-evictor:\"; a version 1 profile has no such record");
   EXPECT_EQ(edited("object-evictor: 1 1 2 2 L2 2", "object-evictor: 1 1 2 2 L3 2"),
-            "cycles.profile:64: object-evictor: the level must be L1, L2 or LLC, not \"L3\"");
+            "cycles.profile:69: object-evictor: the level must be L1, L2 or LLC, not \"L3\"");
   EXPECT_EQ(edited("object-evictor: 1 1 2 2 L2 2", "object-evictor: 1 1 9 2 L2 2"),
-            "cycles.profile:64: object-evictor: object 9 is not defined; it must be defined by an earlier object: record");
+            "cycles.profile:69: object-evictor: object 9 is not defined; it must be defined by an earlier object: record");
 }
 
 }  // namespace

@@ -43,6 +43,45 @@ TEST(AnnotateEndToEnd, FalseSharingProgramRanksTheIncrementLineFirst) {
   EXPECT_NE(top_line(view).find(expected), std::string::npos) << view;
 }
 
+// The first two cells (reads, writes) of the row of a drill-down table whose label ends the line with
+// `label`, after `section`; empty when there is none.
+std::pair<std::string, std::string> reads_and_writes(const std::string& view, const std::string& section,
+                                                     const std::string& label) {
+  size_t begin = view.find(section);
+  while (begin != std::string::npos) {
+    begin = view.find('\n', begin);
+    if (begin == std::string::npos) break;
+    ++begin;
+    const std::string line = view.substr(begin, view.find('\n', begin) - begin);
+    if (line.size() >= label.size() && line.compare(line.size() - label.size(), label.size(), label) == 0) {
+      char reads[32] = {};
+      char writes[32] = {};
+      if (std::sscanf(line.c_str(), "%31s %31s", reads, writes) == 2) return {reads, writes};
+    }
+  }
+  return {};
+}
+
+// two_functions_one_array.c: fill() writes table's 64 elements once (main); sum() reads them 3 times on the
+// worker and 3 times on main: --object=table's rows by line carry 0 reads and 64 writes at fill's line,
+// 192 + 192 = 384 reads and no write at sum's, and their total row is the object's own: 384 reads, 64
+// writes.
+TEST(AnnotateEndToEnd, ObjectDrillDownGivesEachLinesReadsAndWrites) {
+  std::string dir = scratch_directory("annotate_object_cells");
+  RunResult run = run_ccsim(dir, {"--sim-mode=interleaved", "--ccsim-out-file=ccsim.out"},
+                            test_program("two_functions_one_array"));
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  const std::string view = annotate("--object=table " + dir + "/ccsim.out");
+  const std::string file = "two_functions_one_array.c:";
+  const std::string fill = file + std::to_string(marked_line("two_functions_one_array.c", "fill")) + " (fill)";
+  const std::string sum = file + std::to_string(marked_line("two_functions_one_array.c", "sum")) + " (sum)";
+  using Cells = std::pair<std::string, std::string>;
+  EXPECT_EQ(reads_and_writes(view, "By line:", fill), (Cells{"0", "64"})) << view;
+  EXPECT_EQ(reads_and_writes(view, "By line:", sum), (Cells{"384", "0"})) << view;
+  EXPECT_EQ(reads_and_writes(view, "By line:", "(all lines)"), (Cells{"384", "64"})) << view;
+  EXPECT_NE(view.find("In all (its object-counts: records): reads 384, writes 64,"), std::string::npos) << view;
+}
+
 // omp_barrier_phases.c's header derives it: 100 rounds, each closing one region at the barrier after "own"
 // and one at the barrier after "other". The own writes remove the copies the other thread wrote in the
 // previous round's other phase (none in round 0): 99 x 2 = 198, all true across regions, in the regions

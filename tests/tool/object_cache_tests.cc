@@ -1,17 +1,20 @@
 // object_cache_tests.cc: the replay orders' object caches (ccsim/tool/data_objects/object_access_counts.h)
 // on the host: how many object lookups a stream of accesses costs, which object each access is counted
 // against, that a change of the layout empties an entry wherever it has moved in its set, and that old
-// entries are swept off the list of remembered ranges (cached_ranges.h). The layers
-// below are replaced by a table of made-up objects (find_object() and data_object() are defined here), so
-// every lookup is counted.
+// entries are swept off the list of remembered ranges (cached_ranges.h), and that each access is counted
+// in the cell of its object, reference and processor (object_cells.h). The layers below are replaced by a
+// table of made-up objects (find_object() and data_object() are defined here) and the cells by a list
+// (object_cell() is defined here), so every lookup of either is counted.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <vector>
 
 #include "ccsim/core/host_platform.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/data_objects.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
+#include "ccsim/tool/data_objects/object_cells.h"
 #include "ccsim/tool/data_objects/object_paths.h"
 
 namespace ccsim {
@@ -29,6 +32,8 @@ struct TestExtent {
 std::vector<TestExtent> layout;
 std::vector<DataObject> objects;
 int lookups = 0;
+std::vector<std::unique_ptr<ObjectCell>> cells;  // every cell made, in the order of their first use
+int cell_lookups = 0;
 
 }  // namespace
 
@@ -49,6 +54,15 @@ std::uint32_t object_count() { return objects.size(); }
 // No heap site is followed for its paths (object_paths.h) in this test: the counting path's hook stays off.
 bool paths_on = false;
 bool follow_path_access(const ObjectExtent&, RefId, ProcId, Addr, std::uint32_t, AccessKind) { return false; }
+// The code x data cells (object_statistics.cc keeps them in the tool): a list, each call counted.
+ObjectCell* object_cell(ObjectId object, RefId ref, ProcId proc) {
+  ++cell_lookups;
+  for (const auto& cell : cells) {
+    if (cell->object == object && cell->ref == ref && cell->proc == proc) return cell.get();
+  }
+  cells.push_back(std::make_unique<ObjectCell>(ObjectCell{object, ref, proc, {}}));
+  return cells.back().get();
+}
 
 namespace {
 
@@ -66,6 +80,8 @@ class ProcessorObjectCacheTest : public ::testing::Test {
     layout = {{kFirst, kFirst + 0xfff, 1}, {kSecond, kSecond + 0xfff, 2}, {kThird, kThird + 0xfff, 3}};
     objects.assign(5, DataObject{});
     lookups = 0;
+    cells.clear();
+    cell_lookups = 0;
     init_object_access_counts(64, kProcessors);
   }
 
@@ -76,13 +92,23 @@ class ProcessorObjectCacheTest : public ::testing::Test {
     if (!processor_object_cache_covers(entry, ref, address)) {
       cache = refill_processor_object_cache(processor, ref, address, 8, AccessKind::Read);
     }
-    count_object_access_in_cache(cache, processor, address, 8, AccessKind::Read);
+    count_object_access_in_cache(cache, address, 8, AccessKind::Read);
   }
 
-  // The reads counted against `object` on `processor`.
+  // The reads counted against `object` on `processor` (by every reference), as object-counts: has them.
   static std::uint64_t reads(ObjectId object, ProcId processor) {
-    const std::uint64_t* counts = objects[object].access_counts;
-    return counts == nullptr ? 0 : counts[2 * processor];
+    std::uint64_t sum = 0;
+    for (const auto& cell : cells) {
+      if (cell->object == object && cell->proc == processor) sum += cell->counts[kReads];
+    }
+    return sum;
+  }
+  // The reads of one cell (object, ref, processor), as its object-ref: record has them.
+  static std::uint64_t cell_reads(ObjectId object, RefId ref, ProcId processor) {
+    for (const auto& cell : cells) {
+      if (cell->object == object && cell->ref == ref && cell->proc == processor) return cell->counts[kReads];
+    }
+    return 0;
   }
 };
 
@@ -165,6 +191,36 @@ TEST_F(ProcessorObjectCacheTest, OldEntriesAreSweptSoThatChangesWalkOnlyRecentOn
   read(0, 5, kFirst + 40);
   EXPECT_EQ(lookups, 101);
   EXPECT_EQ(reads(1, 0), 101u);
+}
+
+// Two references reading one block, 30 and 10 times, and the first one also another block 5 times: each
+// (object, reference) pair has its own cell, whose reads add up to the object's (40 for the first block).
+// One cell lookup per filling that changes object: 5 -> first, 6 -> first, 5 -> second, 5 -> first (4).
+TEST_F(ProcessorObjectCacheTest, EachReferenceCountsInItsOwnCell) {
+  for (int i = 0; i < 30; ++i) read(0, 5, kFirst + 8 * i);
+  for (int i = 0; i < 10; ++i) read(0, 6, kFirst + 8 * i);
+  for (int i = 0; i < 5; ++i) read(0, 5, kSecond + 8 * i);
+  read(0, 5, kFirst);
+  EXPECT_EQ(cell_reads(1, 5, 0), 31u);
+  EXPECT_EQ(cell_reads(1, 6, 0), 10u);
+  EXPECT_EQ(cell_reads(2, 5, 0), 5u);
+  EXPECT_EQ(reads(1, 0), 41u);
+  EXPECT_EQ(cells.size(), 3u);
+  EXPECT_EQ(cell_lookups, 4);
+}
+
+// An entry refilled for another extent of the object it holds (a heap bin's next block, pointer chasing)
+// keeps its cell: the two blocks are one object here, and reading them in turn 100 times costs 200
+// object lookups but a single cell lookup.
+TEST_F(ProcessorObjectCacheTest, ARefillWithinTheSameObjectKeepsItsCell) {
+  layout[1].object = 1;
+  for (int i = 0; i < 100; ++i) {
+    read(0, 5, kFirst + 8 * i);
+    read(0, 5, kSecond + 8 * i);
+  }
+  EXPECT_EQ(lookups, 200);
+  EXPECT_EQ(cell_lookups, 1);
+  EXPECT_EQ(cell_reads(1, 5, 0), 200u);
 }
 
 }  // namespace

@@ -326,6 +326,50 @@ TEST(ObjectsInSimulatedOrder, OneInstructionOnTwoThreadsCountsEachThreadsOwnArra
   }
 }
 
+// two_functions_one_array.c: fill() writes `table`'s 64 elements once on main (thread 1); sum() reads them
+// 3 times, on the worker (thread 2), then on main. The code x data cells (`object-ref:`) carry each
+// (line, thread)'s reads and writes, in every order: fill on 1 {0, 64}, sum on 2 {192, 0}, sum on 1
+// {192, 0}, no other cell of `table` reads or writes; and the object's own counts (`object-counts:`) are
+// their sums: thread 1 {192, 64}, thread 2 {192, 0}. (Natively sum()'s load runs on the worker, then on
+// main: its object cache moves from the worker's cell to main's.)
+TEST(ObjectCells, ReadsAndWritesPerLineAndThread) {
+  using ReadsWrites = std::pair<std::uint64_t, std::uint64_t>;
+  const unsigned fill_line = marked_line("two_functions_one_array.c", "fill");
+  const unsigned sum_line = marked_line("two_functions_one_array.c", "sum");
+  for (const char* mode : {"native", "interleaved", "piped"}) {
+    SCOPED_TRACE(mode);
+    ObjectRun run = run_program(std::string("two_functions_") + mode, "two_functions_one_array", in_mode(mode));
+    const Profile& profile = run.profile;
+    const unsigned table = only_object(profile, "table");
+    ASSERT_NE(table, 0u);
+    const int reads = profile.event_index("reads");
+    const int writes = profile.event_index("writes");
+    // (source line, thread) -> {reads, writes} of table's cells; and table's cells summed per thread.
+    std::map<std::pair<unsigned, unsigned>, ReadsWrites> cells;
+    std::map<unsigned, ReadsWrites> per_thread;
+    for (const ObjectRefRow& row : profile.object_refs) {
+      if (row.object != table) continue;
+      const ProfileRef& ref = profile.refs.at(row.ref);
+      ASSERT_TRUE(ends_with(ref.file, "two_functions_one_array.c")) << ref.file;
+      ReadsWrites& cell = cells[{ref.line, row.thread}];
+      cell.first += row.counts[reads];
+      cell.second += row.counts[writes];
+      per_thread[row.thread].first += row.counts[reads];
+      per_thread[row.thread].second += row.counts[writes];
+    }
+    const std::map<std::pair<unsigned, unsigned>, ReadsWrites> expected = {
+        {{fill_line, 1}, {0, 64}}, {{sum_line, 2}, {192, 0}}, {{sum_line, 1}, {192, 0}}};
+    EXPECT_EQ(cells, expected);
+    for (unsigned thread : {1u, 2u}) {
+      SCOPED_TRACE(thread);
+      EXPECT_EQ(per_thread[thread].first, profile.object_count(table, thread, "reads"));
+      EXPECT_EQ(per_thread[thread].second, profile.object_count(table, thread, "writes"));
+    }
+    EXPECT_EQ(per_thread[1], (ReadsWrites{192, 64}));
+    EXPECT_EQ(per_thread[2], (ReadsWrites{192, 0}));
+  }
+}
+
 // freed_block_reused.c: the worker writes its 256 KiB block twice and frees it; main then gets the same
 // memory from the allocator and writes it twice. Each block's 32,768 longs x 2 rounds = 65,536 writes
 // are its own thread's; main's first write to each of the block's 4,096 lines that its malloc did not

@@ -32,7 +32,8 @@ struct DrillDown {
   // a function its counts: records.
   Counts totals;
   // The code x data cells of the subject, added up: for an object, by function and by source line; for
-  // a function, by object (and `lines` empty). These keep no reads, writes or hits (object-ref: records).
+  // a function, by object (and `lines` empty). With their reads and writes (so L1 hits) from version 2
+  // on (Profile::cells_keep_accesses); a version 1 profile's keep the slow-path events only.
   std::vector<DrillDownRow> functions;
   std::vector<DrillDownRow> lines;
   std::vector<DrillDownRow> objects;

@@ -92,7 +92,7 @@ void write_html_drill_downs(std::ostream& out, const Analysis& analysis, const O
   if (!options.object_detail.empty()) {
     const DrillDown drill_down = object_drill_down(analysis, options.object_detail);
     out << "<h2 id=\"object-detail\">Data object " << html_escaped(drill_down.subject) << "</h2>\n<p>"
-        << html_escaped(kDrillDownNote) << "</p>\n<h3>By function</h3>\n";
+        << html_escaped(drill_down_note(profile)) << "</p>\n<h3>By function</h3>\n";
     write_rows(out, profile, "file:function", drill_down.functions, options.top);
     out << "<h3>By line</h3>\n";
     write_rows(out, profile, "line (function)", drill_down.lines, options.top);
@@ -105,7 +105,7 @@ void write_html_drill_downs(std::ostream& out, const Analysis& analysis, const O
   if (!options.function_detail.empty()) {
     const DrillDown drill_down = function_drill_down(analysis, options.function_detail);
     out << "<h2 id=\"function-detail\">Function " << html_escaped(drill_down.subject) << "</h2>\n<p>"
-        << html_escaped(kDrillDownNote) << "</p>\n<h3>By data object</h3>\n";
+        << html_escaped(drill_down_note(profile)) << "</p>\n<h3>By data object</h3>\n";
     write_rows(out, profile, "object", drill_down.objects, options.top);
   }
 }

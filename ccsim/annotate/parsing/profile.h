@@ -200,7 +200,8 @@ struct ObjectThreadCounts {
   Counts counts;
 };
 
-// One `object-ref:` record: a cell of the code x data matrix.
+// One `object-ref:` record: a cell of the code x data matrix. Its reads and writes are counted from
+// version 2 on (Profile::cells_keep_accesses); a version 1 cell keeps the slow-path events only.
 struct ObjectReferenceCounts {
   std::size_t object = 0;     // index into Profile::objects
   std::size_t reference = 0;  // index into Profile::references
@@ -482,6 +483,9 @@ struct Profile {
   std::optional<std::size_t> event_index(const std::string& name) const;
   // Whether a cache level ("L1", "L2", "LLC") is simulated in this profile.
   bool has_level(const std::string& level) const;
+  // Whether the code x data cells (`object-ref:`) count reads and writes (version 2), so that their L1
+  // hits, miss rates and cycles are whole; in version 1 they keep the slow-path events only.
+  bool cells_keep_accesses() const { return header.version >= 2; }
   // Every thread that occurs in a `counts:` record, ascending.
   std::vector<ThreadId> threads() const;
   // How views and exports name a thread: "thread 3 (worker)", or "thread 3" when the profile gives it

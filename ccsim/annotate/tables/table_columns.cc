@@ -26,7 +26,12 @@ CountColumns region_columns(const Profile& profile, const std::string& level, bo
 
 CountColumns drill_down_columns(const Profile& profile) {
   CountColumns columns(profile);
+  if (profile.cells_keep_accesses()) {
+    columns.add_event("reads", "reads");
+    columns.add_event("writes", "writes");
+  }
   columns.add_event("L1 misses", "L1_misses");
+  if (profile.cells_keep_accesses()) columns.add_ratio("miss rate", {"L1_misses"}, {"accesses"});
   columns.add_event("compulsory", "L1_miss_compulsory");
   columns.add_event("transfer", "L1_miss_transfer");
   columns.add_event("coherence", "L1_miss_coherence");

@@ -17,13 +17,20 @@ CountColumns region_columns(const Profile& profile, const std::string& level, bo
 // state it was in and their sum, the LLC, memory, and the downgrades caused and received; the summary
 // view's table and the HTML report's have the same. Empty for a version 1 profile.
 CountColumns served_columns(const Profile& profile);
-// The drill-downs' columns: L1 misses by cause and by where served, invalidations caused, cycles and
-// memory_time (text, JSON and HTML).
+// The drill-downs' columns: reads, writes and the L1 miss rate (when the cells keep them, version 2), L1
+// misses by cause and by where served, invalidations caused, cycles and memory_time (text, JSON and HTML).
 CountColumns drill_down_columns(const Profile& profile);
-// Under a drill-down's totals: what the rows are made of.
+// Under a drill-down's totals: what the rows are made of (drill_down_note).
 inline const char* const kDrillDownNote =
-    "The rows below add up the code x data cells (object-ref: records), which keep no reads, writes or hits: "
-    "their cycles are those of misses and invalidations, without the L1 hits.";
+    "The rows below add up the code x data cells (object-ref: records), reads, writes and L1 hits included: "
+    "an object's rows add up to its object-counts: records.";
+// The same for a version 1 profile, whose cells keep no reads, writes or hits.
+inline const char* const kDrillDownNoteVersion1 =
+    "The rows below add up the code x data cells (object-ref: records), which keep no reads, writes or hits in "
+    "a version 1 profile: their cycles are those of misses and invalidations, without the L1 hits.";
+inline const char* drill_down_note(const Profile& profile) {
+  return profile.cells_keep_accesses() ? kDrillDownNote : kDrillDownNoteVersion1;
+}
 
 }  // namespace ccsim::annotate
 

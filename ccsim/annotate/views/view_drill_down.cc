@@ -34,7 +34,8 @@ void print_rows(const ViewContext& context, const std::string& noun, const std::
               << " shown: at most " << context.options.top << ", most cycles first)\n";
 }
 
-// The subject's own totals: its accesses and miss rate, which the code x data cells do not keep.
+// The subject's own totals: its accesses, miss rate and cycles (those of a version 1 profile's cells lack
+// the accesses).
 void print_totals(const ViewContext& context, const DrillDown& drill_down, const std::string& source) {
   const Profile& profile = context.profile();
   CountColumns columns(profile);
@@ -56,7 +57,7 @@ void print_object_drill_down(const ViewContext& context) {
   const DrillDown drill_down = object_drill_down(context.analysis, context.options.object_detail);
   print_section_title(context.out, "Data object " + drill_down.subject);
   print_totals(context, drill_down, "its object-counts: records");
-  context.out << kDrillDownNote << '\n';
+  context.out << drill_down_note(context.profile()) << '\n';
   context.out << "\nBy function:\n";
   print_rows(context, "functions", "file:function", drill_down.functions);
   context.out << "\nBy line:\n";
@@ -87,7 +88,7 @@ void print_function_drill_down(const ViewContext& context) {
   const DrillDown drill_down = function_drill_down(context.analysis, context.options.function_detail);
   print_section_title(context.out, "Function " + drill_down.subject);
   print_totals(context, drill_down, "its counts: records");
-  context.out << kDrillDownNote << '\n';
+  context.out << drill_down_note(context.profile()) << '\n';
   context.out << "\nBy data object:\n";
   print_rows(context, "objects", "object", drill_down.objects);
 }

@@ -1,6 +1,7 @@
 // view_matrix.cc: --view=matrix, MemSpy's code x data view (Fig. 2): how much each source line or
 // function (rows, --matrix-rows) did to each data object (columns), in % of the run's memory time
-// (cycles) unless --sort names another event. Columns are the heaviest objects; the rest are added up in
+// (cycles) unless --sort names another event (reads and writes too: the cells keep them from version 2
+// on). Columns are the heaviest objects; the rest are added up in
 // one "other objects" column so the table stays readable; a total column and a total row add them up.
 #include <algorithm>
 #include <map>
@@ -116,9 +117,13 @@ void print_matrix_view(const ViewContext& context) {
   }
   table.print(context.out);
   context.out << "(" << shown_rows << " of " << rows.size() << " " << noun << " shown, heaviest first; '.' is 0"
-              << (in_memory_time ? "; the cells are object-ref: records, which keep no hits: the cycles of their "
-                                   "misses and invalidations, as shares of the run's cycles (--latency)"
-                                 : "")
+              << (!in_memory_time                     ? ""
+                  : profile.cells_keep_accesses() ? "; the cells are object-ref: records: the cycles of their "
+                                                    "accesses, misses and invalidations, as shares of the run's "
+                                                    "cycles (--latency)"
+                                                  : "; the cells are object-ref: records, which keep no hits in a "
+                                                    "version 1 profile: the cycles of their misses and "
+                                                    "invalidations, as shares of the run's cycles (--latency)")
               << ")\n";
 }
 

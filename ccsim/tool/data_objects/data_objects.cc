@@ -75,8 +75,8 @@ void init_data_objects() {
 
 ObjectId add_object(ObjectKind kind, Addr address, std::uint64_t size, std::uint32_t file, const char* name) {
   objects->push_back(
-      DataObject{kind, address, size, file, VG_(strdup)("ccsim.objects.name", name), nullptr, ObjectOrigin::Program,
-                 nullptr, 0, 0, 0});
+      DataObject{kind, address, size, file, VG_(strdup)("ccsim.objects.name", name), ObjectOrigin::Program, nullptr,
+                 0, 0, 0});
   return objects->size() - 1;
 }
 

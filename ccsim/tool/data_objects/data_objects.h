@@ -41,9 +41,6 @@ struct DataObject {
   std::uint64_t size;
   std::uint32_t file;  // defining source file (reference_names().files number), 0 when unknown
   const char* name;    // never freed: objects live until exit
-  // Accesses counted on the hot path (object_access_counts.h), [processor * 2 + (write ? 1 : 0)];
-  // null until the object's first access.
-  std::uint64_t* access_counts;
   ObjectOrigin origin;  // `object-origin:`
   // A heap bin's allocating function ("malloc", "calloc", "realloc", "aligned_alloc", "new", "new[]",
   // ...; a string constant), null for the other kinds.

@@ -1,8 +1,6 @@
 // object_access_counts.cc: the slow half of the access counting: refilling a reference's cache.
 #include "ccsim/tool/data_objects/object_access_counts.h"
 
-#include <cstring>
-
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/data_objects/data_objects.h"
 #include "ccsim/tool/data_objects/object_paths.h"
@@ -14,7 +12,7 @@ std::uint32_t object_line_shift = 6;
 
 namespace {
 
-std::uint32_t processors = 0;  // entries per object: 2 * processors counters (reads, writes)
+std::uint32_t processors = 0;  // processor_object_caches has a table for each
 
 constexpr std::uint32_t kProcessorCacheSets = 1u << kProcessorCacheSetBits;
 // What every processor's table is until its first miss: entries of no reference, never filled.
@@ -41,16 +39,16 @@ void init_object_access_counts(std::uint32_t line_bytes, std::uint32_t max_proce
   for (ProcId proc = 0; proc < processors; ++proc) processor_object_caches[proc] = no_table;
 }
 
-// An object's counters are allocated at its first access, for every possible processor: the hot path
-// then indexes them without a bound check. Only objects that are accessed pay for them.
+// The entry keeps its cell when the object is the one it held (another block of a heap bin, a range
+// emptied by a layout change): three compares instead of a hash lookup. Its reference and processor
+// are compared too: a replay table's entry changes reference when its set takes another one.
 void refill_object_cache(ReferenceObjectCache* cache, RefId ref, ProcId processor, Addr address,
                          std::uint32_t size, AccessKind kind) {
   const ObjectExtent found = object_extent_for(ref, address);
-  DataObject& object = data_object(found.object);
-  if (object.access_counts == nullptr) {
-    object.access_counts = allocate_zeroed_array<std::uint64_t>("ccsim.objects.access_counts", 2 * processors);
+  const ObjectCell* cell = cache->cell;
+  if (cell == nullptr || cell->object != found.object || cell->ref != ref || cell->proc != processor) {
+    cache->cell = object_cell(found.object, ref, processor);
   }
-  cache->access_counts = object.access_counts;
   // Both are told of the access: a block watched or followed is never cached.
   const bool watched = watch_object_access(found, processor, address, size, kind);
   const bool followed = paths_on && follow_path_access(found, ref, processor, address, size, kind);
@@ -59,6 +57,10 @@ void refill_object_cache(ReferenceObjectCache* cache, RefId ref, ProcId processo
   } else {
     remember_range(&cache->range, &cache->range_slot, found.low, found.high, found.layout_free);
   }
+}
+
+void move_object_cache_to_processor(ReferenceObjectCache* cache, RefId ref, ProcId processor) {
+  cache->cell = object_cell(cache->cell->object, ref, processor);
 }
 
 void note_object_access_by_new_processor(RefId ref, ProcId processor, Addr address, std::uint32_t size,
@@ -82,7 +84,7 @@ ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref,
     if (first.range.size != 0) {
       ProcessorObjectCache& second = set.entries[1];
       second.ref = first.ref;
-      second.access_counts = first.access_counts;
+      second.cell = first.cell;
       remember_range(&second.range, &second.range_slot, first.range.start, first.range.start + first.range.size - 1);
     }
     entry->ref = ref;
@@ -90,13 +92,6 @@ ReferenceObjectCache* refill_processor_object_cache(ProcId processor, RefId ref,
   // A range refilled in place stays on the list of filled ranges (cached_ranges.h).
   refill_object_cache(entry, ref, processor, address, size, kind);
   return entry;
-}
-
-void zero_object_access_counts() {
-  for (ObjectId id = 0; id < object_count(); ++id) {
-    std::uint64_t* counts = data_object(id).access_counts;
-    if (counts != nullptr) std::memset(counts, 0, 2 * processors * sizeof(std::uint64_t));
-  }
 }
 
 }  // namespace ccsim

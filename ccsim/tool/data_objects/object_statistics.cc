@@ -12,6 +12,7 @@
 #include "ccsim/tool/data_objects/line_detail.h"
 #include "ccsim/tool/data_objects/object_blocks.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
+#include "ccsim/tool/data_objects/object_cells.h"
 #include "ccsim/tool/data_objects/object_timeline.h"
 #include "ccsim/tool/data_objects/region_phases.h"
 #include "ccsim/tool/data_objects/object_paths.h"
@@ -76,8 +77,9 @@ struct MoveKeyTraits {
   }
 };
 
-// kNumEvents counters per (object, processor), keyed object << 32 | processor, and per matrix cell. The
-// counters live in an arena: zeroing clears them in place and keeps the entries. The transfers per
+// kNumEvents counters per (object, processor), keyed object << 32 | processor, and per matrix cell
+// (object_cells.h). The counters and cells live in an arena: zeroing clears them in place and keeps the
+// entries, so the pointers the hot path's caches keep stay valid. The transfers per
 // object and pair of threads (`object-transfer:`) are counted only on transfers, so a hash map is cheap
 // enough; zeroing empties it.
 struct Tables {
@@ -86,7 +88,7 @@ struct Tables {
   // evictions, as the moves are on transfers.
   HashMap<EvictKey, std::uint64_t, EvictKeyTraits> evictions{"ccsim.objects.evictions"};
   HashMap<std::uint64_t, std::uint64_t*> per_thread{"ccsim.objects.per_thread"};
-  HashMap<CellKey, std::uint64_t*, CellKeyTraits> per_cell{"ccsim.objects.per_cell"};
+  HashMap<CellKey, ObjectCell*, CellKeyTraits> per_cell{"ccsim.objects.per_cell"};
   HashMap<MoveKey, ObjectTransferCounts, MoveKeyTraits> moves{"ccsim.objects.moves"};
 };
 Tables* tables = nullptr;
@@ -101,6 +103,8 @@ std::uint64_t* counters_for(std::uint64_t*& slot) {
 std::uint64_t* thread_counters(ObjectId object, ProcId proc) {
   return counters_for(tables->per_thread.find_or_add(std::uint64_t(object) << 32 | proc));
 }
+
+std::uint64_t* cell_counters(ObjectId object, RefId ref, ProcId proc) { return object_cell(object, ref, proc)->counts; }
 
 // Where one event goes: the object's counters on the thread and its matrix cell, found once per notice,
 // and the object's extent holding the bytes, whose blocks count the event too (object_blocks.h), and whose
@@ -176,16 +180,15 @@ __attribute__((noinline)) Charge remember_cell(RecentCells& set, Addr address, R
   replaced.ref = ref;
   replaced.proc = proc;
   replaced.object = found.object;
-  std::uint64_t* cell = counters_for(tables->per_cell.find_or_add(CellKey{found.object, ref, proc}));
-  replaced.charge = Charge{thread_counters(found.object, proc), cell, found.object, found.base};
+  replaced.charge =
+      Charge{thread_counters(found.object, proc), cell_counters(found.object, ref, proc), found.object, found.base};
   remember_range(&replaced.range, &replaced.range_slot, found.low, found.high, found.layout_free);
   return replaced.charge;
 }
 
 // The counters of the extent `found` for an event of `ref` on `proc`, without the recent cells.
 Charge charge_to(const ObjectExtent& found, RefId ref, ProcId proc) {
-  return Charge{thread_counters(found.object, proc),
-                counters_for(tables->per_cell.find_or_add(CellKey{found.object, ref, proc})), found.object, found.base};
+  return Charge{thread_counters(found.object, proc), cell_counters(found.object, ref, proc), found.object, found.base};
 }
 
 // Inlined into each notice handler: the common case is a few instructions, less than a call. `object`, when
@@ -366,6 +369,17 @@ bool any_count(const std::uint64_t* counts) {
 
 }  // namespace
 
+ObjectCell* object_cell(ObjectId object, RefId ref, ProcId proc) {
+  ObjectCell*& cell = tables->per_cell.find_or_add(CellKey{object, ref, proc});
+  if (cell == nullptr) {
+    cell = tables->counters.allocate_array<ObjectCell>(1);
+    cell->object = object;
+    cell->ref = ref;
+    cell->proc = proc;
+  }
+  return cell;
+}
+
 void init_object_statistics(Simulator* simulator) {
   const MachineConfig& machine = machine_config(simulator);
   tables = create_object<Tables>("ccsim.objects");
@@ -392,11 +406,10 @@ void init_object_statistics(Simulator* simulator) {
 void zero_object_statistics() {
   auto zero = [](auto, std::uint64_t* counts) { VG_(memset)(counts, 0, kNumEvents * sizeof(std::uint64_t)); };
   tables->per_thread.for_each(zero);
-  tables->per_cell.for_each(zero);
+  tables->per_cell.for_each([&](auto key, ObjectCell* cell) { zero(key, cell->counts); });
   tables->moves.clear();
   tables->evictions.clear();
   last_eviction_count = nullptr;
-  zero_object_access_counts();
   zero_line_detail();
   zero_placement_counts();
   zero_object_paths();
@@ -410,19 +423,17 @@ void zero_object_statistics() {
   }
 }
 
-// The hot path's reads and writes join the slow path's counters first.
+// The hot path counts reads and writes only in the cells (object_access_counts.h): an object's on a
+// thread are the sums of its cells there, added up here (again at each call: the counts are set, not
+// accumulated).
 void for_each_object_counts(ObjectCountsVisitor visit, void* context) {
-  const std::uint32_t processors = options.machine.max_processors;
-  for (ObjectId object = 0; object < object_count(); ++object) {
-    const std::uint64_t* accesses = data_object(object).access_counts;
-    if (accesses == nullptr) continue;
-    for (ProcId proc = 0; proc < processors; ++proc) {
-      if (accesses[2 * proc] == 0 && accesses[2 * proc + 1] == 0) continue;
-      std::uint64_t* counts = thread_counters(object, proc);
-      counts[kReads] = accesses[2 * proc];
-      counts[kWrites] = accesses[2 * proc + 1];
-    }
-  }
+  tables->per_thread.for_each([](std::uint64_t, std::uint64_t* counts) { counts[kReads] = counts[kWrites] = 0; });
+  tables->per_cell.for_each([](const CellKey& key, const ObjectCell* cell) {
+    if (cell->counts[kReads] == 0 && cell->counts[kWrites] == 0) return;
+    std::uint64_t* counts = thread_counters(key.object, key.proc);
+    counts[kReads] += cell->counts[kReads];
+    counts[kWrites] += cell->counts[kWrites];
+  });
   tables->per_thread.for_each([&](std::uint64_t key, std::uint64_t* counts) {
     if (any_count(counts)) visit(context, static_cast<ObjectId>(key >> 32), static_cast<ProcId>(key), counts);
   });
@@ -440,8 +451,8 @@ void for_each_object_eviction(ObjectEvictionVisitor visit, void* context) {
 }
 
 void for_each_object_reference(ObjectReferenceVisitor visit, void* context) {
-  tables->per_cell.for_each([&](const CellKey& key, std::uint64_t* counts) {
-    if (any_count(counts)) visit(context, key.object, key.ref, key.proc, counts);
+  tables->per_cell.for_each([&](const CellKey& key, const ObjectCell* cell) {
+    if (any_count(cell->counts)) visit(context, key.object, key.ref, key.proc, cell->counts);
   });
 }
 

@@ -8,8 +8,9 @@
 // store met, for true sharing; else the first it had touched); a caused invalidation to the object holding
 // the bytes written; an eviction to the object holding the line's first byte (the notice does not say
 // which bytes were used); where an L1 miss was served and a downgrade (both sides) to the object holding
-// the bytes the missing access touched. Reads and writes come from the hot path (object_access_counts.h). Hits are not
-// kept per object: the hot path does not tell hits from misses.
+// the bytes the missing access touched. Reads and writes come from the hot path (object_access_counts.h),
+// which counts them per cell (object, reference, thread; object_cells.h); an object's are the sums of its
+// cells. Hits are not kept per object: the hot path does not tell hits from misses.
 #ifndef CCSIM_TOOL_OBJECT_STATISTICS_H
 #define CCSIM_TOOL_OBJECT_STATISTICS_H
 
@@ -36,7 +37,7 @@ using ObjectReferenceVisitor = void (*)(void* context, ObjectId object, RefId re
                                         const std::uint64_t* counts);
 // Per object and thread, with the hot path's reads and writes.
 void for_each_object_counts(ObjectCountsVisitor visit, void* context);
-// Per object, reference and thread: the slow-path events only.
+// Per object, reference and thread: the slow-path events, reads and writes.
 void for_each_object_reference(ObjectReferenceVisitor visit, void* context);
 
 // The transfers of one object's lines from one thread's copy to another thread's miss (DProf's "bounce",

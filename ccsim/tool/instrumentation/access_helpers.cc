@@ -80,7 +80,9 @@ __attribute__((always_inline)) inline void program_access(ThreadState* thread, R
     return kCountObjects ? count_and_simulate_access<kKind>(ref, addr, size)
                          : simulate_missed_access<kKind>(ref, addr, size);
   }
-  if (kCountObjects) ++ref->objects.access_counts[2 * thread->processor + (writes(kKind) ? 1 : 0)];
+  // The hit path took the access on ref->hit_proc, the processor whose cell the object cache holds
+  // (object_access_counts.h): one add, no index.
+  if (kCountObjects) ++ref->objects.cell->counts[writes(kKind) ? kWrites : kReads];
 }
 
 // The held-back load of a polling loop, simulated now (spin_waits.h): the thread did something else.

@@ -110,8 +110,7 @@ __attribute__((noinline)) void simulate_replayed_miss(void* simulator, const Str
 // path first made no measurable difference on pointer chasing, whose cache misses are mostly L1 misses.)
 __attribute__((noinline)) void count_and_simulate_replayed_access(void* simulator, const Stream* thread, RefId ref,
                                                                   Addr addr, std::uint32_t size, AccessKind kind) {
-  count_object_access_in_cache(refill_processor_object_cache(thread->proc, ref, addr, size, kind), thread->proc, addr,
-                               size, kind);
+  count_object_access_in_cache(refill_processor_object_cache(thread->proc, ref, addr, size, kind), addr, size, kind);
   simulate_replayed_miss(simulator, thread, ref, addr, size, kind);
 }
 
@@ -125,7 +124,7 @@ void simulate_replayed_access(void* simulator, const Stream* thread, RefId ref, 
     if (!processor_object_cache_covers(objects, ref, addr)) {
       return count_and_simulate_replayed_access(simulator, thread, ref, addr, size, kind);
     }
-    count_object_access_in_cache(&objects, proc, addr, size, kind);
+    count_object_access_in_cache(&objects, addr, size, kind);
   }
   if (!sim->try_hit(proc, ref, addr, size, kind, thread->region())) {
     return simulate_replayed_miss(simulator, thread, ref, addr, size, kind);

@@ -14,10 +14,14 @@
 # 3 + 2 misses (Modified 3, own L2 2), the caused invalidation: 45 x 4 + 225 + 20 + 65 = 490, and right with
 # 50 reads, 5 misses (Exclusive 1, Shared 2, memory 2): 45 x 4 + 225 + 400 = 805.
 #   left: thread 1 1730, thread 2 490 = 2220; right: thread 1 380 + 40 = 420, thread 2 805 = 1225.
-# object-ref: and region: records keep no reads or writes, so no L1-hit cycles (3445 - 235 hits x 4 = 2505):
-#   left x ref 1 x 1: 40 + 1200 + 130 = 1370; left x ref 3 x 2: 225 + 20 + 65 = 310;
-#   right x ref 2 x 1: 200; right x ref 3 x 2: 225 + 400 = 625 (ref 3 on thread 1 has no slow-path event).
-#   region 1 (refs 1, 2): 1370 + 200 = 1570; region 2 (ref 3): 310 + 625 = 935.
+# object-ref: records (version 2) keep reads and writes, so their cycles include the L1 hits and each
+# object's cells add up to its object-counts: records:
+#   left x ref 1 x 1: 100 writes, 1730 (all of ref 1's); left x ref 3 x 2: 30 reads, 20 writes, 490;
+#   right x ref 2 x 1: 50 reads, 380; right x ref 3 x 1: 10 reads, 40; right x ref 3 x 2: 50 reads, 805.
+#   left 1730 + 490 = 2220, right 380 + 40 + 805 = 1225; by function fill 1730 + 380 = 2110, sum
+#   490 + 40 + 805 = 1335, as the functions view has them.
+# region: records keep no reads or writes, so no L1-hit cycles (3445 - 235 hits x 4 = 2505):
+#   region 1 (refs 1, 2): 40 + 1200 + 130 + 200 = 1570; region 2 (ref 3): 225 + 20 + 65 + 225 + 400 = 935.
 # object-evictor: left's lines were evicted 7 times at L1 by right's accesses on thread 1, 3 times at L1 by
 # left's own on thread 2, twice at L2 by right's on thread 2: 12 in all (58.3%, 25.0%, 16.7%).
 ccsim-profile-version: 2
@@ -55,10 +59,11 @@ object-counts: 1 1 0 100 2 0 0 0 0 0 10 4 0 0 0 0 6
 object-counts: 1 2 30 20 0 0 1 0 0 3 2 2 3 0 0 0 0
 object-counts: 2 1 60 0 0 0 0 0 0 5 0 0 0 0 0 5 0
 object-counts: 2 2 50 0 0 0 0 0 0 5 0 0 0 1 2 0 2
-object-ref: 1 1 1 0 0 2 0 0 0 0 0 10 4 0 0 0 0 6
-object-ref: 1 3 2 0 0 0 0 1 0 0 3 2 2 3 0 0 0 0
-object-ref: 2 2 1 0 0 0 0 0 0 0 5 0 0 0 0 0 5 0
-object-ref: 2 3 2 0 0 0 0 0 0 0 5 0 0 0 1 2 0 2
+object-ref: 1 1 1 0 100 2 0 0 0 0 0 10 4 0 0 0 0 6
+object-ref: 1 3 2 30 20 0 0 1 0 0 3 2 2 3 0 0 0 0
+object-ref: 2 2 1 50 0 0 0 0 0 0 5 0 0 0 0 0 5 0
+object-ref: 2 3 1 10
+object-ref: 2 3 2 50 0 0 0 0 0 0 5 0 0 0 1 2 0 2
 object-evictor: 1 1 1 2 L1 3
 object-evictor: 1 1 2 1 L1 7
 object-evictor: 1 1 2 2 L2 2

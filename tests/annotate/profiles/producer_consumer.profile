@@ -7,7 +7,7 @@
 # Thread 2: 16 read misses, transfer misses (never held here, held by thread 1), each served by thread
 #   1's Modified copy: 16 transfers from Modified, 16 downgrades caused.
 # One transfer edge, ref 1 on thread 1 -> ref 2 on thread 2, 16 from Modified; buffer moved 16 times
-# between 2 threads.
+# between 2 threads. Each object-ref: cell is its reference's counts: record (both touch only buffer).
 ccsim-profile-version: 2
 creator: ccsim 0.1.0
 pid: 4343
@@ -37,7 +37,7 @@ transfer: 1 1 2 2 16 0 0
 object: 1 global 0x404000 1024 1 buffer
 object-counts: 1 1 0 16 0 0 0 0 0 0 0 0 0 0 0 0 0 16 16 0 0 0 0 0 0 0 0 0 16 0 16
 object-counts: 1 2 16 0 0 0 0 0 0 0 0 0 0 0 0 0 16 0 0 0 0 0 0 0 0 16 0 0 0 16 0 16
-object-ref: 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 16 16 0 0 0 0 0 0 0 0 0 16 0 16
-object-ref: 1 2 2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 16 0 0 0 0 0 0 0 0 16 0 0 0 16 0 16
+object-ref: 1 1 1 0 16 0 0 0 0 0 0 0 0 0 0 0 0 0 16 16 0 0 0 0 0 0 0 0 0 16 0 16
+object-ref: 1 2 2 16 0 0 0 0 0 0 0 0 0 0 0 0 0 16 0 0 0 0 0 0 0 0 16 0 0 0 16 0 16
 object-transfer: 1 1 2 16 0 0
 summary: 16 16 0 0 0 0 0 0 0 0 0 0 0 0 16 16 16 0 0 0 0 0 0 16 0 0 16 16 16 16
