@@ -62,6 +62,28 @@ TEST(LocksView, FewAcquisitionsAreNoFinding) {
   EXPECT_EQ(view.find("passed between threads"), std::string::npos) << view;
 }
 
+// A version 2 profile's sections also count the transfers (locks.profile's scenario): every addition but
+// the first reads `shared` from the other worker's Modified copy: thread 2's 999 coherence misses, and
+// thread 3's 999 coherence misses plus its first read (a transfer miss: thread 2 held the line), 1,000.
+TEST(LocksView, Version2SectionsCountTransfers) {
+  std::string text = read_file(profile_path("locks.profile"));
+  auto replace = [&](const std::string& from, const std::string& to) { text.replace(text.find(from), from.size(), to); };
+  replace("ccsim-profile-version: 1", "ccsim-profile-version: 2");
+  replace("lock-section: 1 1 1 2 999 0 0 0 999 0\n", "lock-section: 1 1 1 2 999 0 0 0 999 0 999\n");
+  replace("lock-section: 1 1 1 3 1000 0 0 0 999 0\n", "lock-section: 1 1 1 3 1000 0 0 0 999 0 1000\n");
+  const std::string view = section(annotate({"--view=locks", write_temporary_file("v2.profile", text)}), "Locks");
+  EXPECT_NE(view.find("1,998 coherence misses, 1,999 transfers (L1 misses another thread's copy served)"),
+            std::string::npos)
+      << view;
+  EXPECT_NE(view.find("transfers  object"), std::string::npos) << view;
+  EXPECT_NE(view.find("1,998      1,999  shared (global, 64 B)"), std::string::npos) << view;
+  // Version 2 sections have 11 fields; the version 1 form is refused there.
+  std::string short_record = text;
+  short_record.replace(short_record.find(" 999 0 999\n"), 11, " 999 0\n");
+  EXPECT_NE(rejection_of(short_record, "short.profile").find("<coherence-miss-false> <transfers>"), std::string::npos)
+      << rejection_of(short_record, "short.profile");
+}
+
 // Profiles written before the lock records existed read, and the view says there is nothing to show.
 TEST(LocksView, ProfileWithoutLockRecordsSaysSo) {
   const std::string view = annotate({"--view=locks", profile_path("mutex_counter.profile")});

@@ -42,7 +42,7 @@ const LockThreadRow* lock_thread(const Profile& p, unsigned lock, unsigned threa
 }
 
 struct SectionTotals {
-  std::uint64_t true_in = 0, other_invalidations = 0;
+  std::uint64_t true_in = 0, other_invalidations = 0, transfers = 0;
 };
 
 // A lock's section counts, those at one source line and those elsewhere.
@@ -58,6 +58,7 @@ SectionTotals sections_at(const Profile& p, unsigned lock, const std::string& fi
     if (!here && elsewhere == nullptr) continue;
     totals.true_in += row.true_in;
     totals.other_invalidations += row.false_in + row.true_across + row.false_across;
+    totals.transfers += row.transfers;
   }
   return at;
 }
@@ -73,7 +74,9 @@ std::uint64_t unlocked_writes_at(const Profile& p, const std::string& file, unsi
 
 // pthread_mutex_counter.c, 2 workers x 1000: the mutex goes to the workers in turn, so 1000 acquisitions
 // each and every one but the first a hand-off found held; the invalidations inside its critical
-// sections are the profile's critical true-sharing count, 1999.
+// sections are the profile's critical true-sharing count, 1999. The transfers inside them: every
+// increment but the very first reads the counter from the other worker's Modified copy, 1999, all at the
+// increment.
 TEST(Locks, MutexCounterAcquisitionsAndHandOffsFollowTheReplayedOrder) {
   const std::string file = "pthread_mutex_counter.c";
   Profile p = run_and_read("locks_mutex_counter", "pthread_mutex_counter", {"2", "1000"});
@@ -97,6 +100,8 @@ TEST(Locks, MutexCounterAcquisitionsAndHandOffsFollowTheReplayedOrder) {
   EXPECT_EQ(at.true_in, 1999u);
   EXPECT_EQ(at.true_in, p.total("invalidations_caused_true_in_region_critical"));
   EXPECT_EQ(at.other_invalidations + elsewhere.true_in + elsewhere.other_invalidations, 0u);
+  EXPECT_EQ(at.transfers, 1999u);
+  EXPECT_EQ(elsewhere.transfers, 0u);
   EXPECT_EQ(unlocked_writes_at(p, file, marked_line(file, "increment"), 2) +
                 unlocked_writes_at(p, file, marked_line(file, "increment"), 3),
             0u);

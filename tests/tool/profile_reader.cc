@@ -301,7 +301,7 @@ bool read_profile(const std::string& path, Profile* p, std::string* error) {
     } else if (keyword == "lock-section") {
       LockSectionRow row{};
       if (!(fields >> row.lock >> row.object >> row.ref >> row.thread >> row.true_in >> row.false_in >>
-            row.true_across >> row.false_across >> row.coherence_true >> row.coherence_false)) {
+            row.true_across >> row.false_across >> row.coherence_true >> row.coherence_false >> row.transfers)) {
         return fail("bad lock-section");
       }
       if (!p->locks.count(row.lock) || !p->objects.count(row.object) || !p->refs.count(row.ref)) {

@@ -101,7 +101,7 @@ struct LockThreadRow {
 // A `lock-section:` record.
 struct LockSectionRow {
   unsigned lock, object, ref, thread;
-  std::uint64_t true_in, false_in, true_across, false_across, coherence_true, coherence_false;
+  std::uint64_t true_in, false_in, true_across, false_across, coherence_true, coherence_false, transfers;
 };
 
 // An `unlocked-write:` record.

@@ -54,12 +54,14 @@ std::vector<LockUsage> lock_usages(const Profile& profile) {
     const std::uint64_t misses = checked_sum(row.coherence_miss_true, row.coherence_miss_false);
     usage.invalidations.add(row.invalidations);
     usage.coherence_misses = checked_sum(usage.coherence_misses, misses);
+    usage.transfers = checked_sum(usage.transfers, row.transfers);
     const CodeSite site = site_of(profile.references[row.reference]);
     LockSectionLine& line = lines[row.lock][{row.object, site}];
     line.object = row.object;
     line.site = site;
     line.invalidations.add(row.invalidations);
     line.coherence_misses = checked_sum(line.coherence_misses, misses);
+    line.transfers = checked_sum(line.transfers, row.transfers);
     add_thread(line.threads, row.thread);
   }
   for (std::size_t i = 0; i < usages.size(); ++i) {

@@ -31,8 +31,9 @@ struct LockSectionLine {
   CodeSite site;
   InvalidationSplit invalidations;  // caused by the line's stores
   std::uint64_t coherence_misses = 0;
+  std::uint64_t transfers = 0;  // L1 misses another thread's copy served (version 2)
   std::vector<ThreadId> threads;  // ascending
-  std::uint64_t weight() const { return invalidations.total() + coherence_misses; }
+  std::uint64_t weight() const { return invalidations.total() + coherence_misses + transfers; }
 };
 
 struct LockUsage {
@@ -41,6 +42,7 @@ struct LockUsage {
   LockThreadTotals total;
   InvalidationSplit invalidations;  // inside its critical sections
   std::uint64_t coherence_misses = 0;
+  std::uint64_t transfers = 0;
   std::vector<LockSectionLine> lines;  // heaviest first
 };
 

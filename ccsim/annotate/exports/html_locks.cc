@@ -25,25 +25,28 @@ void write_html_locks(std::ostream& out, const Profile& profile, std::size_t top
     out << "</ul>\n";
   }
   HtmlTable locks({"lock", "acquisitions", "hand-offs", "contended", "waited (accesses)", "invalidations inside",
-                   "coherence misses inside"},
-                  {false, true, true, true, true, true, true});
-  HtmlTable lines({"lock", "object", "line", "threads", "invalidations", "true in-region", "coherence misses"},
-                  {false, false, false, false, true, true, true});
+                   "coherence misses inside", "transfers inside"},
+                  {false, true, true, true, true, true, true, true});
+  HtmlTable lines({"lock", "object", "line", "threads", "invalidations", "true in-region", "coherence misses",
+                   "transfers"},
+                  {false, false, false, false, true, true, true, true});
   for (std::size_t i = 0; i < std::min(usages.size(), top); ++i) {
     const LockUsage& usage = usages[i];
     const std::string name = lock_text(profile.locks[usage.lock]);
     locks.add_row({name, with_commas(usage.total.acquisitions), with_commas(usage.total.hand_offs),
                    with_commas(usage.total.contended), with_commas(usage.total.waited_accesses),
-                   with_commas(usage.invalidations.total()), with_commas(usage.coherence_misses)},
+                   with_commas(usage.invalidations.total()), with_commas(usage.coherence_misses),
+                   with_commas(usage.transfers)},
                   {0, usage.total.acquisitions, usage.total.hand_offs, usage.total.contended,
-                   usage.total.waited_accesses, usage.invalidations.total(), usage.coherence_misses});
+                   usage.total.waited_accesses, usage.invalidations.total(), usage.coherence_misses, usage.transfers});
     for (std::size_t k = 0; k < std::min(usage.lines.size(), top); ++k) {
       const LockSectionLine& line = usage.lines[k];
       lines.add_row({name, object_description(profile.objects[line.object]), site_label(line.site, FileNames::base),
                      profile.thread_names(line.threads), with_commas(line.invalidations.total()),
-                     with_commas(line.invalidations.true_in_region), with_commas(line.coherence_misses)},
+                     with_commas(line.invalidations.true_in_region), with_commas(line.coherence_misses),
+                     with_commas(line.transfers)},
                     {0, 0, 0, 0, line.invalidations.total(), line.invalidations.true_in_region,
-                     line.coherence_misses});
+                     line.coherence_misses, line.transfers});
     }
   }
   out << "<p>Per lock: acquisitions, hand-offs (taken by another thread than the previous acquisition), "

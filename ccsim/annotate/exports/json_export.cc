@@ -504,6 +504,7 @@ Json locks_json(const Profile& profile) {
       row["threads"] = line.threads;
       row["invalidations"] = split_json(line.invalidations);
       row["coherence_misses"] = line.coherence_misses;
+      row["transfers"] = line.transfers;
       lines.push_back(row);
     }
     json.push_back({{"address", hex(lock.address)},
@@ -515,6 +516,7 @@ Json locks_json(const Profile& profile) {
                     {"threads", threads},
                     {"critical_sections", {{"invalidations", split_json(usage.invalidations)},
                                            {"coherence_misses", usage.coherence_misses},
+                                           {"transfers", usage.transfers},
                                            {"lines", lines}}}});
   }
   return json;

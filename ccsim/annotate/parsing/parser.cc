@@ -908,8 +908,15 @@ void ProfileReader::read_lock_thread(const Record& record) {
 }
 
 void ProfileReader::read_lock_section(const Record& record) {
-  record.expect_fields(10, "<lock> <object> <ref> <thread> <true-in-region> <false-in-region> "
-                           "<true-across-regions> <false-across-regions> <coherence-miss-true> <coherence-miss-false>");
+  // Version 2 adds the transfers.
+  if (profile_.header.version >= 2) {
+    record.expect_fields(11, "<lock> <object> <ref> <thread> <true-in-region> <false-in-region> "
+                             "<true-across-regions> <false-across-regions> <coherence-miss-true> "
+                             "<coherence-miss-false> <transfers>");
+  } else {
+    record.expect_fields(10, "<lock> <object> <ref> <thread> <true-in-region> <false-in-region> "
+                             "<true-across-regions> <false-across-regions> <coherence-miss-true> <coherence-miss-false>");
+  }
   LockSection row;
   row.lock = lock_field(record, 0);
   row.object = object_field(record, 1);
@@ -921,9 +928,10 @@ void ProfileReader::read_lock_section(const Record& record) {
   row.invalidations.false_across_regions = record.number(7, "false across-region invalidations");
   row.coherence_miss_true = record.number(8, "true coherence misses");
   row.coherence_miss_false = record.number(9, "false coherence misses");
+  if (profile_.header.version >= 2) row.transfers = record.number(10, "transfers");
   tally(record, {row.invalidations.true_in_region, row.invalidations.false_in_region,
                  row.invalidations.true_across_regions, row.invalidations.false_across_regions,
-                 row.coherence_miss_true, row.coherence_miss_false});
+                 row.coherence_miss_true, row.coherence_miss_false, row.transfers});
   profile_.lock_sections.push_back(row);
 }
 

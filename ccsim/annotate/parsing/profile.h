@@ -276,6 +276,7 @@ struct LockSection {
   InvalidationSplit invalidations;  // true_in_region_critical stays 0: every one here is under the lock
   std::uint64_t coherence_miss_true = 0;
   std::uint64_t coherence_miss_false = 0;
+  std::uint64_t transfers = 0;  // L1 misses another thread's copy served (version 2; 0 in version 1)
 };
 
 // One `unlocked-write:` record: stores by a reference on a thread, holding no lock, to bytes of an object

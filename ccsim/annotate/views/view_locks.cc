@@ -34,26 +34,33 @@ void print_lock(const ViewContext& context, const LockUsage& usage) {
   if (usage.threads.size() > 1) threads.add_row(thread_cells("total", usage.total));
   threads.print(out);
   if (usage.lines.empty()) {
-    out << "No invalidation or coherence miss inside its critical sections.\n";
+    out << "No invalidation, coherence miss or transfer inside its critical sections.\n";
     return;
   }
   out << "Inside its critical sections: " << with_commas(usage.invalidations.total()) << " invalidations ("
       << with_commas(usage.invalidations.true_in_region) << " true in-region), "
-      << with_commas(usage.coherence_misses) << " coherence misses\n";
+      << with_commas(usage.coherence_misses) << " coherence misses";
+  const bool transfers = profile.header.version >= 2;  // version 1 sections keep no transfers
+  if (transfers) out << ", " << with_commas(usage.transfers) << " transfers (L1 misses another thread's copy served)";
+  out << '\n';
   TextTable lines;
   for (const char* heading : {"true in", "false in", "true across", "false across", "coh. misses"}) {
     lines.add_column(heading, TextTable::Align::right);
   }
+  if (transfers) lines.add_column("transfers", TextTable::Align::right);
   lines.add_column("object", TextTable::Align::left);
   lines.add_column("line (threads)", TextTable::Align::left);
   const std::size_t shown = std::min(usage.lines.size(), context.options.top);
   for (std::size_t i = 0; i < shown; ++i) {
     const LockSectionLine& line = usage.lines[i];
-    lines.add_row({with_commas(line.invalidations.true_in_region), with_commas(line.invalidations.false_in_region),
-                   with_commas(line.invalidations.true_across_regions),
-                   with_commas(line.invalidations.false_across_regions), with_commas(line.coherence_misses),
-                   object_description(profile.objects[line.object]),
-                   site_label(line.site, FileNames::full) + " (" + profile.thread_names(line.threads) + ")"});
+    std::vector<std::string> cells = {
+        with_commas(line.invalidations.true_in_region), with_commas(line.invalidations.false_in_region),
+        with_commas(line.invalidations.true_across_regions), with_commas(line.invalidations.false_across_regions),
+        with_commas(line.coherence_misses)};
+    if (transfers) cells.push_back(with_commas(line.transfers));
+    cells.push_back(object_description(profile.objects[line.object]));
+    cells.push_back(site_label(line.site, FileNames::full) + " (" + profile.thread_names(line.threads) + ")");
+    lines.add_row(std::move(cells));
   }
   lines.print(out);
   if (shown < usage.lines.size()) out << "(" << shown << " of " << usage.lines.size() << " lines shown)\n";

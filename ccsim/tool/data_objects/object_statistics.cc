@@ -347,6 +347,7 @@ void on_served(void*, const ServedNotice& served) {
   if (paths_on) path_miss_served(to.object, to.base, served.source);
   if (served.source < kServedByTransferFromModified || served.source > kServedByTransferFromShared) return;
   add_to_phases(to, served.region, served.address, kPhaseTransfers);
+  if (holds_lock(served.proc)) charge_lock_transfer(served, to.object);
   ObjectTransferCounts& moved = tables->moves.find_or_add(MoveKey{to.object, served.supplier_proc, served.proc});
   ++moved.from_state[served.source - kServedByTransferFromModified];
 }

@@ -124,10 +124,11 @@ void write_lock_records(ProfileFile* file, const ProfileNumbering& numbering, co
   if (objects == nullptr) return;
   for_each_lock_section(collect_lock_section, &w);
   w.sections.visit_sorted([&](const std::uint32_t* key, const LockSectionCounts& c) {
-    file->printf("lock-section: %u %u %u %u %llu %llu %llu %llu %llu %llu\n", key[0], key[1], key[2], key[3],
+    file->printf("lock-section: %u %u %u %u %llu %llu %llu %llu %llu %llu %llu\n", key[0], key[1], key[2], key[3],
                  static_cast<ULong>(c.true_in_region), static_cast<ULong>(c.false_in_region),
                  static_cast<ULong>(c.true_across_regions), static_cast<ULong>(c.false_across_regions),
-                 static_cast<ULong>(c.coherence_miss_true), static_cast<ULong>(c.coherence_miss_false));
+                 static_cast<ULong>(c.coherence_miss_true), static_cast<ULong>(c.coherence_miss_false),
+                 static_cast<ULong>(c.transfers));
   });
   for_each_unlocked_write(collect_unlocked_write, &w);
   w.unlocked.visit_sorted([&](const std::uint32_t* key, const std::uint64_t& stores) {

@@ -155,6 +155,11 @@ void charge_lock_coherence_miss(const CoherenceMissNotice& miss, ObjectId object
   }
 }
 
+void charge_lock_transfer(const ServedNotice& served, ObjectId object) {
+  const GrowableArray<HeldLock>& locks = *held[served.proc];
+  for (std::uint32_t i = 0; i < locks.size(); ++i) ++section(locks[i].lock, object, served.ref, served.proc).transfers;
+}
+
 void for_each_lock(LockVisitor visit, void* context) {
   for (std::uint32_t i = 0; i < tables->locks.size(); ++i) visit(context, tables->locks[i].description);
 }

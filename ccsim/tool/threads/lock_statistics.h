@@ -37,6 +37,9 @@ bool holds_lock(ProcId proc);
 // Slow-path events of a processor that holds locks, charged to each lock it holds: a store's
 // invalidations (to the writer's object) and a coherence miss (to the missing access's object).
 void charge_lock_invalidation(const InvalidationNotice& notice, ObjectId written_object);
+// An L1 miss of `served.proc`, which holds a lock, served by another thread's copy: a transfer inside the
+// critical sections of every lock it holds, charged to the object of the bytes accessed.
+void charge_lock_transfer(const ServedNotice& served, ObjectId object);
 void charge_lock_coherence_miss(const CoherenceMissNotice& miss, ObjectId object);
 
 // One lock, as first taken.
@@ -62,6 +65,7 @@ struct LockSectionCounts {
   std::uint64_t false_across_regions;
   std::uint64_t coherence_miss_true;
   std::uint64_t coherence_miss_false;
+  std::uint64_t transfers;  // L1 misses another thread's copy served (profile version 2)
 };
 
 using LockVisitor = void (*)(void* context, const LockDescription& lock);
