@@ -3,7 +3,6 @@
 // the HTML report's strip.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -73,13 +72,9 @@ TEST(BlocksExportTest, JsonGivesBucketsThreadsAndEdges) {
 // The strip: one cell per block, thread 2's colour, both threads' in bands with the invalidations' full
 // 8-pixel bar (it has the object's most), thread 3's, no bar where no invalidation; then the edges.
 TEST(BlocksExportTest, HtmlStripColoursEachBlockByItsThreads) {
-  const std::string dir = testing::temporary_path("blocks_html");
-  std::filesystem::remove_all(dir);
-  annotate({"--html=" + dir, profile_path("chunk_edges.profile")});
-  const std::string page = testing::read_file(dir + "/index.html");
-  const std::size_t strip = page.find("<div class=\"strip\">");
-  ASSERT_NE(strip, std::string::npos);
-  const std::string cells = page.substr(strip, page.find("</div>", strip) - strip);
+  const std::string page = testing::html_report("blocks_html", {profile_path("chunk_edges.profile")});
+  const std::string cells = testing::div_from(page, "<div class=\"strip\">");
+  ASSERT_FALSE(cells.empty());
   EXPECT_NE(cells.find("<span style=\"background:#ff7f0e\" title=\"block 0 "
                        "(bytes 0-63, cells[0]..cells[7]): 1 L1 misses"),
             std::string::npos)

@@ -250,9 +250,8 @@ TEST(MatrixViewTest, FunctionsByObjectsInMemoryTime) {
 
 // The HTML report: a section per drill-down, its rows sortable by number (memory_time by its cycles).
 TEST(DrillDownTest, HtmlReportHasASectionForEach) {
-  const std::string dir = testing::temporary_path("drill_down_html");
-  views({"--html=" + dir, "--object=left", "--function=sum"});
-  const std::string page = testing::read_file(dir + "/index.html");
+  const std::string page =
+      testing::html_report("drill_down_html", {"--object=left", "--function=sum", profile_path("cycles.profile")});
   EXPECT_NE(page.find("<h2 id=\"object-detail\">Data object left (global, 64 B)</h2>"), std::string::npos);
   EXPECT_NE(page.find("<h2 id=\"function-detail\">Function sum (/src/b.c)</h2>"), std::string::npos);
   EXPECT_NE(page.find("<td class=\"number\" data-value=\"1730\">1,730</td><td class=\"number\" "

@@ -4,7 +4,6 @@
 // timeline-object:), one sentence each.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -91,10 +90,7 @@ TEST(PhasesExportTest, JsonGivesTheTimeline) {
 // interval 1 (32); x of interval i is 60 + 235 (i + 0.5) (940 pixels of 4 intervals after a 60-pixel
 // margin); y is 210 - 190 x weight / 32: b's 0, 32, 0, 0 are 210, 20, 210, 210, a's 16 in interval 0 115.
 TEST(PhasesExportTest, HtmlDrawsTheBarriersAndTheTimeline) {
-  const std::string dir = testing::temporary_path("phases_html");
-  std::filesystem::remove_all(dir);
-  annotate({"--html=" + dir, profile_path(kProfile)});
-  const std::string page = testing::read_file(dir + "/index.html");
+  const std::string page = testing::html_report("phases_html", {profile_path(kProfile)});
   const std::size_t phases = page.find("<h2 id=\"phases\">Phases: objects per parallel loop</h2>");
   ASSERT_NE(phases, std::string::npos);
   const std::size_t first = page.find("<h3>2 epochs closed by /src/loops.c:20 (worker)</h3>", phases);

@@ -3,7 +3,6 @@
 // the JSON export's `cache_sets`, the HTML histogram, and the parser's checks of the records.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -87,30 +86,21 @@ TEST(SetsExportTest, JsonGivesLevelsHistogramsResidentLinesAndSites) {
 
 // strided's histogram: 32 bars, set 0 full height and red (its conflict misses), the other 31 empty.
 TEST(SetsExportTest, HtmlDrawsABarPerSet) {
-  const std::string dir = testing::temporary_path("sets_html");
-  std::filesystem::remove_all(dir);
-  annotate({"--html=" + dir, profile_path("strided_sets.profile")});
-  const std::string page = testing::read_file(dir + "/index.html");
-  const std::size_t bars = page.find("<div class=\"sets\">");
-  ASSERT_NE(bars, std::string::npos);
-  const std::string strided = page.substr(bars, page.find("</div>", bars) - bars);
+  const std::string page = testing::html_report("sets_html", {profile_path("strided_sets.profile")});
+  const std::string strided = testing::div_from(page, "<div class=\"sets\">");
+  ASSERT_FALSE(strided.empty());
   EXPECT_NE(strided.find("<span style=\"height:100%;background:#d62728\" title=\"set 0: 8 lines, 792 conflict "
                          "misses\"></span>"),
             std::string::npos)
       << strided;
-  std::size_t spans = 0;
-  for (std::size_t at = strided.find("<span"); at != std::string::npos; at = strided.find("<span", at + 1)) ++spans;
-  EXPECT_EQ(spans, 32u);
+  EXPECT_EQ(testing::occurrences(strided, "<span"), 32u);
   EXPECT_NE(page.find("<p class=\"fix\">strided: its 8 lines fall in 1 of L1&#39;s 32 sets (1/32)"), std::string::npos);
   // The heap site's live bytes over the run: 13 bars, the 10th (1,000 bytes, the peak) full height, the 11th
   // (500 bytes) half.
   const std::size_t live = page.find("<h3>Live heap blocks over the run</h3>");
   ASSERT_NE(live, std::string::npos);
-  const std::size_t strip = page.find("<div class=\"sets\">", live);
-  const std::string run = page.substr(strip, page.find("</div>", strip) - strip);
-  std::size_t intervals = 0;
-  for (std::size_t at = run.find("<span"); at != std::string::npos; at = run.find("<span", at + 1)) ++intervals;
-  EXPECT_EQ(intervals, 13u);
+  const std::string run = testing::div_from(page, "<div class=\"sets\">", live);
+  EXPECT_EQ(testing::occurrences(run, "<span"), 13u);
   EXPECT_NE(run.find("<span style=\"height:100%;background:#1f77b4\" title=\"allocations 10-10: at most 10 blocks, "
                      "1,000 bytes\"></span><span style=\"height:50%;"),
             std::string::npos)

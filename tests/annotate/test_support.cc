@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -77,6 +78,26 @@ std::string temporary_path(const std::string& name) {
   std::string prefix =
       test == nullptr ? "annotate" : std::string(test->test_suite_name()) + "." + test->name();
   return ::testing::TempDir() + "ccsim-annotate-" + prefix + "-" + name;
+}
+
+std::string html_report(const std::string& dir_name, std::vector<std::string> arguments) {
+  const std::string dir = temporary_path(dir_name);
+  std::filesystem::remove_all(dir);
+  arguments.insert(arguments.begin(), "--html=" + dir);
+  annotate(arguments);
+  return read_file(dir + "/index.html");
+}
+
+std::string div_from(const std::string& page, const std::string& opening, std::size_t from) {
+  const std::size_t start = page.find(opening, from);
+  if (start == std::string::npos) return "";
+  return page.substr(start, page.find("</div>", start) - start);
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+  return count;
 }
 
 std::string write_temporary_file(const std::string& name, const std::string& text) {

@@ -38,6 +38,15 @@ std::string temporary_path(const std::string& name);
 // Writes `text` to a fresh temporary file and returns its path.
 std::string write_temporary_file(const std::string& name, const std::string& text);
 
+// Runs --html into a fresh temporary directory `dir_name` with `arguments` (the profile among them) and
+// returns the page, DIR/index.html ("" when it was not written).
+std::string html_report(const std::string& dir_name, std::vector<std::string> arguments);
+// The part of `page` from the first `opening` (an element's opening tag) at or after `from` up to the next
+// "</div>"; empty when there is none.
+std::string div_from(const std::string& page, const std::string& opening, std::size_t from = 0);
+// How many times `what` occurs in `text`.
+std::size_t occurrences(const std::string& text, const std::string& what);
+
 // The body of the section whose title starts with `title` ("-- <title>..."), up to the next section.
 std::string section(const std::string& output, const std::string& title);
 // The whitespace-separated cells of the first line of `text` whose first cell is `first_cell`; empty
