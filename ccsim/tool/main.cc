@@ -24,9 +24,11 @@
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/tool_platform.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/worker_data_objects.h"
 #include "ccsim/tool/workers/worker_handover.h"
 #include "ccsim/tool/workers/worker_process.h"
 #include "ccsim/tool/workers/worker_recorder.h"
+#include "pub_tool_vkiscnums.h"
 #include "ccsim.h"
 
 namespace ccsim {
@@ -120,6 +122,7 @@ void post_command_line_init() {
   // Last, once every table exists: the worker is a copy of the tool as it is now.
   if (options.sim_threads > 0) {
     note_references_at_fork();
+    if (options.data_objects) note_data_objects_at_fork();
     start_simulation_worker(simulator, options.sync.max_buffer_bytes);
   }
 }
@@ -128,6 +131,7 @@ void at_exit(Int) {
   if (worker_recording()) {
     // The worker finishes the replay and writes the profile; the tool tells what only it knows.
     sync_report_annotation_mistakes();
+    if (options.data_objects) hand_over_data_objects();
     hand_over_tool_tables();
     const bool written = finish_simulation_worker();
     report_thread_limit();
@@ -141,6 +145,27 @@ void at_exit(Int) {
   if (!written) exit_for_lost_profile();
 }
 
+// After a system call that may map, unmap or protect memory: with --sim-threads=1 and data objects, the
+// worker's mirrors of Valgrind's debug information list and segment table follow (worker_data_objects.h).
+// Only those calls change them, so the others cost nothing more.
+void after_client_syscall(ThreadId tid, UInt syscall_number, UWord* args, UInt arg_count, SysRes result) {
+  after_syscall(tid, syscall_number, args, arg_count, result);
+  if (!options.data_objects || !worker_recording()) return;
+  switch (syscall_number) {
+    case __NR_mmap:
+    case __NR_munmap:
+    case __NR_mremap:
+    case __NR_mprotect:
+    case __NR_brk:
+    case __NR_shmat:
+    case __NR_shmdt:
+      send_changed_live_state();
+      return;
+    default:
+      return;
+  }
+}
+
 void pre_command_line_init() {
   VG_(details_name)("ccsim");
   VG_(details_version)(CCSIM_VERSION);
@@ -152,7 +177,7 @@ void pre_command_line_init() {
   VG_(basic_tool_funcs)(post_command_line_init, instrument_first_superblock, at_exit);
   VG_(needs_command_line_options)(process_command_line_option, print_usage_text, print_debug_usage_text);
   VG_(needs_client_requests)(handle_client_request);
-  VG_(needs_syscall_wrapper)(note_exit_code_before_syscall, after_syscall);
+  VG_(needs_syscall_wrapper)(note_exit_code_before_syscall, after_client_syscall);
 
   install_valgrind_platform();
   // Heap objects are named where the program asked for memory, through inlined allocation helpers

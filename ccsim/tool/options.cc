@@ -217,10 +217,11 @@ void check_options() {
                          "the native order is simulated on the program's thread (--sim-threads=0).\n");
     VG_(exit)(1);
   }
-  if (options.sim_threads > 0 && options.data_objects) {
-    VG_(fmsg_bad_option)("--sim-threads", "--sim-threads=1 needs --data-objects=no for now: the data-object "
-                         "lookups read Valgrind's live debug information and memory map, which a worker "
-                         "process does not have (docs/parallel-simulation.md).\n");
+  // Variables and fields are described from Valgrind's debug information and the live threads' stacks,
+  // which the worker does not have (workers/worker_data_objects.h).
+  if (options.sim_threads > 0 && options.data_objects && VG_(clo_read_var_info)) {
+    VG_(fmsg_bad_option)("--sim-threads", "--sim-threads=1 cannot name variables and fields: use "
+                         "--read-var-info=no (the default), or --sim-threads=0 to have them named.\n");
     VG_(exit)(1);
   }
 }
@@ -286,7 +287,7 @@ void print_usage() {
       "    --sim-threads=0|1                 0: simulate on the program's thread; 1: the program's\n"
       "                                      threads only record, and a worker process replays and\n"
       "                                      simulates (same profile; interleaved and piped orders\n"
-      "                                      with --data-objects=no only, for now) [0]\n"
+      "                                      only, without --read-var-info=yes, for now) [0]\n"
       "    --ccsim-version                   print ccsim's version (ccsim-%s) and exit\n"
       "    exit status: the program's own; when the profile cannot be written, 1 if the program\n"
       "    exited with 0 (a program killed by a signal still dies of it)\n"

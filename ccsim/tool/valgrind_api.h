@@ -40,6 +40,8 @@ SysRes VG_(pread)(Int fd, void* buf, Int count, OffT offset);
 // --read-inline-info (pub_core_options.h): Valgrind turns it on by default for Memcheck, Massif and
 // others only; ccsim sets the same default before the command line is read (main.cc).
 extern Bool VG_(clo_read_inline_info);
+// Valgrind's --read-var-info (pub_core_options.h): --sim-threads=1 refuses it with data objects (options.cc).
+extern Bool VG_(clo_read_var_info);
 void VG_(demangle)(Bool do_cxx_demangling, Bool do_z_demangling, const HChar* orig, const HChar** result);
 SysRes VG_(do_syscall)(UWord sysno, RegWord a1, RegWord a2, RegWord a3, RegWord a4, RegWord a5, RegWord a6,
                        RegWord a7, RegWord a8);

@@ -4,9 +4,11 @@
 // of the same program with --sim-threads=0 too: the `pid:` record (the worker writes the tool's pid, not
 // its own, which the test checks), and the counts of accesses skipped in the runtimes' waiting code and
 // as spin-wait re-reads (`skipped: runtime`, `skipped: spin`, `spin-wait:`), which depend on how long
-// threads waited in real time (docs/synchronization.md, "Determinism"). A worker that
-// dies ends the run with one sentence and no profile; what the worker cannot do yet is refused before
-// the program runs.
+// threads waited in real time (docs/synchronization.md, "Determinism"). The runs take ccsim's defaults,
+// data objects included: the worker attributes accesses to heap blocks, globals, stacks and mappings from
+// what the tool sends it at the point of the stream where the tool learns it (worker_data_objects.h). A
+// worker that dies ends the run with one sentence and no profile; what the worker cannot do yet is
+// refused before the program runs.
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -96,7 +98,7 @@ void expect_same_profile(const Case& test, const std::string& order) {
   std::string profiles[2], summaries[2], pids[2];
   for (int threads = 0; threads < 2; ++threads) {
     const std::string dir = scratch_directory("sim_worker_" + name + "_" + std::to_string(threads));
-    std::vector<std::string> options = {order, "--data-objects=no", "--sim-threads=" + std::to_string(threads),
+    std::vector<std::string> options = {order, "--sim-threads=" + std::to_string(threads),
                                         "--ccsim-out-file=" + dir + "/profile.%p"};
     options.insert(options.end(), test.options.begin(), test.options.end());
     RunResult run = run_ccsim(dir, options, test_program(test.program), {}, true);
@@ -117,7 +119,10 @@ void expect_same_profile(const Case& test, const std::string& order) {
 }
 
 // Threads with locks, false sharing, late and short-lived threads, malloc/free churn across threads,
-// hand-offs, spin waits, annotated barriers, OpenMP (libgomp), std::thread, --trace-stack=no. Programs
+// hand-offs, spin waits, annotated barriers, OpenMP (libgomp), std::thread, --trace-stack=no; for the data
+// objects: heap blocks sharing lines, private buffers, object paths (the functions of free's callers in
+// libraries loaded after the fork), named ranges, blocks published to other threads, structs, per-thread
+// arrays, allocation sites through helpers, and one run without data objects. Programs
 // whose profile differs between two runs with --sim-threads=0 already are left out (an unannotated user
 // barrier; a --max-buffer small enough to flush early: where a flush falls depends on how Valgrind's
 // threads took turns, in real time).
@@ -129,6 +134,11 @@ const std::vector<Case> kCases = {
     {"user_barrier_phases_ccsim", {}}, {"omp_critical_sum", {}},  {"omp_parallel_init", {}},
     {"omp_empty_regions", {}},     {"std_threads", {}},           {"thread_counters", {}},
     {"sweep", {"--trace-stack=no"}},
+    {"heap_buffers_one_line", {}}, {"private_buffers", {}},       {"work_queue_paths", {}},
+    {"named_range", {}},           {"published_blocks", {}},      {"omp_false_sharing", {}},
+    {"shared_struct", {}},         {"thread_arrays", {}},         {"alloc_helpers", {}},
+    {"heap_sites", {"--working-set=yes", "--phases=yes"}},
+    {"omp_critical_counter", {"--data-objects=no"}},
 };
 
 TEST(SimWorker, ProfilesEqualTheInlineOnesInTheInterleavedOrder) {
@@ -144,7 +154,7 @@ TEST(SimWorker, ProfilesEqualTheInlineOnesInThePipedOrder) {
 // and still simulated every access: each thread's 2,000,000 writes (the summary's rows 2 and 3).
 TEST(SimWorker, TheWorkersReplayFlushesEarlyAtTheCapAndLosesNothing) {
   const std::string dir = scratch_directory("sim_worker_early_flushes");
-  RunResult run = run_ccsim(dir, {"--data-objects=no", "--sim-threads=1", "--max-buffer=1",
+  RunResult run = run_ccsim(dir, {"--sim-threads=1", "--max-buffer=1",
                                   "--ccsim-out-file=" + dir + "/profile"}, test_program("pthread_false_sharing"));
   ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
   const std::string profile = contents(dir + "/profile");
@@ -160,7 +170,7 @@ TEST(SimWorker, TheWorkersReplayFlushesEarlyAtTheCapAndLosesNothing) {
 // exit(42) from the program's second thread: the worker writes the profile, and the run keeps the code.
 TEST(SimWorker, ExitFromASecondThreadKeepsTheCodeAndWritesTheProfile) {
   const std::string dir = scratch_directory("sim_worker_exit_code");
-  RunResult run = run_ccsim(dir, {"--data-objects=no", "--sim-threads=1", "--ccsim-out-file=" + dir + "/profile"},
+  RunResult run = run_ccsim(dir, {"--sim-threads=1", "--ccsim-out-file=" + dir + "/profile"},
                             test_program("exit_code"));
   EXPECT_EQ(run.exit_code, 42) << run.stderr_text;
   EXPECT_NE(contents(dir + "/profile").find("summary:"), std::string::npos);
@@ -170,7 +180,7 @@ TEST(SimWorker, ExitFromASecondThreadKeepsTheCodeAndWritesTheProfile) {
 // program had not exited yet), and no hang.
 TEST(SimWorker, AWorkerThatDiesEndsTheRunWithOneSentence) {
   const std::string dir = scratch_directory("sim_worker_dies");
-  RunResult run = run_ccsim(dir, {"--data-objects=no", "--sim-threads=1", "--sim-worker-fail-after=1",
+  RunResult run = run_ccsim(dir, {"--sim-threads=1", "--sim-worker-fail-after=1",
                                   "--ccsim-out-file=" + dir + "/profile"}, test_program("pthread_false_sharing"));
   EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
   EXPECT_NE(run.stderr_text.find("ccsim: the simulation worker (process "), std::string::npos) << run.stderr_text;
@@ -183,7 +193,7 @@ TEST(SimWorker, AWorkerThatDiesEndsTheRunWithOneSentence) {
 // and exits with 1 (a lost profile is never hidden behind a 0), which forker's parent passes on.
 TEST(SimWorker, AForkedChildSaysItWritesNoProfile) {
   const std::string dir = scratch_directory("sim_worker_fork");
-  RunResult run = run_ccsim(dir, {"--data-objects=no", "--sim-threads=1", "--ccsim-out-file=" + dir + "/profile.%p"},
+  RunResult run = run_ccsim(dir, {"--sim-threads=1", "--ccsim-out-file=" + dir + "/profile.%p"},
                             test_program("forker"));
   EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
   EXPECT_NE(run.stderr_text.find("ccsim: this process was forked by the program; with --sim-threads=1 a forked "
@@ -196,17 +206,18 @@ TEST(SimWorker, AForkedChildSaysItWritesNoProfile) {
   EXPECT_NE(contents(files[0]).find("summary:"), std::string::npos);
 }
 
-TEST(SimWorker, RefusesTheNativeOrderAndDataObjectsBeforeTheProgramRuns) {
+TEST(SimWorker, RefusesTheNativeOrderAndVariableNamesBeforeTheProgramRuns) {
   const std::string dir = scratch_directory("sim_worker_refusals");
-  RunResult native = run_ccsim(dir, {"--sim-mode=native", "--data-objects=no", "--sim-threads=1"},
+  RunResult native = run_ccsim(dir, {"--sim-mode=native", "--sim-threads=1"},
                                test_program("sweep"));
   EXPECT_EQ(native.exit_code, 1);
   EXPECT_NE(native.stderr_text.find("--sim-threads=1 works with --sim-mode=interleaved or piped only"),
             std::string::npos) << native.stderr_text;
-  RunResult objects = run_ccsim(dir, {"--sim-threads=1"}, test_program("sweep"));
-  EXPECT_EQ(objects.exit_code, 1);
-  EXPECT_NE(objects.stderr_text.find("--sim-threads=1 needs --data-objects=no for now"), std::string::npos)
-      << objects.stderr_text;
+  RunResult variables = run_ccsim(dir, {"--sim-mode=interleaved", "--sim-threads=1", "--read-var-info=yes"},
+                                  test_program("sweep"));
+  EXPECT_EQ(variables.exit_code, 1);
+  EXPECT_NE(variables.stderr_text.find("--sim-threads=1 cannot name variables and fields: use --read-var-info=no"),
+            std::string::npos) << variables.stderr_text;
   EXPECT_TRUE(files_starting_with(dir, "ccsim.out").empty());
 }
 

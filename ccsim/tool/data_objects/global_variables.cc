@@ -8,6 +8,7 @@
 #include "ccsim/tool/data_objects/runtime_libraries.h"
 #include "ccsim/tool/data_objects/toolchain_symbols.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/worker_data_objects.h"
 
 namespace ccsim {
 namespace {
@@ -76,21 +77,30 @@ std::uint64_t object_file_key(const HChar* path, Addr text) {
   return h ^ text;
 }
 
-// Reads every object in Valgrind's debug info list not read before. An object whose debug info is
-// still being loaded (no text yet) is left for a later scan: its last mapping will trigger one.
+// Reads one object of Valgrind's debug info list unless read before; `*added` tells whether it had any.
+// An object whose debug info is still being loaded (no text yet) is left for a later scan: its last
+// mapping will trigger one.
+void read_object_file(void* added, const HChar* path, Addr text, std::uint64_t text_size, Addr bias) {
+  if (path == nullptr || text_size == 0) return;
+  if (!objects_read->add(object_file_key(path, text))) return;
+  const HChar* file = base_name(path);
+  ObjectFile object_file{bias, VG_(strcmp)(file, base_name(VG_(args_the_exename))) == 0 ? nullptr : file,
+                         is_runtime_library(path)};
+  if (read_elf_data_symbols(path, add_variable, &object_file)) *static_cast<bool*>(added) = true;
+}
+
+// Reads every object in Valgrind's debug info list not read before. The simulation worker
+// (--sim-threads=1) reads the list the tool mirrored at this point of the stream (worker_data_objects.h).
 void scan_debug_info_list() {
   scan_pending = false;
   bool added = false;
-  const HChar* executable = base_name(VG_(args_the_exename));
-  for (const DebugInfo* info = VG_(next_DebugInfo)(nullptr); info != nullptr; info = VG_(next_DebugInfo)(info)) {
-    const HChar* path = VG_(DebugInfo_get_filename)(info);
-    const Addr text = VG_(DebugInfo_get_text_avma)(info);
-    if (path == nullptr || VG_(DebugInfo_get_text_size)(info) == 0) continue;
-    if (!objects_read->add(object_file_key(path, text))) continue;
-    const HChar* file = base_name(path);
-    ObjectFile object_file{static_cast<Addr>(VG_(DebugInfo_get_text_bias)(info)),
-                           VG_(strcmp)(file, executable) == 0 ? nullptr : file, is_runtime_library(path)};
-    added = read_elf_data_symbols(path, add_variable, &object_file) || added;
+  if (in_simulation_worker()) {
+    for_each_mirrored_object_file(read_object_file, &added);
+  } else {
+    for (const DebugInfo* info = VG_(next_DebugInfo)(nullptr); info != nullptr; info = VG_(next_DebugInfo)(info)) {
+      read_object_file(&added, VG_(DebugInfo_get_filename)(info), VG_(DebugInfo_get_text_avma)(info),
+                       VG_(DebugInfo_get_text_size)(info), static_cast<Addr>(VG_(DebugInfo_get_text_bias)(info)));
+    }
   }
   // Ranges cached before the scan may hold addresses of the new variables.
   if (added) forget_all_ranges();

@@ -19,6 +19,8 @@
 #include "ccsim/tool/threads/reused_memory.h"
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/worker_data_objects.h"
+#include "ccsim/tool/workers/worker_recorder.h"
 
 namespace ccsim {
 namespace {
@@ -116,6 +118,7 @@ void record_free(ThreadId tid, Addr start, Addr call) {
   const LiveBlock* block = live_blocks->find(start);
   if (block == nullptr) return;  // the runtime's own memory (allocator_call_begins lets it pass)
   if (recording) {
+    if (paths_on && call != 0 && worker_recording()) send_call_function(call);
     change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number,
                                     thread_state(tid)->processor, call});
   }
@@ -221,6 +224,12 @@ bool allocator_gave_blocks_in(Addr low, Addr high) {
   }
   return false;
 }
+
+void for_each_allocator_granule(void (*visit)(Addr granule)) {
+  allocator_granules->for_each([visit](Addr granule, bool) { visit(granule); });
+}
+
+void add_allocator_granule(Addr granule) { allocator_granules->find_or_add(granule) = true; }
 
 void init_heap_blocks() {
   blocks = create_object<HeapBlockSet>("ccsim.objects", "ccsim.objects.blocks");

@@ -31,6 +31,10 @@ void allocator_call_ends(unsigned tid, std::uint32_t function, Addr block, std::
 // Whether the allocator has given a block within [low, high] (by 1 MiB granules): the mapping there is
 // the allocator's outside its live blocks.
 bool allocator_gave_blocks_in(Addr low, Addr high);
+// The granules (address >> 20) the allocator gave blocks in, visited; one added. The simulation worker
+// (--sim-threads=1) is handed the tool's at the client's exit (worker_data_objects.h).
+void for_each_allocator_granule(void (*visit)(Addr granule));
+void add_allocator_granule(Addr granule);
 
 bool heap_object_at(Addr address, ObjectExtent* found);
 // The heap layer's answer when the address is in a small block its shadow table knows (heap_shadow.h),

@@ -5,6 +5,8 @@
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/worker_data_objects.h"
+#include "ccsim/tool/workers/worker_recorder.h"
 
 namespace ccsim {
 namespace {
@@ -28,7 +30,14 @@ bool replay_orders_changes() { return replay_engine != nullptr; }
 bool change_waits_for_replay(unsigned tid) { return replay_engine != nullptr && tid != VG_INVALID_THREADID; }
 
 void change_layout(unsigned tid, const LayoutChange& change) {
-  if (!change_waits_for_replay(tid)) {
+  const ProcId proc = change_waits_for_replay(tid) ? thread_state(tid)->processor : kNoProcessor;
+  // --sim-threads=1: the worker's layer makes the change, at this point of the stream.
+  if (worker_recording()) return send_layout_change(proc, change, false);
+  change_layout_of(proc, change);
+}
+
+void change_layout_of(ProcId proc, const LayoutChange& change) {
+  if (proc == kNoProcessor) {
     change.apply(change);
     return;
   }
@@ -40,7 +49,7 @@ void change_layout(unsigned tid, const LayoutChange& change) {
     slot = free_slots->pop_back();
     (*pending)[slot] = change;
   }
-  replay_engine->record_layout_change(thread_state(tid)->processor, slot);
+  replay_engine->record_layout_change(proc, slot);
 }
 
 void apply_recorded_layout_change(void*, std::uint32_t change) {

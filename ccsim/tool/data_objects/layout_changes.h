@@ -44,6 +44,10 @@ bool change_waits_for_replay(unsigned tid);
 // recorded in its replay stream. VG_INVALID_THREADID (no client thread) applies it at once.
 void change_layout(unsigned tid, const LayoutChange& change);
 
+// The same for a change already placed: in processor `proc`'s replay stream, or at once when `proc` is
+// ~0. The simulation worker (--sim-threads=1) makes the tool's changes with it (worker_data_objects.h).
+void change_layout_of(ProcId proc, const LayoutChange& change);
+
 // The replay sink's callback (ReplaySink::layout_change): applies the recorded change numbered `change`.
 void apply_recorded_layout_change(void* context, std::uint32_t change);
 

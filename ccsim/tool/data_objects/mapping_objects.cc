@@ -7,7 +7,10 @@
 #include "ccsim/tool/data_objects/heap_blocks.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/runtime_libraries.h"
+#include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/worker_data_objects.h"
+#include "ccsim/tool/workers/worker_recorder.h"
 
 namespace ccsim {
 namespace {
@@ -23,13 +26,24 @@ RangeMap* mappings = nullptr;
 // the range map) keeps its object.
 HashMap<Addr, ObjectId>* objects_by_start = nullptr;
 
-bool is_client_memory(const NSegment& segment) {
+bool is_client_memory(const SegmentView& segment) {
   return segment.kind == SkAnonC || segment.kind == SkFileC || segment.kind == SkShmC;
+}
+
+// Valgrind's segment holding `address`, as it is now; in the simulation worker (--sim-threads=1), as the
+// tool's mirror says it is at this point of the stream (worker_data_objects.h).
+bool segment_at(Addr address, SegmentView* found) {
+  if (in_simulation_worker()) return mirrored_segment_at(address, found);
+  const NSegment* segment = VG_(am_find_nsegment)(address);
+  if (segment == nullptr) return false;
+  *found = SegmentView{segment->start, segment->end, static_cast<std::uint32_t>(segment->kind),
+                       segment->kind == SkFileC ? VG_(am_get_filename)(segment) : nullptr};
+  return true;
 }
 
 // The object of the mapping [start, end] (inclusive), whose memory `segment` describes: named by its
 // range, and by its file when it maps one.
-ObjectId mapping_object(const NSegment& segment, Addr start, Addr end) {
+ObjectId mapping_object(const SegmentView& segment, Addr start, Addr end) {
   const Addr size = end - start + 1;
   bool added = false;
   ObjectId& object = objects_by_start->find_or_add(start, &added);
@@ -37,7 +51,7 @@ ObjectId mapping_object(const NSegment& segment, Addr start, Addr end) {
     add_object_extent(object, start, size);
     return object;
   }
-  const HChar* file = segment.kind == SkFileC ? VG_(am_get_filename)(&segment) : nullptr;
+  const HChar* file = segment.file;
   HChar* name = static_cast<HChar*>(VG_(malloc)("ccsim.objects.mapping_name", (file ? VG_(strlen)(file) : 0) + 96));
   if (file != nullptr) {
     VG_(sprintf)(name, "mapping 0x%lx-0x%lx of %s", start, end, file);
@@ -62,26 +76,33 @@ void apply_mapping_changed(const LayoutChange& change) {
 // segment as it is at this point of the real run, so that the accesses the replay simulates later find
 // it even if the program has unmapped it by then. It is named by the range the program mapped (Valgrind
 // may have merged that range into a larger segment with a neighbour).
-void mapping_changed(Addr start, SizeT length, bool mapped) {
-  if (length == 0) return;
-  ObjectId object = kUnknownObject;
-  if (mapped) {
-    const NSegment* segment = VG_(am_find_nsegment)(start);
-    if (segment != nullptr && is_client_memory(*segment)) object = mapping_object(*segment, start, start + length - 1);
-  }
-  change_layout(VG_(get_running_tid)(), LayoutChange{apply_mapping_changed, start, length, object, 0});
+// With --sim-threads=1 the worker makes the change (mapping_change_made), at this point of the stream.
+void mapping_changed(Addr start, SizeT length, std::uint32_t how) {
+  const ThreadId tid = VG_(get_running_tid)();
+  const ProcId proc = change_waits_for_replay(tid) ? thread_state(tid)->processor : kNoProcessor;
+  if (worker_recording()) return send_mapping_change(proc, start, length, how);
+  make_mapping_change(proc, start, length, how);
 }
 
-void on_client_mmap(Addr start, SizeT length, Bool, Bool, Bool, ULong) {
-  mapping_changed(start, length, true);
-  note_new_mapping();
-}
+void on_client_mmap(Addr start, SizeT length, Bool, Bool, Bool, ULong) { mapping_changed(start, length, kMappedByMmap); }
 
-void on_client_munmap(Addr start, SizeT length) { mapping_changed(start, length, false); }
+void on_client_munmap(Addr start, SizeT length) { mapping_changed(start, length, kUnmapped); }
 
-void on_client_mremap(Addr, Addr to, SizeT length) { mapping_changed(to, length, true); }
+void on_client_mremap(Addr, Addr to, SizeT length) { mapping_changed(to, length, kMappedByMremap); }
 
 }  // namespace
+
+void make_mapping_change(ProcId proc, Addr start, std::uint64_t length, std::uint32_t how) {
+  if (length != 0) {
+    ObjectId object = kUnknownObject;
+    SegmentView segment;
+    if (how != kUnmapped && segment_at(start, &segment) && is_client_memory(segment)) {
+      object = mapping_object(segment, start, start + length - 1);
+    }
+    change_layout_of(proc, LayoutChange{apply_mapping_changed, start, length, object, 0});
+  }
+  if (how == kMappedByMmap) note_new_mapping();
+}
 
 void init_mapping_objects() {
   mappings = VG_(newRangeMap)(VG_(malloc), "ccsim.objects.mappings", VG_(free), 0);
@@ -114,16 +135,17 @@ bool mapping_object_at(Addr address, ObjectExtent* found) {
     *found = ObjectExtent{static_cast<ObjectId>(bound - 1), low, low, high, 0};
     return true;
   }
-  const NSegment* segment = VG_(am_find_nsegment)(address);
-  if (segment == nullptr || !is_client_memory(*segment)) {
-    found->low = segment != nullptr ? segment->start : address;
-    found->high = segment != nullptr ? segment->end : address;
+  SegmentView segment;
+  const bool known = segment_at(address, &segment);
+  if (!known || !is_client_memory(segment)) {
+    found->low = known ? segment.start : address;
+    found->high = known ? segment.end : address;
     return false;
   }
   // Only the part of the segment that no mmap bound: an mmap merged into it keeps its own object.
-  const Addr start = segment->start > low ? segment->start : low;
-  const Addr end = segment->end < high ? segment->end : high;
-  const ObjectId object = mapping_object(*segment, start, end);
+  const Addr start = segment.start > low ? segment.start : low;
+  const Addr end = segment.end < high ? segment.end : high;
+  const ObjectId object = mapping_object(segment, start, end);
   VG_(bindRangeMap)(mappings, start, end, object + 1);
   *found = ObjectExtent{object, start, start, end, 0};
   return true;

@@ -61,6 +61,10 @@ bool describe(Addr address, XArray* first, XArray* second) {
 
 DataDescription describe_data_address(Addr address) {
   DataDescription description{false, false, 0, 0, 0, {}};
+  // Without --read-var-info=yes Valgrind has no variable to name (it would only walk the threads' stacks
+  // to say so), so nothing is asked: the same answer, and one the simulation worker can give too (it has
+  // no live threads to walk: --sim-threads=1 refuses --read-var-info=yes, options.cc).
+  if (!VG_(clo_read_var_info)) return description;
   XArray* first = VG_(newXA)(VG_(malloc), "ccsim.objects.field_text", VG_(free), sizeof(HChar));
   XArray* second = VG_(newXA)(VG_(malloc), "ccsim.objects.field_text", VG_(free), sizeof(HChar));
   if (describe(address, first, second)) {

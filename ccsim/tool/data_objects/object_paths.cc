@@ -202,6 +202,10 @@ void path_block_allocated(ObjectId object, Addr start, std::uint64_t size, std::
   slot = life;
 }
 
+void name_call_function(Addr call, const char* function) {
+  paths->call_functions.find_or_add(call) = function == nullptr ? 0 : function_number(function);
+}
+
 void path_block_freed(Addr start, std::uint32_t number, ProcId proc, Addr call) {
   Life** slot = paths->live.find(start);
   if (slot == nullptr || (*slot)->number != number) return;

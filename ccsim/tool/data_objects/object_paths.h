@@ -50,6 +50,9 @@ void note_path_site(ObjectId object, std::uint32_t function);
 // life, allocated by processor `proc`; or ends it, freed by `proc` from the code at `call` (0: unknown).
 void path_block_allocated(ObjectId object, Addr start, std::uint64_t size, std::uint32_t life, ProcId proc);
 void path_block_freed(Addr start, std::uint32_t life, ProcId proc, Addr call);
+// The simulation worker (--sim-threads=1), told by the tool, which has the debug information of every
+// library, the function holding the call `call` (null: none): path_block_freed() then names it so.
+void name_call_function(Addr call, const char* function);
 
 // The counting path found `found` for an access by `proc` through `ref`, not yet simulated. Returns true
 // when the block is followed (the access was added to its current run): the caller must then not cache the

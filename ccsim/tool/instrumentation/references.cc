@@ -4,6 +4,7 @@
 #include "ccsim/tool/data_objects/runtime_libraries.h"
 #include "ccsim/tool/instrumentation/lazy_binding.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/worker_handover.h"
 
 namespace ccsim {
 
@@ -130,6 +131,7 @@ Reference* reference_at(unsigned long address) {
   resolve_debug_info(ref);
   references_by_id->push_back(ref);
   VG_(HT_add_node)(references_by_address, ref);
+  send_new_reference(ref);
   return ref;
 }
 
@@ -149,6 +151,7 @@ Reference* allocator_twin(Reference* ref) {
   while (allocator_references->size() <= twin->id) allocator_references->push_back(false);
   (*allocator_references)[twin->id] = true;
   ref->allocator_twin = twin;
+  send_new_reference(twin);
   return twin;
 }
 

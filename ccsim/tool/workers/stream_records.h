@@ -50,6 +50,14 @@ enum class StreamOp : std::uint32_t {
   ThreadCounts,   // the hand-over of one thread's counters
   ThreadTotals,   // the hand-over of the thread table's totals
   Finish,         // the tool's pid: the client has exited; finish the replay, write the profile, answer
+  // --data-objects=yes (worker_data_objects.h):
+  LayoutChange,     // proc (or none), whether an allocation is noted out of order, the LayoutChange's words
+  ObjectCreated,    // an object the tool made: its tool id, kind, origin, address, size, allocator, names
+  MappingChange,    // proc, start, length, how (mapping_objects.h: unmapped, by an mmap, by an mremap)
+  ObjectFiles,      // the list of loaded objects with debug information, whole
+  Segments,         // Valgrind's segment table, whole
+  AllocatorGranule, // the hand-over of one granule the allocator gave blocks in (heap_blocks.h)
+  CallFunction,     // a call to free's address (2) and the function holding it (object_paths.h), once per call
 };
 
 }  // namespace ccsim

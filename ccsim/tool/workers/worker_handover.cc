@@ -14,44 +14,19 @@
 namespace ccsim {
 namespace {
 
-constexpr std::uint32_t kMaxNameBytes = 4000;
 constexpr std::uint32_t kReferenceFixedWords = 9;
 constexpr std::uint32_t kTwin = 1;
 constexpr std::uint32_t kMadeAfterFork = 2;
 
 RefId references_at_fork = 0;
 
-std::uint32_t name_bytes(const char* name) {
-  if (name == nullptr) return 0;
-  const std::uint32_t length = static_cast<std::uint32_t>(VG_(strlen)(name));
-  return length < kMaxNameBytes ? length : kMaxNameBytes;
-}
-// The words a string takes: its length (+1, so that 0 means null), then its bytes.
-std::uint32_t name_words(const char* name) { return 1 + (name_bytes(name) + 3) / 4; }
-
-std::uint32_t* put_name(std::uint32_t* words, const char* name) {
-  const std::uint32_t bytes = name_bytes(name);
-  words[0] = name == nullptr ? 0 : bytes + 1;
-  std::memcpy(words + 1, name == nullptr ? "" : name, bytes);
-  return words + name_words(name);
-}
-
-// A name read back; `storage` holds it (kMaxNameBytes + 1), the result is null for a null name.
-const std::uint32_t* get_name(const std::uint32_t* words, char* storage, const char** name) {
-  const std::uint32_t bytes = words[0] == 0 ? 0 : words[0] - 1;
-  std::memcpy(storage, words + 1, bytes);
-  storage[bytes] = '\0';
-  *name = words[0] == 0 ? nullptr : storage;
-  return words + 1 + (bytes + 3) / 4;
-}
-
 const char* name_or_null(const NameTable& table, std::uint32_t number) {
   return number == 0 ? nullptr : table.name(number);
 }
 
-void hand_over_reference(const Reference* ref) {
-  const bool made_after_fork = ref->id >= references_at_fork;
-  if (!made_after_fork && ref->spin_reads == 0) return;
+// A reference's record: made_after_fork, the whole reference (sent when the tool makes it); else only its
+// spin-wait count (sent at exit, for every reference that has one).
+void put_reference(const Reference* ref, bool made_after_fork) {
   const ReferenceNames& names = reference_names();
   const char* object = name_or_null(names.objects, ref->object_file);
   const char* file = name_or_null(names.files, ref->source_file);
@@ -87,10 +62,40 @@ void split64(std::uint32_t* words, std::uint64_t value) {
 
 }  // namespace
 
+static std::uint32_t name_bytes(const char* name) {
+  if (name == nullptr) return 0;
+  const std::uint32_t length = static_cast<std::uint32_t>(VG_(strlen)(name));
+  return length < kMaxNameBytes ? length : kMaxNameBytes;
+}
+// The words a string takes: its length (+1, so that 0 means null), then its bytes.
+std::uint32_t name_words(const char* name) { return 1 + (name_bytes(name) + 3) / 4; }
+
+std::uint32_t* put_name(std::uint32_t* words, const char* name) {
+  const std::uint32_t bytes = name_bytes(name);
+  words[0] = name == nullptr ? 0 : bytes + 1;
+  std::memcpy(words + 1, name == nullptr ? "" : name, bytes);
+  return words + name_words(name);
+}
+
+// A name read back; `storage` holds it (kMaxNameBytes + 1), the result is null for a null name.
+const std::uint32_t* get_name(const std::uint32_t* words, char* storage, const char** name) {
+  const std::uint32_t bytes = words[0] == 0 ? 0 : words[0] - 1;
+  std::memcpy(storage, words + 1, bytes);
+  storage[bytes] = '\0';
+  *name = words[0] == 0 ? nullptr : storage;
+  return words + 1 + (bytes + 3) / 4;
+}
+
 void note_references_at_fork() { references_at_fork = reference_count(); }
 
+void send_new_reference(const Reference* ref) {
+  if (worker_recording()) put_reference(ref, true);
+}
+
 void hand_over_tool_tables() {
-  for (RefId id = 0; id < reference_count(); ++id) hand_over_reference(reference(id));
+  for (RefId id = 0; id < reference_count(); ++id) {
+    if (reference(id)->spin_reads != 0) put_reference(reference(id), false);
+  }
   std::uint32_t given = 0, on_reused = 0;
   thread_totals(&given, &on_reused);
   for (ProcId proc = 0; proc < given; ++proc) {
@@ -122,7 +127,7 @@ void apply_handover(StreamOp op, const std::uint32_t* payload, std::uint32_t) {
   switch (op) {
     case StreamOp::Reference: {
       const RefId id = payload[0];
-      if ((payload[1] & kMadeAfterFork) == 0) {
+      if ((payload[1] & kMadeAfterFork) == 0) {  // at exit: the spin-wait count
         reference(id)->spin_reads = join64(payload + 7);
         return;
       }

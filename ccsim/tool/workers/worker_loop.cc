@@ -5,12 +5,15 @@
 
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/simulator.h"
+#include "ccsim/tool/data_objects/object_statistics.h"
+#include "ccsim/tool/options.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/profile_writer.h"
 #include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/threads/lock_statistics.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/workers/stream_records.h"
+#include "ccsim/tool/workers/worker_data_objects.h"
 #include "ccsim/tool/workers/worker_handover.h"
 #include "ccsim/tool/workers/worker_process.h"
 
@@ -89,11 +92,13 @@ void operation(WorkerState* worker, StreamOp op, const std::uint32_t* payload, s
     case StreamOp::ZeroStatistics:
       sync_flush();
       zero_statistics(worker->simulator);
+      if (options.data_objects) zero_object_statistics();
       zero_lock_statistics();
       return;
     case StreamOp::Finish:
       finish(worker, static_cast<Int>(payload[0]));
     default:
+      if (apply_data_object_record(op, payload, payload_words)) return;
       apply_handover(op, payload, payload_words);
       return;
   }
@@ -140,6 +145,7 @@ void block_every_signal() {
 
 void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator) {
   block_every_signal();
+  enter_simulation_worker();
   RingHeader* header = ring->header();
   capture_tool_messages(ring->messages(), SharedRing::kMessageBytes, &header->message_bytes);
   WorkerState worker{ring, tool_pid, simulator};

@@ -31,6 +31,9 @@ void forget_parents_worker(ThreadId) {
   forked_client_child = true;
   worker_pid = 0;
   discarded_chunk = static_cast<RingChunk*>(VG_(malloc)("ccsim.worker.discarded", sizeof(RingChunk)));
+  // The record cursor still points into the chunk the parent is filling, in the shared ring: the child's
+  // records must not land there (they would overwrite the parent's), so it starts on its own chunk.
+  start_worker_recording();
 }
 
 // Ends the run after the worker died or hung: one sentence, no profile, a non-zero exit.
