@@ -172,6 +172,11 @@ bool process_option(const char* arg) {
   } else if ((v = value_of(arg, "--sim-worker-fail-after"))) {
     // Debug: the worker kills itself after this many ring chunks (tests of a worker that dies).
     worker_fail_after_chunks = static_cast<std::uint32_t>(parse_number(arg, v, 0, 1u << 30));
+  } else if ((v = value_of(arg, "--sim-worker-stall-after"))) {
+    // Debug: the worker stops taking chunks after this many (tests of a worker that hangs).
+    worker_stall_after_chunks = static_cast<std::uint32_t>(parse_number(arg, v, 0, 1u << 30));
+  } else if ((v = value_of(arg, "--sim-worker-hang-seconds"))) {
+    worker_hang_seconds = static_cast<std::uint32_t>(parse_number(arg, v, 1, 86400));
   } else if (VG_STREQ(arg, "--ccsim-version")) {
     // Valgrind keeps --version for itself; this answers like it (on stdout), for ccsim, and stops.
     // Written directly: Valgrind's message buffer is not flushed by VG_(exit).
@@ -299,7 +304,11 @@ void print_usage() {
 
 void print_debug_usage() {
   VG_(printf)("    --sim-worker-fail-after=<n>       the simulation worker kills itself after <n> ring\n"
-              "                                      chunks (tests of a worker that dies) [0: never]\n");
+              "                                      chunks (tests of a worker that dies) [0: never]\n"
+              "    --sim-worker-stall-after=<n>      the simulation worker stops taking chunks, and sleeps,\n"
+              "                                      after <n> (tests of a worker that hangs) [0: never]\n"
+              "    --sim-worker-hang-seconds=<s>     a worker making no progress (no chunk taken, no CPU\n"
+              "                                      time used) for <s> seconds is stopped, 1-86400 [300]\n");
 }
 
 }  // namespace ccsim

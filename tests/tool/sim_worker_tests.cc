@@ -189,6 +189,19 @@ TEST(SimWorker, AWorkerThatDiesEndsTheRunWithOneSentence) {
   EXPECT_TRUE(files_starting_with(dir, "profile").empty());
 }
 
+// A worker that stops taking chunks after its first one and sleeps (a debug option standing for a lost
+// wake-up or a deadlock), with the hang limit at 2 s: no chunk taken and no CPU time used for 2 s ends the
+// run with one sentence, no profile and exit 1, instead of waiting forever (the default limit is 300 s).
+TEST(SimWorker, AWorkerThatHangsIsStoppedWithOneSentence) {
+  const std::string dir = scratch_directory("sim_worker_hangs");
+  RunResult run = run_ccsim(dir, {"--sim-threads=1", "--sim-worker-stall-after=1", "--sim-worker-hang-seconds=2",
+                                  "--ccsim-out-file=" + dir + "/profile"}, test_program("pthread_false_sharing"));
+  EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+  EXPECT_NE(run.stderr_text.find(") made no progress for 2 seconds and was stopped; no profile was written."),
+            std::string::npos) << run.stderr_text;
+  EXPECT_TRUE(files_starting_with(dir, "profile").empty());
+}
+
 // The client's fork: the parent's profile is whole; the child says in one sentence that it writes none,
 // and exits with 1 (a lost profile is never hidden behind a 0), which forker's parent passes on.
 TEST(SimWorker, AForkedChildSaysItWritesNoProfile) {

@@ -163,6 +163,12 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator)
     __atomic_store_n(&header->consumed, next, __ATOMIC_RELEASE);
     ring_bell(&header->room_bell);
     if (worker_fail_after_chunks != 0 && next >= worker_fail_after_chunks) kill_process(VG_(getpid)());
+    // Debug: a hung worker (a lost wake-up, a deadlock) sleeps without taking chunks; it still ends
+    // with the tool's process.
+    while (worker_stall_after_chunks != 0 && next >= worker_stall_after_chunks) {
+      VG_(poll)(nullptr, 0, kParentCheckMs);
+      if (VG_(getppid)() != tool_pid) VG_(exit)(2);
+    }
   }
 }
 

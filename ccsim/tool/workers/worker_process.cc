@@ -9,14 +9,13 @@
 namespace ccsim {
 
 std::uint32_t worker_fail_after_chunks = 0;
+std::uint32_t worker_stall_after_chunks = 0;
+std::uint32_t worker_hang_seconds = 300;
 
 namespace {
 
 // How long one sleep lasts before the sleeper checks the other side's health.
 constexpr std::uint32_t kCheckMs = 200;
-// A worker that takes no chunk for this long while the tool waits is taken as hung. Generous: one chunk
-// can start an early flush of the whole --max-buffer (256 MiB by default, a few seconds of replay).
-constexpr std::uint32_t kHangSeconds = 300;
 
 SharedRing ring;                  // mapped before the fork: the same addresses in both processes
 // In a child the client forked: the ring and the worker are the parent's, so the child records into a
@@ -58,24 +57,53 @@ void check_worker_alive() {
   worker_lost(what);
 }
 
-// Sleeps until `ready()`, checking the worker's health at every timeout; a worker that consumes no
-// chunk for kHangSeconds is killed and the run ended.
+// The CPU time the worker has used so far, in clock ticks (user + system, /proc/<pid>/stat's 14th and
+// 15th fields); 0 when it cannot be read.
+std::uint64_t worker_cpu_ticks() {
+  HChar path[48];
+  VG_(sprintf)(path, "/proc/%d/stat", worker_pid);
+  const SysRes opened = VG_(open)(path, VKI_O_RDONLY, 0);
+  if (sr_isError(opened)) return 0;
+  const Int fd = static_cast<Int>(sr_Res(opened));
+  HChar text[512];
+  const Int length = VG_(read)(fd, text, sizeof text - 1);
+  VG_(close)(fd);
+  if (length <= 0) return 0;
+  text[length] = '\0';
+  // The command name, in parentheses, may hold spaces: the fields are counted after its last ')'.
+  const HChar* field = VG_(strrchr)(text, ')');
+  if (field == nullptr) return 0;
+  std::uint64_t ticks = 0;
+  for (int number = 2; number <= 15 && *field != '\0'; ++number) {
+    while (*field == ' ' || *field == ')') ++field;
+    if (number >= 14) ticks += VG_(strtoull10)(field, nullptr);
+    while (*field != ' ' && *field != '\0') ++field;
+  }
+  return ticks;
+}
+
+// Sleeps until `ready()`, checking the worker's health at every timeout. The worker makes progress while
+// it takes chunks or uses CPU time (the replay and the profile at the end take no chunk); one that does
+// neither for worker_hang_seconds (a lost wake-up, a deadlock) is killed and the run ended.
 template <class Ready>
 void wait_for_worker(Ready ready) {
   RingHeader* header = ring.header();
   std::uint32_t last_consumed = __atomic_load_n(&header->consumed, __ATOMIC_ACQUIRE);
+  std::uint64_t last_ticks = worker_cpu_ticks();
   std::uint32_t idle_ms = 0;
   while (!sleep_until(&header->room_bell, ready, kCheckMs)) {
     check_worker_alive();
     const std::uint32_t consumed = __atomic_load_n(&header->consumed, __ATOMIC_ACQUIRE);
-    idle_ms = consumed == last_consumed ? idle_ms + kCheckMs : 0;
+    const std::uint64_t ticks = worker_cpu_ticks();
+    idle_ms = consumed == last_consumed && ticks == last_ticks ? idle_ms + kCheckMs : 0;
     last_consumed = consumed;
-    if (idle_ms >= kHangSeconds * 1000) {
+    last_ticks = ticks;
+    if (idle_ms >= worker_hang_seconds * 1000) {
       kill_process(worker_pid);
       Int status;
       VG_(waitpid)(worker_pid, &status, 0);
       HChar what[96];
-      VG_(sprintf)(what, "made no progress for %u seconds and was stopped", kHangSeconds);
+      VG_(sprintf)(what, "made no progress for %u seconds and was stopped", worker_hang_seconds);
       worker_lost(what);
     }
   }

@@ -47,6 +47,12 @@ std::uint64_t worker_ring_bytes();
 
 // Debug (--sim-worker-fail-after): the worker kills itself after taking this many chunks (0: never).
 extern std::uint32_t worker_fail_after_chunks;
+// Debug (--sim-worker-stall-after): the worker stops taking chunks, and sleeps, after this many (0: never).
+extern std::uint32_t worker_stall_after_chunks;
+// How long the worker may make no progress (take no chunk, use no CPU time) while the tool waits for it,
+// before it is taken as hung (--sim-worker-hang-seconds, debug; 300 by default: one chunk can start an
+// early flush of the whole --max-buffer, a few seconds of replay, and the end writes the profile).
+extern std::uint32_t worker_hang_seconds;
 
 }  // namespace ccsim
 
