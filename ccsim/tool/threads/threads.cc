@@ -11,6 +11,7 @@
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/threads/thread_labels.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/worker_recorder.h"
 
 namespace ccsim {
 
@@ -92,8 +93,11 @@ void on_thread_created(ThreadId parent, ThreadId child) {
   if (parent != VG_INVALID_THREADID) thread->processor = give_processor(&reused);
   // A processor given again (past the limit) is a new thread with cold caches. In the replay modes the
   // replay engine resets the processor itself, in replay order: doing it now would drop the old
-  // thread's lines before its buffered accesses are replayed.
-  if (reused && options.sync.mode == SimMode::Native) reset_processor(simulator, thread->processor);
+  // thread's lines before its buffered accesses are replayed. With --sim-threads=1 the simulator is the
+  // worker's, which resets the processor where the creation comes in the stream (worker_native.h).
+  if (reused && options.sync.mode == SimMode::Native && !worker_recording()) {
+    reset_processor(simulator, thread->processor);
+  }
   thread->hit_processor = nullptr;  // another processor: the access path looks it up again
   thread->ever_ran = true;
   thread->region = 0;
