@@ -7,6 +7,7 @@
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/data_objects/stack_objects.h"
 #include "ccsim/tool/output/progress.h"
+#include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/threads/thread_labels.h"
@@ -164,10 +165,10 @@ std::uint32_t thread_ids_used() {
 
 void report_thread_limit() {
   if (threads_on_reused_processors == 0) return;
-  VG_(umsg)("ccsim: the program created %u threads, more than the %u processors ccsim simulates (Valgrind's "
-            "--max-threads): its last %u threads ran on processors of threads that had exited, whose counts "
-            "they share. Run with --max-threads=%u for one processor per thread.\n",
-            threads_created(), processor_limit, threads_on_reused_processors, threads_created());
+  tool_message("ccsim: the program created %u threads, more than the %u processors ccsim simulates (Valgrind's "
+               "--max-threads): its last %u threads ran on processors of threads that had exited, whose counts "
+               "they share. Run with --max-threads=%u for one processor per thread.\n",
+               threads_created(), processor_limit, threads_on_reused_processors, threads_created());
 }
 
 std::uint32_t threads_created() { return processors_given + threads_on_reused_processors; }

@@ -12,6 +12,7 @@
 #include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/threads/lock_statistics.h"
 #include "ccsim/tool/threads/sync.h"
+#include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/workers/stream_records.h"
 #include "ccsim/tool/workers/worker_data_objects.h"
 #include "ccsim/tool/workers/worker_handover.h"
@@ -49,6 +50,7 @@ __attribute__((noreturn)) void finish(WorkerState* worker, Int tool_pid) {
   RingHeader* header = worker->ring->header();
   set_profile_pid(tool_pid);
   sync_finish_replay();
+  report_thread_limit();  // the thread totals came with the hand-over
   const bool written = write_profile(worker->simulator);
   print_summary(worker->simulator);
   // How many simulated, and what it cost besides the program's own process (perf/README.md measures the
