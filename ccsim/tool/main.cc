@@ -133,8 +133,9 @@ void at_exit(Int) {
     sync_report_annotation_mistakes();
     if (options.data_objects) hand_over_data_objects();
     hand_over_tool_tables();
+    // The worker also says that threads shared processors (report_thread_limit), where --sim-threads=0
+    // says it, before the profile: it has the counts from the hand-over.
     const bool written = finish_simulation_worker();
-    report_thread_limit();
     if (!written) exit_for_lost_profile();
     return;
   }

@@ -215,15 +215,9 @@ void check_options() {
     VG_(fmsg_bad_option)("--working-set=yes", "it counts per data object: it needs --data-objects=yes.\n");
     VG_(exit)(1);
   }
-  // What the simulation worker cannot do yet (docs/parallel-simulation.md, section 6): said before the
-  // program runs, one sentence each.
-  if (options.sim_threads > 0 && options.sync.mode == SimMode::Native) {
-    VG_(fmsg_bad_option)("--sim-threads", "--sim-threads=1 works with --sim-mode=interleaved or piped only; "
-                         "the native order is simulated on the program's thread (--sim-threads=0).\n");
-    VG_(exit)(1);
-  }
-  // Variables and fields are described from Valgrind's debug information and the live threads' stacks,
-  // which the worker does not have (workers/worker_data_objects.h).
+  // What the simulation worker cannot do yet (docs/parallel-simulation.md, section 7), said before the
+  // program runs: variables and fields are described from Valgrind's debug information and the live
+  // threads' stacks, which the worker does not have (workers/worker_data_objects.h).
   if (options.sim_threads > 0 && options.data_objects && VG_(clo_read_var_info)) {
     VG_(fmsg_bad_option)("--sim-threads", "--sim-threads=1 cannot name variables and fields: use "
                          "--read-var-info=no (the default), or --sim-threads=0 to have them named.\n");
@@ -291,8 +285,8 @@ void print_usage() {
       "                                      0 otherwise and with -q]\n"
       "    --sim-threads=0|1                 0: simulate on the program's thread; 1: the program's\n"
       "                                      threads only record, and a worker process replays and\n"
-      "                                      simulates (same profile; interleaved and piped orders\n"
-      "                                      only, without --read-var-info=yes, for now) [0]\n"
+      "                                      simulates, in every --sim-mode (same profile; without\n"
+      "                                      --read-var-info=yes, for now) [0]\n"
       "    --ccsim-version                   print ccsim's version (ccsim-%s) and exit\n"
       "    exit status: the program's own; when the profile cannot be written, 1 if the program\n"
       "    exited with 0 (a program killed by a signal still dies of it)\n"

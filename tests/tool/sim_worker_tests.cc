@@ -1,6 +1,7 @@
-// sim_worker_tests.cc: --sim-threads=1 (docs/parallel-simulation.md, section 6). The worker process makes
-// the same calls on its copy of the replay engine as the tool makes on its own with --sim-threads=0, so
-// the whole profile must be the same, byte for byte, except the lines that differ between any two runs
+// sim_worker_tests.cc: --sim-threads=1 (docs/parallel-simulation.md, section 7). The worker process makes
+// the same calls on its copy of the replay engine as the tool makes on its own with --sim-threads=0 (in
+// the native order, those the native helpers make inline), so the whole profile must be the same, byte
+// for byte, except the lines that differ between any two runs
 // of the same program with --sim-threads=0 too: the `pid:` record (the worker writes the tool's pid, not
 // its own, which the test checks), and the counts of accesses skipped in the runtimes' waiting code and
 // as spin-wait re-reads (`skipped: runtime`, `skipped: spin`, `spin-wait:`), which depend on how long
@@ -9,13 +10,16 @@
 // what the tool sends it at the point of the stream where the tool learns it (worker_data_objects.h). A
 // worker that dies ends the run with one sentence and no profile; what the worker cannot do yet is
 // refused before the program runs.
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "tests/tool/profile_reader.h"
 #include "tests/tool/run_valgrind.h"
 
 using namespace ccsim_test;
@@ -149,6 +153,97 @@ TEST(SimWorker, ProfilesEqualTheInlineOnesInThePipedOrder) {
   for (const Case& test : kCases) expect_same_profile(test, "--sim-mode=piped");
 }
 
+// The native order: Valgrind's own serial order is the stream; the worker simulates each access at once
+// with the native helpers' body, the thread's region and critical flag coming from its copy of the live
+// synchronization model (worker_native.h). The native order itself is where Valgrind switched threads,
+// which depends on real time: which thread gets Valgrind's lock after another blocked (a contended mutex,
+// a barrier, a join) or used up its time slice, and the worker changes that timing too. So the programs
+// whose threads run concurrently for longer than a time slice, or block on each other, give another
+// profile from run to run with --sim-threads=0 already, and are left out: each of these gave two
+// different inline profiles within 4 to 16 runs (with and without Valgrind's --fair-sched=yes, which does
+// not make them repeatable either) on this 2-core machine, loaded by other work. The locks, critical
+// flags and regions of such programs are checked by the next test instead.
+const std::vector<std::string> kNativeOrderDiffers = {
+    "pthread_false_sharing", "pthread_mutex_counter", "two_locks",           "unlocked_counter",
+    "producer_consumer",     "runtime_mutex_counter", "many_threads",        "heap_reuse_threaded",
+    "heap_reuse_pingpong",   "user_barrier_phases_ccsim", "omp_critical_sum", "omp_parallel_init",
+    "thread_counters",       "heap_buffers_one_line", "private_buffers",     "work_queue_paths",
+    "published_blocks",      "omp_false_sharing",     "shared_struct",       "thread_arrays",
+    "omp_critical_counter"};
+
+// The rest of kCases, each the same in 16 inline runs: programs whose threads run one at a time (one
+// thread; std::thread and short-lived workers each created after the previous one was joined), or whose
+// concurrent parts are not simulated (empty OpenMP regions, where only the runtime runs; a hand-off's
+// spin waits, of which only the last read is simulated) - with heap blocks, named ranges, stacks,
+// --trace-stack=no, --working-set and --phases. And one case of the native order's own: 300 short-lived
+// threads on 10 processors (--max-threads=10), so that the worker resets a processor given again at the
+// thread's creation, as the tool does inline.
+TEST(SimWorker, ProfilesEqualTheInlineOnesInTheNativeOrder) {
+  std::vector<Case> cases = {{"short_lived_threads", {"--max-threads=10"}}};
+  for (const Case& test : kCases) {
+    if (std::find(kNativeOrderDiffers.begin(), kNativeOrderDiffers.end(), test.program) == kNativeOrderDiffers.end()) {
+      cases.push_back(test);
+    }
+  }
+  EXPECT_EQ(cases.size(), 10u);
+  for (const Case& test : cases) expect_same_profile(test, "--sim-mode=native");
+}
+
+// What the native order reads besides each access travels in the stream, checked where the profile
+// cannot repeat (pthread_mutex_counter.c: two workers pass a pthread barrier of 2, then increment one
+// counter under a mutex 200,000 times each; main joins them):
+// - the locks as the program took them: 200,000 acquisitions per worker of the mutex, none contended and
+//   no access waited (the native order never waits), the first acquisition's call at the lock line;
+// - the critical flag: every store of the increment line holds the mutex, so every invalidation it
+//   causes is critical (in-region true sharing, whose critical subset is all of it), and none is false
+//   sharing (each increment reads and writes the same word);
+// - the regions: the workers start in main's region 0 and pass the barrier into one region (their
+//   invalidations are in-region, none across), and main's two joins end its region twice: 4 regions,
+//   0-3, whatever order the threads got there in. The last is main's after its second join, which can
+//   only come after both workers passed the barrier, and where main prints: region 3 has accesses.
+//   (Which of the others do depends on that order: main does nothing of its own between its joins.)
+TEST(SimWorker, TheNativeOrdersLocksCriticalFlagsAndRegionsComeThroughTheStream) {
+  const std::string dir = scratch_directory("sim_worker_native_sync");
+  RunResult run = run_ccsim(dir, {"--sim-mode=native", "--sim-threads=1", "--ccsim-out-file=" + dir + "/profile"},
+                            test_program("pthread_mutex_counter"));
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  EXPECT_NE(run.stderr_text.find("simulated by 1 worker process (--sim-threads=1)"), std::string::npos)
+      << run.stderr_text;
+  Profile p;
+  std::string error;
+  ASSERT_TRUE(read_profile(dir + "/profile", &p, &error)) << error;
+  EXPECT_EQ(p.header["sim-mode"], "native");
+  const std::string file = "pthread_mutex_counter.c";
+  const unsigned increment = marked_line(file, "increment");
+  EXPECT_EQ(p.at_line(file, increment, "writes"), 400000u);
+  const LockRow* mutex = nullptr;
+  unsigned mutex_id = 0;
+  for (const auto& [id, lock] : p.locks) {
+    if (lock.kind == "mutex" && lock.name == "lock") {
+      mutex = &lock;
+      mutex_id = id;
+    }
+  }
+  ASSERT_NE(mutex, nullptr);
+  EXPECT_EQ(mutex->line, marked_line(file, "lock"));
+  std::map<unsigned, std::uint64_t> acquisitions;
+  for (const LockThreadRow& row : p.lock_threads) {
+    if (row.lock != mutex_id) continue;
+    acquisitions[row.thread] = row.acquisitions;
+    EXPECT_EQ(row.contended, 0u);
+    EXPECT_EQ(row.waited_accesses, 0u);
+  }
+  EXPECT_EQ(acquisitions, (std::map<unsigned, std::uint64_t>{{2, 200000}, {3, 200000}}));
+  const Invalidations caused = invalidations_at(p, file, increment, "caused");
+  EXPECT_GT(caused.true_in, 0u);
+  EXPECT_EQ(caused.true_in_critical, caused.true_in);
+  EXPECT_EQ(caused.true_across, 0u);
+  EXPECT_EQ(caused.false_sharing(), 0u);
+  const std::map<unsigned, unsigned> regions = region_closing_lines(dir + "/profile");
+  ASSERT_FALSE(regions.empty());
+  EXPECT_EQ(regions.rbegin()->first, 3u);
+}
+
 // --max-buffer=1 (MiB) on pthread_false_sharing: its two threads record 4,000,000 increments (a load and
 // a store each, 12 bytes a record: 96 MB), so the worker's replay must have flushed early many times,
 // and still simulated every access: each thread's 2,000,000 writes (the summary's rows 2 and 3).
@@ -219,13 +314,8 @@ TEST(SimWorker, AForkedChildSaysItWritesNoProfile) {
   EXPECT_NE(contents(files[0]).find("summary:"), std::string::npos);
 }
 
-TEST(SimWorker, RefusesTheNativeOrderAndVariableNamesBeforeTheProgramRuns) {
+TEST(SimWorker, RefusesVariableNamesBeforeTheProgramRuns) {
   const std::string dir = scratch_directory("sim_worker_refusals");
-  RunResult native = run_ccsim(dir, {"--sim-mode=native", "--sim-threads=1"},
-                               test_program("sweep"));
-  EXPECT_EQ(native.exit_code, 1);
-  EXPECT_NE(native.stderr_text.find("--sim-threads=1 works with --sim-mode=interleaved or piped only"),
-            std::string::npos) << native.stderr_text;
   RunResult variables = run_ccsim(dir, {"--sim-mode=interleaved", "--sim-threads=1", "--read-var-info=yes"},
                                   test_program("sweep"));
   EXPECT_EQ(variables.exit_code, 1);

@@ -60,7 +60,8 @@ __attribute__((always_inline)) inline void program_access(ThreadState* thread, R
   if (kBuffered) {
     // The replay counts a buffered access against its object when it simulates it (sync.cc).
     static_assert(!(kBuffered != 0 && kCountObjects), "buffered accesses are counted against objects when replayed");
-    // kBuffered 2 (--sim-threads=1): into the ring of the simulation worker, which replays it.
+    // kBuffered 2 (--sim-threads=1): into the ring of the simulation worker, which replays it, or in
+    // native order simulates it at once (simulate_native_access, below).
     if (kBuffered == 2) {
       worker_record_access(thread->processor, ref->id, addr, static_cast<std::uint32_t>(size), kKind);
     } else {
@@ -83,6 +84,14 @@ __attribute__((always_inline)) inline void program_access(ThreadState* thread, R
   // The hit path took the access on ref->hit_proc, the processor whose cell the object cache holds
   // (object_access_counts.h): one add, no index.
   if (kCountObjects) ++ref->objects.cell->counts[writes(kKind) ? kWrites : kReads];
+}
+
+// The native order's access for the simulation worker (--sim-threads=1, access_helpers.h): the same body,
+// on the worker's record of the processor's thread. The filters ran in the tool; the worker's own copy
+// of the stack bounds is not current, so kSkipStack is off.
+template <AccessKind kKind, bool kCountObjects>
+void simulate_native_access(Reference* ref, Addr addr, UWord size) {
+  program_access<kKind, 0, false, kCountObjects>(current_thread, ref, addr, size);
 }
 
 // The held-back load of a polling loop, simulated now (spin_waits.h): the thread did something else.
@@ -211,6 +220,15 @@ void init_access_helpers(Simulator* simulator, AccessRoute route) {
 
 void flush_waiting_read(ThreadState* thread) {
   if (thread->waiting_read.ref != nullptr) waiting_read_flush(thread);
+}
+
+NativeAccess native_access(AccessKind kind, bool count_objects) {
+  static constexpr NativeAccess kAccesses[2][3] = {
+      {&simulate_native_access<AccessKind::Read, false>, &simulate_native_access<AccessKind::Write, false>,
+       &simulate_native_access<AccessKind::Modify, false>},
+      {&simulate_native_access<AccessKind::Read, true>, &simulate_native_access<AccessKind::Write, true>,
+       &simulate_native_access<AccessKind::Modify, true>}};
+  return kAccesses[count_objects ? 1 : 0][static_cast<int>(kind)];
 }
 
 AccessHelper access_helper(AccessKind kind, AccessRoute route, bool polled, const char** name) {

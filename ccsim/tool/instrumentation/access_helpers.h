@@ -18,7 +18,8 @@ extern Simulator* access_simulator;
 // nothing that is fixed for the run.
 struct AccessRoute {
   bool buffered;       // interleaved/piped: record for replay instead of simulating now
-  bool to_worker;      // buffered, and recorded for the simulation worker (--sim-threads=1)
+  bool to_worker;      // recorded for the simulation worker (--sim-threads=1), in every order (whatever
+                       // `buffered` says: in native order the worker simulates at once)
   bool skip_stack;     // --trace-stack=no: drop accesses to the running thread's own stack
   bool count_objects;  // --data-objects=yes: count the access against its data object (unless buffered:
                        // the replay counts buffered accesses when it simulates them)
@@ -33,6 +34,13 @@ void init_access_helpers(Simulator* simulator, AccessRoute route);
 // running one. Called before anything else of the thread's reaches the simulation or the replay: each
 // client request (a synchronization event) and, through the helpers, each access.
 void flush_waiting_read(ThreadState* thread);
+
+// The native order's simulation of one access of the program's own code by `current_thread`, after the
+// filters (runtime code, spin waits, the stack): the native helpers' own body (the hit path, the object
+// count, the miss), for the simulation worker in native order (--sim-threads=1, workers/worker_native.h),
+// which takes the accesses from the stream and sets current_thread to its record of their thread.
+using NativeAccess = void (*)(Reference* ref, Addr addr, UWord size);
+NativeAccess native_access(AccessKind kind, bool count_objects);
 
 // The helper for (kind, route), and its name for Valgrind's IR printer. `polled`: a load of a polling loop
 // in the translation being made (spin_waits.h), which gets a helper of its own (a write or modify

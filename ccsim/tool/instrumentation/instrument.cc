@@ -95,7 +95,8 @@ void add_guarded_access(BlockState* block, Reference* ref, IRExpr* addr, Int siz
 void init_instrumentation(Simulator* simulator) {
   instrumenting = options.instr_at_start;
   route.buffered = options.sync.mode != SimMode::Native;
-  route.to_worker = route.buffered && options.sim_threads > 0;
+  // --sim-threads=1 records in every order, the native one included (the worker simulates at once).
+  route.to_worker = options.sim_threads > 0;
   route.skip_stack = !options.trace_stack;
   route.count_objects = options.data_objects;
   init_access_helpers(simulator, route);

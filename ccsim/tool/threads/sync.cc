@@ -52,11 +52,31 @@ StreamId* last_created_stream = nullptr;                   // ThreadId -> the st
 
 ProcId processor_of(unsigned tid) { return thread_state(tid)->processor; }
 
-// Copies a live thread's region and lock count into its ThreadState, where the access path reads them.
-void publish(const SyncThread* thread) {
-  ThreadState* state = thread_state(thread->owner);
+// Copies a live thread's region and lock count into `state`, where the access path reads them.
+void publish(const SyncThread* thread, ThreadState* state) {
   state->region = thread->region;
   state->locks_held = thread->locks_held;
+}
+
+// The live model's part of one event of a thread (a join included): the model now, then the thread's
+// published state. The tool's threads, and with --sim-threads=1 in native order the worker's
+// (sync_live_event).
+void apply_live(SyncThread* thread, ThreadState* state, const SyncEvent& event) {
+  if (event.kind == SyncKind::ThreadJoin) {
+    live_model->thread_joined(thread, event.address);
+  } else {
+    live_model->apply(thread, event);
+  }
+  publish(thread, state);
+}
+
+// Native order: the locks as the program takes them, with no replay to wait in.
+void count_native_lock(ProcId proc, const SyncEvent& event) {
+  if (event.kind == SyncKind::LockAcquire) {
+    lock_acquired(proc, event.key, event.member, event.address, false, 0);
+  } else if (event.kind == SyncKind::LockRelease) {
+    lock_released(proc, event.key);
+  }
 }
 
 // The replay engine's recording calls, made on the engine here or, with --sim-threads=1, recorded for
@@ -73,18 +93,15 @@ void record_sync_event(ProcId proc, const SyncEvent& event) {
 }
 
 // One synchronization event of thread `tid`: the live model now (it changes only that thread), the
-// replay engine in its order.
+// replay engine in its order, or in native order the locks now. With --sim-threads=1 the event goes into
+// the stream in every order: in native order the worker's copy of the live model and its lock statistics
+// take it there (workers/worker_native.h).
 void report(unsigned tid, const SyncEvent& event) {
-  SyncThread* thread = &live_threads[tid];
-  live_model->apply(thread, event);
-  publish(thread);
-  if (replay_engine != nullptr) {
+  apply_live(&live_threads[tid], thread_state(tid), event);
+  if (replay_engine != nullptr || worker_recording()) {
     record_sync_event(processor_of(tid), event);
-  } else if (event.kind == SyncKind::LockAcquire) {
-    // Native order: the locks as the program takes them, with no replay to wait in.
-    lock_acquired(processor_of(tid), event.key, event.member, event.address, false, 0);
-  } else if (event.kind == SyncKind::LockRelease) {
-    lock_released(processor_of(tid), event.key);
+  } else {
+    count_native_lock(processor_of(tid), event);
   }
 }
 
@@ -170,10 +187,13 @@ bool inside_annotated_barrier(unsigned tid) { return thread_state(tid)->annotate
 // The live model ends the joiner's region now: the request comes before the join blocks, and what the
 // thread does until the join returns is the thread library's (not simulated).
 void handle_thread_join(unsigned tid, unsigned long pthread, Addr call) {
-  SyncThread* joiner = &live_threads[tid];
-  live_model->thread_joined(joiner, call);
-  publish(joiner);
-  if (replay_engine == nullptr) return;
+  apply_live(&live_threads[tid], thread_state(tid), make_thread_join(0, call));
+  if (replay_engine == nullptr) {
+    // Native order with --sim-threads=1: the worker's live model ends the joiner's region at this point of
+    // the stream (the joined thread's stream number means nothing there).
+    if (worker_recording()) record_sync_event(processor_of(tid), make_thread_join(0, call));
+    return;
+  }
   const StreamId* stream = streams_by_pthread->find(pthread);
   if (stream == nullptr) return;  // not created under ccsim, or already joined
   const StreamId joined = *stream;
@@ -314,33 +334,34 @@ void sync_happens_after(unsigned tid, unsigned long object) {
 }
 
 void sync_thread_created(unsigned parent_tid, unsigned child_tid) {
-  SyncThread* child = &live_threads[child_tid];
-  *child = SyncThread();
-  child->owner = child_tid;
   // The main thread (no parent) exists from the start, in region 0 and, in the replay modes, as the
   // engine's first stream.
+  SyncThread* child = &live_threads[child_tid];
+  sync_live_thread_started(child, parent_tid != 0 ? &live_threads[parent_tid] : nullptr, thread_state(child_tid));
+  child->owner = child_tid;
   if (parent_tid == 0) return;
-  live_model->start_thread(child, &live_threads[parent_tid]);
-  publish(child);
   // A thread starts inside the thread library. When it was created from runtime code (an OpenMP runtime
   // starting a worker) it stays in the runtime until it runs a region body; the preload's start
   // trampoline takes a thread created by user code out of it before its start routine.
   thread_state(child_tid)->runtime_depth = thread_state(parent_tid)->runtime_depth > 0 ? 1 : 0;
   refresh_unusual(thread_state(child_tid));
+  const ProcId parent = processor_of(parent_tid), child_proc = processor_of(child_tid);
   if (replay_engine != nullptr) {
-    const ProcId parent = processor_of(parent_tid), child = processor_of(child_tid);
-    last_created_stream[parent_tid] = worker_recording() ? worker_record_thread_created(parent, child)
-                                                         : replay_engine->record_thread_created(parent, child);
+    last_created_stream[parent_tid] = worker_recording() ? worker_record_thread_created(parent, child_proc)
+                                                         : replay_engine->record_thread_created(parent, child_proc);
+  } else if (worker_recording()) {
+    // Native order with --sim-threads=1: the worker starts the thread in its live model (its stream number
+    // is not needed: native order records no joins by stream).
+    worker_record_thread_created(parent, child_proc);
   }
 }
 
 void sync_thread_exited(unsigned tid) {
   if (thread_state(tid)->annotated_sync_depth > 0) ++threads_ended_inside_annotated_barrier;
   live_model->thread_ended(&live_threads[tid]);
-  if (replay_engine == nullptr) return;
   if (worker_recording()) {
     worker_record_thread_exit(processor_of(tid));
-  } else {
+  } else if (replay_engine != nullptr) {
     replay_engine->record_thread_exit(processor_of(tid));
   }
 }
@@ -387,5 +408,18 @@ Addr sync_region_close(RegionId region) {
 }
 
 std::uint64_t sync_early_flushes() { return replay_engine != nullptr ? replay_engine->early_flushes() : 0; }
+
+void sync_live_event(ProcId proc, SyncThread* thread, ThreadState* state, const SyncEvent& event) {
+  apply_live(thread, state, event);
+  count_native_lock(proc, event);
+}
+
+void sync_live_thread_started(SyncThread* child, const SyncThread* creator, ThreadState* state) {
+  *child = SyncThread();
+  live_model->start_thread(child, creator);
+  publish(child, state);
+}
+
+void sync_live_thread_ended(SyncThread* thread) { live_model->thread_ended(thread); }
 
 }  // namespace ccsim

@@ -14,6 +14,7 @@
 namespace ccsim {
 
 class Simulator;
+struct ThreadState;
 
 // --sim-mode, --quantum, --schedule, --seed, --max-buffer, --trace-runtime.
 struct SyncOptions {
@@ -74,6 +75,17 @@ std::uint64_t sync_early_flushes();
 // During or after the run, in the order the simulator sees events (the replay's model in the interleaved
 // and piped modes): the barrier that closed `region`, 0 while it is open (or when unknown).
 Addr sync_region_close(RegionId region);
+
+// The native order with --sim-threads=1, in the simulation worker (workers/worker_native.h): the live
+// model's part of the tool's calls above, made again on the worker's copy of the model at their position
+// in the stream, for the worker's record of a processor's thread (`thread`; its region and lock count
+// are published to `state`, which the native access path reads), and the native order's lock statistics.
+// The tool's native order runs the same code inline. So the worker's regions, critical flags, region
+// closes and lock counts are those of --sim-threads=0 at every point of the stream.
+void sync_live_event(ProcId proc, SyncThread* thread, ThreadState* state, const SyncEvent& event);
+// A thread starts in its creator's region (creator null: the main thread, region 0).
+void sync_live_thread_started(SyncThread* child, const SyncThread* creator, ThreadState* state);
+void sync_live_thread_ended(SyncThread* thread);
 
 }  // namespace ccsim
 

@@ -7,10 +7,12 @@
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/data_objects/stack_objects.h"
 #include "ccsim/tool/output/progress.h"
+#include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/threads/thread_labels.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/worker_recorder.h"
 
 namespace ccsim {
 
@@ -92,8 +94,11 @@ void on_thread_created(ThreadId parent, ThreadId child) {
   if (parent != VG_INVALID_THREADID) thread->processor = give_processor(&reused);
   // A processor given again (past the limit) is a new thread with cold caches. In the replay modes the
   // replay engine resets the processor itself, in replay order: doing it now would drop the old
-  // thread's lines before its buffered accesses are replayed.
-  if (reused && options.sync.mode == SimMode::Native) reset_processor(simulator, thread->processor);
+  // thread's lines before its buffered accesses are replayed. With --sim-threads=1 the simulator is the
+  // worker's, which resets the processor where the creation comes in the stream (worker_native.h).
+  if (reused && options.sync.mode == SimMode::Native && !worker_recording()) {
+    reset_processor(simulator, thread->processor);
+  }
   thread->hit_processor = nullptr;  // another processor: the access path looks it up again
   thread->ever_ran = true;
   thread->region = 0;
@@ -160,10 +165,10 @@ std::uint32_t thread_ids_used() {
 
 void report_thread_limit() {
   if (threads_on_reused_processors == 0) return;
-  VG_(umsg)("ccsim: the program created %u threads, more than the %u processors ccsim simulates (Valgrind's "
-            "--max-threads): its last %u threads ran on processors of threads that had exited, whose counts "
-            "they share. Run with --max-threads=%u for one processor per thread.\n",
-            threads_created(), processor_limit, threads_on_reused_processors, threads_created());
+  tool_message("ccsim: the program created %u threads, more than the %u processors ccsim simulates (Valgrind's "
+               "--max-threads): its last %u threads ran on processors of threads that had exited, whose counts "
+               "they share. Run with --max-threads=%u for one processor per thread.\n",
+               threads_created(), processor_limit, threads_on_reused_processors, threads_created());
 }
 
 std::uint32_t threads_created() { return processors_given + threads_on_reused_processors; }

@@ -3,7 +3,8 @@
 //
 // The stream is the sequence of calls the tool would make on its replay engine inline (record an access,
 // a synchronization event, a thread's creation or exit, a freed block's mark, a reuse, a flush), in the
-// order it makes them: Valgrind runs one client thread at a time, so the calls of all threads form one
+// order it makes them (in the native order, with no engine, the accesses and the live synchronization
+// model's calls, which the worker simulates and makes at once: worker_native.h): Valgrind runs one client thread at a time, so the calls of all threads form one
 // order, and a worker that makes the same calls on its copy of the engine (forked with the tool, so equal
 // at the start) reaches the same state at every point, early flushes included. The engine, the simulator
 // and every observer then run unchanged in the worker. At the end come the tables the tool kept while
@@ -39,9 +40,10 @@ constexpr std::uint32_t kOperationHeaderWords = 2;
 // The operations, with their payloads (words).
 enum class StreamOp : std::uint32_t {
   Processor,      // proc: the accesses that follow are that processor's thread's
-  Sync,           // proc, SyncEvent (8 words): ReplayEngine::record_sync
-  ThreadCreated,  // parent proc, child proc: record_thread_created
-  ThreadExit,     // proc: record_thread_exit
+  Sync,           // proc, SyncEvent (8 words): ReplayEngine::record_sync (native order: the live model's
+                  // event, a join's end of region, the lock statistics: worker_native.h)
+  ThreadCreated,  // parent proc, child proc: record_thread_created (native order: the live model's start)
+  ThreadExit,     // proc: record_thread_exit (native order: the live model's end)
   SaveMark,       // proc, key (2): the worker keeps recording_mark(proc) under `key` (a freed block's start)
   Reuse,          // proc, key (2): record_reuse(proc, the mark kept under key), which is then forgotten
   ZeroStatistics, // none: CCSIM_ZERO_STATS (flush the replay, zero the counts)

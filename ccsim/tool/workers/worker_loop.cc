@@ -12,9 +12,11 @@
 #include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/threads/lock_statistics.h"
 #include "ccsim/tool/threads/sync.h"
+#include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/workers/stream_records.h"
 #include "ccsim/tool/workers/worker_data_objects.h"
 #include "ccsim/tool/workers/worker_handover.h"
+#include "ccsim/tool/workers/worker_native.h"
 #include "ccsim/tool/workers/worker_process.h"
 
 namespace ccsim {
@@ -48,6 +50,7 @@ __attribute__((noreturn)) void finish(WorkerState* worker, Int tool_pid) {
   RingHeader* header = worker->ring->header();
   set_profile_pid(tool_pid);
   sync_finish_replay();
+  report_thread_limit();  // the thread totals came with the hand-over
   const bool written = write_profile(worker->simulator);
   print_summary(worker->simulator);
   // How many simulated, and what it cost besides the program's own process (perf/README.md measures the
@@ -64,6 +67,8 @@ __attribute__((noreturn)) void finish(WorkerState* worker, Int tool_pid) {
 }
 
 void operation(WorkerState* worker, StreamOp op, const std::uint32_t* payload, std::uint32_t payload_words) {
+  // Native order: no replay engine; the accesses' thread and the live model's calls (worker_native.h).
+  if (replay_engine == nullptr && apply_native_record(op, payload)) return;
   switch (op) {
     case StreamOp::Processor:
       worker->proc = payload[0];
@@ -104,7 +109,23 @@ void operation(WorkerState* worker, StreamOp op, const std::uint32_t* payload, s
   }
 }
 
-// Makes the calls recorded in `words[0, used)`; returns the accesses among them.
+// One recorded access: into the replay engine, or in native order (kNative) simulated at once.
+template <bool kNative>
+__attribute__((always_inline)) inline void serve_access(WorkerState* worker, ReplayEngine* engine, RefId ref, Addr addr,
+                                                        std::uint32_t shape) {
+  using namespace stream_records;
+  const std::uint32_t size = ((shape >> kSizeShift) & 0xfff) + 1;
+  const auto kind = static_cast<AccessKind>((shape >> kKindShift) & 3);
+  if (kNative) {
+    simulate_recorded_access(ref, addr, size, kind);
+  } else {
+    engine->record_access(worker->proc, ref, addr, size, kind);
+  }
+}
+
+// Makes the calls recorded in `words[0, used)`; returns the accesses among them. kNative: the native
+// order (no replay engine), chosen once per chunk.
+template <bool kNative>
 std::uint64_t serve_chunk(WorkerState* worker, const std::uint32_t* words, std::uint32_t used) {
   using namespace stream_records;
   const std::uint32_t* end = words + used;
@@ -114,13 +135,11 @@ std::uint64_t serve_chunk(WorkerState* worker, const std::uint32_t* words, std::
     const std::uint32_t shape = words[1];
     const std::uint32_t tag = shape >> kTagShift;
     if (tag == kNarrowAccess) {
-      engine->record_access(worker->proc, words[2], (static_cast<Addr>(shape & 0xffff) << 32) | words[0],
-                            ((shape >> kSizeShift) & 0xfff) + 1, static_cast<AccessKind>((shape >> kKindShift) & 3));
+      serve_access<kNative>(worker, engine, words[2], (static_cast<Addr>(shape & 0xffff) << 32) | words[0], shape);
       words += kNarrowWords;
       ++accesses;
     } else if (tag == kWideAccess) {
-      engine->record_access(worker->proc, words[2], (static_cast<Addr>(words[4]) << 32) | words[3],
-                            ((shape >> kSizeShift) & 0xfff) + 1, static_cast<AccessKind>((shape >> kKindShift) & 3));
+      serve_access<kNative>(worker, engine, words[2], (static_cast<Addr>(words[4]) << 32) | words[3], shape);
       words += kWideWords;
       ++accesses;
     } else {
@@ -149,6 +168,8 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator)
   RingHeader* header = ring->header();
   capture_tool_messages(ring->messages(), SharedRing::kMessageBytes, &header->message_bytes);
   WorkerState worker{ring, tool_pid, simulator};
+  const bool native = replay_engine == nullptr;
+  if (native) start_native_worker(simulator);
   worker.marks = create_object<HashMap<Addr, ReplayEngine::RecordingMark>>("ccsim.worker", "ccsim.worker.marks");
   std::uint32_t next = 0;  // the chunk to serve next
   for (;;) {
@@ -157,7 +178,8 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator)
       if (VG_(getppid)() != tool_pid) VG_(exit)(2);
     }
     const RingChunk* chunk = ring->chunk(next);
-    const std::uint64_t accesses = serve_chunk(&worker, chunk->words, chunk->used);
+    const std::uint64_t accesses = native ? serve_chunk<true>(&worker, chunk->words, chunk->used)
+                                          : serve_chunk<false>(&worker, chunk->words, chunk->used);
     __atomic_store_n(&header->accesses_received, header->accesses_received + accesses, __ATOMIC_RELAXED);
     ++next;
     __atomic_store_n(&header->consumed, next, __ATOMIC_RELEASE);

@@ -1,6 +1,7 @@
 // worker_loop.h: the simulation worker's main loop (--sim-threads=1): it takes the ring's chunks in order
 // and makes each recorded call on its copy of the replay engine (stream_records.h), whose sink is the
-// tool's own (the simulator, the lock statistics); at the end it applies the hand-over
+// tool's own (the simulator, the lock statistics), or in the native order simulates each access at once
+// as the native helpers do inline (worker_native.h); at the end it applies the hand-over
 // (worker_handover.h), finishes the replay and writes the profile and the exit summary with the tool's
 // own writer, exactly as the tool's exit function does with --sim-threads=0.
 #ifndef CCSIM_TOOL_WORKERS_WORKER_LOOP_H
