@@ -238,7 +238,8 @@ TEST(ObjectsInSimulatedOrder, ReusedHeapMemoryIsChargedToTheBlockOfTheTime) {
 
 // An eviction is charged to the object holding the victim's first byte used, not the line's first byte
 // (evicted_block.c derives the numbers): the block's header, which malloc wrote, in the allocator's memory.
-// The program picks the block's line away from the stack's sets and puts the
+// That eviction is the allocator's memory's only event, so exactly one such object is written (objects
+// without events are not). The program picks the block's line away from the stack's sets and puts the
 // stack at the same place modulo the L1's 4 KiB, so the outcome does not depend on the length of the
 // program's path or of its environment.
 TEST(ObjectsOfEvictions, AreWhereTheVictimsBytesAre) {
@@ -250,11 +251,14 @@ TEST(ObjectsOfEvictions, AreWhereTheVictimsBytesAre) {
     std::vector<unsigned> site = heap_objects_from(run.profile, "evicted_block.c", "site block", "allocate_block");
     ASSERT_EQ(site.size(), 1u);
     EXPECT_EQ(run.profile.object_total(site[0], "L1_evictions"), 0u);
+    unsigned allocator_memory = 0;
     for (const auto& [id, object] : run.profile.objects) {
       if (object.name.rfind("allocator's memory", 0) != 0) continue;
+      ++allocator_memory;
       EXPECT_EQ(run.profile.object_total(id, "L1_evictions"), 1u);
       EXPECT_EQ(run.profile.object_total(id, "L1_evicted_bytes_used"), 16u);
     }
+    EXPECT_EQ(allocator_memory, 1u);
     EXPECT_TRUE(heap_objects_from(run.profile, "evicted_block.c", "site pad", "allocate_block").empty());
   }
 }
