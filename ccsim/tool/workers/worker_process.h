@@ -11,6 +11,21 @@
 // waits, the tool checks every 200 ms that the worker lives (waitpid, no hang); a worker that died, or
 // took no chunk for kHangSeconds, ends the run with one sentence and a non-zero exit. The worker blocks
 // every signal, never runs client code, and ends when the tool's process is gone (it watches getppid).
+//
+// The client's fork. A forked child is a copy of the tool as it is at the fork, and with
+// --sim-threads=0 it writes its own profile from that state; here that state is the worker's at the
+// fork's point of the stream. So before the client's fork (Valgrind's atfork "pre" callback) the tool
+// maps a second ring for the child (a named file in /dev/shm), appends a ClientFork operation naming it,
+// and waits until the worker has answered: the worker maps that ring and forks itself at exactly that
+// point of the stream, and its child, holding exactly the state an inline tool has at the client's fork,
+// serves the new ring while the worker goes on with the parent's. The tool then removes the name (both
+// sides have mapped the file; the client's child inherits the tool's mapping). In the client's child
+// (the atfork "child" callback) the tool records into the new ring and writes its pid into the ring's
+// header: the new worker watches that process (it is not its parent), and the child's tool, which cannot
+// waitpid a worker that is not its child, watches the worker through /proc (process_watch.h). The parent
+// unmaps the child's ring after the fork; a fork that failed (no "parent" callback follows) is marked
+// abandoned in that ring at the parent's next record, and its worker ends. When the worker cannot fork,
+// the child records into a chunk nobody reads, writes no profile, and says why at its exit.
 #ifndef CCSIM_TOOL_WORKERS_WORKER_PROCESS_H
 #define CCSIM_TOOL_WORKERS_WORKER_PROCESS_H
 
@@ -45,8 +60,10 @@ std::uint64_t worker_accesses_received();
 std::uint64_t worker_ring_bytes_in_use();
 std::uint64_t worker_ring_bytes();
 
-// Debug (--sim-worker-fail-after): the worker kills itself after taking this many chunks (0: never).
+// Debug (--sim-worker-fail-after): the worker kills itself after taking this many chunks (0: never);
+// (--sim-forked-worker-fail-after) likewise a worker serving a process the program forked.
 extern std::uint32_t worker_fail_after_chunks;
+extern std::uint32_t forked_worker_fail_after_chunks;
 
 }  // namespace ccsim
 
