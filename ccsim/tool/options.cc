@@ -172,9 +172,8 @@ bool process_option(const char* arg) {
   } else if ((v = value_of(arg, "--sim-worker-fail-after"))) {
     // Debug: the worker kills itself after this many ring chunks (tests of a worker that dies).
     worker_fail_after_chunks = static_cast<std::uint32_t>(parse_number(arg, v, 0, 1u << 30));
-  } else if ((v = value_of(arg, "--sim-forked-worker-fail-after"))) {
-    // Debug: likewise the worker of a process the program forked.
-    forked_worker_fail_after_chunks = static_cast<std::uint32_t>(parse_number(arg, v, 0, 1u << 30));
+  } else if VG_BOOL_CLO(arg, "--sim-forked-worker-dies", forked_worker_dies) {
+    // Debug: the worker forked for a process the program forked kills itself at once.
   } else if (VG_STREQ(arg, "--ccsim-version")) {
     // Valgrind keeps --version for itself; this answers like it (on stdout), for ccsim, and stops.
     // Written directly: Valgrind's message buffer is not flushed by VG_(exit).
@@ -303,8 +302,8 @@ void print_usage() {
 void print_debug_usage() {
   VG_(printf)("    --sim-worker-fail-after=<n>       the simulation worker kills itself after <n> ring\n"
               "                                      chunks (tests of a worker that dies) [0: never]\n"
-              "    --sim-forked-worker-fail-after=<n>  likewise the worker of each process the program\n"
-              "                                      forks, after <n> chunks of its own ring [0: never]\n");
+              "    --sim-forked-worker-dies=no|yes   the worker forked for each process the program forks\n"
+              "                                      kills itself at once (tests of its death) [no]\n");
 }
 
 }  // namespace ccsim

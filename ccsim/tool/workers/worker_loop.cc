@@ -122,6 +122,8 @@ void follow_client_fork(WorkerState* worker, const std::uint32_t* payload) {
 // In a worker just forked for the client's child: from now on it serves the child's ring, watches the
 // child, and leaves its messages there; the parent's ring is the other worker's.
 void switch_to_child_ring(WorkerState* worker) {
+  // The process that forked said its pid before it recorded anything (or is this worker's parent).
+  if (worker->tool_pid == 0) worker->tool_pid = __atomic_load_n(&worker->ring.header()->tool_pid, __ATOMIC_ACQUIRE);
   worker->ring.unmap();
   worker->ring = worker->next_ring;
   worker->next_ring = SharedRing();
@@ -132,7 +134,7 @@ void switch_to_child_ring(WorkerState* worker) {
   worker->grace_checks = 0;
   RingHeader* header = worker->ring.header();
   capture_tool_messages(worker->ring.messages(), SharedRing::kMessageBytes, &header->message_bytes);
-  worker_fail_after_chunks = forked_worker_fail_after_chunks;
+  if (forked_worker_dies) kill_process(VG_(getpid)());
 }
 
 // Whether the process recording into the ring is gone (then nobody will send more: the worker ends).

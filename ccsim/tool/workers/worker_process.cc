@@ -12,7 +12,7 @@
 namespace ccsim {
 
 std::uint32_t worker_fail_after_chunks = 0;
-std::uint32_t forked_worker_fail_after_chunks = 0;
+bool forked_worker_dies = false;
 
 namespace {
 
@@ -151,6 +151,7 @@ void child_after_fork(ThreadId) {
     child_ring = SharedRing();
     child_ring_ready = false;
     filling = 0;
+    forks_requested = 0;  // counted in the new ring's header
     worker_is_child = false;
     worker_pid = ring.header()->worker_pid;
     __atomic_store_n(&ring.header()->tool_pid, static_cast<std::int32_t>(VG_(getpid)()), __ATOMIC_RELEASE);

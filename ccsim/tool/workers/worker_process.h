@@ -61,9 +61,9 @@ std::uint64_t worker_ring_bytes_in_use();
 std::uint64_t worker_ring_bytes();
 
 // Debug (--sim-worker-fail-after): the worker kills itself after taking this many chunks (0: never);
-// (--sim-forked-worker-fail-after) likewise a worker serving a process the program forked.
+// (--sim-forked-worker-dies) a worker forked for a process the program forked kills itself at once.
 extern std::uint32_t worker_fail_after_chunks;
-extern std::uint32_t forked_worker_fail_after_chunks;
+extern bool forked_worker_dies;
 
 }  // namespace ccsim
 
