@@ -1,4 +1,7 @@
-/* forker.c: forks; parent and child each touch memory and exit, so two profiles must appear. */
+/* forker.c: forks; parent and child each touch memory and exit, so two profiles must appear. The parent
+ * exits with 0 only when its child did and it has no child left after it: a profiler's helper process
+ * must not be the program's child (a wait(NULL) would wait for it). */
+#include <errno.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -11,5 +14,7 @@ int main(void) {
   if (child == 0) return 0;
   int status = 0;
   waitpid(child, &status, 0);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+  const int child_ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  const int no_child_left = waitpid(-1, &status, WNOHANG) == -1 && errno == ECHILD;
+  return child_ok && no_child_left ? 0 : 1;
 }

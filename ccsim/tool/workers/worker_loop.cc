@@ -32,11 +32,10 @@ constexpr std::uint32_t kChildGraceChecks = 10;
 // the recording marks of freed blocks kept by the blocks' starts (StreamOp::SaveMark).
 struct WorkerState {
   SharedRing ring;
-  // The process recording into the ring: its pid (0 until a forked child has said it), whether it is this
-  // worker's parent (the first worker: getppid tells when it is gone), and for a forked child's worker,
-  // the process that forked (watched until the child has said its pid).
+  // The process recording into the ring (0 until a forked child has said its pid), no parent of this
+  // worker's (worker_process.h); for a forked child's worker, the process that forked, watched until the
+  // child has said its pid.
   Int tool_pid;
-  bool tool_is_parent;
   Int forking_tool_pid = 0;
   std::uint32_t grace_checks = 0;
   Simulator* simulator;
@@ -58,6 +57,14 @@ std::uint64_t own_cpu_ms() {
          std::uint64_t(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000;
 }
 
+// The workers this one forked for the client's children that have ended: reaped, so that a program
+// forking many children leaves no zombies behind while it runs (the workers still running are left).
+void reap_ended_workers() {
+  Int status = 0;
+  while (VG_(waitpid)(-1, &status, VKI_WNOHANG) > 0) {
+  }
+}
+
 __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* payload) {
   RingHeader* header = worker->ring.header();
   static char profile_name[kMaxNameBytes + 1];
@@ -76,16 +83,9 @@ __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* 
   }
   __atomic_store_n(&header->finished, written ? 2u : 1u, __ATOMIC_RELEASE);
   ring_bell(&header->room_bell);
+  reap_ended_workers();
   VG_(exit)(0);
   __builtin_unreachable();
-}
-
-// The workers this one forked for the client's children that have ended: reaped, so that a program
-// forking many children leaves no zombies behind while it runs (the workers still running are left).
-void reap_ended_workers() {
-  Int status = 0;
-  while (VG_(waitpid)(-1, &status, VKI_WNOHANG) > 0) {
-  }
 }
 
 // StreamOp::ClientFork: the client forks at this point of the stream. The worker maps the child's ring
@@ -130,7 +130,6 @@ void switch_to_child_ring(WorkerState* worker) {
   worker->switching = false;
   worker->forking_tool_pid = worker->tool_pid;
   worker->tool_pid = 0;
-  worker->tool_is_parent = false;
   worker->grace_checks = 0;
   RingHeader* header = worker->ring.header();
   capture_tool_messages(worker->ring.messages(), SharedRing::kMessageBytes, &header->message_bytes);
@@ -139,7 +138,6 @@ void switch_to_child_ring(WorkerState* worker) {
 
 // Whether the process recording into the ring is gone (then nobody will send more: the worker ends).
 bool tool_gone(WorkerState* worker) {
-  if (worker->tool_is_parent) return VG_(getppid)() != worker->tool_pid;
   RingHeader* header = worker->ring.header();
   if (worker->tool_pid == 0) worker->tool_pid = __atomic_load_n(&header->tool_pid, __ATOMIC_ACQUIRE);
   int status = 0;
@@ -240,7 +238,7 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator)
   block_every_signal();
   enter_simulation_worker();
   capture_tool_messages(ring->messages(), SharedRing::kMessageBytes, &ring->header()->message_bytes);
-  WorkerState worker{*ring, tool_pid, true};
+  WorkerState worker{*ring, tool_pid};
   worker.simulator = simulator;
   worker.marks = create_object<HashMap<Addr, ReplayEngine::RecordingMark>>("ccsim.worker", "ccsim.worker.marks");
   std::uint32_t next = 0;  // the chunk to serve next

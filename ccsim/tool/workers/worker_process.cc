@@ -23,10 +23,9 @@ constexpr std::uint32_t kCheckMs = 200;
 constexpr std::uint32_t kHangSeconds = 300;
 
 SharedRing ring;                  // the ring this process records into (mapped before its worker's fork)
-Int worker_pid = 0;               // 0: no worker (or it has been reaped)
-// Whether this process forked its worker itself (waitpid answers); the worker of a process the client
-// forked was forked by the worker of the client's parent, and is watched through /proc instead.
-bool worker_is_child = true;
+// The worker. It is no child of this process (see start_simulation_worker), so it is watched through /proc
+// (process_watch.h), not waitpid. 0: no worker.
+Int worker_pid = 0;
 std::uint32_t filling = 0;        // the number of the chunk the tool fills (shared_ring.h)
 
 // Between the client fork's "pre" callback and its end: the ring made for the child, served by a worker
@@ -51,15 +50,11 @@ __attribute__((noreturn)) void worker_lost(const char* what) {
 // Whether the worker still runs; ends the run if it has died.
 void check_worker_alive() {
   Int status = 0;
-  bool status_known = true;
-  if (worker_is_child) {
-    if (VG_(waitpid)(worker_pid, &status, VKI_WNOHANG) != worker_pid) return;
-  } else if (!process_gone(worker_pid, &status, &status_known)) {
-    return;
-  }
+  bool status_known = false;
+  if (!process_gone(worker_pid, &status, &status_known)) return;
   HChar what[96];
   if (!status_known) {
-    VG_(sprintf)(what, "ended without writing the profile");
+    VG_(sprintf)(what, "ended unexpectedly");
   } else if ((status & 0x7f) != 0) {
     VG_(sprintf)(what, "was killed by signal %d", status & 0x7f);
   } else {
@@ -82,8 +77,6 @@ void wait_for_worker(Ready ready) {
     last_consumed = consumed;
     if (idle_ms >= kHangSeconds * 1000) {
       kill_process(worker_pid);
-      Int status;
-      VG_(waitpid)(worker_pid, &status, 0);
       HChar what[96];
       VG_(sprintf)(what, "made no progress for %u seconds and was stopped", kHangSeconds);
       worker_lost(what);
@@ -152,7 +145,6 @@ void child_after_fork(ThreadId) {
     child_ring_ready = false;
     filling = 0;
     forks_requested = 0;  // counted in the new ring's header
-    worker_is_child = false;
     worker_pid = ring.header()->worker_pid;
     __atomic_store_n(&ring.header()->tool_pid, static_cast<std::int32_t>(VG_(getpid)()), __ATOMIC_RELEASE);
   }
@@ -175,15 +167,25 @@ void start_simulation_worker(Simulator* simulator, std::uint64_t max_buffer_byte
               "with --sim-threads=0.\n", VG_(strerror)(error));
     VG_(exit)(1);
   }
+  // Forked through a go-between that ends at once, so that the worker is no child of the program's
+  // process: the program's wait(-1) or wait(NULL) must neither find it nor wait for it (it ends only
+  // after the program). The go-between says the worker's pid in the ring's header.
   const Int tool_pid = VG_(getpid)();
-  const Int pid = VG_(fork)();
-  if (pid < 0) {
+  const Int go_between = VG_(fork)();
+  if (go_between == 0) {
+    const Int pid = VG_(fork)();
+    if (pid == 0) run_simulation_worker(&ring, tool_pid, simulator);  // never returns
+    __atomic_store_n(&ring.header()->worker_pid, static_cast<std::int32_t>(pid > 0 ? pid : 0), __ATOMIC_RELEASE);
+    VG_(exit)(0);
+  }
+  Int status = 0;
+  if (go_between > 0) VG_(waitpid)(go_between, &status, 0);
+  worker_pid = __atomic_load_n(&ring.header()->worker_pid, __ATOMIC_ACQUIRE);
+  if (worker_pid <= 0) {
     VG_(umsg)("ccsim: --sim-threads=1 could not start its simulation worker (fork failed); rerun with "
               "--sim-threads=0.\n");
     VG_(exit)(1);
   }
-  if (pid == 0) run_simulation_worker(&ring, tool_pid, simulator);  // never returns
-  worker_pid = pid;
   filling = 0;
   VG_(atfork)(client_forks, parent_after_fork, child_after_fork);
   start_worker_recording();
@@ -228,9 +230,6 @@ bool finish_simulation_worker() {
   // The worker's messages (the exit summary, ...), as it would have printed them itself.
   if (header->message_bytes > 0) VG_(umsg)("%s", ring.messages());
   const bool written = header->finished == 2;
-  // A worker of this process's own is reaped; one forked by the parent's worker is its parent's to reap.
-  Int status = 0;
-  if (worker_is_child) VG_(waitpid)(worker_pid, &status, 0);
   worker_pid = 0;
   return written;
 }
