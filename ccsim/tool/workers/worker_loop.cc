@@ -122,7 +122,8 @@ void follow_client_fork(WorkerState* worker, const std::uint32_t* payload) {
 // In a worker just forked for the client's child: from now on it serves the child's ring, watches the
 // child, and leaves its messages there; the parent's ring is the other worker's.
 void switch_to_child_ring(WorkerState* worker) {
-  // The process that forked said its pid before it recorded anything (or is this worker's parent).
+  // The process that forked: the first one's pid was known at start-up; a forked child said its pid
+  // before it recorded anything, so it is in the header whether or not this worker has idled to read it.
   if (worker->tool_pid == 0) worker->tool_pid = __atomic_load_n(&worker->ring.header()->tool_pid, __ATOMIC_ACQUIRE);
   worker->ring.unmap();
   worker->ring = worker->next_ring;
