@@ -43,6 +43,7 @@ RingChunk* discarded_chunk = nullptr;
 // Ends the run after the worker died or hung: one sentence, no profile, a non-zero exit.
 __attribute__((noreturn)) void worker_lost(const char* what) {
   VG_(umsg)("ccsim: the simulation worker (process %d) %s; no profile was written.\n", worker_pid, what);
+  child_ring.unlink_name();  // lost while a fork's ring still had its name: nothing is left in /dev/shm
   VG_(exit)(1);
   __builtin_unreachable();
 }
