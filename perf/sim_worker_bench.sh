@@ -5,8 +5,9 @@
 # same L1 and L2) take turns, $REPEAT rounds, ccsim with its defaults (data objects included) and the
 # options given; prints the best and median of the wall time and of the CPU time (user + system, the
 # worker included) of each ccsim run, the wall ratios 1/0 and 1/Cachegrind, and the CPU time of the
-# program's process alone with the worker (the run's CPU time less the worker's, which the worker prints at
-# its end) over Cachegrind's CPU time (issue 26's targets: wall 1/0 <= 0.6 and 1/Cachegrind <= 1.5 on
+# program's process alone with the worker (what /usr/bin/time counts: the worker is no child of the
+# program's process, so its CPU time, which it prints at its end, is added for the run's) over
+# Cachegrind's CPU time (issue 26's targets: wall 1/0 <= 0.6 and 1/Cachegrind <= 1.5 on
 # matmul and triad; the program's process alone <= 0.8 of Cachegrind).
 # Usage: [REPEAT=n] [SCALE=n] [WORKLOADS="name..."] perf/sim_worker_bench.sh [ccsim options...]
 # Wall time is the point here (a second core), so say how loaded the machine was with the numbers.
@@ -22,15 +23,16 @@ cd "$work"
 ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
 cachegrind_options="--cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64"
 
-# run_once SLOT CMD...: runs CMD once; appends "wall cpu program_cpu" to SLOT.runs (program_cpu: cpu less
-# the worker's own CPU time, which --sim-threads=1 prints; all of cpu otherwise).
+# run_once SLOT CMD...: runs CMD once; appends "wall cpu program_cpu" to SLOT.runs (program_cpu: what
+# /usr/bin/time counts, the program's process; cpu adds the worker's own CPU time, which --sim-threads=1
+# prints: the worker is not the program's child, so /usr/bin/time does not count it).
 run_once() {
   slot=$1
   shift
   /usr/bin/time -f "%e %U %S" -o time.out "$@" >/dev/null 2>run.err || { cat run.err >&2; exit 1; }
   worker=$(sed -n 's/.*its CPU time \([0-9.]*\) s.*/\1/p' run.err)
-  tail -n 1 time.out | awk -v w="${worker:-0}" '{printf "%.2f %.2f %.2f\n", $1, $2 + $3, $2 + $3 - w}'
-  tail -n 1 time.out | awk -v w="${worker:-0}" '{printf "%.2f %.2f %.2f\n", $1, $2 + $3, $2 + $3 - w}' >>"$slot.runs"
+  tail -n 1 time.out | awk -v w="${worker:-0}" '{printf "%.2f %.2f %.2f\n", $1, $2 + $3 + w, $2 + $3}'
+  tail -n 1 time.out | awk -v w="${worker:-0}" '{printf "%.2f %.2f %.2f\n", $1, $2 + $3 + w, $2 + $3}' >>"$slot.runs"
 }
 
 # stat SLOT COLUMN: "best median" of one column of SLOT.runs.

@@ -177,6 +177,8 @@ bool process_option(const char* arg) {
     worker_stall_after_chunks = static_cast<std::uint32_t>(parse_number(arg, v, 0, 1u << 30));
   } else if ((v = value_of(arg, "--sim-worker-hang-seconds"))) {
     worker_hang_seconds = static_cast<std::uint32_t>(parse_number(arg, v, 1, 86400));
+  } else if VG_BOOL_CLO(arg, "--sim-forked-worker-dies", forked_worker_dies) {
+    // Debug: the worker forked for a process the program forked kills itself at once.
   } else if (VG_STREQ(arg, "--ccsim-version")) {
     // Valgrind keeps --version for itself; this answers like it (on stdout), for ccsim, and stops.
     // Written directly: Valgrind's message buffer is not flushed by VG_(exit).
@@ -302,7 +304,9 @@ void print_debug_usage() {
               "    --sim-worker-stall-after=<n>      the simulation worker stops taking chunks, and sleeps,\n"
               "                                      after <n> (tests of a worker that hangs) [0: never]\n"
               "    --sim-worker-hang-seconds=<s>     a worker making no progress (no chunk taken, no CPU\n"
-              "                                      time used) for <s> seconds is stopped, 1-86400 [300]\n");
+              "                                      time used) for <s> seconds is stopped, 1-86400 [300]\n"
+              "    --sim-forked-worker-dies=no|yes   the worker forked for each process the program forks\n"
+              "                                      kills itself at once (tests of its death) [no]\n");
 }
 
 }  // namespace ccsim

@@ -12,7 +12,9 @@
 // refused before the program runs.
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -52,7 +54,21 @@ std::string without_pid(const std::string& profile, std::string* pid) {
   return kept;
 }
 
-// Valgrind's stderr without its "==pid== " prefixes and its own lines (the banner names the command),
+// Valgrind's stderr split by process: the lines each "==pid== " prefix starts (a forking program's
+// processes write to the same stderr, their lines interleaved).
+std::map<std::string, std::string> stderr_by_process(const std::string& stderr_text) {
+  std::istringstream in(stderr_text);
+  std::string line;
+  std::map<std::string, std::string> by_pid;
+  while (std::getline(in, line)) {
+    const std::size_t end = line.find("== ");
+    if (!starts_with(line, "==") || end == std::string::npos) continue;
+    by_pid[line.substr(2, end - 2)] += line + "\n";
+  }
+  return by_pid;
+}
+
+// One process's stderr without its "==pid== " prefixes and its own lines (the banner names the command),
 // after the line saying where the profile was written: the exit summary, without its real-time counts.
 std::string summary_of(const std::string& stderr_text) {
   std::istringstream in(stderr_text);
@@ -94,32 +110,59 @@ std::string first_difference(const std::string& a, const std::string& b) {
 struct Case {
   std::string program;
   std::vector<std::string> options;
+  std::size_t processes = 1;  // a program that forks leaves one profile per process
 };
+
+// One run's profiles and exit summaries, one per process, each sorted (the processes' pids differ between
+// runs, so they are compared as sets: each profile must have an identical one in the other run).
+struct RunProfiles {
+  std::vector<std::string> profiles, summaries;
+};
+
+// Runs `program` with --sim-threads=`threads`; checks that each profile is named by its own pid and that
+// this pid is a process of the program's (the one whose stderr says it wrote it), not a worker's.
+RunProfiles run_profiles(const Case& test, const std::string& order, int threads, const std::string& name) {
+  RunProfiles result;
+  const std::string dir = scratch_directory("sim_worker_" + name + "_" + std::to_string(threads));
+  std::vector<std::string> options = {order, "--sim-threads=" + std::to_string(threads),
+                                      "--ccsim-out-file=" + dir + "/profile.%p"};
+  options.insert(options.end(), test.options.begin(), test.options.end());
+  RunResult run = run_ccsim(dir, options, test_program(test.program), {}, true);
+  EXPECT_EQ(run.exit_code, 0) << name << "\n" << run.stderr_text;
+  const std::map<std::string, std::string> stderr_of = stderr_by_process(run.stderr_text);
+  for (const std::string& file : files_starting_with(dir, "profile.")) {
+    std::string pid;
+    result.profiles.push_back(without_pid(contents(file), &pid));
+    EXPECT_EQ(file, dir + "/profile." + pid) << name;
+    const auto process = stderr_of.find(pid);
+    EXPECT_TRUE(process != stderr_of.end() && process->second.find("ccsim: profile written to " + file) != std::string::npos)
+        << name << ": process " << pid << " did not say it wrote " << file << "\n" << run.stderr_text;
+    if (process != stderr_of.end()) result.summaries.push_back(summary_of(process->second));
+  }
+  EXPECT_EQ(result.profiles.size(), test.processes) << name << "\n" << run.stderr_text;
+  std::sort(result.profiles.begin(), result.profiles.end());
+  std::sort(result.summaries.begin(), result.summaries.end());
+  return result;
+}
 
 // Runs `program` with --sim-threads=0 and 1 and compares the profiles and the exit summaries.
 void expect_same_profile(const Case& test, const std::string& order) {
   const std::string name = test.program + "_" + order.substr(order.find('=') + 1);
-  std::string profiles[2], summaries[2], pids[2];
-  for (int threads = 0; threads < 2; ++threads) {
-    const std::string dir = scratch_directory("sim_worker_" + name + "_" + std::to_string(threads));
-    std::vector<std::string> options = {order, "--sim-threads=" + std::to_string(threads),
-                                        "--ccsim-out-file=" + dir + "/profile.%p"};
-    options.insert(options.end(), test.options.begin(), test.options.end());
-    RunResult run = run_ccsim(dir, options, test_program(test.program), {}, true);
-    ASSERT_EQ(run.exit_code, 0) << name << "\n" << run.stderr_text;
-    const std::vector<std::string> files = files_starting_with(dir, "profile.");
-    ASSERT_EQ(files.size(), 1u) << name << "\n" << run.stderr_text;
-    profiles[threads] = without_pid(contents(files[0]), &pids[threads]);
-    // The worker writes the tool's pid (the one %p names), not its own.
-    EXPECT_EQ(files[0], dir + "/profile." + pids[threads]) << name;
-    summaries[threads] = summary_of(run.stderr_text);
+  const RunProfiles inline_run = run_profiles(test, order, 0, name);
+  const RunProfiles worker_run = run_profiles(test, order, 1, name);
+  ASSERT_EQ(inline_run.profiles.size(), worker_run.profiles.size()) << name;
+  ASSERT_EQ(inline_run.summaries.size(), worker_run.summaries.size()) << name;
+  for (std::size_t i = 0; i < inline_run.profiles.size(); ++i) {
+    const std::string& expected = inline_run.profiles[i];
+    const std::string& got = worker_run.profiles[i];
+    EXPECT_FALSE(expected.empty()) << name;
+    EXPECT_TRUE(expected == got) << name << ": the worker's profile differs from the inline one at "
+                                 << first_difference(expected, got);
+    EXPECT_TRUE(inline_run.summaries[i] == worker_run.summaries[i])
+        << name << ": the worker's exit summary differs at "
+        << first_difference(inline_run.summaries[i], worker_run.summaries[i]);
+    EXPECT_NE(worker_run.summaries[i].find("total"), std::string::npos) << name << "\n" << worker_run.summaries[i];
   }
-  EXPECT_FALSE(profiles[0].empty()) << name;
-  EXPECT_TRUE(profiles[0] == profiles[1]) << name << ": the worker's profile differs from the inline one at "
-                                          << first_difference(profiles[0], profiles[1]);
-  EXPECT_TRUE(summaries[0] == summaries[1]) << name << ": the worker's exit summary differs at "
-                                            << first_difference(summaries[0], summaries[1]);
-  EXPECT_NE(summaries[1].find("total"), std::string::npos) << name << "\n" << summaries[1];
 }
 
 // Threads with locks, false sharing, late and short-lived threads, malloc/free churn across threads,
@@ -143,6 +186,7 @@ const std::vector<Case> kCases = {
     {"shared_struct", {}},         {"thread_arrays", {}},         {"alloc_helpers", {}},
     {"heap_sites", {"--working-set=yes", "--phases=yes"}},
     {"omp_critical_counter", {"--data-objects=no"}},
+    {"forker", {}, 2},             {"fork_family", {}, 3},
 };
 
 TEST(SimWorker, ProfilesEqualTheInlineOnesInTheInterleavedOrder) {
@@ -175,7 +219,8 @@ const std::vector<std::string> kNativeOrderDiffers = {
 // thread; std::thread and short-lived workers each created after the previous one was joined), or whose
 // concurrent parts are not simulated (empty OpenMP regions, where only the runtime runs; a hand-off's
 // spin waits, of which only the last read is simulated) - with heap blocks, named ranges, stacks,
-// --trace-stack=no, --working-set and --phases. And one case of the native order's own: 300 short-lived
+// --trace-stack=no, --working-set and --phases; and the two forking programs (forker, fork_family: one
+// thread runs at a time in each process, the other blocked in read). And one case of the native order's own: 300 short-lived
 // threads on 10 processors (--max-threads=10), so that the worker resets a processor given again at the
 // thread's creation, as the tool does inline.
 TEST(SimWorker, ProfilesEqualTheInlineOnesInTheNativeOrder) {
@@ -185,7 +230,7 @@ TEST(SimWorker, ProfilesEqualTheInlineOnesInTheNativeOrder) {
       cases.push_back(test);
     }
   }
-  EXPECT_EQ(cases.size(), 10u);
+  EXPECT_EQ(cases.size(), 12u);
   for (const Case& test : cases) expect_same_profile(test, "--sim-mode=native");
 }
 
@@ -271,6 +316,17 @@ TEST(SimWorker, ExitFromASecondThreadKeepsTheCodeAndWritesTheProfile) {
   EXPECT_NE(contents(dir + "/profile").find("summary:"), std::string::npos);
 }
 
+// How many times `text` says that its worker died. The worker is no child of the program's process, which
+// finds it gone through /proc: with its signal while it is a zombie, and without once its parent (init)
+// has reaped it, so the sentence has two forms.
+std::size_t worker_death_sentences(const std::string& text) {
+  static const std::regex sentence(
+      "ccsim: the simulation worker \\(process [0-9]+\\) (was killed by signal 9|ended unexpectedly); no profile "
+      "was written\\.\n");
+  return static_cast<std::size_t>(std::distance(std::sregex_iterator(text.begin(), text.end(), sentence),
+                                                std::sregex_iterator()));
+}
+
 // The worker killed after its first chunk (a debug option): one sentence, no profile, exit 1 (the
 // program had not exited yet), and no hang.
 TEST(SimWorker, AWorkerThatDiesEndsTheRunWithOneSentence) {
@@ -278,9 +334,7 @@ TEST(SimWorker, AWorkerThatDiesEndsTheRunWithOneSentence) {
   RunResult run = run_ccsim(dir, {"--sim-threads=1", "--sim-worker-fail-after=1",
                                   "--ccsim-out-file=" + dir + "/profile"}, test_program("pthread_false_sharing"));
   EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
-  EXPECT_NE(run.stderr_text.find("ccsim: the simulation worker (process "), std::string::npos) << run.stderr_text;
-  EXPECT_NE(run.stderr_text.find(") was killed by signal 9; no profile was written."), std::string::npos)
-      << run.stderr_text;
+  EXPECT_EQ(worker_death_sentences(run.stderr_text), 1u) << run.stderr_text;
   EXPECT_TRUE(files_starting_with(dir, "profile").empty());
 }
 
@@ -297,21 +351,64 @@ TEST(SimWorker, AWorkerThatHangsIsStoppedWithOneSentence) {
   EXPECT_TRUE(files_starting_with(dir, "profile").empty());
 }
 
-// The client's fork: the parent's profile is whole; the child says in one sentence that it writes none,
-// and exits with 1 (a lost profile is never hidden behind a 0), which forker's parent passes on.
-TEST(SimWorker, AForkedChildSaysItWritesNoProfile) {
+// The client's fork (forker.c): the parent and the child each write their 256 longs of `data` after the
+// fork, and each process gets its own profile, named by its pid, written by the worker that serves it (the
+// child's worker was forked by the parent's at the fork's point of the stream). By hand, in each: `data`
+// (2,048 bytes, 64-byte aligned: 32 lines) takes 256 writes and no read on thread 1, and the first write
+// to each line misses L1 and the LLC, a compulsory miss (the array is untouched before the fork, and the
+// child's caches are the parent's at the fork): 32 write misses at each level. (The comparison with --sim-threads=0, byte for
+// byte, is kCases' forker; fork_family adds a grandchild and a fork while another thread exists.)
+TEST(SimWorker, AForkedChildWritesItsOwnProfile) {
   const std::string dir = scratch_directory("sim_worker_fork");
   RunResult run = run_ccsim(dir, {"--sim-threads=1", "--ccsim-out-file=" + dir + "/profile.%p"},
                             test_program("forker"));
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  EXPECT_EQ(run.stderr_text.find("writes no profile"), std::string::npos) << run.stderr_text;
+  const std::vector<std::string> files = files_starting_with(dir, "profile.");
+  ASSERT_EQ(files.size(), 2u) << run.stderr_text;
+  const std::map<std::string, std::string> stderr_of = stderr_by_process(run.stderr_text);
+  for (const std::string& file : files) {
+    SCOPED_TRACE(file);
+    Profile profile;
+    std::string error;
+    ASSERT_TRUE(read_profile(file, &profile, &error)) << error;
+    EXPECT_EQ(file, dir + "/profile." + profile.header["pid"]);
+    ASSERT_EQ(stderr_of.count(profile.header["pid"]), 1u) << run.stderr_text;
+    EXPECT_NE(stderr_of.at(profile.header["pid"]).find("ccsim: profile written to " + file), std::string::npos);
+    const std::vector<unsigned> data = profile.objects_named("data");
+    ASSERT_EQ(data.size(), 1u);
+    EXPECT_EQ(profile.object_count(data[0], 1, "writes"), 256u);
+    EXPECT_EQ(profile.object_count(data[0], 1, "reads"), 0u);
+    EXPECT_EQ(profile.object_count(data[0], 1, "L1_write_misses"), 32u);
+    EXPECT_EQ(profile.object_count(data[0], 1, "L1_miss_compulsory"), 32u);
+    EXPECT_EQ(profile.object_count(data[0], 1, "LLC_write_misses"), 32u);
+  }
+  // Each process of the program says where its profile went (its own pid in Valgrind's prefix).
+  EXPECT_EQ(stderr_of.size(), 2u) << run.stderr_text;
+}
+
+// The worker forked for the client's child dies at once (a debug option): the child says so in one
+// sentence, writes no profile and exits with 1, which forker's parent passes on; the parent's profile is
+// whole.
+TEST(SimWorker, AForkedChildsWorkerThatDiesEndsThatProcessWithOneSentence) {
+  const std::string dir = scratch_directory("sim_worker_fork_dies");
+  RunResult run = run_ccsim(dir, {"--sim-threads=1", "--sim-forked-worker-dies=yes",
+                                  "--ccsim-out-file=" + dir + "/profile.%p"}, test_program("forker"));
   EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
-  EXPECT_NE(run.stderr_text.find("ccsim: this process was forked by the program; with --sim-threads=1 a forked "
-                                 "process writes no profile yet (its parent's does); rerun with --sim-threads=0 "
-                                 "for one."),
-            std::string::npos)
-      << run.stderr_text;
   const std::vector<std::string> files = files_starting_with(dir, "profile.");
   ASSERT_EQ(files.size(), 1u) << run.stderr_text;
-  EXPECT_NE(contents(files[0]).find("summary:"), std::string::npos);
+  Profile profile;
+  std::string error;
+  ASSERT_TRUE(read_profile(files[0], &profile, &error)) << error;
+  // The sentence is the child's (the process that wrote no profile), said once.
+  const std::map<std::string, std::string> stderr_of = stderr_by_process(run.stderr_text);
+  ASSERT_EQ(stderr_of.size(), 2u) << run.stderr_text;
+  for (const auto& [pid, text] : stderr_of) {
+    EXPECT_EQ(worker_death_sentences(text), pid == profile.header["pid"] ? 0u : 1u) << run.stderr_text;
+  }
+  const std::vector<unsigned> data = profile.objects_named("data");
+  ASSERT_EQ(data.size(), 1u);
+  EXPECT_EQ(profile.object_count(data[0], 1, "writes"), 256u);
 }
 
 TEST(SimWorker, RefusesVariableNamesBeforeTheProgramRuns) {

@@ -77,7 +77,7 @@ const HChar* last_component(const HChar* path) {
 // a file over it would replace the link (or, as root, the device such as /dev/null) with a regular file.
 bool written_in_place(UInt lstat_mode_bits) { return !VKI_S_ISREG(lstat_mode_bits); }
 
-// The tool's pid in a simulation worker (set_profile_pid), 0 elsewhere.
+// The tool's pid in a simulation worker (set_profile_owner), 0 elsewhere.
 Int profile_pid_override = 0;
 
 const HChar* expanded_name() {
@@ -173,7 +173,13 @@ void tell_not_written(const HChar* target, const HChar* doing, Int error, bool t
 
 Int profile_pid() { return profile_pid_override != 0 ? profile_pid_override : VG_(getpid)(); }
 
-void set_profile_pid(Int pid) { profile_pid_override = pid; }
+const HChar* profile_target_name() { return expanded_name(); }
+
+void set_profile_owner(Int pid, const HChar* name) {
+  profile_pid_override = pid;
+  expanded_target = VG_(strdup)("ccsim.out.name", name);
+  expanded_for_pid = pid;
+}
 
 void check_profile_destination() {
   const HChar* target = expanded_name();

@@ -18,10 +18,12 @@ namespace ccsim {
 void check_profile_destination();
 
 // The process whose profile is written (its `pid:` record and the %p of --ccsim-out-file): this one, or,
-// in a simulation worker (workers/worker_process.h), the tool's process it was forked from, which
-// set_profile_pid names. The name expanded before the fork for that pid is used as it was.
+// in a simulation worker (workers/worker_process.h), the tool's process whose calls it made, which
+// set_profile_owner names with the name that process expanded (profile_target_name(): a worker serving a
+// process the program forked is not that process's copy, and %p, %n and %q are that process's).
 Int profile_pid();
-void set_profile_pid(Int pid);
+const HChar* profile_target_name();
+void set_profile_owner(Int pid, const HChar* expanded_name);
 
 // A profile being written: text is formatted into a buffer and written out when the buffer is full, and
 // every write is checked. After the first failed write the rest of the text is dropped and the error is

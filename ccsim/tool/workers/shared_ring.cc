@@ -9,31 +9,61 @@ namespace {
 // amd64 Linux (linux/futex.h): the shared (not private) forms, since the word is in two processes.
 constexpr UWord kFutexWait = 0;
 constexpr UWord kFutexWake = 1;
+constexpr Int kOpenNoFollow = 0400000;  // O_NOFOLLOW (asm-generic), which the vki headers lack
 
 std::uint64_t round_up(std::uint64_t bytes, std::uint64_t unit) { return (bytes + unit - 1) / unit * unit; }
 
 }  // namespace
 
 bool SharedRing::create(std::uint32_t chunk_count, int* error) {
+  if (!create_named(chunk_count, error)) return false;
+  // Unlinked at once: nothing is left behind whatever happens to either process.
+  unlink_name();
+  return true;
+}
+
+bool SharedRing::create_named(std::uint32_t chunk_count, int* error) {
+  // The pid, the clock and a count: unique among the processes of a run (a forked child counts on from
+  // its parent's count, under its own pid), and O_EXCL refuses a name that exists anyway.
+  static std::uint32_t made = 0;
+  HChar path[sizeof path_];
+  VG_(sprintf)(path, "/dev/shm/ccsim-ring-%d-%u-%u", VG_(getpid)(), VG_(read_millisecond_timer)(), made++);
+  if (!open_and_map(path, VKI_O_RDWR | VKI_O_CREAT | VKI_O_EXCL, true, chunk_count, error)) return false;
+  VG_(strcpy)(path_, path);
+  return true;
+}
+
+bool SharedRing::attach(const char* path, std::uint32_t chunk_count, int* error) {
+  return open_and_map(path, VKI_O_RDWR | kOpenNoFollow, false, chunk_count, error);
+}
+
+void SharedRing::unlink_name() {
+  if (path_[0] == '\0') return;
+  VG_(unlink)(path_);
+  path_[0] = '\0';
+}
+
+void SharedRing::unmap() {
+  if (header_ != nullptr) VG_(am_munmap_valgrind)(reinterpret_cast<Addr>(header_), bytes_);
+  *this = SharedRing();
+}
+
+bool SharedRing::open_and_map(const char* path, int flags, bool size_it, std::uint32_t chunk_count, int* error) {
   const std::uint64_t header_bytes = round_up(sizeof(RingHeader), 4096);
-  bytes_ = header_bytes + std::uint64_t(chunk_count) * RingChunk::kBytes + kMessageBytes;
-  HChar path[64];
-  VG_(sprintf)(path, "/dev/shm/ccsim-ring-%d-%u", VG_(getpid)(), VG_(read_millisecond_timer)());
-  const SysRes opened = VG_(open)(path, VKI_O_RDWR | VKI_O_CREAT | VKI_O_EXCL, 0600);
+  const std::uint64_t bytes = header_bytes + std::uint64_t(chunk_count) * RingChunk::kBytes + kMessageBytes;
+  const SysRes opened = VG_(open)(path, flags, 0600);
   if (sr_isError(opened)) {
     *error = static_cast<int>(sr_Err(opened));
     return false;
   }
   const Int fd = static_cast<Int>(sr_Res(opened));
-  // Unlinked at once: nothing is left behind whatever happens to either process.
-  VG_(unlink)(path);
-  const SysRes sized = VG_(do_syscall)(__NR_ftruncate, fd, bytes_, 0, 0, 0, 0, 0, 0);
-  SysRes mapped = sized;
-  if (!sr_isError(sized)) {
-    mapped = VG_(am_shared_mmap_file_float_valgrind)(bytes_, VKI_PROT_READ | VKI_PROT_WRITE, fd, 0);
+  SysRes mapped = size_it ? VG_(do_syscall)(__NR_ftruncate, fd, bytes, 0, 0, 0, 0, 0, 0) : opened;
+  if (!sr_isError(mapped)) {
+    mapped = VG_(am_shared_mmap_file_float_valgrind)(bytes, VKI_PROT_READ | VKI_PROT_WRITE, fd, 0);
   }
   VG_(close)(fd);
   if (sr_isError(mapped)) {
+    if (size_it) VG_(unlink)(path);
     *error = static_cast<int>(sr_Err(mapped));
     return false;
   }
@@ -42,6 +72,7 @@ bool SharedRing::create(std::uint32_t chunk_count, int* error) {
   chunks_ = reinterpret_cast<RingChunk*>(base + header_bytes);
   messages_ = base + header_bytes + std::uint64_t(chunk_count) * RingChunk::kBytes;
   chunk_count_ = chunk_count;
+  bytes_ = bytes;
   return true;
 }
 
@@ -59,7 +90,5 @@ void ring_bell(RingBell* bell) {
   __atomic_fetch_add(&bell->rings, 1u, __ATOMIC_RELEASE);
   VG_(do_syscall)(__NR_futex, reinterpret_cast<UWord>(&bell->rings), kFutexWake, 1, 0, 0, 0, 0, 0);
 }
-
-void kill_process(int pid) { VG_(do_syscall)(__NR_kill, static_cast<UWord>(pid), VKI_SIGKILL, 0, 0, 0, 0, 0, 0); }
 
 }  // namespace ccsim

@@ -40,6 +40,16 @@ struct RingHeader {
   alignas(64) std::uint32_t finished;
   std::uint32_t message_bytes;
   std::uint64_t accesses_received;      // accesses the worker has taken from the ring (progress lines)
+  // The client's forks (worker_process.h). In the ring of the process that forks: the forks its worker
+  // has answered, and the last answer's errno (0: a worker forked for the child serves the child's ring).
+  // In the child's ring: that worker's pid (written by the worker it was forked from, before answering),
+  // the child's pid (written by the child as soon as it runs: whom the worker watches), and whether the
+  // fork failed after all (the worker then serves nobody and ends).
+  alignas(64) std::uint32_t forks_answered;
+  std::uint32_t fork_error;
+  std::int32_t worker_pid;
+  std::int32_t tool_pid;
+  std::uint32_t abandoned;
 };
 
 // One chunk: the words written and the words.
@@ -60,6 +70,14 @@ class SharedRing {
   // Maps the ring of `chunk_count` chunks (at least 2), shared, in Valgrind's part of the address space:
   // a file in /dev/shm, unlinked at once. False, with `*error` (errno), when it cannot.
   bool create(std::uint32_t chunk_count, int* error);
+  // The same, but the file keeps its name (path()) until unlink_name(): another process that was not
+  // forked from this one maps it by name (attach) in the meantime.
+  bool create_named(std::uint32_t chunk_count, int* error);
+  bool attach(const char* path, std::uint32_t chunk_count, int* error);
+  void unlink_name();
+  // Unmaps this process's view (the other processes' stay); the ring is then empty here.
+  void unmap();
+  const char* path() const { return path_; }
 
   RingHeader* header() const { return header_; }
   RingChunk* chunk(std::uint32_t number) const { return &chunks_[number % chunk_count_]; }
@@ -73,15 +91,15 @@ class SharedRing {
   char* messages_ = nullptr;
   std::uint32_t chunk_count_ = 0;
   std::uint64_t bytes_ = 0;
+  char path_[64] = {};  // the file's name while it has one ("" otherwise)
+
+  bool open_and_map(const char* path, int flags, bool size_it, std::uint32_t chunk_count, int* error);
 };
 
 // The futex of a RingBell, shared between processes. `wait_for_ring` returns after a ring, a spurious
 // wake-up or `timeout_ms`, whichever comes first; the caller tests its condition again.
 void wait_for_ring(RingBell* bell, std::uint32_t seen_rings, std::uint32_t timeout_ms);
 void ring_bell(RingBell* bell);
-
-// SIGKILL to `pid` (the tool interface has no kill: a raw system call).
-void kill_process(int pid);
 
 // The owner's sleep, without a lost wake-up: it reads `rings`, says it sleeps, and tests `ready` once
 // more before it sleeps (the other side makes the condition true, then rings if the owner sleeps; a

@@ -51,7 +51,10 @@ enum class StreamOp : std::uint32_t {
   ThreadLabel,    // the hand-over of one processor's label
   ThreadCounts,   // the hand-over of one thread's counters
   ThreadTotals,   // the hand-over of the thread table's totals
-  Finish,         // the tool's pid: the client has exited; finish the replay, write the profile, answer
+  Finish,         // the tool's pid, the profile's name it expanded: the client has exited; finish the
+                  // replay, write the profile, answer
+  ClientFork,     // chunk count, the name of the forked child's ring: the client forks here; the worker
+                  // forks too, and its child serves that ring (worker_process.h)
   // --data-objects=yes (worker_data_objects.h):
   LayoutChange,     // proc (or none), whether an allocation is noted out of order, the LayoutChange's words
   ObjectCreated,    // an object the tool made: its tool id, kind, origin, address, size, allocator, names

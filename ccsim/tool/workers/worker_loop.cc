@@ -13,6 +13,7 @@
 #include "ccsim/tool/threads/lock_statistics.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
+#include "ccsim/tool/workers/process_watch.h"
 #include "ccsim/tool/workers/stream_records.h"
 #include "ccsim/tool/workers/worker_data_objects.h"
 #include "ccsim/tool/workers/worker_handover.h"
@@ -22,18 +23,30 @@
 namespace ccsim {
 namespace {
 
-// How long the worker sleeps waiting for a chunk before it checks that the tool's process is still its
-// parent (a Valgrind killed outright must not leave its worker behind).
-constexpr std::uint32_t kParentCheckMs = 200;
+// How long the worker sleeps waiting for a chunk before it checks that the tool's process is still there
+// (a Valgrind killed outright must not leave its worker behind).
+constexpr std::uint32_t kToolCheckMs = 200;
+// A worker forked for the client's child waits this many checks for the child to say its pid once the
+// process that forked is gone (the child says it as soon as it runs, long before its parent can end).
+constexpr std::uint32_t kChildGraceChecks = 10;
 
-// The worker's state besides the engine's: whose accesses come, and the recording marks of freed blocks
-// kept by the blocks' starts (StreamOp::SaveMark).
+// The worker's state besides the engine's: the ring it serves and whose it is, whose accesses come, and
+// the recording marks of freed blocks kept by the blocks' starts (StreamOp::SaveMark).
 struct WorkerState {
-  SharedRing* ring;
+  SharedRing ring;
+  // The process recording into the ring (0 until a forked child has said its pid), no parent of this
+  // worker's (worker_process.h); for a forked child's worker, the process that forked, watched until the
+  // child has said its pid.
   Int tool_pid;
-  Simulator* simulator;
+  Int forking_tool_pid = 0;
+  std::uint32_t grace_checks = 0;
+  Simulator* simulator = nullptr;
   ProcId proc = 0;
   HashMap<Addr, ReplayEngine::RecordingMark>* marks = nullptr;
+  // Set in a worker just forked for the client's child (StreamOp::ClientFork): the ring it serves from now
+  // on; the rest of the parent's chunk is not its.
+  bool switching = false;
+  SharedRing next_ring{};
 };
 
 std::uint64_t join64(const std::uint32_t* words) { return (std::uint64_t(words[1]) << 32) | words[0]; }
@@ -46,9 +59,20 @@ std::uint64_t own_cpu_ms() {
          std::uint64_t(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000;
 }
 
-__attribute__((noreturn)) void finish(WorkerState* worker, Int tool_pid) {
-  RingHeader* header = worker->ring->header();
-  set_profile_pid(tool_pid);
+// The workers this one forked for the client's children that have ended: reaped, so that a program
+// forking many children leaves no zombies behind while it runs (the workers still running are left).
+void reap_ended_workers() {
+  Int status = 0;
+  while (VG_(waitpid)(-1, &status, VKI_WNOHANG) > 0) {
+  }
+}
+
+__attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* payload) {
+  RingHeader* header = worker->ring.header();
+  static char profile_name[kMaxNameBytes + 1];
+  const char* name = nullptr;
+  get_name(payload + 1, profile_name, &name);
+  set_profile_owner(static_cast<Int>(payload[0]), name);
   sync_finish_replay();
   report_thread_limit();  // the thread totals came with the hand-over
   const bool written = write_profile(worker->simulator);
@@ -62,8 +86,72 @@ __attribute__((noreturn)) void finish(WorkerState* worker, Int tool_pid) {
   }
   __atomic_store_n(&header->finished, written ? 2u : 1u, __ATOMIC_RELEASE);
   ring_bell(&header->room_bell);
+  reap_ended_workers();
   VG_(exit)(0);
   __builtin_unreachable();
+}
+
+// StreamOp::ClientFork: the client forks at this point of the stream. The worker maps the child's ring
+// (named in `payload`) and forks; its child holds the state the tool has at the client's fork and serves
+// that ring; this worker tells the tool (in its own ring's header) and goes on.
+void follow_client_fork(WorkerState* worker, const std::uint32_t* payload) {
+  reap_ended_workers();
+  static char path_storage[kMaxNameBytes + 1];
+  const char* path = nullptr;
+  get_name(payload + 1, path_storage, &path);
+  SharedRing child;
+  int error = 0;
+  if (child.attach(path, payload[0], &error)) {
+    VG_(unlink)(path);  // both sides have it mapped; the tool removes the name too, whatever happened here
+    const Int pid = VG_(fork)();
+    if (pid == 0) {
+      worker->switching = true;
+      worker->next_ring = child;
+      return;
+    }
+    if (pid < 0) {
+      error = VKI_EAGAIN;  // VG_(fork) gives no errno: fork's usual one
+    } else {
+      __atomic_store_n(&child.header()->worker_pid, static_cast<std::int32_t>(pid), __ATOMIC_RELEASE);
+    }
+    child.unmap();
+  }
+  RingHeader* header = worker->ring.header();
+  header->fork_error = static_cast<std::uint32_t>(error);
+  __atomic_store_n(&header->forks_answered, header->forks_answered + 1, __ATOMIC_RELEASE);
+  ring_bell(&header->room_bell);
+}
+
+// In a worker just forked for the client's child: from now on it serves the child's ring, watches the
+// child, and leaves its messages there; the parent's ring is the other worker's.
+void switch_to_child_ring(WorkerState* worker) {
+  // The process that forked: the first one's pid was known at start-up; a forked child said its pid
+  // before it recorded anything, so it is in the header whether or not this worker has idled to read it.
+  if (worker->tool_pid == 0) worker->tool_pid = __atomic_load_n(&worker->ring.header()->tool_pid, __ATOMIC_ACQUIRE);
+  worker->ring.unmap();
+  worker->ring = worker->next_ring;
+  worker->next_ring = SharedRing();
+  worker->switching = false;
+  worker->forking_tool_pid = worker->tool_pid;
+  worker->tool_pid = 0;
+  worker->grace_checks = 0;
+  RingHeader* header = worker->ring.header();
+  capture_tool_messages(worker->ring.messages(), SharedRing::kMessageBytes, &header->message_bytes);
+  if (forked_worker_dies) kill_process(VG_(getpid)());
+}
+
+// Whether the process recording into the ring is gone (then nobody will send more: the worker ends).
+bool tool_gone(WorkerState* worker) {
+  RingHeader* header = worker->ring.header();
+  if (worker->tool_pid == 0) worker->tool_pid = __atomic_load_n(&header->tool_pid, __ATOMIC_ACQUIRE);
+  int status = 0;
+  bool status_known = false;
+  if (worker->tool_pid != 0) return process_gone(worker->tool_pid, &status, &status_known);
+  // The child has not said its pid yet: the fork may have failed (the parent says so), or the parent
+  // may be gone already.
+  if (__atomic_load_n(&header->abandoned, __ATOMIC_ACQUIRE) != 0) return true;
+  if (!process_gone(worker->forking_tool_pid, &status, &status_known)) return false;
+  return ++worker->grace_checks > kChildGraceChecks;
 }
 
 void operation(WorkerState* worker, StreamOp op, const std::uint32_t* payload, std::uint32_t payload_words) {
@@ -101,7 +189,10 @@ void operation(WorkerState* worker, StreamOp op, const std::uint32_t* payload, s
       zero_lock_statistics();
       return;
     case StreamOp::Finish:
-      finish(worker, static_cast<Int>(payload[0]));
+      finish(worker, payload);
+    case StreamOp::ClientFork:
+      follow_client_fork(worker, payload);
+      return;
     default:
       if (apply_data_object_record(op, payload, payload_words)) return;
       apply_handover(op, payload, payload_words);
@@ -145,6 +236,7 @@ std::uint64_t serve_chunk(WorkerState* worker, const std::uint32_t* words, std::
     } else {
       const std::uint32_t payload_words = words[0];
       operation(worker, static_cast<StreamOp>(shape & ~(3u << kTagShift)), words + kOperationHeaderWords, payload_words);
+      if (worker->switching) return accesses;  // a worker forked for the client's child: the rest is the parent's
       words += kOperationHeaderWords + payload_words;
     }
   }
@@ -165,21 +257,27 @@ void block_every_signal() {
 void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator) {
   block_every_signal();
   enter_simulation_worker();
-  RingHeader* header = ring->header();
-  capture_tool_messages(ring->messages(), SharedRing::kMessageBytes, &header->message_bytes);
-  WorkerState worker{ring, tool_pid, simulator};
+  capture_tool_messages(ring->messages(), SharedRing::kMessageBytes, &ring->header()->message_bytes);
+  WorkerState worker{*ring, tool_pid};
+  worker.simulator = simulator;
   const bool native = replay_engine == nullptr;
   if (native) start_native_worker(simulator);
   worker.marks = create_object<HashMap<Addr, ReplayEngine::RecordingMark>>("ccsim.worker", "ccsim.worker.marks");
   std::uint32_t next = 0;  // the chunk to serve next
   for (;;) {
+    RingHeader* header = worker.ring.header();
     auto published = [header, next] { return __atomic_load_n(&header->published, __ATOMIC_ACQUIRE) != next; };
-    while (!sleep_until(&header->data_bell, published, kParentCheckMs)) {
-      if (VG_(getppid)() != tool_pid) VG_(exit)(2);
+    while (!sleep_until(&header->data_bell, published, kToolCheckMs)) {
+      if (tool_gone(&worker)) VG_(exit)(2);
     }
-    const RingChunk* chunk = ring->chunk(next);
+    const RingChunk* chunk = worker.ring.chunk(next);
     const std::uint64_t accesses = native ? serve_chunk<true>(&worker, chunk->words, chunk->used)
                                           : serve_chunk<false>(&worker, chunk->words, chunk->used);
+    if (worker.switching) {
+      switch_to_child_ring(&worker);
+      next = 0;
+      continue;
+    }
     __atomic_store_n(&header->accesses_received, header->accesses_received + accesses, __ATOMIC_RELAXED);
     ++next;
     __atomic_store_n(&header->consumed, next, __ATOMIC_RELEASE);
@@ -188,8 +286,8 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator)
     // Debug: a hung worker (a lost wake-up, a deadlock) sleeps without taking chunks; it still ends
     // with the tool's process.
     while (worker_stall_after_chunks != 0 && next >= worker_stall_after_chunks) {
-      VG_(poll)(nullptr, 0, kParentCheckMs);
-      if (VG_(getppid)() != tool_pid) VG_(exit)(2);
+      VG_(poll)(nullptr, 0, kToolCheckMs);
+      if (tool_gone(&worker)) VG_(exit)(2);
     }
   }
 }

@@ -14,8 +14,10 @@ namespace ccsim {
 
 class Simulator;
 
-// In the forked child. Blocks every signal, serves the ring, and ends the process (it never returns):
-// after the profile is written, or as soon as the tool's process `tool_pid` is no longer its parent.
+// In the forked worker. Blocks every signal, serves the ring, and ends the process (it never returns):
+// after the profile is written, or as soon as the tool's process `tool_pid` is gone. When the client
+// forks, it forks too (worker_process.h); its child serves the client child's ring and ends likewise
+// when that process is gone.
 __attribute__((noreturn)) void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator);
 
 }  // namespace ccsim

@@ -1,16 +1,32 @@
 // worker_process.h: the simulation worker's life, seen from the tool (--sim-threads=1,
 // docs/parallel-simulation.md). At start-up, before the client runs, the tool maps the ring
 // (shared_ring.h) and forks: the child is a copy of the whole tool at the same addresses, its replay
-// engine, simulator and observers included, and becomes the worker (worker_loop.h). From then on the
+// engine, simulator and observers included, and becomes the worker (worker_loop.h). It is forked through
+// a go-between that ends at once, so that it is no child of the program's process, whose wait(-1) must
+// not find it. From then on the
 // program's process only records into the ring (worker_recorder.h); the worker makes the recorded calls,
 // and at the end writes the profile with the tool's own writer and leaves its messages for the tool to
 // print.
 //
 // Bounded: the ring holds at most ring_chunks() chunks; when all are in use the program's thread (which
 // holds Valgrind's lock, so every client thread) sleeps until the worker frees one. Robust: while it
-// waits, the tool checks every 200 ms that the worker lives (waitpid, no hang); a worker that died, or
+// waits, the tool checks every 200 ms that the worker lives (process_watch.h); a worker that died, or
 // took no chunk for kHangSeconds, ends the run with one sentence and a non-zero exit. The worker blocks
-// every signal, never runs client code, and ends when the tool's process is gone (it watches getppid).
+// every signal, never runs client code, and ends when the tool's process is gone (it watches it likewise).
+//
+// The client's fork. A forked child is a copy of the tool as it is at the fork, and with
+// --sim-threads=0 it writes its own profile from that state; here that state is the worker's at the
+// fork's point of the stream. So before the client's fork (Valgrind's atfork "pre" callback) the tool
+// maps a second ring for the child (a named file in /dev/shm), appends a ClientFork operation naming it,
+// and waits until the worker has answered: the worker maps that ring and forks itself at exactly that
+// point of the stream, and its child, holding exactly the state an inline tool has at the client's fork,
+// serves the new ring while the worker goes on with the parent's. The tool then removes the name (both
+// sides have mapped the file; the client's child inherits the tool's mapping). In the client's child
+// (the atfork "child" callback) the tool records into the new ring and writes its pid into the ring's
+// header, for the new worker to watch that process; the child's tool watches the new worker. The parent
+// unmaps the child's ring after the fork; a fork that failed (no "parent" callback follows) is marked
+// abandoned in that ring at the parent's next record, and its worker ends. When the worker cannot fork,
+// the child records into a chunk nobody reads, writes no profile, and says why at its exit.
 #ifndef CCSIM_TOOL_WORKERS_WORKER_PROCESS_H
 #define CCSIM_TOOL_WORKERS_WORKER_PROCESS_H
 
@@ -45,8 +61,10 @@ std::uint64_t worker_accesses_received();
 std::uint64_t worker_ring_bytes_in_use();
 std::uint64_t worker_ring_bytes();
 
-// Debug (--sim-worker-fail-after): the worker kills itself after taking this many chunks (0: never).
+// Debug (--sim-worker-fail-after): the worker kills itself after taking this many chunks (0: never);
+// (--sim-forked-worker-dies) a worker forked for a process the program forked kills itself at once.
 extern std::uint32_t worker_fail_after_chunks;
+extern bool forked_worker_dies;
 // Debug (--sim-worker-stall-after): the worker stops taking chunks, and sleeps, after this many (0: never).
 extern std::uint32_t worker_stall_after_chunks;
 // How long the worker may make no progress (take no chunk, use no CPU time) while the tool waits for it,
