@@ -168,7 +168,13 @@ bool process_option(const char* arg) {
     // Prefixed: Valgrind's core has a --progress-interval of its own (a debugging option).
     options.progress_interval = static_cast<std::int64_t>(parse_number(arg, v, 0, kMaxProgressInterval));
   } else if ((v = value_of(arg, "--sim-threads"))) {
-    options.sim_threads = static_cast<std::uint32_t>(parse_number(arg, v, 0, 1));
+    // Issue 26 allows up to 16 workers; one is built: a larger number gets its own sentence.
+    options.sim_threads = static_cast<std::uint32_t>(parse_number(arg, v, 0, 16));
+    if (options.sim_threads > 1) {
+      VG_(fmsg_bad_option)(arg, "one simulation worker at most for now: the line shards more workers would "
+                                "simulate are built in the simulator but not in the tool "
+                                "(docs/parallel-simulation.md); use --sim-threads=1.\n");
+    }
   } else if ((v = value_of(arg, "--sim-worker-fail-after"))) {
     // Debug: the worker kills itself after this many ring chunks (tests of a worker that dies).
     worker_fail_after_chunks = static_cast<std::uint32_t>(parse_number(arg, v, 0, 1u << 30));

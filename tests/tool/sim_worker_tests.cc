@@ -411,13 +411,19 @@ TEST(SimWorker, AForkedChildsWorkerThatDiesEndsThatProcessWithOneSentence) {
   EXPECT_EQ(profile.object_count(data[0], 1, "writes"), 256u);
 }
 
-TEST(SimWorker, RefusesVariableNamesBeforeTheProgramRuns) {
+TEST(SimWorker, RefusesVariableNamesAndMoreWorkersBeforeTheProgramRuns) {
   const std::string dir = scratch_directory("sim_worker_refusals");
   RunResult variables = run_ccsim(dir, {"--sim-mode=interleaved", "--sim-threads=1", "--read-var-info=yes"},
                                   test_program("sweep"));
   EXPECT_EQ(variables.exit_code, 1);
   EXPECT_NE(variables.stderr_text.find("--sim-threads=1 cannot name variables and fields: use --read-var-info=no"),
             std::string::npos) << variables.stderr_text;
+  // More than one worker: its own sentence, not only the range.
+  RunResult shards = run_ccsim(dir, {"--sim-threads=2"}, test_program("sweep"));
+  EXPECT_EQ(shards.exit_code, 1);
+  EXPECT_NE(shards.stderr_text.find("one simulation worker at most for now: the line shards more workers would "
+                                    "simulate are built in the simulator but not in the tool"),
+            std::string::npos) << shards.stderr_text;
   EXPECT_TRUE(files_starting_with(dir, "ccsim.out").empty());
 }
 
