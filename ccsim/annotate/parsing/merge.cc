@@ -236,37 +236,25 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
     edge.reader = reference_in_sum[edge.reader];
     sum.transfer_edges.push_back(edge);
   }
-  for (ObjectTransfer transfer : more.object_transfers) {
-    transfer.object = object_in_sum[transfer.object];
-    sum.object_transfers.push_back(transfer);
-  }
+  append_renumbered(sum.object_transfers, more.object_transfers, object_in_sum);
   for (ObjectEvictor edge : more.object_evictors) {
     edge.victim = object_in_sum[edge.victim];
     edge.evictor = object_in_sum[edge.evictor];
     sum.object_evictors.push_back(std::move(edge));
   }
-  for (ObjectThreadCounts counts : more.object_counts) {
-    counts.object = object_in_sum[counts.object];
-    sum.object_counts.push_back(std::move(counts));
-  }
+  append_renumbered(sum.object_counts, more.object_counts, object_in_sum);
   for (ObjectReferenceCounts counts : more.object_references) {
     counts.object = object_in_sum[counts.object];
     counts.reference = reference_in_sum[counts.reference];
     sum.object_references.push_back(std::move(counts));
   }
-  for (LineDetail detail : more.line_details) {
-    detail.object = object_in_sum[detail.object];
-    sum.line_details.push_back(std::move(detail));
-  }
+  append_renumbered(sum.line_details, more.line_details, object_in_sum);
   for (LineWriter writer : more.line_writers) {
     writer.object = object_in_sum[writer.object];
     writer.reference = reference_in_sum[writer.reference];
     sum.line_writers.push_back(writer);
   }
-  for (PlacementPrediction placement : more.placements) {
-    placement.object = object_in_sum[placement.object];
-    sum.placements.push_back(placement);
-  }
+  append_renumbered(sum.placements, more.placements, object_in_sum);
   // A lock is the same lock in two runs at the same address, of the same kind and name; its rows add up.
   auto lock_index = index_by_key<Lock, LockKey>(sum.locks);
   std::vector<std::size_t> lock_in_sum;
@@ -286,10 +274,7 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
     row.reference = reference_in_sum[row.reference];
     sum.unlocked_writes.push_back(row);
   }
-  for (ObjectBlock block : more.blocks) {
-    block.object = object_in_sum[block.object];
-    sum.blocks.push_back(block);
-  }
+  append_renumbered(sum.blocks, more.blocks, object_in_sum);
   // The phases: rows of one key add up where views sum them; timelines only of one unit and width.
   append_renumbered(sum.region_objects, more.region_objects, object_in_sum);
   append_renumbered(sum.barrier_objects, more.barrier_objects, object_in_sum);
@@ -309,18 +294,9 @@ void add_profile(Profile& sum, const Profile& more, bool different_programs) {
   // Cache sets and working set: rows are appended; the analysis (working_set.h) sums them per key.
   sum.set_totals.insert(sum.set_totals.end(), more.set_totals.begin(), more.set_totals.end());
   sum.cache_sets.insert(sum.cache_sets.end(), more.cache_sets.begin(), more.cache_sets.end());
-  for (ObjectSet row : more.object_sets) {
-    row.object = object_in_sum[row.object];
-    sum.object_sets.push_back(row);
-  }
-  for (ObjectResident row : more.object_residents) {
-    row.object = object_in_sum[row.object];
-    sum.object_residents.push_back(row);
-  }
-  for (SiteLive row : more.site_lives) {
-    row.object = object_in_sum[row.object];
-    sum.site_lives.push_back(row);
-  }
+  append_renumbered(sum.object_sets, more.object_sets, object_in_sum);
+  append_renumbered(sum.object_residents, more.object_residents, object_in_sum);
+  append_renumbered(sum.site_lives, more.site_lives, object_in_sum);
   add_path_sites(sum, more, object_in_sum);
   // A field named by both runs is one field.
   for (ObjectField field : more.object_fields) {
