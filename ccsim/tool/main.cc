@@ -4,6 +4,7 @@
 #include "ccsim/core/simulator.h"
 #include "ccsim/sync/requests.h"
 #include "ccsim/tool/data_objects/data_objects.h"
+#include "ccsim/tool/output/client_exec.h"
 #include "ccsim/tool/output/exit_status.h"
 #include "ccsim/tool/fixed_random_bytes.h"
 #include "ccsim/tool/instrumentation/access_helpers.h"
@@ -108,6 +109,7 @@ IRSB* instrument_first_superblock(VgCallbackClosure* closure, IRSB* sb_in, const
 void post_command_line_init() {
   check_options();
   check_profile_destination();
+  init_client_exec();
   simulator = create_simulator(options.machine);
   init_references();
   init_threads(simulator);
@@ -127,7 +129,9 @@ void post_command_line_init() {
   }
 }
 
-void at_exit(Int) {
+// The end of the run of this image, at its exit or before an exec that replaces it: the simulation
+// finished, the exit summary printed, the profile written. Returns whether the profile was written.
+bool end_run() {
   if (worker_recording()) {
     // The worker finishes the replay and writes the profile; the tool tells what only it knows.
     sync_report_annotation_mistakes();
@@ -135,22 +139,45 @@ void at_exit(Int) {
     hand_over_tool_tables();
     // The worker also says that threads shared processors (report_thread_limit), where --sim-threads=0
     // says it, before the profile: it has the counts from the hand-over.
-    const bool written = finish_simulation_worker();
-    if (!written) exit_for_lost_profile();
-    return;
+    return finish_simulation_worker();
   }
   sync_finish();
   report_thread_limit();
   const bool written = write_profile(simulator);
   print_summary(simulator);
-  if (!written) exit_for_lost_profile();
+  return written;
 }
 
-// After a system call that may map, unmap or protect memory: with --sim-threads=1 and data objects, the
-// worker's mirrors of Valgrind's debug information list and segment table follow (worker_data_objects.h).
-// Only those calls change them, so the others cost nothing more.
+void at_exit(Int) {
+  if (!end_run()) exit_for_lost_profile();
+}
+
+// Before every system call: exit_group's code (exit_status.h), and before an exec that replaces the
+// image, the end of its run (client_exec.h). Valgrind then ends the other threads without the tool.
+void before_client_syscall(ThreadId tid, UInt syscall_number, UWord* args, UInt arg_count) {
+  note_exit_code_before_syscall(tid, syscall_number, args, arg_count);
+  const HChar* program = nullptr;
+  if (!exec_replaces_image(syscall_number, args, arg_count, &program) || forked_by_program()) return;
+  VG_(umsg)("ccsim: the program replaces itself with '%s' (exec): the profile of its run so far is written "
+            "now.\n", program);
+  flush_waiting_read(thread_state(tid));
+  const bool written = end_run();
+  stop_following_threads();
+  note_profile_written_for_exec();
+  if (!written) {
+    // The next image's exit code would hide the lost profile (it may be 0): the run ends here instead.
+    VG_(umsg)("ccsim: so the run ends here, before the exec, with exit code 1.\n");
+    VG_(exit)(1);
+  }
+}
+
+// After a system call: an exec whose profile was written but which failed after all ends the run
+// (client_exec.h). After one that may map, unmap or protect memory: with --sim-threads=1 and data objects,
+// the worker's mirrors of Valgrind's debug information list and segment table follow
+// (worker_data_objects.h). Only those calls change them, so the others cost nothing more.
 void after_client_syscall(ThreadId tid, UInt syscall_number, UWord* args, UInt arg_count, SysRes result) {
   after_syscall(tid, syscall_number, args, arg_count, result);
+  exec_failed_after_profile(syscall_number, result);
   if (!options.data_objects || !worker_recording()) return;
   switch (syscall_number) {
     case __NR_mmap:
@@ -178,7 +205,7 @@ void pre_command_line_init() {
   VG_(basic_tool_funcs)(post_command_line_init, instrument_first_superblock, at_exit);
   VG_(needs_command_line_options)(process_command_line_option, print_usage_text, print_debug_usage_text);
   VG_(needs_client_requests)(handle_client_request);
-  VG_(needs_syscall_wrapper)(note_exit_code_before_syscall, after_client_syscall);
+  VG_(needs_syscall_wrapper)(before_client_syscall, after_client_syscall);
 
   install_valgrind_platform();
   // Heap objects are named where the program asked for memory, through inlined allocation helpers

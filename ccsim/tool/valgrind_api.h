@@ -50,6 +50,11 @@ const HChar* VG_(strerror)(UWord errnum);
 // simulation worker's ring (workers/shared_ring.h).
 SysRes VG_(am_shared_mmap_file_float_valgrind)(SizeT length, UInt prot, Int fd, Off64T offset);
 Int VG_(access)(const HChar* path, Bool irusr, Bool iwusr, Bool ixusr);
+// Valgrind's own checks of an exec before it commits to it (pub_core_options.h, pub_core_ume.h,
+// pub_core_clientstate.h): output/client_exec.h makes them again, to know that an exec will replace the image.
+Bool VG_(should_we_trace_this_child)(const HChar* child_exe_name, const HChar** child_argv);
+SysRes VG_(pre_exec_check)(const HChar* exe_name, Int* out_fd, Bool allow_setuid);
+extern HChar* VG_(name_of_launcher);
 Int VG_(safe_fd)(Int oldfd);
 // pub_core_libcprint.h: where Valgrind's messages go (only its descriptor is read; progress.cc asks whether
 // it is a terminal).

@@ -3,6 +3,7 @@
 
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/process_stat.h"
 #include "ccsim/tool/output/tool_messages.h"
 #include "pub_tool_vkiscnums.h"
 
@@ -17,6 +18,8 @@ constexpr UWord kRandomNonBlocking = 1;  // getrandom's GRND_NONBLOCK
 constexpr Int kErrorNameTooLong = 36;     // ENAMETOOLONG
 constexpr Int kErrorQuotaExceeded = 122;  // EDQUOT
 constexpr SizeT kNameMax = 255;          // NAME_MAX: the longest name of one directory entry
+constexpr UWord kClockRealtime = 0;       // CLOCK_REALTIME
+constexpr UWord kClockBoottime = 7;       // CLOCK_BOOTTIME, which /proc's starttime counts in
 // The temporary file is "<target>.tmp.<suffix>": 10 letters and digits are 59 bits of chance, and the
 // file is created with O_EXCL, so a name someone guessed and planted is never used.
 constexpr const HChar* kTemporaryInfix = ".tmp.";
@@ -80,10 +83,57 @@ bool written_in_place(UInt lstat_mode_bits) { return !VKI_S_ISREG(lstat_mode_bit
 // The tool's pid in a simulation worker (set_profile_owner), 0 elsewhere.
 Int profile_pid_override = 0;
 
+// When this process started, in nanoseconds of the real-time clock: /proc/self/stat's starttime (field
+// 22, clock ticks since boot, USER_HZ = 100 on Linux) taken back from now on the boot-time clock. An exec
+// keeps it. 0 when it cannot be read.
+ULong process_start_ns() {
+  HChar text[1024];
+  const HChar* fields = read_process_stat(VG_(getpid)(), text, sizeof text);
+  const HChar* start = fields != nullptr ? process_stat_field(fields, 22) : nullptr;
+  if (start == nullptr) return 0;
+  constexpr ULong kNsPerTick = 1000000000ull / 100;
+  struct vki_timespec real_now, boot_now;
+  if (sr_isError(system_call(__NR_clock_gettime, kClockRealtime, reinterpret_cast<UWord>(&real_now))) ||
+      sr_isError(system_call(__NR_clock_gettime, kClockBoottime, reinterpret_cast<UWord>(&boot_now)))) {
+    return 0;
+  }
+  const ULong since_boot = ULong(boot_now.tv_sec) * 1000000000ull + ULong(boot_now.tv_nsec);
+  const ULong started_after_boot = VG_(strtoull10)(start, nullptr) * kNsPerTick;
+  const ULong real = ULong(real_now.tv_sec) * 1000000000ull + ULong(real_now.tv_nsec);
+  return real - (since_boot - started_after_boot);
+}
+
+// Whether `path` is a regular file written since this process started, less a second (the clocks are
+// read at slightly different moments, and starttime counts whole ticks): then an earlier image of this
+// process wrote it (client_exec.h). A file an earlier process with this pid wrote was written before that
+// process ended, so before this one started; one written in the second before is taken for an earlier
+// image's too, which only gives this profile a suffix.
+bool written_by_earlier_image(const HChar* path, ULong started_ns) {
+  struct vg_stat status;
+  if (started_ns == 0 || sr_isError(VG_(stat)(path, &status)) || !VKI_S_ISREG(status.mode)) return false;
+  UInt mode = 0;
+  if (lstat_mode(path, &mode) != 0 || !VKI_S_ISREG(mode)) return false;  // a symlink is written in place
+  const ULong written_ns = status.mtime * 1000000000ull + status.mtime_nsec;
+  return written_ns + 1000000000ull >= started_ns;
+}
+
+// With --trace-children=yes an image the program execs runs under ccsim too, in the same process: %p
+// names the same file as the earlier image's profile. This image's profile then takes the first of
+// "<name>.2", "<name>.3", ... that no earlier image of the process wrote.
+HChar* name_after_earlier_images(HChar* name) {
+  const ULong started_ns = process_start_ns();
+  if (!written_by_earlier_image(name, started_ns)) return name;
+  HChar* numbered = static_cast<HChar*>(VG_(malloc)("ccsim.out.name", VG_(strlen)(name) + 12));
+  for (UInt image = 2;; ++image) {
+    VG_(sprintf)(numbered, "%s.%u", name, image);
+    if (!written_by_earlier_image(numbered, started_ns)) return numbered;
+  }
+}
+
 const HChar* expanded_name() {
   if (expanded_target == nullptr || expanded_for_pid != profile_pid()) {
     // VG_(expand_file_name) stops Valgrind with its own message (exit 1) on a bad `%` escape.
-    expanded_target = VG_(expand_file_name)("--ccsim-out-file", options.out_file);
+    expanded_target = name_after_earlier_images(VG_(expand_file_name)("--ccsim-out-file", options.out_file));
     expanded_for_pid = profile_pid();
   }
   return expanded_target;

@@ -10,7 +10,9 @@
 
 namespace ccsim {
 
-// Expands --ccsim-out-file (bad `%` escapes stop Valgrind with its own message, exit 1) and checks that
+// Expands --ccsim-out-file (bad `%` escapes stop Valgrind with its own message, exit 1; a regular file of
+// that name written by an earlier image of this process, which an exec replaced under
+// --trace-children=yes, gives the first free "<name>.2", "<name>.3", ...: client_exec.h) and checks that
 // the profile can be written there: the temporary file's name fits NAME_MAX, the target is not a
 // directory, and its directory exists and is writable (or, for a target written in place, that it can be
 // opened for writing). Stops Valgrind with one sentence and exit 1 otherwise. Called before the client

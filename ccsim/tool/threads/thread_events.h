@@ -10,6 +10,9 @@ class Simulator;
 
 // Allocates the table (VG_N_THREADS entries) and registers Valgrind's thread callbacks.
 void init_threads(Simulator* simulator);
+// Once the run of this image has ended before an exec (output/client_exec.h): the threads Valgrind creates
+// or ends from then on are no longer followed.
+void stop_following_threads();
 // The processors that threads ran on (threads are numbered 1..this in the output, in creation order).
 std::uint32_t threads_that_ran();
 // The threads the program created, the main thread included: more than threads_that_ran() when it

@@ -34,6 +34,9 @@ ProcId* exited_processors = nullptr;
 std::uint32_t exited_first = 0;
 std::uint32_t exited_count = 0;
 std::uint32_t threads_on_reused_processors = 0;
+// Cleared once the run of this image has ended before an exec (stop_following_threads): the threads
+// Valgrind then ends are not the run's any more.
+bool following_threads = true;
 
 // The processor for a thread created just now; `*reused` says whether an exited thread had it.
 ProcId give_processor(bool* reused) {
@@ -87,6 +90,7 @@ void warn_when_thread_slots_run_out(ThreadId child) {
 }
 
 void on_thread_created(ThreadId parent, ThreadId child) {
+  if (!following_threads) return;
   warn_when_thread_slots_run_out(child);
   ThreadState* thread = &threads[child];
   // Parent 0: Valgrind announcing the main thread, which init_threads gave processor 0.
@@ -111,6 +115,7 @@ void on_thread_created(ThreadId parent, ThreadId child) {
 }
 
 void on_thread_exited(ThreadId tid) {
+  if (!following_threads) return;
   // Its stack may serve a later thread (glibc keeps stacks for reuse): forget it, so that thread's first
   // run sees the bounds as new. The stack object ends here in the thread's stream, before its exit.
   if (threads[tid].stack_high != 0) stack_moved(tid, 0, 0);
@@ -152,6 +157,8 @@ void init_threads(Simulator* sim) {
   VG_(track_pre_thread_ll_create)(on_thread_created);
   VG_(track_pre_thread_ll_exit)(on_thread_exited);
 }
+
+void stop_following_threads() { following_threads = false; }
 
 std::uint32_t threads_that_ran() { return processors_given; }
 
