@@ -103,18 +103,28 @@ ULong process_start_ns() {
   return real - (since_boot - started_after_boot);
 }
 
-// Whether `path` is a regular file written since this process started, less a second (the clocks are
-// read at slightly different moments, and starttime counts whole ticks): then an earlier image of this
-// process wrote it (client_exec.h). A file an earlier process with this pid wrote was written before that
-// process ended, so before this one started; one written in the second before is taken for an earlier
-// image's too, which only gives this profile a suffix.
+// Whether `path` holds a profile this process wrote (its `pid:` is this pid) since it started, less a
+// second (the clocks are read at slightly different moments, and starttime counts whole ticks): then an
+// earlier image of this process wrote it before an exec (client_exec.h). A profile of an earlier process
+// with this pid was written before that process ended, so before this one started; any other file of the
+// name (another run's, a file planted there) has another pid or none.
 bool written_by_earlier_image(const HChar* path, ULong started_ns) {
   struct vg_stat status;
   if (started_ns == 0 || sr_isError(VG_(stat)(path, &status)) || !VKI_S_ISREG(status.mode)) return false;
   UInt mode = 0;
   if (lstat_mode(path, &mode) != 0 || !VKI_S_ISREG(mode)) return false;  // a symlink is written in place
-  const ULong written_ns = status.mtime * 1000000000ull + status.mtime_nsec;
-  return written_ns + 1000000000ull >= started_ns;
+  if (status.mtime * 1000000000ull + status.mtime_nsec + 1000000000ull < started_ns) return false;
+  const SysRes opened = VG_(open)(path, VKI_O_RDONLY, 0);
+  if (sr_isError(opened)) return false;
+  const Int fd = static_cast<Int>(sr_Res(opened));
+  HChar head[256];
+  const Int length = VG_(read)(fd, head, sizeof head - 1);
+  VG_(close)(fd);
+  if (length <= 0) return false;
+  head[length] = '\0';
+  HChar pid_line[32];
+  VG_(sprintf)(pid_line, "\npid: %d\n", VG_(getpid)());
+  return VG_(strncmp)(head, "ccsim-profile-version: ", 23) == 0 && VG_(strstr)(head, pid_line) != nullptr;
 }
 
 // With --trace-children=yes an image the program execs runs under ccsim too, in the same process: %p
