@@ -71,7 +71,8 @@ ProfileDiff diff_profiles(const std::vector<const Analysis*>& analyses, const Ev
     diff.different_caches = diff.different_caches || profile.header.cache_geometry() != first.header.cache_geometry();
   }
   const DiffColumns events{first.events, columns.sort.front(), columns.shown, columns.sort, "event columns"};
-  diff.tables.push_back(diff_table("Change per line", "lines", "line (function)", rows_of(lines), sides, events, options));
+  diff.tables.push_back(
+      diff_table("Change per line", "lines", "line (function)", rows_of(lines), sides, events, options));
   if (!objects.empty()) {
     diff.tables.push_back(
         diff_table("Change per data object", "objects", "object", rows_of(objects), sides, events, options));

@@ -546,7 +546,8 @@ void write_html_diff(const std::string& dir, const std::vector<const Analysis*>&
     }
     page << "<p>before, after: " << html_escaped(table.primary_event) << "; change %: of "
          << html_escaped(table.primary_event);
-    if (!table.change_columns.empty()) page << "; " << html_escaped(table.change_columns) << ": the change, after - before";
+    if (!table.change_columns.empty())
+      page << "; " << html_escaped(table.change_columns) << ": the change, after - before";
     page << ".</p>\n";
     std::vector<bool> numeric(table.headings.size(), true);
     numeric.back() = false;
