@@ -108,8 +108,8 @@ po::options_description visible_options() {
     ("json", po::value<std::string>()->implicit_value("-"),
      "write the analysed profile as JSON to FILE (default: standard output)")
     ("export", po::value<std::string>(), "write the profile in another tool's format: callgrind")
-    ("diff", "compare profiles A B (before, after), or A B C ... (versions in order), per line, object, thread "
-     "and barrier")
+    ("diff", "compare profiles A B (before, after), or A B C ... (versions in order), per line, object, thread, "
+     "barrier, invalidator edge and evictor edge (per level)")
     ("html", po::value<std::string>(),
      "write an HTML report into directory DIR (DIR/index.html: findings, byte maps of the hot lines, sortable "
      "tables, graphs as SVG, annotated source; works offline; needs Graphviz's dot); with --diff, the two "

@@ -1,5 +1,6 @@
 // diff.h: --diff A B [C ...], what changed between profiles of the same program (before and after a fix, or
-// versions side by side), per source line, data object, thread and barrier, biggest change first.
+// versions side by side), per source line, data object, thread, barrier, invalidator edge and evictor edge,
+// biggest change first.
 #ifndef CCSIM_ANNOTATE_DIFF_H
 #define CCSIM_ANNOTATE_DIFF_H
 
@@ -8,24 +9,11 @@
 #include <vector>
 
 #include "ccsim/annotate/analysis/analysis.h"
+#include "ccsim/annotate/analysis/diff_table.h"
 #include "ccsim/annotate/tables/event_columns.h"
 #include "ccsim/annotate/options.h"
 
 namespace ccsim::annotate {
-
-// One table of changes: per line, data object, thread or barrier.
-struct DiffTable {
-  std::string title;                // "Change per line"
-  std::string primary_event;        // what the profiles' columns count (the first sort event)
-  // before, after (or #1 ... #N for more than two profiles), change % of the primary event from the first
-  // to the last, the shown events (their change from the first to the last), the row's label.
-  std::vector<std::string> headings;
-  std::vector<std::vector<std::string>> rows;  // the total row first, then the shown rows, biggest change first
-  std::size_t shown = 0;            // rows shown, of
-  std::size_t rows_in_all = 0;      // all rows of either profile
-  std::string noun;                 // "lines", "objects", "threads", "barriers"
-  std::string id;                   // the HTML report's anchor: "change-lines", ...
-};
 
 // What changed between the profiles: their runs, whether their caches differ, the tables.
 struct ProfileDiff {
@@ -35,12 +23,14 @@ struct ProfileDiff {
   std::vector<std::string> run_labels;
   std::vector<std::string> runs;
   bool different_caches = false;
-  // per line, per object when a profile has objects, per thread, per barrier when a profile has regions
+  // per line, per object when a profile has objects, per thread, per barrier when a profile has regions,
+  // then the edges' (edge_diff.h)
   std::vector<DiffTable> tables;
 };
 
 // Lines are matched by file, line and function; objects by kind and name (a padded object keeps its name
-// but not its size); threads by number; barriers by the closing barrier's site (their regions summed).
+// but not its size); threads by number; barriers by the closing barrier's site (their regions summed);
+// edges as edge_diff.h says.
 // Rows are sorted by |last - first| of the sort events in turn; --threshold keeps rows whose change
 // reaches that share of a sort event's largest total, --top cuts. Throws ProfileError when the profiles
 // have different events.

@@ -539,9 +539,16 @@ void write_html_diff(const std::string& dir, const std::vector<const Analysis*>&
   }
   page << "</div>\n";
   for (const DiffTable& table : diff.tables) {
-    page << "<h2 id=\"" << table.id << "\">" << html_escaped(table.title) << "</h2>\n<p>before, after: "
-         << html_escaped(table.primary_event) << "; change %: of " << html_escaped(table.primary_event)
-         << "; event columns: the change, after - before.</p>\n";
+    page << "<h2 id=\"" << table.id << "\">" << html_escaped(table.title) << "</h2>\n";
+    if (!table.nothing_to_compare.empty()) {
+      page << "<p>" << html_escaped(table.nothing_to_compare) << "</p>\n";
+      continue;
+    }
+    page << "<p>before, after: " << html_escaped(table.primary_event) << "; change %: of "
+         << html_escaped(table.primary_event);
+    if (!table.change_columns.empty())
+      page << "; " << html_escaped(table.change_columns) << ": the change, after - before";
+    page << ".</p>\n";
     std::vector<bool> numeric(table.headings.size(), true);
     numeric.back() = false;
     write_plain_table(page, table.headings, table.rows, numeric, true);
