@@ -5,10 +5,10 @@
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/elf_symbols.h"
 #include "ccsim/tool/data_objects/extent_index.h"
+#include "ccsim/tool/data_objects/layer_hooks.h"
 #include "ccsim/tool/data_objects/runtime_libraries.h"
 #include "ccsim/tool/data_objects/toolchain_symbols.h"
 #include "ccsim/tool/valgrind_api.h"
-#include "ccsim/tool/workers/worker_data_objects.h"
 
 namespace ccsim {
 namespace {
@@ -90,12 +90,12 @@ void read_object_file(void* added, const HChar* path, Addr text, std::uint64_t t
 }
 
 // Reads every object in Valgrind's debug info list not read before. The simulation worker
-// (--sim-threads=1) reads the list the tool mirrored at this point of the stream (worker_data_objects.h).
+// (--sim-threads=1) reads the list the tool mirrored at this point of the stream (layer_hooks.h).
 void scan_debug_info_list() {
   scan_pending = false;
   bool added = false;
-  if (in_simulation_worker()) {
-    for_each_mirrored_object_file(read_object_file, &added);
+  if (live_state_mirror != nullptr) {
+    live_state_mirror->for_each_object_file(read_object_file, &added);
   } else {
     for (const DebugInfo* info = VG_(next_DebugInfo)(nullptr); info != nullptr; info = VG_(next_DebugInfo)(info)) {
       read_object_file(&added, VG_(DebugInfo_get_filename)(info), VG_(DebugInfo_get_text_avma)(info),

@@ -9,6 +9,7 @@
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/heap_block_set.h"
 #include "ccsim/tool/data_objects/invalid_frees.h"
+#include "ccsim/tool/data_objects/layer_hooks.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/named_ranges.h"
 #include "ccsim/tool/data_objects/object_paths.h"
@@ -19,8 +20,6 @@
 #include "ccsim/tool/threads/reused_memory.h"
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
-#include "ccsim/tool/workers/worker_data_objects.h"
-#include "ccsim/tool/workers/worker_recorder.h"
 
 namespace ccsim {
 namespace {
@@ -118,7 +117,7 @@ void record_free(ThreadId tid, Addr start, Addr call) {
   const LiveBlock* block = live_blocks->find(start);
   if (block == nullptr) return;  // the runtime's own memory (allocator_call_begins lets it pass)
   if (recording) {
-    if (paths_on && call != 0 && worker_recording()) send_call_function(call);
+    if (paths_on && call != 0 && layer_forwarding != nullptr) layer_forwarding->call_function(call);
     change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number,
                                     thread_state(tid)->processor, call});
   }

@@ -2,11 +2,10 @@
 #include "ccsim/tool/data_objects/layout_changes.h"
 
 #include "ccsim/core/growable_array.h"
+#include "ccsim/tool/data_objects/layer_hooks.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
-#include "ccsim/tool/workers/worker_data_objects.h"
-#include "ccsim/tool/workers/worker_recorder.h"
 
 namespace ccsim {
 namespace {
@@ -32,7 +31,7 @@ bool change_waits_for_replay(unsigned tid) { return replay_engine != nullptr && 
 void change_layout(unsigned tid, const LayoutChange& change) {
   const ProcId proc = change_waits_for_replay(tid) ? thread_state(tid)->processor : kNoProcessor;
   // --sim-threads=1: the worker's layer makes the change, at this point of the stream.
-  if (worker_recording()) return send_layout_change(proc, change, false);
+  if (layer_forwarding != nullptr) return layer_forwarding->layout_change(proc, change, false);
   change_layout_of(proc, change);
 }
 

@@ -5,12 +5,11 @@
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/global_variables.h"
 #include "ccsim/tool/data_objects/heap_blocks.h"
+#include "ccsim/tool/data_objects/layer_hooks.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/runtime_libraries.h"
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
-#include "ccsim/tool/workers/worker_data_objects.h"
-#include "ccsim/tool/workers/worker_recorder.h"
 
 namespace ccsim {
 namespace {
@@ -31,9 +30,9 @@ bool is_client_memory(const SegmentView& segment) {
 }
 
 // Valgrind's segment holding `address`, as it is now; in the simulation worker (--sim-threads=1), as the
-// tool's mirror says it is at this point of the stream (worker_data_objects.h).
+// tool's mirror says it is at this point of the stream (layer_hooks.h).
 bool segment_at(Addr address, SegmentView* found) {
-  if (in_simulation_worker()) return mirrored_segment_at(address, found);
+  if (live_state_mirror != nullptr) return live_state_mirror->segment_at(address, found);
   const NSegment* segment = VG_(am_find_nsegment)(address);
   if (segment == nullptr) return false;
   *found = SegmentView{segment->start, segment->end, static_cast<std::uint32_t>(segment->kind),
@@ -80,7 +79,7 @@ void apply_mapping_changed(const LayoutChange& change) {
 void mapping_changed(Addr start, SizeT length, std::uint32_t how) {
   const ThreadId tid = VG_(get_running_tid)();
   const ProcId proc = change_waits_for_replay(tid) ? thread_state(tid)->processor : kNoProcessor;
-  if (worker_recording()) return send_mapping_change(proc, start, length, how);
+  if (layer_forwarding != nullptr) return layer_forwarding->mapping_change(proc, start, length, how);
   make_mapping_change(proc, start, length, how);
 }
 

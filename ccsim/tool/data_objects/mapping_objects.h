@@ -27,7 +27,7 @@ void mark_allocator_mappings();
 // The client mapped (an mmap or an mremap) or unmapped [start, start + length): the mapping's object is
 // made from Valgrind's segment table and the change placed in processor `proc`'s replay stream (~0: at
 // once); an mmap may bring new variables. Called by the tool's watch, and with --sim-threads=1 by the
-// simulation worker at the same point of the stream (worker_data_objects.h).
+// simulation worker at the same point of the stream (layer_hooks.h).
 constexpr std::uint32_t kUnmapped = 0;
 constexpr std::uint32_t kMappedByMmap = 1;
 constexpr std::uint32_t kMappedByMremap = 2;

@@ -3,8 +3,7 @@
 
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
-#include "ccsim/tool/workers/worker_data_objects.h"
-#include "ccsim/tool/workers/worker_recorder.h"
+#include "ccsim/tool/data_objects/layer_hooks.h"
 
 namespace ccsim {
 namespace {
@@ -55,10 +54,10 @@ void init_out_of_order_blocks() {
 }
 
 void note_allocation_recorded(const Extent& block) {
-  // --sim-threads=1: noted by the worker's layer, at this point of the stream (worker_data_objects.h).
-  if (worker_recording()) {
-    return send_layout_change(kNoProcessor, LayoutChange{nullptr, block.start, block.size, block.object, block.key},
-                              true);
+  // --sim-threads=1: noted by the worker's layer, at this point of the stream (layer_hooks.h).
+  if (layer_forwarding != nullptr) {
+    return layer_forwarding->layout_change(kNoProcessor,
+                                           LayoutChange{nullptr, block.start, block.size, block.object, block.key}, true);
   }
   if (unreached == nullptr || block.size == 0) return;
   const Addr last = block.start + block.size - 1;

@@ -18,8 +18,6 @@
 namespace ccsim {
 namespace {
 
-bool worker_side = false;
-
 // The objects that existed at the fork keep their ids in both processes; the tool's later ones are
 // translated by the worker: translated[tool id - objects_at_fork] is the worker's id.
 ObjectId objects_at_fork = 0;
@@ -185,10 +183,73 @@ ObjectId worker_object(ObjectId tool_object) {
   return tool_object < objects_at_fork ? tool_object : (*translated)[tool_object - objects_at_fork];
 }
 
-}  // namespace
+// LayerForwarding::layout_change: the change as it is (its function pointer is valid in the forked
+// worker), after the objects the tool made since the last record, which it may name.
+void send_layout_change(ProcId proc, const LayoutChange& change, bool allocation_noted) {
+  static_assert(sizeof(LayoutChange) % 4 == 0, "a LayoutChange travels as whole words");
+  send_new_objects();
+  std::uint32_t* payload = append_operation(StreamOp::LayoutChange, 2 + sizeof(LayoutChange) / 4);
+  payload[0] = proc;
+  payload[1] = allocation_noted ? 1 : 0;
+  std::memcpy(payload + 2, &change, sizeof change);
+}
 
-bool in_simulation_worker() { return worker_side; }
-void enter_simulation_worker() { worker_side = true; }
+// LayerForwarding::mapping_change: the worker makes the mapping's object from its mirror of the segment
+// table, which is brought up to date first.
+void send_mapping_change(ProcId proc, Addr start, std::uint64_t length, std::uint32_t how) {
+  send_changed_live_state();
+  std::uint32_t* payload = append_operation(StreamOp::MappingChange, 6);
+  payload[0] = proc;
+  split64(payload + 1, start);
+  split64(payload + 3, length);
+  payload[5] = how;
+}
+
+// LayerForwarding::call_function: once per call.
+void send_call_function(Addr call) {
+  static HashMap<Addr, bool>* sent = nullptr;
+  if (sent == nullptr) sent = create_object<HashMap<Addr, bool>>("ccsim.worker", "ccsim.worker.calls_named");
+  bool added = false;
+  sent->find_or_add(call, &added);
+  if (!added) return;
+  const char* function = function_name_of(call);
+  std::uint32_t* payload = append_operation(StreamOp::CallFunction, 2 + name_words(function));
+  split64(payload, call);
+  put_name(payload + 2, function);
+}
+
+// LiveStateMirror::for_each_object_file: the mirrored list, in Valgrind's order.
+void for_each_mirrored_object_file(ObjectFileVisitor visit, void* context) {
+  for (std::uint32_t i = 0; i < object_files->size(); ++i) {
+    const ObjectFile& file = (*object_files)[i];
+    visit(context, file.path, file.text, file.text_size, file.bias);
+  }
+}
+
+// LiveStateMirror::segment_at: the mirrored segment holding `address`.
+bool mirrored_segment_at(Addr address, SegmentView* found) {
+  // Sorted by start, disjoint (Valgrind's table): a binary search for the last start at or below.
+  std::uint32_t low = 0, high = segments->size();
+  while (low < high) {
+    const std::uint32_t middle = (low + high) / 2;
+    if ((*segments)[middle].start <= address) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  if (low == 0 || (*segments)[low - 1].end < address) return false;
+  const Segment& segment = (*segments)[low - 1];
+  *found = SegmentView{segment.start, segment.end, segment.kind, segment.file};
+  return true;
+}
+
+// The hooks the layers call (layer_hooks.h): in the tool's process, its changes go into the stream; in the
+// worker, Valgrind's live state comes from the mirrors.
+const LayerForwarding kForwarding = {send_layout_change, send_mapping_change, send_call_function};
+const LiveStateMirror kMirror = {for_each_mirrored_object_file, mirrored_segment_at};
+
+}  // namespace
 
 void note_data_objects_at_fork() {
   objects_at_fork = objects_sent = object_count();
@@ -198,6 +259,8 @@ void note_data_objects_at_fork() {
   object_files_fingerprint = read_object_files(true);
   segments_fingerprint = read_segments(true);
 }
+
+void forward_data_object_changes() { layer_forwarding = &kForwarding; }
 
 void send_changed_live_state() {
   if (object_files == nullptr) return;
@@ -213,42 +276,14 @@ void send_changed_live_state() {
   }
 }
 
-void send_layout_change(ProcId proc, const LayoutChange& change, bool allocation_noted) {
-  static_assert(sizeof(LayoutChange) % 4 == 0, "a LayoutChange travels as whole words");
-  send_new_objects();
-  std::uint32_t* payload = append_operation(StreamOp::LayoutChange, 2 + sizeof(LayoutChange) / 4);
-  payload[0] = proc;
-  payload[1] = allocation_noted ? 1 : 0;
-  std::memcpy(payload + 2, &change, sizeof change);
-}
-
-void send_mapping_change(ProcId proc, Addr start, std::uint64_t length, std::uint32_t how) {
-  send_changed_live_state();
-  std::uint32_t* payload = append_operation(StreamOp::MappingChange, 6);
-  payload[0] = proc;
-  split64(payload + 1, start);
-  split64(payload + 3, length);
-  payload[5] = how;
-}
-
-void send_call_function(Addr call) {
-  static HashMap<Addr, bool>* sent = nullptr;
-  if (sent == nullptr) sent = create_object<HashMap<Addr, bool>>("ccsim.worker", "ccsim.worker.calls_named");
-  bool added = false;
-  sent->find_or_add(call, &added);
-  if (!added) return;
-  const char* function = function_name_of(call);
-  std::uint32_t* payload = append_operation(StreamOp::CallFunction, 2 + name_words(function));
-  split64(payload, call);
-  put_name(payload + 2, function);
-}
-
 void hand_over_data_objects() {
   for_each_allocator_granule([](Addr granule) {
     std::uint32_t* payload = append_operation(StreamOp::AllocatorGranule, 2);
     split64(payload, granule);
   });
 }
+
+void enter_simulation_worker() { live_state_mirror = &kMirror; }
 
 bool apply_data_object_record(StreamOp op, const std::uint32_t* payload, std::uint32_t) {
   static char storage[3][kMaxNameBytes + 1];
@@ -317,30 +352,6 @@ bool apply_data_object_record(StreamOp op, const std::uint32_t* payload, std::ui
     default:
       return false;
   }
-}
-
-void for_each_mirrored_object_file(MirroredObjectVisitor visit, void* context) {
-  for (std::uint32_t i = 0; i < object_files->size(); ++i) {
-    const ObjectFile& file = (*object_files)[i];
-    visit(context, file.path, file.text, file.text_size, file.bias);
-  }
-}
-
-bool mirrored_segment_at(Addr address, SegmentView* found) {
-  // Sorted by start, disjoint (Valgrind's table): a binary search for the last start at or below.
-  std::uint32_t low = 0, high = segments->size();
-  while (low < high) {
-    const std::uint32_t middle = (low + high) / 2;
-    if ((*segments)[middle].start <= address) {
-      low = middle + 1;
-    } else {
-      high = middle;
-    }
-  }
-  if (low == 0 || (*segments)[low - 1].end < address) return false;
-  const Segment& segment = (*segments)[low - 1];
-  *found = SegmentView{segment.start, segment.end, segment.kind, segment.file};
-  return true;
 }
 
 }  // namespace ccsim

@@ -16,58 +16,38 @@
 //     itself: the files are on disk) and the segment table (mapping_objects.cc), each sent whole when it
 //     changed, checked after every system call and at every mapping change (they change only there, but
 //     for Valgrind's own segments, which only bound the answers for addresses outside client memory).
-// Stack variables and fields (stack_variables.h, object_fields.h) need Valgrind's variable information of
-// the live threads: --read-var-info=yes is refused with --sim-threads=1.
+// The layers send their changes and read the mirrors through the hooks this file installs
+// (data_objects/layer_hooks.h). Stack variables and fields (stack_variables.h, object_fields.h) need
+// Valgrind's variable information of the live threads: --read-var-info=yes is refused with --sim-threads=1.
 #ifndef CCSIM_TOOL_WORKERS_WORKER_DATA_OBJECTS_H
 #define CCSIM_TOOL_WORKERS_WORKER_DATA_OBJECTS_H
 
 #include <cstdint>
 
-#include "ccsim/tool/data_objects/layout_changes.h"
+#include "ccsim/tool/data_objects/layer_hooks.h"
 #include "ccsim/tool/workers/stream_records.h"
 
 namespace ccsim {
-
-// Whether this process is the simulation worker (set when it starts serving the ring).
-bool in_simulation_worker();
-void enter_simulation_worker();
 
 // --- The tool's side ---
 // Before the fork: the objects that exist are the worker's too, with the same ids; the mirrors start
 // from the live state.
 void note_data_objects_at_fork();
-// A layout change thread `proc`'s stream takes (kNoProcessor: applied at once where the stream is).
-constexpr ProcId kNoProcessor = ~ProcId(0);
-void send_layout_change(ProcId proc, const LayoutChange& change, bool allocation_recorded);
-// The client mapped (or unmapped) [start, start + length) on `proc`: the worker makes the change.
-// `how`: mapping_objects.h's kUnmapped, kMappedByMmap, kMappedByMremap.
-void send_mapping_change(ProcId proc, Addr start, std::uint64_t length, std::uint32_t how);
-// Before the layout change of a block freed from the call at `call`, with --paths: the function holding
-// the call, once per call (the worker's debug information lacks every library loaded after the fork).
-void send_call_function(Addr call);
+// When the tool starts recording for a worker: the layers' changes go into the stream from now on
+// (layer_hooks.h's forwarding: a layout change, a mapping change, the function of a free's call, each
+// sent with the objects the tool made since the last one).
+void forward_data_object_changes();
 // After every system call: sends the mirrors that changed.
 void send_changed_live_state();
 // At exit, before the hand-over: what the writer reads and only the tool kept (the allocator's granules).
 void hand_over_data_objects();
 
 // --- The worker's side ---
+// When this process starts serving the ring: the layers read Valgrind's live state from the mirrors
+// (layer_hooks.h's mirroring) from now on.
+void enter_simulation_worker();
 // Applies one record of this file (`payload_words` words at `payload`); false when `op` is not one.
 bool apply_data_object_record(StreamOp op, const std::uint32_t* payload, std::uint32_t payload_words);
-
-// The mirrored list of loaded objects with debug information, in Valgrind's order.
-using MirroredObjectVisitor = void (*)(void* context, const char* path, Addr text, std::uint64_t text_size,
-                                       Addr bias);
-void for_each_mirrored_object_file(MirroredObjectVisitor visit, void* context);
-
-// A segment of the mirrored table: [start, end] (inclusive), Valgrind's SegKind, its file (or null).
-struct SegmentView {
-  Addr start;
-  Addr end;
-  std::uint32_t kind;
-  const char* file;
-};
-// The mirrored segment holding `address`; false when none does.
-bool mirrored_segment_at(Addr address, SegmentView* found);
 
 }  // namespace ccsim
 

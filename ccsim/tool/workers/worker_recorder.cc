@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "ccsim/core/platform.h"
+#include "ccsim/tool/workers/worker_data_objects.h"
 #include "ccsim/tool/workers/worker_process.h"
 
 namespace ccsim {
@@ -39,6 +40,7 @@ bool worker_recording() { return recording; }
 
 void start_worker_recording() {
   recording = true;
+  forward_data_object_changes();
   record_cursor.proc = ~ProcId(0);
   next_chunk();
 }
