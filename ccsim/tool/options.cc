@@ -185,6 +185,8 @@ bool process_option(const char* arg) {
     worker_hang_seconds = static_cast<std::uint32_t>(parse_number(arg, v, 1, 86400));
   } else if VG_BOOL_CLO(arg, "--sim-forked-worker-dies", forked_worker_dies) {
     // Debug: the worker forked for a process the program forked kills itself at once.
+  } else if VG_BOOL_CLO(arg, "--sim-worker-dies-at-end", worker_dies_at_end) {
+    // Debug: the worker kills itself when told to finish (tests of a death after the program's exit).
   } else if (VG_STREQ(arg, "--ccsim-version")) {
     // Valgrind keeps --version for itself; this answers like it (on stdout), for ccsim, and stops.
     // Written directly: Valgrind's message buffer is not flushed by VG_(exit).
@@ -314,7 +316,9 @@ void print_debug_usage() {
               "    --sim-worker-hang-seconds=<s>     a worker making no progress (no chunk taken, no CPU\n"
               "                                      time used) for <s> seconds is stopped, 1-86400 [300]\n"
               "    --sim-forked-worker-dies=no|yes   the worker forked for each process the program forks\n"
-              "                                      kills itself at once (tests of its death) [no]\n");
+              "                                      kills itself at once (tests of its death) [no]\n"
+              "    --sim-worker-dies-at-end=no|yes   the simulation worker kills itself when the program has\n"
+              "                                      exited, before the profile (tests of that death) [no]\n");
 }
 
 }  // namespace ccsim

@@ -338,6 +338,21 @@ TEST(SimWorker, AWorkerThatDiesEndsTheRunWithOneSentence) {
   EXPECT_TRUE(files_starting_with(dir, "profile").empty());
 }
 
+// The worker killed when told to finish (a debug option), after the program exited: one sentence and no
+// profile, and the exit status of a lost profile: the program's own code when it is not 0 (exit_code.c
+// exits with 42 from a second thread), else 1 (pthread_false_sharing.c returns 0).
+TEST(SimWorker, AWorkerThatDiesAtTheEndKeepsTheProgramsExitCode) {
+  const std::pair<const char*, int> cases[] = {{"exit_code", 42}, {"pthread_false_sharing", 1}};
+  for (const auto& [program, status] : cases) {
+    const std::string dir = scratch_directory(std::string("sim_worker_dies_at_end_") + program);
+    RunResult run = run_ccsim(dir, {"--sim-threads=1", "--sim-worker-dies-at-end=yes",
+                                    "--ccsim-out-file=" + dir + "/profile"}, test_program(program));
+    EXPECT_EQ(run.exit_code, status) << program << "\n" << run.stderr_text;
+    EXPECT_EQ(worker_death_sentences(run.stderr_text), 1u) << program << "\n" << run.stderr_text;
+    EXPECT_TRUE(files_starting_with(dir, "profile").empty()) << program;
+  }
+}
+
 // A worker that stops taking chunks after its first one and sleeps (a debug option standing for a lost
 // wake-up or a deadlock), with the hang limit at 2 s: no chunk taken and no CPU time used for 2 s ends the
 // run with one sentence, no profile and exit 1, instead of waiting forever (the default limit is 300 s).

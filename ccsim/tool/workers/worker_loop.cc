@@ -68,6 +68,7 @@ void reap_ended_workers() {
 }
 
 __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* payload) {
+  if (worker_dies_at_end) kill_process(VG_(getpid)());
   RingHeader* header = worker->ring.header();
   static char profile_name[kMaxNameBytes + 1];
   const char* name = nullptr;

@@ -1,6 +1,7 @@
 // worker_process.cc: fork, waits with health checks, the end (worker_process.h).
 #include "ccsim/tool/workers/worker_process.h"
 
+#include "ccsim/tool/output/exit_status.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/valgrind_api.h"
@@ -15,6 +16,7 @@ std::uint32_t worker_fail_after_chunks = 0;
 std::uint32_t worker_stall_after_chunks = 0;
 std::uint32_t worker_hang_seconds = 300;
 bool forked_worker_dies = false;
+bool worker_dies_at_end = false;
 
 namespace {
 
@@ -39,10 +41,12 @@ bool no_worker = false;
 Int no_worker_error = 0;
 RingChunk* discarded_chunk = nullptr;
 
-// Ends the run after the worker died or hung: one sentence, no profile, a non-zero exit.
+// Ends the run after the worker died or hung: one sentence, no profile, a non-zero exit (the program's
+// own code when it has exited with one, as for any lost profile).
 __attribute__((noreturn)) void worker_lost(const char* what) {
   VG_(umsg)("ccsim: the simulation worker (process %d) %s; no profile was written.\n", worker_pid, what);
   child_ring.unlink_name();  // lost while a fork's ring still had its name: nothing is left in /dev/shm
+  exit_for_lost_profile();   // returns when the program has not exited yet
   VG_(exit)(1);
   __builtin_unreachable();
 }

@@ -53,7 +53,9 @@ RingChunk* take_chunk_to_fill();
 void hand_over_filled_chunk(std::uint32_t used_words);
 
 // At the client's exit: hands the rest over, waits for the worker to write the profile, prints its
-// messages, reaps it. Returns whether the profile was written.
+// messages, reaps it. Returns whether the profile was written. A worker that dies or hangs meanwhile (or
+// at any other wait) ends the run with one sentence and the exit status of a lost profile: the program's
+// own code if it has exited with one that is not 0 (exit_status.h), else 1.
 bool finish_simulation_worker();
 
 // For the progress lines: accesses the worker has taken, and the ring's bytes in use and in all.
@@ -65,6 +67,8 @@ std::uint64_t worker_ring_bytes();
 // (--sim-forked-worker-dies) a worker forked for a process the program forked kills itself at once.
 extern std::uint32_t worker_fail_after_chunks;
 extern bool forked_worker_dies;
+// Debug (--sim-worker-dies-at-end): the worker kills itself when told to finish, after the program exited.
+extern bool worker_dies_at_end;
 // Debug (--sim-worker-stall-after): the worker stops taking chunks, and sleeps, after this many (0: never).
 extern std::uint32_t worker_stall_after_chunks;
 // How long the worker may make no progress (take no chunk, use no CPU time) while the tool waits for it,
