@@ -110,7 +110,10 @@ void post_command_line_init() {
   check_options();
   check_profile_destination();
   init_client_exec();
-  simulator = create_simulator(options.machine);
+  // In a shard worker (debug: --sim-worker-shard) the simulator is one line shard; the tool's process
+  // never simulates with --sim-threads=1, so only the worker, its copy, uses it.
+  simulator = options.worker_shard.count > 1 ? create_shard_simulator(options.machine, options.worker_shard)
+                                             : create_simulator(options.machine);
   init_references();
   init_threads(simulator);
   init_instrumentation(simulator);

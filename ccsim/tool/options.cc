@@ -183,6 +183,16 @@ bool process_option(const char* arg) {
     worker_stall_after_chunks = static_cast<std::uint32_t>(parse_number(arg, v, 0, 1u << 30));
   } else if ((v = value_of(arg, "--sim-worker-hang-seconds"))) {
     worker_hang_seconds = static_cast<std::uint32_t>(parse_number(arg, v, 1, 86400));
+  } else if ((v = value_of(arg, "--sim-worker-shard"))) {
+    // Debug: the worker simulates line shard K of S alone ("K/S"; checked against the machine later).
+    const HChar* slash = VG_(strchr)(v, '/');
+    if (slash == nullptr || slash == v || slash[1] == '\0') {
+      VG_(fmsg_bad_option)(arg, "expected K/S, shard K of S (e.g. 0/2).\n");
+    }
+    HChar index[16] = {};
+    VG_(strncpy)(index, v, static_cast<SizeT>(slash - v) < sizeof index - 1 ? static_cast<SizeT>(slash - v) : sizeof index - 1);
+    options.worker_shard.index = static_cast<std::uint32_t>(parse_number(arg, index, 0, 1u << 20));
+    options.worker_shard.count = static_cast<std::uint32_t>(parse_number(arg, slash + 1, 1, 1u << 20));
   } else if VG_BOOL_CLO(arg, "--sim-forked-worker-dies", forked_worker_dies) {
     // Debug: the worker forked for a process the program forked kills itself at once.
   } else if VG_BOOL_CLO(arg, "--sim-worker-dies-at-end", worker_dies_at_end) {
@@ -228,6 +238,18 @@ void check_options() {
   // What the simulation worker cannot do yet (docs/parallel-simulation.md, section 7), said before the
   // program runs: variables and fields are described from Valgrind's debug information and the live
   // threads' stacks, which the worker does not have (workers/worker_data_objects.h).
+  if (options.worker_shard.count > 1) {
+    ErrorMessage error;
+    if (options.sim_threads != 1 || options.sync.mode == SimMode::Native || options.machine.miss_classes) {
+      VG_(fmsg_bad_option)("--sim-worker-shard", "a shard worker needs --sim-threads=1, a replay order "
+                           "(--sim-mode=interleaved or piped) and --miss-classes=no.\n");
+      VG_(exit)(1);
+    }
+    if (!validate_line_shard(options.machine, options.worker_shard, &error)) {
+      VG_(fmsg_bad_option)("--sim-worker-shard", "%s\n", error.text);
+      VG_(exit)(1);
+    }
+  }
   if (options.sim_threads > 0 && options.data_objects && VG_(clo_read_var_info)) {
     VG_(fmsg_bad_option)("--sim-threads", "--sim-threads=1 cannot name variables and fields: use "
                          "--read-var-info=no (the default), or --sim-threads=0 to have them named.\n");
@@ -318,7 +340,10 @@ void print_debug_usage() {
               "    --sim-forked-worker-dies=no|yes   the worker forked for each process the program forks\n"
               "                                      kills itself at once (tests of its death) [no]\n"
               "    --sim-worker-dies-at-end=no|yes   the simulation worker kills itself when the program has\n"
-              "                                      exited, before the profile (tests of that death) [no]\n");
+              "                                      exited, before the profile (tests of that death) [no]\n"
+              "    --sim-worker-shard=<k>/<s>        the worker simulates the lines of shard k of s alone\n"
+              "                                      (line mod s == k), its profile theirs alone; with\n"
+              "                                      --sim-threads=1, a replay order (perf/) [0/1]\n");
 }
 
 }  // namespace ccsim

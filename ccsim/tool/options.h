@@ -3,6 +3,7 @@
 #define CCSIM_TOOL_OPTIONS_H
 
 #include "ccsim/core/geometry.h"
+#include "ccsim/core/line_shard.h"
 #include "ccsim/tool/data_objects/object_timeline.h"
 #include "ccsim/tool/threads/sync.h"
 
@@ -50,6 +51,10 @@ struct Options {
   std::int64_t progress_interval = -1;  // --ccsim-progress-interval; -1: unset (progress_interval.h)
   // --sim-threads: 0 simulates on the program's thread; 1 in a worker process (workers/worker_process.h)
   std::uint32_t sim_threads = 0;
+  // --sim-worker-shard=K/S (debug, for perf/sim_shard_bench.sh and the shard tests): the worker simulates
+  // line shard K of S alone (core/line_shard.h), as one of S shard workers would; its profile then holds
+  // that shard's lines alone. 0/1, the whole machine, by default.
+  LineShard worker_shard;
 };
 
 extern Options options;

@@ -443,3 +443,106 @@ TEST(SimWorker, RefusesVariableNamesAndMoreWorkersBeforeTheProgramRuns) {
 }
 
 }  // namespace
+
+// Line shards in the worker (--sim-worker-shard=K/S, the debug option perf/sim_shard_bench.sh measures
+// with): the worker of shard K simulates the lines with line mod S == K alone, and counts an access against
+// its object in the shard of its first line. The simulation splits exactly by lines
+// (docs/parallel-simulation.md, section 1), so the profiles of the S shards of one run add up to the whole
+// run's: the summary's every event, every (source line, thread)'s counts, every (object, thread)'s counts
+// and every invalidator edge. (What is not a sum is left out: placement predictions, which need a watched
+// block's every access; and the lines chosen for --line-detail.) The programs: false sharing, two locks, a
+// producer and consumer, malloc/free churn across threads; S = 2, and 4 for one of them.
+namespace shard_sums {
+
+using Key = std::string;  // a source line as "file:line function", or an object's name, with a thread
+
+std::string ref_key(const Profile& p, unsigned ref, unsigned thread) {
+  const auto found = p.refs.find(ref);
+  const ProfileRef r = found != p.refs.end() ? found->second : ProfileRef{};
+  return r.file + ":" + std::to_string(r.line) + " " + r.function + " @" + std::to_string(thread);
+}
+
+void add(std::map<Key, std::vector<std::uint64_t>>* into, const Key& key, const std::vector<std::uint64_t>& counts) {
+  std::vector<std::uint64_t>& sum = (*into)[key];
+  if (sum.size() < counts.size()) sum.resize(counts.size());
+  for (std::size_t i = 0; i < counts.size(); ++i) sum[i] += counts[i];
+}
+
+// The sums the test compares, added over one or more profiles.
+struct Sums {
+  std::vector<std::uint64_t> summary;
+  std::map<Key, std::vector<std::uint64_t>> lines, objects, invalidators;
+
+  void add_profile(const Profile& p) {
+    if (summary.size() < p.summary.size()) summary.resize(p.summary.size());
+    for (std::size_t i = 0; i < p.summary.size(); ++i) summary[i] += p.summary[i];
+    for (const auto& [ref_thread, counts] : p.counts) add(&lines, ref_key(p, ref_thread.first, ref_thread.second), counts);
+    for (const auto& [object_thread, counts] : p.object_counts) {
+      const auto object = p.objects.find(object_thread.first);
+      add(&objects, (object != p.objects.end() ? object->second.name : "?") + " @" + std::to_string(object_thread.second),
+          counts);
+    }
+    for (const InvalidatorRow& row : p.invalidators) {
+      add(&invalidators, ref_key(p, row.invalidator_ref, row.invalidator_thread) + " -> " +
+                             ref_key(p, row.victim_ref, row.victim_thread),
+          {row.true_in, row.true_in_critical, row.false_in, row.true_across, row.false_across});
+    }
+  }
+};
+
+Profile run_shard(const std::string& program, const std::string& shard) {
+  std::string name = program + "_" + shard;
+  std::replace(name.begin(), name.end(), '/', '_');
+  const std::string dir = scratch_directory("sim_worker_shard_" + name);
+  RunResult run = run_ccsim(dir, {"--sim-threads=1", "--sim-worker-shard=" + shard, "--ccsim-out-file=" + dir + "/profile"},
+                            test_program(program), {}, true);
+  EXPECT_EQ(run.exit_code, 0) << name << "\n" << run.stderr_text;
+  Profile p;
+  std::string error;
+  EXPECT_TRUE(read_profile(dir + "/profile", &p, &error)) << name << ": " << error;
+  return p;
+}
+
+}  // namespace shard_sums
+
+TEST(SimWorker, LineShardProfilesAddUpToTheWholeRun) {
+  using namespace shard_sums;
+  const std::vector<std::pair<std::string, unsigned>> cases = {
+      {"pthread_false_sharing", 2}, {"two_locks", 2}, {"producer_consumer", 2}, {"heap_churn", 2}, {"heap_churn", 4}};
+  for (const auto& [program, shards] : cases) {
+    SCOPED_TRACE(program + " in " + std::to_string(shards) + " shards");
+    Sums whole, parts;
+    whole.add_profile(run_shard(program, "0/1"));
+    for (unsigned k = 0; k < shards; ++k) parts.add_profile(run_shard(program, std::to_string(k) + "/" + std::to_string(shards)));
+    EXPECT_FALSE(whole.lines.empty());
+    EXPECT_TRUE(whole.summary == parts.summary);
+    EXPECT_TRUE(whole.lines == parts.lines) << whole.lines.size() << " lines in the whole run, " << parts.lines.size()
+                                            << " in the shards";
+    EXPECT_TRUE(whole.objects == parts.objects) << whole.objects.size() << " objects in the whole run, "
+                                                << parts.objects.size() << " in the shards";
+    EXPECT_TRUE(whole.invalidators == parts.invalidators);
+  }
+}
+
+// The debug option is refused, with one sentence and before the program runs, where a shard worker is not
+// built (no worker, the native order, miss classes: their shadows span every set) or cannot be exact (a
+// number of shards that is no power of two, a shard that does not exist) or is mistyped.
+TEST(SimWorker, AShardWorkerNeedsAReplayOrderAndAShardOfTheMachine) {
+  struct Refused {
+    std::vector<std::string> options;
+    const char* sentence;
+  };
+  const std::vector<Refused> cases = {
+      {{"--sim-threads=0", "--sim-worker-shard=0/2"}, "a shard worker needs --sim-threads=1, a replay order"},
+      {{"--sim-threads=1", "--sim-mode=native", "--sim-worker-shard=0/2"}, "a shard worker needs --sim-threads=1"},
+      {{"--sim-threads=1", "--miss-classes=yes", "--sim-worker-shard=0/2"}, "and --miss-classes=no."},
+      {{"--sim-threads=1", "--sim-worker-shard=0/3"}, "the number of line shards must be a power of two"},
+      {{"--sim-threads=1", "--sim-worker-shard=2/2"}, "line shard 2 does not exist among 2."},
+      {{"--sim-threads=1", "--sim-worker-shard=2"}, "expected K/S"}};
+  for (const Refused& test : cases) {
+    const std::string dir = scratch_directory("sim_worker_shard_refused");
+    RunResult run = run_ccsim(dir, test.options, test_program("exit_code"));
+    EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+    EXPECT_NE(run.stderr_text.find(test.sentence), std::string::npos) << run.stderr_text;
+  }
+}

@@ -148,6 +148,21 @@ void simulate_replayed_access(void* simulator, const Stream* thread, RefId ref, 
   }
 }
 
+// --sim-worker-shard (debug): the worker of one line shard passes on the accesses of its own lines alone,
+// as one of several shard workers reading the whole stream would (docs/parallel-simulation.md). An access
+// straddling lines goes to the simulator, which splits it and keeps its own parts; its object count, one
+// per access, goes with its first line's shard.
+std::uint32_t shard_line_shift = 0;
+
+template <bool kCountObjects>
+void simulate_replayed_shard_access(void* simulator, const Stream* thread, RefId ref, Addr addr, std::uint32_t size,
+                                    AccessKind kind) {
+  const Addr first = addr >> shard_line_shift;
+  if (options.worker_shard.owns(first)) return simulate_replayed_access<kCountObjects>(simulator, thread, ref, addr, size, kind);
+  if (((addr + size - 1) >> shard_line_shift) == first) return;  // wholly another shard's line
+  simulate_replayed_access<false>(simulator, thread, ref, addr, size, kind);
+}
+
 // A thread starts on a processor in replay order: a reused thread id is a new thread with cold caches,
 // holding no lock.
 void start_replayed_thread(void* simulator, ProcId proc) {
@@ -164,8 +179,12 @@ void replayed_lock_released(void*, ProcId proc, std::uint64_t lock) { lock_relea
 // Where the replay engine sends what it replays: the simulator, and with --data-objects the object counts
 // and the layout changes (layout_changes.h).
 ReplaySink replay_sink(Simulator* sim) {
-  return ReplaySink{sim, options.data_objects ? simulate_replayed_access<true> : simulate_replayed_access<false>,
-                    start_replayed_thread, apply_recorded_layout_change, replayed_lock_acquired,
+  decltype(ReplaySink::access) access = options.data_objects ? simulate_replayed_access<true> : simulate_replayed_access<false>;
+  if (options.worker_shard.count > 1) {
+    shard_line_shift = static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes));
+    access = options.data_objects ? simulate_replayed_shard_access<true> : simulate_replayed_shard_access<false>;
+  }
+  return ReplaySink{sim, access, start_replayed_thread, apply_recorded_layout_change, replayed_lock_acquired,
                     replayed_lock_released};
 }
 
