@@ -132,7 +132,8 @@ po::options_description visible_options() {
      "touch it, their misses by cause and by where served, cycles, and the objects that evicted its lines; "
      "replaces the default view, else follows --view's")
     ("function", po::value<std::string>(),
-     "drill down on one function (NAME or FILE:NAME): the data objects it touches, with the same columns")
+     "drill down on one function (NAME or FILE:NAME): the data objects it touches, with the same columns, "
+     "and the functions that evicted or invalidated the lines its code touched")
     ("matrix-rows", po::value<std::string>()->default_value("lines"),
      "lines or functions: the rows of --view=matrix (whose cells are % of the run's memory time, cycles, "
      "unless --sort names another event)")

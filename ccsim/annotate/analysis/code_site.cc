@@ -39,4 +39,8 @@ std::string site_label(const CodeSite& site, FileNames names) {
   return site_location(site, names) + " (" + function + ")";
 }
 
+std::string function_label(const CodeSite& site) {
+  return (site.file.empty() ? "" : site.file + ":") + (site.function.empty() ? "???" : site.function);
+}
+
 }  // namespace ccsim::annotate

@@ -31,6 +31,9 @@ enum class FileNames { full, base };
 std::string site_location(const CodeSite& site, FileNames names);
 // "counters.c:12 (worker)"; the function is "???" when unknown.
 std::string site_label(const CodeSite& site, FileNames names);
+// "/src/a.c:fill", as the function views and the drill-downs name a function: its file as recorded (none
+// when unknown) and its name ("???" when unknown).
+std::string function_label(const CodeSite& site);
 // The last component of a path.
 std::string base_name(const std::string& path);
 // Whether a recorded file is the one a user named: the same path, or a path ending in "/" + `named`

@@ -1,4 +1,5 @@
-// drill_down.cc: collecting one object's or one function's rows from the code x data cells.
+// drill_down.cc: collecting one object's or one function's rows from the code x data cells, and whose
+// accesses evicted (whose stores invalidated) its lines from the edge records.
 #include "ccsim/annotate/analysis/drill_down.h"
 
 #include <algorithm>
@@ -84,6 +85,24 @@ void add_to(std::map<std::string, Counts>& sums, const std::string& label, const
   add_counts(sum, counts);
 }
 
+// The evictions of the subject's lines by culprit (an object's name or a function's label) and level,
+// added up over the records' threads (and, for a function, its references).
+using EvictionSums = std::map<std::pair<std::string, std::string>, std::uint64_t>;
+
+void add_eviction(EvictionSums& sums, const std::string& culprit, const std::string& level, std::uint64_t count) {
+  std::uint64_t& sum = sums[{culprit, level}];
+  sum = checked_sum(sum, count);
+}
+
+// Most evictions first; a tie keeps the order of the culprit's name, then of the level.
+std::vector<Evictor> most_evictions_first(const EvictionSums& sums) {
+  std::vector<Evictor> evictors;
+  for (const auto& [key, count] : sums) evictors.push_back({key.first, key.second, count});
+  std::stable_sort(evictors.begin(), evictors.end(),
+                   [](const Evictor& a, const Evictor& b) { return a.evictions > b.evictions; });
+  return evictors;
+}
+
 bool names_object(const DataObject& object, const std::string& name) {
   return object_name(object) == name || object.name == name;
 }
@@ -120,21 +139,16 @@ DrillDown object_drill_down(const Analysis& analysis, const std::string& name) {
   for (const ObjectReferenceCounts& cell : profile.object_references) {
     if (!chosen[cell.object]) continue;
     const CodeSite site = site_of(profile.references[cell.reference]);
-    add_to(functions, (site.file.empty() ? "" : site.file + ":") + (site.function.empty() ? "???" : site.function),
-           cell.counts);
+    add_to(functions, function_label(site), cell.counts);
     add_to(lines, site_label(site, FileNames::full), cell.counts);
   }
   result.functions = ranked(profile, functions);
   result.lines = ranked(profile, lines);
-  std::map<std::pair<std::string, std::string>, std::uint64_t> evictors;  // (object, level) -> evictions
+  EvictionSums evictions;
   for (const ObjectEvictor& edge : profile.object_evictors) {
-    if (!chosen[edge.victim]) continue;
-    std::uint64_t& count = evictors[{object_name(profile.objects[edge.evictor]), edge.level}];
-    count = checked_sum(count, edge.count);
+    if (chosen[edge.victim]) add_eviction(evictions, object_name(profile.objects[edge.evictor]), edge.level, edge.count);
   }
-  for (const auto& [key, count] : evictors) result.evicted_by.push_back({key.first, key.second, count});
-  std::stable_sort(result.evicted_by.begin(), result.evicted_by.end(),
-                   [](const Evictor& a, const Evictor& b) { return a.evictions > b.evictions; });
+  result.evicted_by = most_evictions_first(evictions);
   return result;
 }
 
@@ -159,6 +173,20 @@ DrillDown function_drill_down(const Analysis& analysis, const std::string& name)
       add_to(objects, object_name(profile.objects[cell.object]), cell.counts);
   }
   result.objects = ranked(profile, objects);
+  EvictionSums evictions;
+  for (const EvictorEdge& edge : profile.evictor_edges) {
+    if (names_function(site_of(profile.references[edge.victim]), name))
+      add_eviction(evictions, function_label(site_of(profile.references[edge.evictor])), edge.level, edge.count);
+  }
+  result.evicted_by = most_evictions_first(evictions);
+  std::map<std::string, InvalidationSplit> invalidators;  // invalidating function -> its splits added up
+  for (const InvalidatorEdge& edge : profile.invalidator_edges) {
+    if (names_function(site_of(profile.references[edge.victim]), name))
+      invalidators[function_label(site_of(profile.references[edge.invalidator]))].add(edge.split);
+  }
+  for (const auto& [function, split] : invalidators) result.invalidated_by.push_back({function, split});
+  std::stable_sort(result.invalidated_by.begin(), result.invalidated_by.end(),
+                   [](const Invalidator& a, const Invalidator& b) { return a.split.total() > b.split.total(); });
   return result;
 }
 

@@ -1,7 +1,9 @@
 // drill_down.h: one data object or one function looked at alone (--object=NAME, --function=NAME):
 // MemSpy's detailed display of one data bin (DisplayAll, Fig. 3) and dprof's per-function and per-line
-// tables of one data structure. Built from the code x data cells (`object-ref:` records) and, for the
-// objects that evicted an object's lines, from the `object-evictor:` records (version 2).
+// tables of one data structure. Built from the code x data cells (`object-ref:` records); what pushed the
+// subject's lines out (MemSpy's "causes of replacements") from the `object-evictor:` records (version 2) for
+// an object and from the `evictor:` records for a function, whose `invalidator:` records also say whose
+// stores removed its copies (the invalidator list of Marathe's ccSIM, seen from the victim).
 #ifndef CCSIM_ANNOTATE_DRILL_DOWN_H
 #define CCSIM_ANNOTATE_DRILL_DOWN_H
 
@@ -18,11 +20,19 @@ struct DrillDownRow {
   Counts counts;
 };
 
-// The objects whose accesses evicted an object's lines at one level, and how often.
+// Whose accesses evicted the subject's lines at one level, and how often: an object (of an object's lines)
+// or a function (of the lines a function's code last touched; itself among them when it evicts its own).
 struct Evictor {
-  std::string object;  // object_name
-  std::string level;   // "L1", "L2", "LLC"
+  std::string culprit;  // object_name, or "file:function" (function_label)
+  std::string level;    // "L1", "L2", "LLC"
   std::uint64_t evictions = 0;
+};
+
+// A function whose stores invalidated copies the subject function's code last touched: its
+// `invalidator:` records added up, over its references and both threads of each record.
+struct Invalidator {
+  std::string function;  // "file:function" (function_label)
+  InvalidationSplit split;
 };
 
 // What --object=NAME or --function=NAME shows.
@@ -37,7 +47,9 @@ struct DrillDown {
   std::vector<DrillDownRow> functions;
   std::vector<DrillDownRow> lines;
   std::vector<DrillDownRow> objects;
-  std::vector<Evictor> evicted_by;  // for an object: most evictions first (empty for a function)
+  // Most evictions first (then by name and level): for an object the objects, for a function the functions.
+  std::vector<Evictor> evicted_by;
+  std::vector<Invalidator> invalidated_by;  // for a function: most invalidations first (empty for an object)
   std::size_t matched = 0;          // how many objects or (file, function)s the name matched
 };
 

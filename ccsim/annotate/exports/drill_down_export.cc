@@ -60,6 +60,53 @@ void write_rows(std::ostream& out, const Profile& profile, const std::string& la
   table.write(out);
 }
 
+// Whose accesses evicted the subject's lines: [{"<culprit_key>": name, "level", "evictions"}], most first.
+Json evicted_by_json(const std::vector<Evictor>& evicted_by, const std::string& culprit_key) {
+  Json json = Json::array();
+  for (const Evictor& evictor : evicted_by)
+    json.push_back({{culprit_key, evictor.culprit}, {"level", evictor.level}, {"evictions", evictor.evictions}});
+  return json;
+}
+
+// The evicting objects or functions (`culprit_heading`), every one, sortable; `none` instead when there are none.
+void write_evicted_by(std::ostream& out, const std::vector<Evictor>& evicted_by, const std::string& culprit_heading,
+                      const std::string& none) {
+  out << "<h3>Evicted by</h3>\n";
+  if (evicted_by.empty()) {
+    out << "<p>" << html_escaped(none) << "</p>\n";
+    return;
+  }
+  HtmlTable table({"evictions", "level", culprit_heading}, {true, false, false});
+  for (const Evictor& evictor : evicted_by)
+    table.add_row({with_commas(evictor.evictions), evictor.level, evictor.culprit}, {evictor.evictions, 0, 0});
+  table.write(out);
+}
+
+// The invalidating functions with the split of their invalidations, every one, sortable.
+void write_invalidated_by(std::ostream& out, const std::vector<Invalidator>& invalidated_by) {
+  out << "<h3>Invalidated by</h3>\n";
+  if (invalidated_by.empty()) {
+    out << "<p>" << html_escaped(kNoFunctionInvalidation) << "</p>\n";
+    return;
+  }
+  HtmlTable table({"invalidations", "true_in_region", "true_in_region_critical", "false_in_region",
+                   "true_across_regions", "false_across_regions", "invalidating function"},
+                  {true, true, true, true, true, true, false});
+  for (const Invalidator& invalidator : invalidated_by) {
+    const InvalidationSplit& split = invalidator.split;
+    const std::vector<std::uint64_t> values = {split.total(),          split.true_in_region,
+                                               split.true_in_region_critical, split.false_in_region,
+                                               split.true_across_regions,     split.false_across_regions};
+    std::vector<std::string> cells;
+    for (std::uint64_t value : values) cells.push_back(with_commas(value));
+    cells.push_back(invalidator.function);
+    std::vector<std::uint64_t> sort_values = values;
+    sort_values.push_back(0);
+    table.add_row(cells, sort_values);
+  }
+  table.write(out);
+}
+
 }  // namespace
 
 Json drill_downs_json(const Analysis& analysis, const Options& options) {
@@ -67,22 +114,24 @@ Json drill_downs_json(const Analysis& analysis, const Options& options) {
   Json json = Json::object();
   if (!options.object_detail.empty()) {
     const DrillDown drill_down = object_drill_down(analysis, options.object_detail);
-    Json evicted_by = Json::array();
-    for (const Evictor& evictor : drill_down.evicted_by)
-      evicted_by.push_back({{"object", evictor.object}, {"level", evictor.level}, {"evictions", evictor.evictions}});
     json["object_detail"] = {{"name", options.object_detail},
                              {"subject", drill_down.subject},
                              {"totals", counts_json(profile, drill_down.totals)},
                              {"functions", rows_json(profile, drill_down.functions)},
                              {"lines", rows_json(profile, drill_down.lines)},
-                             {"evicted_by", evicted_by}};
+                             {"evicted_by", evicted_by_json(drill_down.evicted_by, "object")}};
   }
   if (!options.function_detail.empty()) {
     const DrillDown drill_down = function_drill_down(analysis, options.function_detail);
+    Json invalidated_by = Json::array();
+    for (const Invalidator& invalidator : drill_down.invalidated_by)
+      invalidated_by.push_back({{"function", invalidator.function}, {"invalidations", split_json(invalidator.split)}});
     json["function_detail"] = {{"name", options.function_detail},
                                {"subject", drill_down.subject},
                                {"totals", counts_json(profile, drill_down.totals)},
-                               {"objects", rows_json(profile, drill_down.objects)}};
+                               {"objects", rows_json(profile, drill_down.objects)},
+                               {"evicted_by", evicted_by_json(drill_down.evicted_by, "function")},
+                               {"invalidated_by", invalidated_by}};
   }
   return json;
 }
@@ -96,17 +145,15 @@ void write_html_drill_downs(std::ostream& out, const Analysis& analysis, const O
     write_rows(out, profile, "file:function", drill_down.functions, options.top);
     out << "<h3>By line</h3>\n";
     write_rows(out, profile, "line (function)", drill_down.lines, options.top);
-    out << "<h3>Evicted by</h3>\n";
-    HtmlTable table({"evictions", "level", "evicting object"}, {true, false, false});
-    for (const Evictor& evictor : drill_down.evicted_by)
-      table.add_row({with_commas(evictor.evictions), evictor.level, evictor.object}, {evictor.evictions, 0, 0});
-    table.write(out);
+    write_evicted_by(out, drill_down.evicted_by, "evicting object", no_object_eviction(profile));
   }
   if (!options.function_detail.empty()) {
     const DrillDown drill_down = function_drill_down(analysis, options.function_detail);
     out << "<h2 id=\"function-detail\">Function " << html_escaped(drill_down.subject) << "</h2>\n<p>"
         << html_escaped(drill_down_note(profile)) << "</p>\n<h3>By data object</h3>\n";
     write_rows(out, profile, "object", drill_down.objects, options.top);
+    write_evicted_by(out, drill_down.evicted_by, "evicting function", kNoFunctionEviction);
+    write_invalidated_by(out, drill_down.invalidated_by);
   }
 }
 

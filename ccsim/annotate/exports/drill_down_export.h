@@ -13,7 +13,8 @@ namespace ccsim::annotate {
 
 // {"object_detail": {...}, "function_detail": {...}}, each present when its option is given: the subject,
 // its totals (all events), and its rows, each {"label", "counts" (all events), "memory_time"}; an
-// object's also {"evicted_by": [{"object", "level", "evictions"}]}.
+// object's also {"evicted_by": [{"object", "level", "evictions"}]}, a function's {"evicted_by":
+// [{"function", "level", "evictions"}], "invalidated_by": [{"function", "invalidations" (split_json)}]}.
 nlohmann::ordered_json drill_downs_json(const Analysis& analysis, const Options& options);
 
 // An HTML section per drill-down asked for (nothing when none is).

@@ -317,6 +317,8 @@ const char* sharing_name(Sharing sharing) {
   return "none";
 }
 
+}  // namespace
+
 Json split_json(const InvalidationSplit& split) {
   return {{"total", split.total()},
           {"true_in_region", split.true_in_region},
@@ -325,6 +327,8 @@ Json split_json(const InvalidationSplit& split) {
           {"true_across_regions", split.true_across_regions},
           {"false_across_regions", split.false_across_regions}};
 }
+
+namespace {
 
 Json finding_lines_json(const std::vector<FindingLine>& lines) {
   Json json = Json::array();

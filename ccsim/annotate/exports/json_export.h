@@ -18,6 +18,9 @@ void write_json(std::ostream& out, const Analysis& analysis, const Options& opti
 
 // One row's counts as {"<event>": count, ...}, every event of the profile in order (exports share it).
 nlohmann::ordered_json counts_json(const Profile& profile, const Counts& counts);
+// Invalidations as {"total", "true_in_region", "true_in_region_critical", "false_in_region",
+// "true_across_regions", "false_across_regions"} (exports share it).
+nlohmann::ordered_json split_json(const InvalidationSplit& split);
 
 }  // namespace ccsim::annotate
 

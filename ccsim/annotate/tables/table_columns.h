@@ -31,6 +31,17 @@ inline const char* const kDrillDownNoteVersion1 =
 inline const char* drill_down_note(const Profile& profile) {
   return profile.cells_keep_accesses() ? kDrillDownNote : kDrillDownNoteVersion1;
 }
+// What a drill-down says instead of its "Evicted by" table when no record names the subject as the victim
+// (text and HTML): for an object (object-evictor: records, version 2 only), for a function (evictor:
+// records), and instead of a function's "Invalidated by" table (invalidator: records).
+inline const char* no_object_eviction(const Profile& profile) {
+  return profile.header.version < 2 ? "A version 1 profile does not say which objects evicted which."
+                                    : "No eviction of its lines.";
+}
+inline const char* const kNoFunctionEviction =
+    "No line this function touched was evicted (no evictor: record names its code as the victim).";
+inline const char* const kNoFunctionInvalidation =
+    "No copy this function touched was invalidated (no invalidator: record names its code as the victim).";
 
 }  // namespace ccsim::annotate
 

@@ -1,6 +1,7 @@
 // view_drill_down.cc: --object=NAME and --function=NAME, one object's functions and lines, or one
 // function's objects, with their misses by cause and by where they were served, and their cycles
-// (analysis/drill_down.h); for an object, the objects that evicted its lines.
+// (analysis/drill_down.h); then whose accesses evicted its lines (objects for an object, functions for a
+// function) and, for a function, whose stores invalidated its copies.
 #include "ccsim/annotate/analysis/drill_down.h"
 #include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/ranked_table.h"
@@ -11,6 +12,13 @@
 namespace ccsim::annotate {
 
 namespace {
+
+// The "(3 of 12 <noun> shown: at most 3, most <most> first<more>)" line under a table cut at --top.
+void print_shown(const ViewContext& context, std::size_t rows, const std::string& noun, const std::string& most,
+                 const std::string& more = "") {
+  context.out << "(" << std::min(rows, context.options.top) << " of " << rows << " " << noun
+              << " shown: at most " << context.options.top << ", most " << most << " first" << more << ")\n";
+}
 
 // Prints `rows` under `heading` with the drill-down columns and a total row "(all <noun>)".
 void print_rows(const ViewContext& context, const std::string& noun, const std::string& label_heading,
@@ -30,8 +38,7 @@ void print_rows(const ViewContext& context, const std::string& noun, const std::
   add_row(total, "(all " + noun + ")");
   for (std::size_t i = 0; i < rows.size() && i < context.options.top; ++i) add_row(rows[i].counts, rows[i].label);
   table.print(context.out);
-  context.out << "(" << std::min(rows.size(), context.options.top) << " of " << rows.size() << " " << noun
-              << " shown: at most " << context.options.top << ", most cycles first)\n";
+  print_shown(context, rows.size(), noun, "cycles");
 }
 
 // The subject's own totals: its accesses, miss rate and cycles (those of a version 1 profile's cells lack
@@ -51,6 +58,59 @@ void print_totals(const ViewContext& context, const DrillDown& drill_down, const
   context.out << "In all (" << source << "): " << joined(parts) << ".\n";
 }
 
+// Whose accesses evicted the subject's lines (`culprit_heading`: "evicting object" or "evicting function"),
+// at most --top rows, each with its share of all the subject's evictions (every level, shown rows or not);
+// `none`, the sentence to print instead when nothing evicted them.
+void print_evicted_by(const ViewContext& context, const std::vector<Evictor>& evicted_by,
+                      const std::string& culprit_heading, const std::string& none) {
+  if (evicted_by.empty()) {
+    context.out << none << '\n';
+    return;
+  }
+  std::uint64_t all = 0;
+  for (const Evictor& evictor : evicted_by) all = checked_sum(all, evictor.evictions);
+  TextTable table;
+  table.add_column("evictions", TextTable::Align::right);
+  table.add_column("share", TextTable::Align::right);
+  table.add_column("level", TextTable::Align::left);
+  table.add_column(culprit_heading, TextTable::Align::left);
+  for (std::size_t i = 0; i < evicted_by.size() && i < context.options.top; ++i) {
+    const Evictor& evictor = evicted_by[i];
+    table.add_row({with_commas(evictor.evictions), percent(evictor.evictions, all), evictor.level, evictor.culprit});
+  }
+  table.print(context.out);
+  print_shown(context, evicted_by.size(), "rows", "evictions", "; share: of the evictions of its lines at every level");
+}
+
+// The functions whose stores invalidated copies a function's code last touched, at most --top, each with
+// its share of all those invalidations and the split of the `invalidator:` records, named as --diff's
+// invalidator edges name them.
+void print_invalidated_by(const ViewContext& context, const std::vector<Invalidator>& invalidated_by) {
+  if (invalidated_by.empty()) {
+    context.out << kNoFunctionInvalidation << '\n';
+    return;
+  }
+  std::uint64_t all = 0;
+  for (const Invalidator& invalidator : invalidated_by) all = checked_sum(all, invalidator.split.total());
+  TextTable table;
+  for (const char* heading : {"invalidations", "share", "true_in_region", "true_in_region_critical", "false_in_region",
+                              "true_across_regions", "false_across_regions"})
+    table.add_column(heading, TextTable::Align::right);
+  table.add_column("invalidating function", TextTable::Align::left);
+  for (std::size_t i = 0; i < invalidated_by.size() && i < context.options.top; ++i) {
+    const Invalidator& invalidator = invalidated_by[i];
+    const InvalidationSplit& split = invalidator.split;
+    table.add_row({with_commas(split.total()), percent(split.total(), all), with_commas(split.true_in_region),
+                   with_commas(split.true_in_region_critical), with_commas(split.false_in_region),
+                   with_commas(split.true_across_regions), with_commas(split.false_across_regions),
+                   invalidator.function});
+  }
+  table.print(context.out);
+  print_shown(context, invalidated_by.size(), "functions", "invalidations",
+              "; share: of the invalidations of its copies; true_in_region_critical: the part of true_in_region "
+              "whose writer held a lock");
+}
+
 }  // namespace
 
 void print_object_drill_down(const ViewContext& context) {
@@ -63,25 +123,7 @@ void print_object_drill_down(const ViewContext& context) {
   context.out << "\nBy line:\n";
   print_rows(context, "lines", "line (function)", drill_down.lines);
   context.out << "\nEvicted by (whose accesses evicted its lines; object-evictor: records):\n";
-  if (drill_down.evicted_by.empty()) {
-    context.out << (context.profile().header.version < 2
-                        ? "A version 1 profile does not say which objects evicted which.\n"
-                        : "No eviction of its lines.\n");
-    return;
-  }
-  std::uint64_t all = 0;
-  for (const Evictor& evictor : drill_down.evicted_by) all = checked_sum(all, evictor.evictions);
-  TextTable table;
-  table.add_column("evictions", TextTable::Align::right);
-  table.add_column("share", TextTable::Align::right);
-  table.add_column("level", TextTable::Align::left);
-  table.add_column("evicting object", TextTable::Align::left);
-  for (std::size_t i = 0; i < drill_down.evicted_by.size() && i < context.options.top; ++i) {
-    const Evictor& evictor = drill_down.evicted_by[i];
-    table.add_row({with_commas(evictor.evictions), percent(evictor.evictions, all), evictor.level, evictor.object});
-  }
-  table.print(context.out);
-  context.out << "(share: of the evictions of its lines at every level)\n";
+  print_evicted_by(context, drill_down.evicted_by, "evicting object", no_object_eviction(context.profile()));
 }
 
 void print_function_drill_down(const ViewContext& context) {
@@ -91,6 +133,10 @@ void print_function_drill_down(const ViewContext& context) {
   context.out << drill_down_note(context.profile()) << '\n';
   context.out << "\nBy data object:\n";
   print_rows(context, "objects", "object", drill_down.objects);
+  context.out << "\nEvicted by (whose accesses evicted lines its code last touched; evictor: records):\n";
+  print_evicted_by(context, drill_down.evicted_by, "evicting function", kNoFunctionEviction);
+  context.out << "\nInvalidated by (whose stores invalidated copies its code last touched; invalidator: records):\n";
+  print_invalidated_by(context, drill_down.invalidated_by);
 }
 
 }  // namespace ccsim::annotate

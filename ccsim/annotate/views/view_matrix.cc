@@ -21,7 +21,7 @@ constexpr std::size_t kMaxObjectColumns = 8;  // wider tables no longer fit a te
 std::string row_label(const Reference& reference, bool by_function) {
   const CodeSite site = site_of(reference);
   if (!by_function) return site_label(site, FileNames::full);
-  return (site.file.empty() ? "" : site.file + ":") + (site.function.empty() ? "???" : site.function);
+  return function_label(site);
 }
 
 }  // namespace

@@ -67,4 +67,18 @@ object-ref: 2 3 2 50 0 0 0 0 0 0 5 0 0 0 1 2 0 2
 object-evictor: 1 1 1 2 L1 3
 object-evictor: 1 1 2 1 L1 7
 object-evictor: 1 1 2 2 L2 2
+# evictor: the same 12 evictions of left's lines (all last touched by ref 1, fill's store on thread 1), per
+# evicting reference: right's 7 at L1 on thread 1 are 6 by ref 2 (fill) and 1 by ref 3 (sum); left's 3 at
+# L1 on thread 2 and right's 2 at L2 on thread 2 are ref 3's (sum). So fill's lines were evicted by fill
+# itself 6 times at L1 (50.0% of 12), by sum 1 + 3 = 4 times at L1 (33.3%) and twice at L2 (16.7%); no
+# evictor: record has sum's code as the victim.
+evictor: 1 1 2 1 L1 6
+evictor: 1 1 3 1 L1 1
+evictor: 1 1 3 2 L1 3
+evictor: 1 1 3 2 L2 2
+# invalidator: the 3 invalidations caused (counts: above): ref 1's 2 true in-region ones (fill on thread 1
+# writing left) removed copies of left last touched by ref 3 on thread 2 (sum); ref 3's false in-region one
+# (sum on thread 2 writing left) a copy last touched by ref 1 on thread 1 (fill).
+invalidator: 1 1 3 2 0 0 1 0 0
+invalidator: 3 2 1 1 2 0 0 0 0
 summary: 140 120 2 0 1 0 0 13 12 6 3 1 2 5 8
