@@ -497,6 +497,11 @@ Profile run_shard(const std::string& program, const std::string& shard) {
   RunResult run = run_ccsim(dir, {"--sim-threads=1", "--sim-worker-shard=" + shard, "--ccsim-out-file=" + dir + "/profile"},
                             test_program(program), {}, true);
   EXPECT_EQ(run.exit_code, 0) << name << "\n" << run.stderr_text;
+  // A shard's profile says it is one (on standard error: the profile's format has no place for it).
+  const std::size_t slash = shard.find('/');
+  const std::string said = "(--sim-worker-shard: the worker simulated line shard " + shard.substr(0, slash) + " of " +
+                           shard.substr(slash + 1) + " alone, and the profile holds that shard's lines alone)";
+  EXPECT_EQ(run.stderr_text.find(said) != std::string::npos, shard != "0/1") << name << "\n" << run.stderr_text;
   Profile p;
   std::string error;
   EXPECT_TRUE(read_profile(dir + "/profile", &p, &error)) << name << ": " << error;

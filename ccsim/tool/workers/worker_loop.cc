@@ -84,6 +84,10 @@ __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* 
     const std::uint64_t cpu_ms = own_cpu_ms();
     tool_message("simulated by 1 worker process (--sim-threads=1), its CPU time %llu.%03llu s\n",
                  static_cast<ULong>(cpu_ms / 1000), static_cast<ULong>(cpu_ms % 1000));
+    if (options.worker_shard.count > 1) {
+      tool_message("(--sim-worker-shard: the worker simulated line shard %u of %u alone, and the profile holds "
+                   "that shard's lines alone)\n", options.worker_shard.index, options.worker_shard.count);
+    }
   }
   __atomic_store_n(&header->finished, written ? 2u : 1u, __ATOMIC_RELEASE);
   ring_bell(&header->room_bell);
