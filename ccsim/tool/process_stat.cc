@@ -1,6 +1,8 @@
 // process_stat.cc: see process_stat.h.
 #include "ccsim/tool/process_stat.h"
 
+#include "pub_tool_vkiscnums.h"
+
 namespace ccsim {
 
 const HChar* read_process_stat(int pid, HChar* text, Int capacity) {
@@ -22,6 +24,17 @@ const HChar* process_stat_field(const HChar* fields, int number) {
   const HChar* space = fields;  // before field 3
   for (int field = 3; field < number && space != nullptr; ++field) space = VG_(strchr)(space + 1, ' ');
   return space != nullptr ? space + 1 : nullptr;
+}
+
+std::uint32_t usable_cpus() {
+  // 1024 CPUs' bits, the C library's cpu_set_t; the kernel writes as many bytes as its own mask has.
+  std::uint64_t mask[16] = {};
+  const SysRes result = VG_(do_syscall)(__NR_sched_getaffinity, 0, sizeof mask, reinterpret_cast<UWord>(mask), 0, 0, 0,
+                                        0, 0);
+  if (sr_isError(result)) return 0;
+  std::uint32_t cpus = 0;
+  for (const std::uint64_t word : mask) cpus += static_cast<std::uint32_t>(__builtin_popcountll(word));
+  return cpus;
 }
 
 }  // namespace ccsim

@@ -10,6 +10,8 @@
 // what the tool sends it at the point of the stream where the tool learns it (worker_data_objects.h). A
 // worker that dies ends the run with one sentence and no profile; what the worker cannot do yet is
 // refused before the program runs.
+#include <sched.h>
+
 #include <algorithm>
 #include <fstream>
 #include <iterator>
@@ -336,6 +338,36 @@ TEST(SimWorker, AWorkerThatDiesEndsTheRunWithOneSentence) {
   EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
   EXPECT_EQ(worker_death_sentences(run.stderr_text), 1u) << run.stderr_text;
   EXPECT_TRUE(files_starting_with(dir, "profile").empty());
+}
+
+// The worker runs beside the program only on a CPU of its own: on a process whose affinity allows one CPU
+// (`taskset -c 0`; the test restricts itself, and the run inherits it) the tool says so, once, and the run
+// still gives its profile; with two or more CPUs it says nothing.
+TEST(SimWorker, OneUsableCpuIsSaid) {
+  const std::string sentence = "ccsim: this process may run on one CPU only (its affinity), so the simulation worker "
+                               "takes turns with the program instead of running beside it: --sim-threads=1 gains no "
+                               "time here.";
+  cpu_set_t all;
+  ASSERT_EQ(sched_getaffinity(0, sizeof all, &all), 0);
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+    if (CPU_ISSET(cpu, &all)) {
+      CPU_SET(cpu, &one);
+      break;
+    }
+  }
+  const std::string dir = scratch_directory("sim_worker_one_cpu");
+  ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
+  RunResult pinned = run_ccsim(dir, {"--sim-threads=1", "--ccsim-out-file=" + dir + "/pinned"}, test_program("exit_code"));
+  ASSERT_EQ(sched_setaffinity(0, sizeof all, &all), 0);
+  EXPECT_EQ(pinned.exit_code, 42) << pinned.stderr_text;
+  EXPECT_NE(pinned.stderr_text.find(sentence), std::string::npos) << pinned.stderr_text;
+  EXPECT_FALSE(files_starting_with(dir, "pinned").empty());
+  if (CPU_COUNT(&all) < 2) GTEST_SKIP() << "this test process may use one CPU only";
+  RunResult free = run_ccsim(dir, {"--sim-threads=1", "--ccsim-out-file=" + dir + "/free"}, test_program("exit_code"));
+  EXPECT_EQ(free.exit_code, 42) << free.stderr_text;
+  EXPECT_EQ(free.stderr_text.find("may run on one CPU only"), std::string::npos) << free.stderr_text;
 }
 
 // The worker killed when told to finish (a debug option), after the program exited: one sentence and no

@@ -4,6 +4,7 @@
 #include "ccsim/tool/output/exit_status.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/tool_messages.h"
+#include "ccsim/tool/process_stat.h"
 #include "ccsim/tool/valgrind_api.h"
 #include "ccsim/tool/workers/process_watch.h"
 #include "ccsim/tool/workers/worker_handover.h"
@@ -197,6 +198,11 @@ void start_simulation_worker(Simulator* simulator, std::uint64_t max_buffer_byte
   filling = 0;
   VG_(atfork)(client_forks, parent_after_fork, child_after_fork);
   start_worker_recording();
+  // The worker runs beside the program only on a CPU of its own (docs/parallel-simulation.md, section 7).
+  if (usable_cpus() == 1 && VG_(clo_verbosity) > 0) {
+    VG_(umsg)("ccsim: this process may run on one CPU only (its affinity), so the simulation worker takes "
+              "turns with the program instead of running beside it: --sim-threads=1 gains no time here.\n");
+  }
 }
 
 RingChunk* take_chunk_to_fill() {
