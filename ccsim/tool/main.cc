@@ -13,6 +13,7 @@
 #include "ccsim/tool/data_objects/named_ranges.h"
 #include "ccsim/tool/data_objects/object_statistics.h"
 #include "ccsim/tool/options.h"
+#include "ccsim/tool/static_program.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/profile_writer.h"
 #include "ccsim/tool/output/progress.h"
@@ -109,6 +110,7 @@ IRSB* instrument_first_superblock(VgCallbackClosure* closure, IRSB* sb_in, const
 void post_command_line_init() {
   check_options();
   check_profile_destination();
+  warn_if_statically_linked();
   init_client_exec();
   // In a shard worker (debug: --sim-worker-shard) the simulator is one line shard; the tool's process
   // never simulates with --sim-threads=1, so only the worker, its copy, uses it.

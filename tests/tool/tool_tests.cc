@@ -222,6 +222,36 @@ TEST(Lifecycle, ForkingClientLeavesTwoProfiles) {
   }
 }
 
+// A statically linked program has no dynamic linker to load ccsim's preload: the tool says so once,
+// before it runs, naming the program and what is lost, and the run goes on. pthread_false_sharing.c
+// linked with -static: its accesses are simulated as ever (the increment line's store, once per
+// iteration of each of the 2 threads: 2 x 2,000,000 writes), but no synchronization is seen (one region,
+// no lock) and no heap block (no heap object). The same program linked dynamically gets no such sentence.
+TEST(Lifecycle, AStaticallyLinkedProgramIsSaidToLackThePreload) {
+  const std::string dir = scratch_directory("static_program");
+  const std::string program = test_program("static_false_sharing");
+  RunResult run = run_ccsim(dir, {"--ccsim-out-file=" + dir + "/profile"}, program);
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  const std::string sentence = "ccsim: " + program + " is statically linked, so ccsim's preload cannot be loaded into "
+                               "it: its threads' synchronization, its heap blocks and its runtime's code are not seen, "
+                               "and the profile will have no regions (one for the whole run), locks or heap blocks "
+                               "(link it dynamically to have them).\n";
+  const std::size_t said = run.stderr_text.find(sentence);
+  EXPECT_NE(said, std::string::npos) << run.stderr_text;
+  EXPECT_EQ(run.stderr_text.find(sentence, said + 1), std::string::npos) << "said twice";
+  Profile p = read_or_fail(dir + "/profile");
+  EXPECT_EQ(p.at_line("pthread_false_sharing.c", marked_line("pthread_false_sharing.c", "increment"), "writes"), 4000000u);
+  std::ifstream in(dir + "/profile");
+  std::string line;
+  unsigned regions = 0;
+  while (std::getline(in, line)) regions += line.rfind("region: ", 0) == 0 ? 1 : 0;
+  EXPECT_EQ(regions, 1u);
+  EXPECT_TRUE(p.locks.empty());
+  for (const auto& [id, object] : p.objects) EXPECT_NE(object.kind, "heap") << object.name;
+  RunResult dynamic = run_ccsim(dir, {"--ccsim-out-file=" + dir + "/dynamic"}, test_program("pthread_false_sharing"));
+  EXPECT_EQ(dynamic.stderr_text.find("is statically linked"), std::string::npos) << dynamic.stderr_text;
+}
+
 // --trace-stack=no skips accesses to the thread's own stack (calls push return addresses, so there are
 // some) and says how many; the kernels' global-array accesses are all still simulated.
 TEST(Options, TraceStackNoSkipsOwnStackAccesses) {
