@@ -186,11 +186,11 @@ bool process_option(const char* arg) {
   } else if ((v = value_of(arg, "--sim-worker-shard"))) {
     // Debug: the worker simulates line shard K of S alone ("K/S"; checked against the machine later).
     const HChar* slash = VG_(strchr)(v, '/');
-    if (slash == nullptr || slash == v || slash[1] == '\0') {
+    if (slash == nullptr || slash == v || slash[1] == '\0' || slash - v >= 16) {
       VG_(fmsg_bad_option)(arg, "expected K/S, shard K of S (e.g. 0/2).\n");
     }
     HChar index[16] = {};
-    VG_(strncpy)(index, v, static_cast<SizeT>(slash - v) < sizeof index - 1 ? static_cast<SizeT>(slash - v) : sizeof index - 1);
+    VG_(strncpy)(index, v, static_cast<SizeT>(slash - v));
     options.worker_shard.index = static_cast<std::uint32_t>(parse_number(arg, index, 0, 1u << 20));
     options.worker_shard.count = static_cast<std::uint32_t>(parse_number(arg, slash + 1, 1, 1u << 20));
   } else if VG_BOOL_CLO(arg, "--sim-forked-worker-dies", forked_worker_dies) {
@@ -235,9 +235,8 @@ void check_options() {
     VG_(fmsg_bad_option)("--working-set=yes", "it counts per data object: it needs --data-objects=yes.\n");
     VG_(exit)(1);
   }
-  // What the simulation worker cannot do yet (docs/parallel-simulation.md, section 7), said before the
-  // program runs: variables and fields are described from Valgrind's debug information and the live
-  // threads' stacks, which the worker does not have (workers/worker_data_objects.h).
+  // A shard worker (debug) is built for the replay orders and without miss classes, whose shadows span
+  // every set (docs/parallel-simulation.md, sections 1 and 8); the shard must split the machine exactly.
   if (options.worker_shard.count > 1) {
     ErrorMessage error;
     if (options.sim_threads != 1 || options.sync.mode == SimMode::Native || options.machine.miss_classes) {
@@ -250,6 +249,9 @@ void check_options() {
       VG_(exit)(1);
     }
   }
+  // What the simulation worker cannot do yet (docs/parallel-simulation.md, section 7), said before the
+  // program runs: variables and fields are described from Valgrind's debug information and the live
+  // threads' stacks, which the worker does not have (workers/worker_data_objects.h).
   if (options.sim_threads > 0 && options.data_objects && VG_(clo_read_var_info)) {
     VG_(fmsg_bad_option)("--sim-threads", "--sim-threads=1 cannot name variables and fields: use "
                          "--read-var-info=no (the default), or --sim-threads=0 to have them named.\n");
