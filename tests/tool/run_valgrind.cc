@@ -1,6 +1,8 @@
 // run_valgrind.cc: see run_valgrind.h. Paths come from the build (CCSIM_BUILD_DIR, CCSIM_SOURCE_DIR).
 #include "tests/tool/run_valgrind.h"
 
+#include <gtest/gtest.h>
+
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -82,5 +84,20 @@ std::vector<std::string> files_starting_with(const std::string& directory, const
   }
   return found;
 }
+
+OneCpuOnly::OneCpuOnly() {
+  EXPECT_EQ(sched_getaffinity(0, sizeof all_, &all_), 0);
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+    if (CPU_ISSET(cpu, &all_)) {
+      CPU_SET(cpu, &one);
+      break;
+    }
+  }
+  EXPECT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
+}
+
+OneCpuOnly::~OneCpuOnly() { EXPECT_EQ(sched_setaffinity(0, sizeof all_, &all_), 0); }
 
 }  // namespace ccsim_test

@@ -3,6 +3,8 @@
 #ifndef CCSIM_TESTS_TOOL_RUN_VALGRIND_H
 #define CCSIM_TESTS_TOOL_RUN_VALGRIND_H
 
+#include <sched.h>
+
 #include <string>
 #include <vector>
 
@@ -30,6 +32,22 @@ RunResult run_ccsim(const std::string& directory, const std::vector<std::string>
 // environment (the parity tests compare it with run_ccsim's in that environment).
 RunResult run_cachegrind(const std::string& directory, const std::vector<std::string>& options,
                          const std::string& program);
+// While it lives, the calling thread, and every process it starts (Valgrind inherits the affinity), may run
+// on one CPU only, the first it could run on before: as under `taskset -c <cpu>`. The affinity is given
+// back at its end.
+class OneCpuOnly {
+ public:
+  OneCpuOnly();
+  ~OneCpuOnly();
+  OneCpuOnly(const OneCpuOnly&) = delete;
+  OneCpuOnly& operator=(const OneCpuOnly&) = delete;
+  // How many CPUs the thread could run on before.
+  int usable_before() const { return CPU_COUNT(&all_); }
+
+ private:
+  cpu_set_t all_;
+};
+
 // Files in `directory` whose names start with `prefix`.
 std::vector<std::string> files_starting_with(const std::string& directory, const std::string& prefix);
 

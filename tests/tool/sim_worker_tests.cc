@@ -10,8 +10,6 @@
 // what the tool sends it at the point of the stream where the tool learns it (worker_data_objects.h). A
 // worker that dies ends the run with one sentence and no profile; what the worker cannot do yet is
 // refused before the program runs.
-#include <sched.h>
-
 #include <algorithm>
 #include <fstream>
 #include <iterator>
@@ -347,24 +345,18 @@ TEST(SimWorker, OneUsableCpuIsSaid) {
   const std::string sentence = "ccsim: this process may run on one CPU only (its affinity), so the simulation worker "
                                "takes turns with the program instead of running beside it: --sim-threads=1 gains no "
                                "time here.";
-  cpu_set_t all;
-  ASSERT_EQ(sched_getaffinity(0, sizeof all, &all), 0);
-  cpu_set_t one;
-  CPU_ZERO(&one);
-  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
-    if (CPU_ISSET(cpu, &all)) {
-      CPU_SET(cpu, &one);
-      break;
-    }
-  }
   const std::string dir = scratch_directory("sim_worker_one_cpu");
-  ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
-  RunResult pinned = run_ccsim(dir, {"--sim-threads=1", "--ccsim-out-file=" + dir + "/pinned"}, test_program("exit_code"));
-  ASSERT_EQ(sched_setaffinity(0, sizeof all, &all), 0);
+  int usable = 0;
+  RunResult pinned;
+  {
+    OneCpuOnly one_cpu;
+    usable = one_cpu.usable_before();
+    pinned = run_ccsim(dir, {"--sim-threads=1", "--ccsim-out-file=" + dir + "/pinned"}, test_program("exit_code"));
+  }
   EXPECT_EQ(pinned.exit_code, 42) << pinned.stderr_text;
   EXPECT_NE(pinned.stderr_text.find(sentence), std::string::npos) << pinned.stderr_text;
   EXPECT_FALSE(files_starting_with(dir, "pinned").empty());
-  if (CPU_COUNT(&all) < 2) GTEST_SKIP() << "this test process may use one CPU only";
+  if (usable < 2) GTEST_SKIP() << "this test process may use one CPU only";
   RunResult free = run_ccsim(dir, {"--sim-threads=1", "--ccsim-out-file=" + dir + "/free"}, test_program("exit_code"));
   EXPECT_EQ(free.exit_code, 42) << free.stderr_text;
   EXPECT_EQ(free.stderr_text.find("may run on one CPU only"), std::string::npos) << free.stderr_text;

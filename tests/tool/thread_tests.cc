@@ -39,22 +39,12 @@ Profile run(const std::string& test, const std::string& program, const std::vect
             std::vector<std::string> options, bool one_cpu, std::string* stderr_text = nullptr) {
   const std::string dir = scratch_directory(test);
   options.push_back("--ccsim-out-file=ccsim.out");
-  cpu_set_t all;
-  EXPECT_EQ(sched_getaffinity(0, sizeof all, &all), 0);
+  RunResult result;
   if (one_cpu) {
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
-      if (CPU_ISSET(cpu, &all)) {
-        CPU_SET(cpu, &one);
-        break;
-      }
-    }
-    EXPECT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
-  }
-  RunResult result = run_ccsim(dir, options, test_program(program), args);
-  if (one_cpu) {
-    EXPECT_EQ(sched_setaffinity(0, sizeof all, &all), 0);
+    OneCpuOnly pinned;
+    result = run_ccsim(dir, options, test_program(program), args);
+  } else {
+    result = run_ccsim(dir, options, test_program(program), args);
   }
   EXPECT_EQ(result.exit_code, 0) << result.stderr_text;
   if (stderr_text != nullptr) *stderr_text = result.stderr_text;
