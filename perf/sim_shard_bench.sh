@@ -19,6 +19,10 @@ SHARDS=${SHARDS:-2 4 8}
 . "$top/perf/bench_settings.sh"
 check_counts sim_shard_bench.sh "REPEAT=$REPEAT" "SCALE=$SCALE"
 for shards in $SHARDS; do check_counts sim_shard_bench.sh "SHARDS=$shards"; done
+if [ ! -x "$top/build/vg-in-place" ]; then
+  echo "sim_shard_bench.sh: $top has no build (no build/vg-in-place); run scripts/build.sh first." >&2
+  exit 2
+fi
 work="$top/build/perf-sim-shard"
 mkdir -p "$work"
 cd "$work"

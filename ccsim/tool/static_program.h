@@ -10,7 +10,8 @@
 namespace ccsim {
 
 // Whether the 64-bit ELF executable at `path` has no interpreter (no PT_INTERP program header): a
-// statically linked program (static-pie included). False when it cannot be read or is no such file
+// statically linked program (static-pie included), read with <elf.h>'s types as elf_symbols.cc reads
+// symbols. False when it cannot be read or is no such file
 // (a "#!" script, whose interpreter is what runs).
 bool statically_linked(const char* path);
 
