@@ -13,8 +13,18 @@ bool validate_line_shard(const MachineConfig& config, LineShard shard, ErrorMess
         .text(").");
     return false;
   }
-  if (shard.index >= shard.count) {
-    MessageWriter(error).text("line shard ").number(shard.index).text(" does not exist among ").number(shard.count).text(".");
+  if (shard.count > LineShard::kMaxCount) {
+    MessageWriter(error).text("at most ").number(LineShard::kMaxCount).text(" line shards (got ").number(shard.count).text(").");
+    return false;
+  }
+  const std::uint64_t beyond = shard.count == 64 ? 0 : shard.owned & ~((std::uint64_t(1) << shard.count) - 1);
+  if (shard.owned == 0 || beyond != 0) {
+    MessageWriter(error)
+        .text("line shard ")
+        .number(shard.owned == 0 ? shard.count : static_cast<std::uint32_t>(__builtin_ctzll(beyond)))
+        .text(" does not exist among ")
+        .number(shard.count)
+        .text(".");
     return false;
   }
   struct NamedLevel {

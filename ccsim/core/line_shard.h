@@ -16,18 +16,29 @@
 
 namespace ccsim {
 
-// Shard `index` of `count`. The default, 0 of 1, is the whole machine.
+// The shards of `count` that one simulator simulates: shard k of S (LineShard{k, S}), or several (a
+// worker of fewer workers than shards: docs/parallel-simulation.md). The default, 0 of 1, is the whole
+// machine.
 struct LineShard {
-  std::uint32_t index = 0;
-  std::uint32_t count = 1;
+  static constexpr std::uint32_t kMaxCount = 64;  // shards at most: `owned` has a bit per shard
 
-  // Whether `line` (an address >> log2(line size)) is this shard's: a mask, not a division (count is a
-  // power of two), so 0 of 1 owns every line with the same two instructions.
-  bool owns(Addr line) const { return (line & (count - 1)) == index; }
+  std::uint32_t count = 1;  // S: a power of two, at most kMaxCount
+  std::uint64_t owned = 1;  // bit k: shard k is this simulator's
+
+  LineShard() = default;
+  // Shard `index` of `count` alone (an index of kMaxCount or more owns nothing: validate_line_shard says so).
+  LineShard(std::uint32_t index, std::uint32_t shard_count)
+      : count(shard_count), owned(index < kMaxCount ? std::uint64_t(1) << index : 0) {}
+
+  // Whether `line` (an address >> log2(line size)) is this simulator's: a mask and a shift, not a
+  // division (count is a power of two), so 0 of 1 owns every line with three instructions.
+  bool owns(Addr line) const { return ((owned >> (line & (count - 1))) & 1) != 0; }
+  // The lowest shard owned (the one that keeps what every shard would otherwise repeat: shadow_log.h).
+  std::uint32_t first() const { return static_cast<std::uint32_t>(__builtin_ctzll(owned)); }
 };
 
-// Checks that `shard` can split `config` exactly: count a power of two that divides the sets of every
-// present level, index < count. Otherwise one sentence in `error` (which may be null).
+// Checks that `shard` can split `config` exactly: count a power of two, at most kMaxCount, that divides
+// the sets of every present level, and at least one shard owned, each below count. Otherwise one sentence in `error` (which may be null).
 bool validate_line_shard(const MachineConfig& config, LineShard shard, ErrorMessage* error);
 
 }  // namespace ccsim

@@ -73,6 +73,14 @@ void MergedStatistics::add(const MergedStatistics& other) {
       [](void* context, const TransferEdge& edge) { static_cast<MergedStatistics*>(context)->edges_.add_edge(edge); }, this);
 }
 
+void MergedStatistics::add_reference(ProcId proc, RefId ref, const std::uint64_t* counts) {
+  add_counts(reference_counts(proc, ref), counts);
+}
+
+void MergedStatistics::add_region(RegionId region, const std::uint64_t* counts) {
+  add_counts(region_counts(region), counts);
+}
+
 void MergedStatistics::add_count(ProcId proc, RefId ref, RegionId region, std::uint32_t event, std::uint64_t amount) {
   reference_counts(proc, ref)[event] += amount;
   region_counts(region)[event] += amount;
@@ -93,6 +101,11 @@ void MergedStatistics::for_each_reference(ReferenceVisitor visit, void* context)
   references_.for_each([&](std::uint64_t key, std::uint64_t* counts) {
     if (!all_zero(counts)) visit(context, static_cast<ProcId>(key >> 32), static_cast<RefId>(key), counts);
   });
+}
+
+void MergedStatistics::reference_counts(ProcId proc, RefId ref, std::uint64_t* counts) const {
+  std::uint64_t* const* found = references_.find(pair_key(proc, ref));
+  for (std::uint32_t event = 0; event < kNumEvents; ++event) counts[event] = found != nullptr ? (*found)[event] : 0;
 }
 
 void MergedStatistics::for_each_evictor_edge(EvictorVisitor visit, void* context) const {

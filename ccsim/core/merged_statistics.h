@@ -32,6 +32,13 @@ class MergedStatistics {
   void add(const Simulator* sim);
   // Adds another sum (the shadow stage's).
   void add(const MergedStatistics& other);
+  // Adds one pair's, one region's counts (kNumEvents entries) or one edge, as another process's
+  // simulator reported them (statistics_transfer.h).
+  void add_reference(ProcId proc, RefId ref, const std::uint64_t* counts);
+  void add_region(RegionId region, const std::uint64_t* counts);
+  void add_edge(const EvictorEdge& edge) { edges_.add_edge(edge); }
+  void add_edge(const InvalidatorEdge& edge) { edges_.add_edge(edge); }
+  void add_edge(const TransferEdge& edge) { edges_.add_edge(edge); }
   // Adds `amount` to `event` of (proc, ref) and of `region`: an event kept per region (the shadow stage's
   // capacity and conflict misses).
   void add_count(ProcId proc, RefId ref, RegionId region, std::uint32_t event, std::uint64_t amount);
@@ -39,6 +46,8 @@ class MergedStatistics {
   void zero();
 
   void for_each_reference(ReferenceVisitor visit, void* context) const;
+  // The counts of one pair, as for_each_reference() reports them; all zero for a pair it would not visit.
+  void reference_counts(ProcId proc, RefId ref, std::uint64_t* counts) const;
   void for_each_evictor_edge(EvictorVisitor visit, void* context) const;
   void for_each_invalidator_edge(InvalidatorVisitor visit, void* context) const;
   void for_each_transfer_edge(TransferVisitor visit, void* context) const;

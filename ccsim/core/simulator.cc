@@ -48,7 +48,7 @@ Simulator::~Simulator() {
 // Statistics stay; the lines go as if evicted silently: a Modified line's writes still become visible to
 // the processors that lost it, and the directory forgets this processor.
 void Simulator::reset_processor(ProcId proc) {
-  if (shadow_log_ != nullptr && shard_.index == 0) shadow_log_->add_between(ShadowOpKind::Reset, proc);
+  if (shadow_log_ != nullptr && shard_.first() == 0) shadow_log_->add_between(ShadowOpKind::Reset, proc);
   Processor* self = processors_[proc];
   if (self == nullptr) return;
   drop_private_lines(*self, proc);
@@ -81,7 +81,7 @@ void Simulator::access_after_try_hit(ProcId proc, RefId ref, Addr addr, std::uin
 }
 
 void Simulator::zero_statistics() {
-  if (shadow_log_ != nullptr && shard_.index == 0) shadow_log_->add_between(ShadowOpKind::ZeroCounts, 0);
+  if (shadow_log_ != nullptr && shard_.first() == 0) shadow_log_->add_between(ShadowOpKind::ZeroCounts, 0);
   for (ProcId proc = 0; proc < config_.max_processors; ++proc) {
     if (processors_[proc] != nullptr) processors_[proc]->counters.zero();
   }
@@ -195,6 +195,8 @@ Simulator* create_shard_simulator(const MachineConfig& config, LineShard shard) 
 const ShadowLog* shadow_log(const Simulator* sim) { return sim->shadow_log(); }
 
 void destroy_simulator(Simulator* sim) { destroy_object(sim); }
+
+void narrow_line_shard(Simulator* sim, LineShard shard) { sim->narrow_line_shard(shard); }
 
 void simulate_access(Simulator* sim, ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind,
                      RegionId region, bool in_critical) {

@@ -73,6 +73,10 @@ Simulator* create_simulator(const MachineConfig& config);
 // misses are classified by the shadow stage (shadow_stage.h), from the shards' shadow_log()s.
 Simulator* create_shard_simulator(const MachineConfig& config, LineShard shard);
 void destroy_simulator(Simulator* sim);
+// Narrows `sim` to `shard`, some of the shards it was made with (the same count), before it has simulated
+// any access: a simulation worker, forked from a tool whose simulator owns every shard, keeps its own
+// (docs/parallel-simulation.md, section 9).
+void narrow_line_shard(Simulator* sim, LineShard shard);
 class ShadowLog;
 // The shard's shadow log when the machine has miss classes and the shards are more than one; else null.
 const ShadowLog* shadow_log(const Simulator* sim);

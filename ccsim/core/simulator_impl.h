@@ -156,6 +156,12 @@ class Simulator {
   void set_observer(const Observer* observer) { observer_ = observer != nullptr ? *observer : Observer{}; }
   void reset_processor(ProcId proc);
   void zero_statistics();
+  // narrow_line_shard() (simulator.h): a subset of the shards, before the first access.
+  void narrow_line_shard(LineShard shard) {
+    CCSIM_ASSERT(shard.count == shard_.count && (shard.owned & ~shard_.owned) == 0 && shard.owned != 0 &&
+                 line_accesses() == 0);
+    shard_ = shard;
+  }
 
   void for_each_reference(ReferenceVisitor visit, void* context) const;
   void reference_counts(ProcId proc, RefId ref, std::uint64_t* counts) const;

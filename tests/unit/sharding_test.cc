@@ -27,6 +27,7 @@
 #include "ccsim/core/shadow_stage.h"
 #include "ccsim/core/simulator.h"
 #include "ccsim/core/simulator_impl.h"
+#include "ccsim/core/statistics_transfer.h"
 #include "tests/unit/scenario.h"
 
 namespace ccsim::test {
@@ -396,6 +397,64 @@ TEST_P(ShardedSimulation, ShardsFedThroughTheToolsHitPathCountTheSame) {
   }
 }
 
+// Three simulation workers over 4 shards, as --sim-threads=3 splits them (docs/parallel-simulation.md,
+// section 9): the first owns shards 0 and 3, the others 1 and 2. Each is made owning all 4 and narrowed
+// before its first access, as a worker forked from the tool is; the second and third hand their counts
+// over as words (statistics_transfer.h), which the merge adds to the first's: the whole machine's counts.
+TEST_P(ShardedSimulation, UnevenShardSetsHandedOverAsWordsCountTheSame) {
+  const Geometry& g = GetParam();
+  if (g.miss_classes) return;  // the shadow stage is not split by workers (the tool refuses the two together)
+  const MachineConfig config = make_machine(g.l1, g.l2, g.llc, kProcessors);
+  const std::vector<Step> stream = stream_for_geometry(5);
+  LineShard all(0, 4);
+  all.owned = 0xf;
+  LineShard first(0, 4);
+  first.owned = 0x9;  // shards 0 and 3
+  const LineShard owned[] = {first, LineShard(1, 4), LineShard(2, 4)};
+  Simulator* whole = create_simulator(config);
+  std::vector<Simulator*> workers;
+  for (const LineShard& shard : owned) {
+    ErrorMessage error;
+    ASSERT_TRUE(validate_line_shard(config, shard, &error)) << error.text;
+    workers.push_back(create_shard_simulator(config, all));
+    narrow_line_shard(workers.back(), shard);
+  }
+  for (const Step& step : stream) {
+    apply(whole, step, Entry::SimulateAccess);
+    for (Simulator* worker : workers) apply(worker, step, Entry::SimulateAccess);
+  }
+  MergedStatistics merged;
+  merged.add(workers[0]);
+  for (std::size_t k = 1; k < workers.size(); ++k) {
+    std::vector<std::uint64_t> words;
+    ASSERT_TRUE(write_statistics(
+        workers[k],
+        [](void* context, const std::uint64_t* block, std::uint64_t count) {
+          static_cast<std::vector<std::uint64_t>*>(context)->insert(static_cast<std::vector<std::uint64_t>*>(context)->end(),
+                                                                     block, block + count);
+          return true;
+        },
+        &words));
+    ErrorMessage error;
+    ASSERT_TRUE(read_statistics(words.data(), words.size(), &merged, &error)) << error.text;
+  }
+  const Report expected = read_report(SimulatorSource{whole});
+  const Report actual = read_report(merged);
+  EXPECT_EQ(expected.references, actual.references);
+  EXPECT_EQ(expected.regions, actual.regions);
+  EXPECT_EQ(expected.evictors, actual.evictors);
+  EXPECT_EQ(expected.invalidators, actual.invalidators);
+  EXPECT_EQ(expected.transfers, actual.transfers);
+  EXPECT_EQ(expected.machine_totals, actual.machine_totals);
+  // Every worker simulated some of the lines, and every kind of edge travelled.
+  for (Simulator* worker : workers) EXPECT_NE(line_accesses(worker), 0u);
+  EXPECT_FALSE(expected.evictors.empty());
+  EXPECT_FALSE(expected.invalidators.empty());
+  EXPECT_FALSE(expected.transfers.empty());
+  for (Simulator* worker : workers) destroy_simulator(worker);
+  destroy_simulator(whole);
+}
+
 // S must be a power of two that divides every level's sets: 3 never does, 16 is more sets than L1 has.
 TEST_P(ShardedSimulation, ASplitThatWouldCutASetIsRefused) {
   const MachineConfig config = make_machine(GetParam().l1, GetParam().l2, GetParam().llc, kProcessors);
@@ -406,6 +465,44 @@ TEST_P(ShardedSimulation, ASplitThatWouldCutASetIsRefused) {
   EXPECT_FALSE(validate_line_shard(config, LineShard{0, too_many}, &error));
   EXPECT_FALSE(validate_line_shard(config, LineShard{8, 8}, &error));
   EXPECT_TRUE(validate_line_shard(config, LineShard{7, 8}, &error));
+}
+
+// A hand-over that is cut short or padded is refused in one sentence, never half added silently.
+// One processor reads one line: one pair record and its end record (the pair's counts and the end's count).
+TEST(StatisticsTransfer, ACutOrPaddedHandOverIsRefused) {
+  const MachineConfig config = make_machine("1024,2,64", "none", "none", 1);
+  Simulator* sim = create_simulator(config);
+  simulate_access(sim, 0, 7, 0x1000, 8, AccessKind::Read, 1, false);
+  std::vector<std::uint64_t> words;
+  ASSERT_TRUE(write_statistics(
+      sim,
+      [](void* context, const std::uint64_t* block, std::uint64_t count) {
+        auto* out = static_cast<std::vector<std::uint64_t>*>(context);
+        out->insert(out->end(), block, block + count);
+        return true;
+      },
+      &words));
+  // A pair (kind, key, counts), a region (kind, key, counts), the end (kind, count): 2 x (2 + events) + 2.
+  EXPECT_EQ(words.size(), 2 * (2 + kNumEvents) + 2u);
+  MergedStatistics merged;
+  ErrorMessage error;
+  EXPECT_FALSE(read_statistics(words.data(), words.size() - 2, &merged, &error));
+  EXPECT_STREQ(error.text, "the shard's statistics stop after 2 records, before their end.");
+  std::vector<std::uint64_t> padded = words;
+  padded.push_back(0);
+  EXPECT_FALSE(read_statistics(padded.data(), padded.size(), &merged, &error));
+  EXPECT_STREQ(error.text, "the shard's statistics go on after their end.");
+  std::vector<std::uint64_t> damaged = words;
+  damaged[0] = 99;
+  EXPECT_FALSE(read_statistics(damaged.data(), damaged.size(), &merged, &error));
+  EXPECT_STREQ(error.text, "the shard's statistics are damaged at word 0.");
+  MergedStatistics whole;
+  ASSERT_TRUE(read_statistics(words.data(), words.size(), &whole, &error)) << error.text;
+  std::uint64_t counts[kNumEvents];
+  whole.reference_counts(0, 7, counts);
+  EXPECT_EQ(counts[kReads], 1u);
+  EXPECT_EQ(counts[l1(kMissCompulsory)], 1u);
+  destroy_simulator(sim);
 }
 
 INSTANTIATE_TEST_SUITE_P(
