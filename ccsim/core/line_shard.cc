@@ -5,6 +5,12 @@
 
 namespace ccsim {
 
+LineShard shards_of_worker(std::uint32_t count, std::uint32_t workers, std::uint32_t index) {
+  LineShard shard(index, count);
+  for (std::uint32_t k = index + workers; k < count; k += workers) shard.owned |= std::uint64_t(1) << k;
+  return shard;
+}
+
 bool validate_line_shard(const MachineConfig& config, LineShard shard, ErrorMessage* error) {
   if (shard.count == 0 || (shard.count & (shard.count - 1)) != 0) {
     MessageWriter(error)

@@ -37,6 +37,11 @@ struct LineShard {
   std::uint32_t first() const { return static_cast<std::uint32_t>(__builtin_ctzll(owned)); }
 };
 
+// The shards worker `index` of `workers` simulates when `count` shards are dealt out among them: shard k
+// goes to worker k mod workers, so the workers' shares differ by one shard at most. `workers` is at most
+// `count`.
+LineShard shards_of_worker(std::uint32_t count, std::uint32_t workers, std::uint32_t index);
+
 // Checks that `shard` can split `config` exactly: count a power of two, at most kMaxCount, that divides
 // the sets of every present level, and at least one shard owned, each below count. Otherwise one sentence in `error` (which may be null).
 bool validate_line_shard(const MachineConfig& config, LineShard shard, ErrorMessage* error);

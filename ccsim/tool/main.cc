@@ -16,6 +16,7 @@
 #include "ccsim/tool/static_program.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/profile_writer.h"
+#include "ccsim/tool/output/run_statistics.h"
 #include "ccsim/tool/output/progress.h"
 #include "ccsim/tool/output/progress_interval.h"
 #include "ccsim/tool/instrumentation/references.h"
@@ -112,8 +113,9 @@ void post_command_line_init() {
   check_profile_destination();
   warn_if_statically_linked();
   init_client_exec();
-  // In a shard worker (debug: --sim-worker-shard) the simulator is one line shard; the tool's process
-  // never simulates with --sim-threads=1, so only the worker, its copy, uses it.
+  // With several workers the simulator owns every line shard until each worker narrows its copy to its
+  // own; in a shard worker (debug: --sim-worker-shard) it is one line shard. The tool's process never
+  // simulates with --sim-threads above 0, so only the workers, its copies, use it.
   simulator = options.worker_shard.count > 1 ? create_shard_simulator(options.machine, options.worker_shard)
                                              : create_simulator(options.machine);
   init_references();
@@ -130,7 +132,7 @@ void post_command_line_init() {
   if (options.sim_threads > 0) {
     note_references_at_fork();
     if (options.data_objects) note_data_objects_at_fork();
-    start_simulation_worker(simulator, options.sync.max_buffer_bytes);
+    start_simulation_worker(simulator, options.sync.max_buffer_bytes, options.sim_threads);
   }
 }
 
@@ -148,8 +150,9 @@ bool end_run() {
   }
   sync_finish();
   report_thread_limit();
-  const bool written = write_profile(simulator);
-  print_summary(simulator);
+  const RunStatistics statistics(simulator);
+  const bool written = write_profile(statistics);
+  print_summary(statistics);
   return written;
 }
 

@@ -168,13 +168,10 @@ bool process_option(const char* arg) {
     // Prefixed: Valgrind's core has a --progress-interval of its own (a debugging option).
     options.progress_interval = static_cast<std::int64_t>(parse_number(arg, v, 0, kMaxProgressInterval));
   } else if ((v = value_of(arg, "--sim-threads"))) {
-    // Issue 26 allows up to 16 workers; one is built: a larger number gets its own sentence.
-    options.sim_threads = static_cast<std::uint32_t>(parse_number(arg, v, 0, 16));
-    if (options.sim_threads > 1) {
-      VG_(fmsg_bad_option)(arg, "one simulation worker at most for now: the line shards more workers would "
-                                "simulate are built in the simulator but not in the tool "
-                                "(docs/parallel-simulation.md); use --sim-threads=1.\n");
-    }
+    options.sim_threads = static_cast<std::uint32_t>(parse_number(arg, v, 0, kMaxWorkers));
+  } else if ((v = value_of(arg, "--sim-shards"))) {
+    // A power of two; checked against the machine and --sim-threads in check_options().
+    options.sim_shards = static_cast<std::uint32_t>(parse_number(arg, v, 1, LineShard::kMaxCount));
   } else if ((v = value_of(arg, "--sim-worker-fail-after"))) {
     // Debug: the worker kills itself after this many ring chunks (tests of a worker that dies).
     worker_fail_after_chunks = static_cast<std::uint32_t>(parse_number(arg, v, 0, 1u << 30));
@@ -191,8 +188,9 @@ bool process_option(const char* arg) {
     }
     HChar index[16] = {};
     VG_(strncpy)(index, v, static_cast<SizeT>(slash - v));
-    options.worker_shard.index = static_cast<std::uint32_t>(parse_number(arg, index, 0, 1u << 20));
-    options.worker_shard.count = static_cast<std::uint32_t>(parse_number(arg, slash + 1, 1, 1u << 20));
+    const auto shard = static_cast<std::uint32_t>(parse_number(arg, index, 0, LineShard::kMaxCount));
+    options.worker_shard = LineShard(shard, static_cast<std::uint32_t>(parse_number(arg, slash + 1, 1, LineShard::kMaxCount)));
+    options.worker_shard_debug = options.worker_shard.count > 1;  // 0/1 is the whole machine, as without it
   } else if VG_BOOL_CLO(arg, "--sim-forked-worker-dies", forked_worker_dies) {
     // Debug: the worker forked for a process the program forked kills itself at once.
   } else if VG_BOOL_CLO(arg, "--sim-worker-dies-at-end", worker_dies_at_end) {
@@ -207,6 +205,60 @@ bool process_option(const char* arg) {
     return false;
   }
   return true;
+}
+
+// Several simulation workers (docs/parallel-simulation.md, section 9): what they cannot do yet, said
+// before the program runs, and the line shards they deal out: --sim-shards, or by default as many as the
+// machine splits into (the fewest sets of any level, at most 64: the finer the shards, the more evenly
+// they fall to the workers).
+void check_worker_shards() {
+  if (options.sim_threads <= 1) {
+    if (options.sim_shards != 0) {
+      VG_(fmsg_bad_option)("--sim-shards", "line shards are dealt out among several simulation workers: it "
+                           "needs --sim-threads=2 or more.\n");
+      VG_(exit)(1);
+    }
+    return;
+  }
+  if (options.worker_shard_debug) {
+    VG_(fmsg_bad_option)("--sim-worker-shard", "a shard worker needs --sim-threads=1.\n");
+    VG_(exit)(1);
+  }
+  // Built so far: the simulator's counts are added up across workers; the data objects' tables, the
+  // shadows of the miss classes (they span every set) and the native order's live model are not yet.
+  if (options.data_objects) {
+    VG_(fmsg_bad_option)("--sim-threads", "more than one simulation worker needs --data-objects=no for now: the "
+                         "data objects' counts are not yet added up across workers (use --sim-threads=1 for "
+                         "them).\n");
+    VG_(exit)(1);
+  }
+  if (options.sync.mode == SimMode::Native || options.machine.miss_classes) {
+    VG_(fmsg_bad_option)("--sim-threads", "more than one simulation worker needs a replay order "
+                         "(--sim-mode=interleaved or piped) and --miss-classes=no for now.\n");
+    VG_(exit)(1);
+  }
+  std::uint32_t shards = options.sim_shards;
+  if (shards == 0) {
+    shards = LineShard::kMaxCount;
+    const CacheGeometry* levels[] = {&options.machine.l1, &options.machine.l2, &options.machine.llc};
+    for (const CacheGeometry* level : levels) {
+      if (level->present && level->sets() < shards) shards = static_cast<std::uint32_t>(level->sets());
+    }
+  }
+  ErrorMessage error;
+  LineShard every(0, shards);
+  every.owned = shards == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << shards) - 1;
+  if (!validate_line_shard(options.machine, every, &error)) {
+    VG_(fmsg_bad_option)("--sim-shards", "%s\n", error.text);
+    VG_(exit)(1);
+  }
+  if (shards < options.sim_threads) {
+    VG_(fmsg_bad_option)("--sim-threads", "%u simulation workers need %u line shards or more, and %s splits "
+                         "into %u: use --sim-threads=%u or fewer.\n", options.sim_threads, options.sim_threads,
+                         options.sim_shards != 0 ? "--sim-shards" : "the machine (its fewest sets)", shards, shards);
+    VG_(exit)(1);
+  }
+  options.worker_shard = every;
 }
 
 void check_options() {
@@ -237,7 +289,7 @@ void check_options() {
   }
   // A shard worker (debug) is built for the replay orders and without miss classes, whose shadows span
   // every set (docs/parallel-simulation.md, sections 1 and 8); the shard must split the machine exactly.
-  if (options.worker_shard.count > 1) {
+  if (options.worker_shard_debug) {
     ErrorMessage error;
     if (options.sim_threads != 1 || options.sync.mode == SimMode::Native || options.machine.miss_classes) {
       VG_(fmsg_bad_option)("--sim-worker-shard", "a shard worker needs --sim-threads=1, a replay order "
@@ -249,11 +301,12 @@ void check_options() {
       VG_(exit)(1);
     }
   }
+  check_worker_shards();
   // What the simulation worker cannot do yet (docs/parallel-simulation.md, section 7), said before the
   // program runs: variables and fields are described from Valgrind's debug information and the live
   // threads' stacks, which the worker does not have (workers/worker_data_objects.h).
   if (options.sim_threads > 0 && options.data_objects && VG_(clo_read_var_info)) {
-    VG_(fmsg_bad_option)("--sim-threads", "--sim-threads=1 cannot name variables and fields: use "
+    VG_(fmsg_bad_option)("--sim-threads", "the simulation workers cannot name variables and fields: use "
                          "--read-var-info=no (the default), or --sim-threads=0 to have them named.\n");
     VG_(exit)(1);
   }
@@ -319,10 +372,15 @@ void print_usage() {
       "    --ccsim-progress-interval=<s>     every <s> seconds, print a progress line to stderr\n"
       "                                      (0: never), 0 to %u [%u when stderr is a terminal,\n"
       "                                      0 otherwise and with -q]\n"
-      "    --sim-threads=0|1                 0: simulate on the program's thread; 1: the program's\n"
+      "    --sim-threads=<n>                 0: simulate on the program's thread; 1: the program's\n"
       "                                      threads only record, and a worker process replays and\n"
       "                                      simulates, in every --sim-mode (same profile; without\n"
-      "                                      --read-var-info=yes, for now) [0]\n"
+      "                                      --read-var-info=yes, for now); 2 to 16: as many workers,\n"
+      "                                      each simulating its line shards (same profile; for now\n"
+      "                                      with --data-objects=no and a replay order) [0]\n"
+      "    --sim-shards=<s>                  line shards dealt out among 2 or more workers, a power\n"
+      "                                      of two dividing every level's sets, at most 64 [the\n"
+      "                                      fewest sets of any level, at most 64]\n"
       "    --ccsim-version                   print ccsim's version (ccsim-%s) and exit\n"
       "    exit status: the program's own; when the profile cannot be written, 1 if the program\n"
       "    exited with 0 (a program killed by a signal still dies of it)\n"
@@ -333,15 +391,15 @@ void print_usage() {
 }
 
 void print_debug_usage() {
-  VG_(printf)("    --sim-worker-fail-after=<n>       the simulation worker kills itself after <n> ring\n"
+  VG_(printf)("    --sim-worker-fail-after=<n>       the (last) simulation worker kills itself after <n> ring\n"
               "                                      chunks (tests of a worker that dies) [0: never]\n"
-              "    --sim-worker-stall-after=<n>      the simulation worker stops taking chunks, and sleeps,\n"
+              "    --sim-worker-stall-after=<n>      the (last) simulation worker stops taking chunks, and sleeps,\n"
               "                                      after <n> (tests of a worker that hangs) [0: never]\n"
               "    --sim-worker-hang-seconds=<s>     a worker making no progress (no chunk taken, no CPU\n"
               "                                      time used) for <s> seconds is stopped, 1-86400 [300]\n"
               "    --sim-forked-worker-dies=no|yes   the worker forked for each process the program forks\n"
               "                                      kills itself at once (tests of its death) [no]\n"
-              "    --sim-worker-dies-at-end=no|yes   the simulation worker kills itself when the program has\n"
+              "    --sim-worker-dies-at-end=no|yes   the (last) simulation worker kills itself when the program has\n"
               "                                      exited, before the profile (tests of that death) [no]\n"
               "    --sim-worker-shard=<k>/<s>        the worker simulates the lines of shard k of s alone\n"
               "                                      (line mod s == k), its profile theirs alone; with\n"

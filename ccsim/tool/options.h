@@ -49,12 +49,18 @@ struct Options {
   std::uint32_t path_site_name_count = 0;
   std::uint32_t path_sites = 4;
   std::int64_t progress_interval = -1;  // --ccsim-progress-interval; -1: unset (progress_interval.h)
-  // --sim-threads: 0 simulates on the program's thread; 1 in a worker process (workers/worker_process.h)
+  // --sim-threads: 0 simulates on the program's thread; N > 0 in N worker processes
+  // (workers/worker_process.h), each of several simulating its own line shards.
   std::uint32_t sim_threads = 0;
-  // --sim-worker-shard=K/S (debug, for perf/sim_shard_bench.sh and the shard tests): the worker simulates
-  // line shard K of S alone (core/line_shard.h), as one of S shard workers would; its profile then holds
-  // that shard's lines alone. 0/1, the whole machine, by default.
+  // --sim-shards: the line shards dealt out among several workers (0: chosen by check_options()).
+  std::uint32_t sim_shards = 0;
+  // The line shards this process's simulator simulates (core/line_shard.h): the whole machine (0 of 1) by
+  // default; with several workers every one of --sim-shards until each worker takes its own
+  // (worker_loop.cc); with --sim-worker-shard=K/S (debug, `worker_shard_debug`; for perf/sim_shard_bench.sh
+  // and the shard tests) shard K of S alone, as one of S shard workers would, its profile then holding that
+  // shard's lines alone.
   LineShard worker_shard;
+  bool worker_shard_debug = false;
 };
 
 extern Options options;

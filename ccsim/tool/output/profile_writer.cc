@@ -3,6 +3,7 @@
 #include "ccsim/tool/output/profile_writer.h"
 
 #include "ccsim/core/simulator.h"
+#include "ccsim/tool/output/run_statistics.h"
 #include "ccsim/tool/output/event_columns.h"
 #include "ccsim/tool/data_objects/object_records.h"
 #include "ccsim/tool/data_objects/path_records.h"
@@ -226,37 +227,37 @@ XArray* region_closes() {
 }
 
 // The first pass over the core's tables: the references that the counts, region and edge records name.
-void use_references(const Simulator* simulator, const EventList& events, XArray* closes,
+void use_references(const RunStatistics& statistics, const EventList& events, XArray* closes,
                     ProfileNumbering* numbering) {
   for (Word i = 0; i < VG_(sizeXA)(closes); ++i) {
     const Addr barrier = static_cast<const RegionClose*>(VG_(indexXA)(closes, i))->barrier;
     if (barrier != 0) numbering->use_reference(reference_at(barrier)->id);
   }
   ReferenceUse use{&events, numbering};
-  for_each_reference(simulator, use_counted_reference, &use);
-  for_each_evictor_edge(simulator, use_evictor_references, &use);
-  for_each_invalidator_edge(simulator, use_invalidator_references, &use);
-  for_each_transfer_edge(simulator, use_transfer_references, &use);
+  statistics.for_each_reference(use_counted_reference, &use);
+  statistics.for_each_evictor_edge(use_evictor_references, &use);
+  statistics.for_each_invalidator_edge(use_invalidator_references, &use);
+  statistics.for_each_transfer_edge(use_transfer_references, &use);
 }
 
 // `counts:` records, adding them up into `summary` (kNumEvents entries).
-void write_reference_counts(ProfileFile* file, const Simulator* simulator, const EventList& events,
+void write_reference_counts(ProfileFile* file, const RunStatistics& statistics, const EventList& events,
                             const ProfileNumbering& numbering, std::uint64_t* summary) {
   CountsRows counts{&events, &numbering};
-  for_each_reference(simulator, collect_reference_counts, &counts);
+  statistics.for_each_reference(collect_reference_counts, &counts);
   std::uint64_t row[kNumEvents];
   counts.rows.visit_sorted([&](const std::uint32_t* key, const RefId& ref) {
-    reference_counts(simulator, key[1] - 1, ref, row);
+    statistics.reference_counts(key[1] - 1, ref, row);
     for (std::uint32_t e = 0; e < kNumEvents; ++e) summary[e] += row[e];
     file->printf("counts: %u %u", key[0], key[1]);
     write_counts(file, events, row, false);
   });
 }
 
-void write_regions(ProfileFile* file, const Simulator* simulator, const EventList& events,
+void write_regions(ProfileFile* file, const RunStatistics& statistics, const EventList& events,
                    const ProfileNumbering& numbering, XArray* closes) {
   RegionRows regions{&numbering, closes};
-  for_each_region(simulator, collect_region, &regions);
+  statistics.for_each_region(collect_region, &regions);
   regions.rows.visit_sorted([&](const std::uint32_t* key, const RegionRow& row) {
     file->printf("region: %u %u %u %u", key[0], row.file, row.function, row.line);
     write_counts(file, events, row.counts.values, false);
@@ -264,16 +265,16 @@ void write_regions(ProfileFile* file, const Simulator* simulator, const EventLis
 }
 
 // `evictor:`, `invalidator:` and `transfer:` records.
-void write_edges(ProfileFile* file, const Simulator* simulator, const ProfileNumbering& numbering) {
+void write_edges(ProfileFile* file, const RunStatistics& statistics, const ProfileNumbering& numbering) {
   EvictorRows evictors{&numbering};
-  for_each_evictor_edge(simulator, collect_evictor, &evictors);
+  statistics.for_each_evictor_edge(collect_evictor, &evictors);
   evictors.rows.visit_sorted([&](const std::uint32_t* key, const EvictorEdge& edge) {
     file->printf("evictor: %u %u %u %u %s %llu\n", key[0], key[1], key[2], key[3], level_name(edge.level),
                  static_cast<ULong>(edge.count));
   });
 
   InvalidatorRows invalidators{&numbering};
-  for_each_invalidator_edge(simulator, collect_invalidator, &invalidators);
+  statistics.for_each_invalidator_edge(collect_invalidator, &invalidators);
   invalidators.rows.visit_sorted([&](const std::uint32_t* key, const InvalidatorEdge& edge) {
     file->printf("invalidator: %u %u %u %u %llu %llu %llu %llu %llu\n", key[0], key[1], key[2], key[3],
                  static_cast<ULong>(edge.true_in_region), static_cast<ULong>(edge.true_in_region_critical),
@@ -282,7 +283,7 @@ void write_edges(ProfileFile* file, const Simulator* simulator, const ProfileNum
   });
 
   TransferRows transfers{&numbering};
-  for_each_transfer_edge(simulator, collect_transfer, &transfers);
+  statistics.for_each_transfer_edge(collect_transfer, &transfers);
   transfers.rows.visit_sorted([&](const std::uint32_t* key, const TransferEdge& edge) {
     file->printf("transfer: %u %u %u %u %llu %llu %llu\n", key[0], key[1], key[2], key[3],
                  static_cast<ULong>(edge.from_modified), static_cast<ULong>(edge.from_exclusive),
@@ -293,7 +294,7 @@ void write_edges(ProfileFile* file, const Simulator* simulator, const ProfileNum
 // The records are written in two passes over the tables: the first learns which references and names
 // they use, so that those can be numbered canonically (profile_numbering.h); the second writes each kind
 // of record sorted by those numbers (sorted_rows.h).
-void write_body(ProfileFile* file, const Simulator* simulator) {
+void write_body(ProfileFile* file, const RunStatistics& statistics) {
   EventList events = reported_events(options.machine);
   write_header(file, events);
   SkippedAccesses skipped = skipped_accesses();
@@ -313,7 +314,7 @@ void write_body(ProfileFile* file, const Simulator* simulator) {
   XArray* closes = region_closes();
   create_lock_call_references();
   ProfileNumbering numbering;
-  use_references(simulator, events, closes, &numbering);
+  use_references(statistics, events, closes, &numbering);
   use_lock_references(&numbering);
   ObjectRecords* objects =
       options.data_objects ? create_object<ObjectRecords>("ccsim.out.objects", events, &numbering) : nullptr;
@@ -323,10 +324,10 @@ void write_body(ProfileFile* file, const Simulator* simulator) {
 
   numbering.write_names_and_references(file);
   std::uint64_t summary[kNumEvents] = {};
-  write_reference_counts(file, simulator, events, numbering, summary);
-  write_regions(file, simulator, events, numbering, closes);
+  write_reference_counts(file, statistics, events, numbering, summary);
+  write_regions(file, statistics, events, numbering, closes);
   VG_(deleteXA)(closes);
-  write_edges(file, simulator, numbering);
+  write_edges(file, statistics, numbering);
   if (objects != nullptr) objects->write(file, numbering);
   if (paths != nullptr) paths->write(file, numbering);
   destroy_object(paths);
@@ -348,14 +349,14 @@ bool fair_sched_given() {
 
 }  // namespace
 
-bool write_profile(const Simulator* simulator) {
+bool write_profile(const RunStatistics& statistics) {
   ProfileFile* file = open_profile_file();
   if (file == nullptr) return false;
-  write_body(file, simulator);
+  write_body(file, statistics);
   return finish_profile_file(file);
 }
 
-void print_summary(const Simulator* simulator) {
+void print_summary(const RunStatistics& statistics) {
   if (VG_(clo_verbosity) == 0) return;
   const MachineConfig& machine = options.machine;
   const std::uint32_t threads = threads_that_ran();
@@ -377,7 +378,7 @@ void print_summary(const Simulator* simulator) {
     std::uint64_t* traffic = static_cast<std::uint64_t*>(VG_(malloc)("ccsim.summary.traffic", bytes));
     std::uint64_t* accesses = static_cast<std::uint64_t*>(VG_(malloc)("ccsim.summary.accesses", bytes));
     for (std::uint32_t t = 0; t < threads; ++t) {
-      processor_totals(simulator, t, counts);
+      statistics.processor_totals(t, counts);
       traffic[t] = counts[kInvalidationsReceivedTrueInRegion] + counts[kInvalidationsReceivedFalseInRegion] +
                    counts[kInvalidationsReceivedTrueAcrossRegions] + counts[kInvalidationsReceivedFalseAcrossRegions] +
                    counts[kInvalidationsCausedTrueInRegion] + counts[kInvalidationsCausedFalseInRegion] +
@@ -404,10 +405,10 @@ void print_summary(const Simulator* simulator) {
         tool_message("(%'u more threads, none with more coherence traffic than those shown; "
                   "ccsim-annotate --view=summary lists every thread)\n", threads - kSummaryThreadRows);
       }
-      machine_totals(simulator, counts);
+      statistics.machine_totals(counts);
     } else {
       if (!shown[t]) continue;
-      processor_totals(simulator, t, counts);
+      statistics.processor_totals(t, counts);
     }
     auto level_misses = [&](Level level) {
       return counts[level_event(level, kReadMisses)] + counts[level_event(level, kWriteMisses)];

@@ -86,9 +86,9 @@ void wait_for_ring(RingBell* bell, std::uint32_t seen_rings, std::uint32_t timeo
 
 void ring_bell(RingBell* bell) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
-  if (__atomic_load_n(&bell->sleeping, __ATOMIC_RELAXED) == 0) return;
+  if (__atomic_load_n(&bell->sleepers, __ATOMIC_RELAXED) == 0) return;
   __atomic_fetch_add(&bell->rings, 1u, __ATOMIC_RELEASE);
-  VG_(do_syscall)(__NR_futex, reinterpret_cast<UWord>(&bell->rings), kFutexWake, 1, 0, 0, 0, 0, 0);
+  VG_(do_syscall)(__NR_futex, reinterpret_cast<UWord>(&bell->rings), kFutexWake, kMaxWorkers + 1, 0, 0, 0, 0, 0);
 }
 
 }  // namespace ccsim

@@ -1,19 +1,19 @@
-// shared_ring.h: the recorded stream's way from the program's process to the simulation worker: chunks
-// of 32-bit words in a mapping both processes share (made before the worker is forked), filled by one
-// writer (the tool, under Valgrind's lock: one client thread at a time) and read by one reader (the
-// worker), oldest first, in a ring.
+// shared_ring.h: the recorded stream's way from the program's process to the simulation workers: chunks
+// of 32-bit words in a mapping the processes share (made before the workers are forked), filled by one
+// writer (the tool, under Valgrind's lock: one client thread at a time) and read by every worker (each
+// reads the whole stream: docs/parallel-simulation.md, section 9), oldest first, in a ring.
 //
 // Layout: a header on host lines of its own, then `chunk_count` chunks of kChunkBytes. A chunk is
 // published whole: the writer fills it, stores its `used` words, then advances `published` (release);
-// the reader reads a published chunk's words, then advances `consumed` (release). So the words the
-// reader sees are complete, and the writer reuses a chunk only after the reader has finished with it.
-// Hot-path choice: nothing is shared per record; the writer touches the header once per chunk (64 KiB,
-// about 5,000 accesses), and the reader likewise.
+// each worker reads a published chunk's words, then advances its own `consumed` (release). So the words a
+// worker sees are complete, and the writer reuses a chunk only after the slowest worker has finished with
+// it. Hot-path choice: nothing is shared per record; the writer touches the header once per chunk (64 KiB,
+// about 5,000 accesses), and each worker likewise, on a line of its own (WorkerSlot).
 //
 // Waiting never spins long (docs/parallel-simulation.md, section 2: both sides spinning on a loaded
 // 2-core machine were at the scheduler's mercy): a side that finds nothing to do sleeps on a futex word
 // of the header (shared between processes, so not FUTEX_PRIVATE), with a timeout after which its caller
-// checks that the other side is still alive; the other side wakes it only when it says it sleeps.
+// checks that the other side is still alive; the other side wakes the sleepers only when some say they sleep.
 #ifndef CCSIM_TOOL_WORKERS_SHARED_RING_H
 #define CCSIM_TOOL_WORKERS_SHARED_RING_H
 
@@ -21,35 +21,50 @@
 
 namespace ccsim {
 
-// A futex word one side sleeps on, and whether it sleeps; on a host line of its own, since the other
-// side reads `sleeping` once per chunk.
+// A futex word sleepers wait on, and how many sleep; on a host line of its own, since the other side
+// reads `sleepers` once per chunk. Every worker sleeps on the one data bell, so a ring wakes them all.
 struct alignas(64) RingBell {
   std::uint32_t rings;     // the futex word: changes at every ring
-  std::uint32_t sleeping;  // 1 while the owner sleeps or is about to
+  std::uint32_t sleepers;  // how many sleep or are about to
+};
+
+// The simulation workers one ring serves at most (--sim-threads).
+constexpr std::uint32_t kMaxWorkers = 16;
+
+// One worker's part of the header, on a host line of its own: the tool reads every worker's `consumed`
+// when it needs room, and each worker writes only its own slot.
+struct alignas(64) WorkerSlot {
+  std::uint32_t consumed;            // chunks this worker has finished with
+  // The worker's answer at the end (worker_process.h): 0 while running, then 1 + whether it did its part
+  // (the first worker: the profile written; the others: their shards' counts handed over).
+  std::uint32_t finished;
+  std::uint64_t accesses_received;   // accesses the worker has taken from the ring (progress lines)
+  std::uint64_t cpu_ms;              // at its end, the worker's CPU time (the exit summary's last line)
+  // The client's forks (worker_process.h). In the ring of the process that forks: the forks this worker
+  // has answered, and the last answer's errno (0: a worker forked for the child serves the child's ring).
+  std::uint32_t forks_answered;
+  std::uint32_t fork_error;
+  // The worker's pid: written by the go-between that forked it, or, in a child's ring, by the worker the
+  // child's worker was forked from, before it answers.
+  std::int32_t worker_pid;
 };
 
 // The shared header. Counters are chunk numbers since the start (modulo 2^32); chunk n lives in slot
 // n mod chunk_count.
 struct RingHeader {
   alignas(64) std::uint32_t published;  // chunks the writer has filled and handed over
-  alignas(64) std::uint32_t consumed;   // chunks the reader has finished with
-  RingBell data_bell;                   // the reader sleeps here when nothing is published
-  RingBell room_bell;                   // the writer sleeps here when every chunk is in use
-  // The worker's answer at the end (worker_process.h): 0 while running, then 1 + whether the profile
-  // was written; and the messages it leaves for the tool to print (text, `message_bytes` of it).
-  alignas(64) std::uint32_t finished;
-  std::uint32_t message_bytes;
-  std::uint64_t accesses_received;      // accesses the worker has taken from the ring (progress lines)
-  // The client's forks (worker_process.h). In the ring of the process that forks: the forks its worker
-  // has answered, and the last answer's errno (0: a worker forked for the child serves the child's ring).
-  // In the child's ring: that worker's pid (written by the worker it was forked from, before answering),
-  // the child's pid (written by the child as soon as it runs: whom the worker watches), and whether the
-  // fork failed after all (the worker then serves nobody and ends).
-  alignas(64) std::uint32_t forks_answered;
-  std::uint32_t fork_error;
-  std::int32_t worker_pid;
+  std::uint32_t workers;                // how many workers read the ring (their slots come first)
+  RingBell data_bell;                   // the workers sleep here when nothing is published
+  // The tool sleeps here when every chunk is in use, and the first worker at the end while the others
+  // hand their counts over.
+  RingBell room_bell;
+  // The messages the first worker leaves for the tool to print (text, `message_bytes` of it); the pid
+  // of the process recording (a forked child writes it as soon as it runs: whom the workers watch); and
+  // whether a client's fork failed after all (its workers then serve nobody and end).
+  alignas(64) std::uint32_t message_bytes;
   std::int32_t tool_pid;
   std::uint32_t abandoned;
+  WorkerSlot slots[kMaxWorkers];
 };
 
 // One chunk: the words written and the words.
@@ -64,7 +79,7 @@ static_assert(sizeof(RingChunk) == RingChunk::kBytes, "a ring chunk is exactly k
 
 class SharedRing {
  public:
-  // Room for the worker's messages after the chunks (the exit summary of many threads is a few KiB).
+  // Room for the first worker's messages after the chunks (the exit summary of many threads is a few KiB).
   static constexpr std::uint32_t kMessageBytes = 64 * 1024;
 
   // Maps the ring of `chunk_count` chunks (at least 2), shared, in Valgrind's part of the address space:
@@ -99,11 +114,12 @@ class SharedRing {
 // The futex of a RingBell, shared between processes. `wait_for_ring` returns after a ring, a spurious
 // wake-up or `timeout_ms`, whichever comes first; the caller tests its condition again.
 void wait_for_ring(RingBell* bell, std::uint32_t seen_rings, std::uint32_t timeout_ms);
+// Wakes every sleeper of `bell`, if any.
 void ring_bell(RingBell* bell);
 
-// The owner's sleep, without a lost wake-up: it reads `rings`, says it sleeps, and tests `ready` once
-// more before it sleeps (the other side makes the condition true, then rings if the owner sleeps; a
-// full fence on both sides makes one of them see the other). Returns whether `ready()` holds.
+// A sleep without a lost wake-up: the sleeper reads `rings`, counts itself among the sleepers, and tests
+// `ready` once more before it sleeps (the other side makes the condition true, then rings if anyone
+// sleeps; a full fence on both sides makes one of them see the other). Returns whether `ready()` holds.
 template <class Ready>
 bool sleep_until(RingBell* bell, Ready ready, std::uint32_t timeout_ms) {
   // A short spin saves two system calls when the other side is about to answer; longer would burn the
@@ -113,10 +129,10 @@ bool sleep_until(RingBell* bell, Ready ready, std::uint32_t timeout_ms) {
     __builtin_ia32_pause();
   }
   const std::uint32_t seen = __atomic_load_n(&bell->rings, __ATOMIC_ACQUIRE);
-  __atomic_store_n(&bell->sleeping, 1u, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&bell->sleepers, 1u, __ATOMIC_RELAXED);
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
   if (!ready()) wait_for_ring(bell, seen, timeout_ms);
-  __atomic_store_n(&bell->sleeping, 0u, __ATOMIC_RELAXED);
+  __atomic_fetch_sub(&bell->sleepers, 1u, __ATOMIC_RELAXED);
   return ready();
 }
 

@@ -4,16 +4,19 @@
 #include <cstring>
 
 #include "ccsim/core/hash_map.h"
+#include "ccsim/core/merged_statistics.h"
 #include "ccsim/core/simulator.h"
 #include "ccsim/tool/data_objects/object_statistics.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/profile_writer.h"
+#include "ccsim/tool/output/run_statistics.h"
 #include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/threads/lock_statistics.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/workers/process_watch.h"
+#include "ccsim/tool/workers/shard_counts.h"
 #include "ccsim/tool/workers/stream_records.h"
 #include "ccsim/tool/workers/worker_data_objects.h"
 #include "ccsim/tool/workers/worker_handover.h"
@@ -34,6 +37,8 @@ constexpr std::uint32_t kChildGraceChecks = 10;
 // the recording marks of freed blocks kept by the blocks' starts (StreamOp::SaveMark).
 struct WorkerState {
   SharedRing ring;
+  // Which of the ring's workers this is (its slot in the header): the first writes the profile.
+  std::uint32_t index = 0;
   // The process recording into the ring (0 until a forked child has said its pid), no parent of this
   // worker's (worker_process.h); for a forked child's worker, the process that forked, watched until the
   // child has said its pid.
@@ -48,6 +53,8 @@ struct WorkerState {
   bool switching = false;
   SharedRing next_ring{};
 };
+
+bool tool_gone(WorkerState* worker);
 
 std::uint64_t join64(const std::uint32_t* words) { return (std::uint64_t(words[1]) << 32) | words[0]; }
 
@@ -67,29 +74,101 @@ void reap_ended_workers() {
   }
 }
 
-__attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* payload) {
-  if (worker_dies_at_end) kill_process(VG_(getpid)());
+// A worker other than the first, at the end: its shards' counts handed over to the first (shard_counts.h).
+// The end's messages: the first worker's go to the ring, for the tool to print; the others' (the same
+// replay messages, which the first says once) to a buffer of their own that nobody prints.
+void capture_messages(WorkerState* worker) {
+  static char unprinted[4096];
+  static std::uint32_t unprinted_bytes = 0;
+  if (worker->index == 0) {
+    capture_tool_messages(worker->ring.messages(), SharedRing::kMessageBytes, &worker->ring.header()->message_bytes);
+  } else {
+    capture_tool_messages(unprinted, sizeof unprinted, &unprinted_bytes);
+  }
+}
+
+__attribute__((noreturn)) void finish_shard(WorkerState* worker) {
+  if (worker_dies_at_end && worker->index + 1 == worker->ring.header()->workers) kill_process(VG_(getpid)());
+  sync_finish_replay();
+  WorkerSlot& slot = worker->ring.header()->slots[worker->index];
+  const int error = write_shard_counts(worker->simulator);
+  slot.fork_error = static_cast<std::uint32_t>(error);
+  slot.cpu_ms = own_cpu_ms();
+  __atomic_store_n(&slot.finished, error == 0 ? 2u : 1u, __ATOMIC_RELEASE);
+  ring_bell(&worker->ring.header()->room_bell);
+  reap_ended_workers();
+  VG_(exit)(0);
+  __builtin_unreachable();
+}
+
+// The first worker, at the end, when there are others: waits for their counts and adds them to its own.
+// False (after saying why) when one could not hand them over. A worker that dies meanwhile is the tool's
+// to report (it watches every worker while it waits); this one ends when the tool's process is gone.
+bool merge_shards(WorkerState* worker, MergedStatistics* merged) {
   RingHeader* header = worker->ring.header();
+  merged->add(worker->simulator);
+  bool whole = true;
+  for (std::uint32_t k = 1; k < header->workers; ++k) {
+    WorkerSlot* slot = &header->slots[k];
+    auto finished = [slot] { return __atomic_load_n(&slot->finished, __ATOMIC_ACQUIRE) != 0; };
+    while (!sleep_until(&header->room_bell, finished, kToolCheckMs)) {
+      if (tool_gone(worker)) VG_(exit)(2);
+    }
+    char why[160];
+    if (slot->finished != 2) {
+      VG_(snprintf)(why, sizeof why, "its counts could not be written (%s)", VG_(strerror)(slot->fork_error));
+    } else if (add_shard_counts(slot->worker_pid, merged, why, sizeof why)) {
+      continue;
+    }
+    tool_message("ccsim: simulation worker %u of %u could not hand its line shards' counts over: %s; no profile "
+                 "was written.\n", k + 1, header->workers, why);
+    whole = false;
+  }
+  return whole;
+}
+
+__attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* payload) {
+  RingHeader* header = worker->ring.header();
+  if (worker->index != 0) finish_shard(worker);
+  if (worker_dies_at_end && header->workers == 1) kill_process(VG_(getpid)());
   static char profile_name[kMaxNameBytes + 1];
   const char* name = nullptr;
   get_name(payload + 1, profile_name, &name);
   set_profile_owner(static_cast<Int>(payload[0]), name);
   sync_finish_replay();
   report_thread_limit();  // the thread totals came with the hand-over
-  const bool written = write_profile(worker->simulator);
-  print_summary(worker->simulator);
+  bool written = false;
+  if (header->workers == 1) {
+    const RunStatistics statistics(worker->simulator);
+    written = write_profile(statistics);
+    print_summary(statistics);
+  } else {
+    MergedStatistics* merged = create_object<MergedStatistics>("ccsim.worker.merged");
+    if (merge_shards(worker, merged)) {
+      const RunStatistics statistics(merged);
+      written = write_profile(statistics);
+      print_summary(statistics);
+    }
+  }
   // How many simulated, and what it cost besides the program's own process (perf/README.md measures the
   // program's thread as the whole run's CPU time less this).
   if (VG_(clo_verbosity) > 0) {
-    const std::uint64_t cpu_ms = own_cpu_ms();
-    tool_message("simulated by 1 worker process (--sim-threads=1), its CPU time %llu.%03llu s\n",
-                 static_cast<ULong>(cpu_ms / 1000), static_cast<ULong>(cpu_ms % 1000));
-    if (options.worker_shard.count > 1) {
+    std::uint64_t cpu_ms = own_cpu_ms();
+    if (header->workers == 1) {
+      tool_message("simulated by 1 worker process (--sim-threads=1), its CPU time %llu.%03llu s\n",
+                   static_cast<ULong>(cpu_ms / 1000), static_cast<ULong>(cpu_ms % 1000));
+    } else {
+      for (std::uint32_t k = 1; k < header->workers; ++k) cpu_ms += header->slots[k].cpu_ms;
+      tool_message("simulated by %u worker processes (--sim-threads=%u), %u line shards dealt out among them, "
+                   "their CPU time %llu.%03llu s\n", header->workers, header->workers, options.worker_shard.count,
+                   static_cast<ULong>(cpu_ms / 1000), static_cast<ULong>(cpu_ms % 1000));
+    }
+    if (options.worker_shard_debug) {
       tool_message("(--sim-worker-shard: the worker simulated line shard %u of %u alone, and the profile holds "
-                   "that shard's lines alone)\n", options.worker_shard.index, options.worker_shard.count);
+                   "that shard's lines alone)\n", options.worker_shard.first(), options.worker_shard.count);
     }
   }
-  __atomic_store_n(&header->finished, written ? 2u : 1u, __ATOMIC_RELEASE);
+  __atomic_store_n(&header->slots[0].finished, written ? 2u : 1u, __ATOMIC_RELEASE);
   ring_bell(&header->room_bell);
   reap_ended_workers();
   VG_(exit)(0);
@@ -107,7 +186,7 @@ void follow_client_fork(WorkerState* worker, const std::uint32_t* payload) {
   SharedRing child;
   int error = 0;
   if (child.attach(path, payload[0], &error)) {
-    VG_(unlink)(path);  // both sides have it mapped; the tool removes the name too, whatever happened here
+    // The name stays until every worker has mapped the file: the tool removes it once all have answered.
     const Int pid = VG_(fork)();
     if (pid == 0) {
       worker->switching = true;
@@ -117,13 +196,15 @@ void follow_client_fork(WorkerState* worker, const std::uint32_t* payload) {
     if (pid < 0) {
       error = VKI_EAGAIN;  // VG_(fork) gives no errno: fork's usual one
     } else {
-      __atomic_store_n(&child.header()->worker_pid, static_cast<std::int32_t>(pid), __ATOMIC_RELEASE);
+      __atomic_store_n(&child.header()->slots[worker->index].worker_pid, static_cast<std::int32_t>(pid),
+                       __ATOMIC_RELEASE);
     }
     child.unmap();
   }
   RingHeader* header = worker->ring.header();
-  header->fork_error = static_cast<std::uint32_t>(error);
-  __atomic_store_n(&header->forks_answered, header->forks_answered + 1, __ATOMIC_RELEASE);
+  WorkerSlot& slot = header->slots[worker->index];
+  slot.fork_error = static_cast<std::uint32_t>(error);
+  __atomic_store_n(&slot.forks_answered, slot.forks_answered + 1, __ATOMIC_RELEASE);
   ring_bell(&header->room_bell);
 }
 
@@ -140,8 +221,7 @@ void switch_to_child_ring(WorkerState* worker) {
   worker->forking_tool_pid = worker->tool_pid;
   worker->tool_pid = 0;
   worker->grace_checks = 0;
-  RingHeader* header = worker->ring.header();
-  capture_tool_messages(worker->ring.messages(), SharedRing::kMessageBytes, &header->message_bytes);
+  capture_messages(worker);
   if (forked_worker_dies) kill_process(VG_(getpid)());
 }
 
@@ -259,12 +339,20 @@ void block_every_signal() {
 
 }  // namespace
 
-void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator) {
+void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator, std::uint32_t index) {
   block_every_signal();
   enter_simulation_worker();
-  capture_tool_messages(ring->messages(), SharedRing::kMessageBytes, &ring->header()->message_bytes);
-  WorkerState worker{*ring, tool_pid};
+  // One of several workers simulates its own line shards alone (docs/parallel-simulation.md, section 9):
+  // the simulator, made for every shard and untouched so far, is narrowed, and the replay's sink
+  // (threads/sync.cc) passes on the accesses of these shards' lines alone.
+  const std::uint32_t workers = ring->header()->workers;
+  if (workers > 1) {
+    options.worker_shard = shards_of_worker(options.worker_shard.count, workers, index);
+    narrow_line_shard(simulator, options.worker_shard);
+  }
+  WorkerState worker{*ring, index, tool_pid};
   worker.simulator = simulator;
+  capture_messages(&worker);
   const bool native = replay_engine == nullptr;
   if (native) start_native_worker(simulator);
   worker.marks = create_object<HashMap<Addr, ReplayEngine::RecordingMark>>("ccsim.worker", "ccsim.worker.marks");
@@ -283,14 +371,17 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator)
       next = 0;
       continue;
     }
-    __atomic_store_n(&header->accesses_received, header->accesses_received + accesses, __ATOMIC_RELAXED);
+    WorkerSlot& slot = header->slots[worker.index];
+    __atomic_store_n(&slot.accesses_received, slot.accesses_received + accesses, __ATOMIC_RELAXED);
     ++next;
-    __atomic_store_n(&header->consumed, next, __ATOMIC_RELEASE);
+    __atomic_store_n(&slot.consumed, next, __ATOMIC_RELEASE);
     ring_bell(&header->room_bell);
-    if (worker_fail_after_chunks != 0 && next >= worker_fail_after_chunks) kill_process(VG_(getpid)());
+    // The debug failures strike the last worker (the only one with --sim-threads=1).
+    const bool last = worker.index + 1 == header->workers;
+    if (last && worker_fail_after_chunks != 0 && next >= worker_fail_after_chunks) kill_process(VG_(getpid)());
     // Debug: a hung worker (a lost wake-up, a deadlock) sleeps without taking chunks; it still ends
     // with the tool's process.
-    while (worker_stall_after_chunks != 0 && next >= worker_stall_after_chunks) {
+    while (last && worker_stall_after_chunks != 0 && next >= worker_stall_after_chunks) {
       VG_(poll)(nullptr, 0, kToolCheckMs);
       if (tool_gone(&worker)) VG_(exit)(2);
     }

@@ -45,7 +45,7 @@ std::uint32_t ring_chunks(std::uint64_t max_buffer_bytes);
 
 // post_clo_init, last: maps the ring and forks the worker; in the tool, recording for it starts. Stops
 // Valgrind with one sentence when the ring cannot be mapped or the fork fails.
-void start_simulation_worker(Simulator* simulator, std::uint64_t max_buffer_bytes);
+void start_simulation_worker(Simulator* simulator, std::uint64_t max_buffer_bytes, std::uint32_t workers);
 
 // The tool's side of the ring: the chunk to fill next (waiting for the worker when every chunk is in
 // use), and the hand-over of a filled one.

@@ -1,0 +1,95 @@
+// shard_counts.cc: see shard_counts.h.
+#include "ccsim/tool/workers/shard_counts.h"
+
+#include "ccsim/core/merged_statistics.h"
+#include "ccsim/core/statistics_transfer.h"
+#include "ccsim/tool/valgrind_api.h"
+
+namespace ccsim {
+namespace {
+
+constexpr Int kOpenNoFollow = 0400000;  // O_NOFOLLOW (asm-generic), which the vki headers lack
+
+void file_name(int pid, HChar* name) { VG_(sprintf)(name, "/dev/shm/ccsim-shard-counts-%d", pid); }
+
+// write_statistics()'s sink: every block written whole, or the errno kept.
+struct FileSink {
+  Int fd;
+  int error;
+};
+
+bool write_words(void* context, const std::uint64_t* words, std::uint64_t count) {
+  FileSink* file = static_cast<FileSink*>(context);
+  const char* bytes = reinterpret_cast<const char*>(words);
+  std::uint64_t left = count * sizeof(std::uint64_t);
+  while (left > 0) {
+    const Int n = VG_(write)(file->fd, bytes, static_cast<Int>(left));
+    if (n == -VKI_EINTR) continue;
+    if (n <= 0) {
+      file->error = n < 0 ? -n : VKI_ENOSPC;
+      return false;
+    }
+    bytes += n;
+    left -= static_cast<std::uint64_t>(n);
+  }
+  return true;
+}
+
+}  // namespace
+
+int write_shard_counts(const Simulator* simulator) {
+  HChar name[64];
+  file_name(VG_(getpid)(), name);
+  const SysRes opened = VG_(open)(name, VKI_O_WRONLY | VKI_O_CREAT | VKI_O_EXCL | kOpenNoFollow, 0600);
+  if (sr_isError(opened)) return static_cast<int>(sr_Err(opened));
+  FileSink sink{static_cast<Int>(sr_Res(opened)), 0};
+  if (!write_statistics(simulator, write_words, &sink) && sink.error == 0) sink.error = VKI_EIO;
+  VG_(close)(sink.fd);
+  if (sink.error != 0) VG_(unlink)(name);
+  return sink.error;
+}
+
+bool add_shard_counts(int pid, MergedStatistics* merged, char* why, std::uint32_t why_bytes) {
+  HChar name[64];
+  file_name(pid, name);
+  const SysRes opened = VG_(open)(name, VKI_O_RDONLY | kOpenNoFollow, 0);
+  if (sr_isError(opened)) {
+    VG_(snprintf)(why, why_bytes, "its counts could not be opened (%s)", VG_(strerror)(sr_Err(opened)));
+    return false;
+  }
+  const Int fd = static_cast<Int>(sr_Res(opened));
+  struct vg_stat status;
+  std::uint64_t* words = nullptr;
+  std::uint64_t bytes = 0;
+  bool read_whole = VG_(fstat)(fd, &status) == 0 && status.size % sizeof(std::uint64_t) == 0;
+  if (read_whole) {
+    bytes = static_cast<std::uint64_t>(status.size);
+    words = static_cast<std::uint64_t*>(VG_(malloc)("ccsim.shard_counts", bytes == 0 ? 1 : bytes));
+    for (std::uint64_t done = 0; read_whole && done < bytes;) {
+      const Int n = VG_(read)(fd, reinterpret_cast<char*>(words) + done, static_cast<Int>(bytes - done));
+      if (n <= 0) read_whole = false;
+      done += n > 0 ? static_cast<std::uint64_t>(n) : 0;
+    }
+  }
+  VG_(close)(fd);
+  VG_(unlink)(name);
+  ErrorMessage error;
+  bool added = false;
+  if (!read_whole) {
+    VG_(snprintf)(why, why_bytes, "its counts could not be read");
+  } else if (!read_statistics(words, bytes / sizeof(std::uint64_t), merged, &error)) {
+    VG_(snprintf)(why, why_bytes, "%s", error.text);
+  } else {
+    added = true;
+  }
+  if (words != nullptr) VG_(free)(words);
+  return added;
+}
+
+void remove_shard_counts(int pid) {
+  HChar name[64];
+  file_name(pid, name);
+  VG_(unlink)(name);
+}
+
+}  // namespace ccsim

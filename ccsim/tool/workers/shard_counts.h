@@ -1,0 +1,37 @@
+// shard_counts.h: how the simulation workers of line shards (--sim-threads above 1; docs/parallel-
+// simulation.md, section 9) bring their counts together at the end. Every worker replays the whole stream
+// but simulates only its own shards' lines (line_shard.h), so its simulator's counts are its lines' part of
+// the run's. The first worker writes the profile; each other one writes its simulator's statistics
+// (ccsim/core/statistics_transfer.h) to a file of its own in /dev/shm and ends; the first adds them to its
+// own (merged_statistics.h) and removes the files. The counts the replay makes (locks, regions, early
+// flushes) are the same in every worker and are the first's; the core makes no "top N" choice, so the
+// profile's are made after the merge, by the one writer.
+//
+// A file, not the ring: the counts' size is known only at the end (one record per processor and
+// reference touched), and the ring's chunks are the stream's. Its name holds the worker's pid; it is made
+// with O_EXCL and opened with O_NOFOLLOW, so a name planted in /dev/shm is refused, never followed.
+#ifndef CCSIM_TOOL_WORKERS_SHARD_COUNTS_H
+#define CCSIM_TOOL_WORKERS_SHARD_COUNTS_H
+
+#include <cstdint>
+
+namespace ccsim {
+
+class MergedStatistics;
+class Simulator;
+
+// In a worker other than the first: writes `simulator`'s statistics to this process's file. Returns 0,
+// or the errno that stopped it (the file is then removed).
+int write_shard_counts(const Simulator* simulator);
+
+// In the first worker: adds the statistics worker process `pid` wrote to `merged` and removes its file.
+// False, with one sentence in `why` (`why_bytes` long), when they cannot be read whole.
+bool add_shard_counts(int pid, MergedStatistics* merged, char* why, std::uint32_t why_bytes);
+
+// The file of worker process `pid` removed, if it is there (the tool, when a worker was lost, leaves
+// nothing behind in /dev/shm).
+void remove_shard_counts(int pid);
+
+}  // namespace ccsim
+
+#endif
