@@ -1,6 +1,7 @@
 #!/bin/sh
-# sim_worker_bench.sh: what --sim-threads=1 (a worker process replays and simulates; the program's
-# threads only record) gains over --sim-threads=0, in the same run. For each workload (perf/workloads/*.c,
+# sim_worker_bench.sh: what --sim-threads=$SIM_THREADS (1 by default: a worker process replays and
+# simulates; the program's threads only record; N > 1: N workers, each simulating its line shards, for now
+# with --data-objects=no given) gains over --sim-threads=0, in the same run. For each workload (perf/workloads/*.c,
 # OpenMP, 4 threads), ccsim --sim-threads=0, ccsim --sim-threads=1 and Cachegrind (--cache-sim=yes, the
 # same L1 and L2) take turns, $REPEAT rounds, ccsim with its defaults (data objects included) and the
 # options given; prints the best and median of the wall time and of the CPU time (user + system, the
@@ -9,14 +10,16 @@
 # program's process, so its CPU time, which it prints at its end, is added for the run's) over
 # Cachegrind's CPU time (issue 26's targets: wall 1/0 <= 0.6 and 1/Cachegrind <= 1.5 on
 # matmul and triad; the program's process alone <= 0.8 of Cachegrind).
-# Usage: [REPEAT=n] [SCALE=n] [WORKLOADS="name..."] perf/sim_worker_bench.sh [ccsim options...]
+# Usage: [REPEAT=n] [SCALE=n] [SIM_THREADS=n] [WORKLOADS="name..."] perf/sim_worker_bench.sh [ccsim options...]
+# e.g. SIM_THREADS=2 perf/sim_worker_bench.sh --data-objects=no
 # Wall time is the point here (a second core), so say how loaded the machine was with the numbers.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 REPEAT=${REPEAT:-3}
 SCALE=${SCALE:-2}
+SIM_THREADS=${SIM_THREADS:-1}
 . "$top/perf/bench_settings.sh"
-check_counts sim_worker_bench.sh "REPEAT=$REPEAT" "SCALE=$SCALE"
+check_counts sim_worker_bench.sh "REPEAT=$REPEAT" "SCALE=$SCALE" "SIM_THREADS=$SIM_THREADS"
 work="$top/build/perf-sim-worker"
 mkdir -p "$work"
 cd "$work"
@@ -24,13 +27,13 @@ ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
 cachegrind_options="--cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64"
 
 # run_once SLOT CMD...: runs CMD once; appends "wall cpu program_cpu" to SLOT.runs (program_cpu: what
-# /usr/bin/time counts, the program's process; cpu adds the worker's own CPU time, which --sim-threads=1
-# prints: the worker is not the program's child, so /usr/bin/time does not count it).
+# /usr/bin/time counts, the program's process; cpu adds the workers' own CPU time, which --sim-threads
+# prints: the workers are not the program's children, so /usr/bin/time does not count them).
 run_once() {
   slot=$1
   shift
   /usr/bin/time -f "%e %U %S" -o time.out "$@" >/dev/null 2>run.err || { cat run.err >&2; exit 1; }
-  worker=$(sed -n 's/.*its CPU time \([0-9.]*\) s.*/\1/p' run.err)
+  worker=$(sed -n 's/.*simulated by .* CPU time \([0-9.]*\) s.*/\1/p' run.err)
   tail -n 1 time.out | awk -v w="${worker:-0}" '{printf "%.2f %.2f %.2f\n", $1, $2 + $3 + w, $2 + $3}'
   tail -n 1 time.out | awk -v w="${worker:-0}" '{printf "%.2f %.2f %.2f\n", $1, $2 + $3 + w, $2 + $3}' >>"$slot.runs"
 }
@@ -39,8 +42,8 @@ run_once() {
 stat() { sort -n -k"$2" "$1.runs" | awk -v c="$2" '{ v[NR] = $c } END { printf "%s %s", v[1], v[int((NR + 1) / 2)] }'; }
 
 sources=$(workload_sources sim_worker_bench.sh "$top")
-printf '%-14s %-12s %-12s %-12s %-12s %-12s %-12s %-12s %-12s %s\n' workload "wall 0 b,m" "wall 1 b,m" "wall cg b,m" \
-  "cpu 0 b,m" "cpu 1 b,m" "prog cpu 1" "wall 1/0 b,m" "wall 1/cg b,m" "prog cpu 1/cg"
+printf '%-14s %-12s %-12s %-12s %-12s %-12s %-12s %-12s %-12s %s\n' workload "wall 0 b,m" "wall $SIM_THREADS b,m" "wall cg b,m" \
+  "cpu 0 b,m" "cpu $SIM_THREADS b,m" "prog cpu $SIM_THREADS" "wall $SIM_THREADS/0 b,m" "wall $SIM_THREADS/cg b,m" "prog cpu $SIM_THREADS/cg"
 to_pair() { echo "$1" | tr ' ' ','; }
 for src in $sources; do
   name=$(basename "$src" .c)
@@ -48,7 +51,7 @@ for src in $sources; do
   rm -f ./*.runs
   for _ in $(seq "$REPEAT"); do
     run_once zero "$top/build/vg-in-place" --tool=ccsim $ccsim_options --sim-threads=0 --ccsim-out-file=/dev/null "./$name" "$SCALE" >/dev/null
-    run_once one "$top/build/vg-in-place" --tool=ccsim $ccsim_options --sim-threads=1 --ccsim-out-file=/dev/null "./$name" "$SCALE" >/dev/null
+    run_once one "$top/build/vg-in-place" --tool=ccsim $ccsim_options --sim-threads="$SIM_THREADS" --ccsim-out-file=/dev/null "./$name" "$SCALE" >/dev/null
     run_once cg valgrind --tool=cachegrind $cachegrind_options --cachegrind-out-file=/dev/null "./$name" "$SCALE" >/dev/null
   done
   w0=$(stat zero 1); w1=$(stat one 1); wc=$(stat cg 1); c0=$(stat zero 2); c1=$(stat one 2); p1=$(stat one 3); cc=$(stat cg 2)

@@ -1,24 +1,25 @@
-// worker_process.h: the simulation worker's life, seen from the tool (--sim-threads=1,
+// worker_process.h: the simulation workers' life, seen from the tool (--sim-threads,
 // docs/parallel-simulation.md). At start-up, before the client runs, the tool maps the ring
-// (shared_ring.h) and forks: the child is a copy of the whole tool at the same addresses, its replay
-// engine, simulator and observers included, and becomes the worker (worker_loop.h). It is forked through
-// a go-between that ends at once, so that it is no child of the program's process, whose wait(-1) must
-// not find it. From then on the
-// program's process only records into the ring (worker_recorder.h); the worker makes the recorded calls,
-// and at the end writes the profile with the tool's own writer and leaves its messages for the tool to
-// print.
+// (shared_ring.h) and forks: each child is a copy of the whole tool at the same addresses, its replay
+// engine, simulator and observers included, and becomes a worker (worker_loop.h). They are forked through
+// a go-between that ends at once, so that they are no children of the program's process, whose wait(-1)
+// must not find them. From then on the program's process only records into the ring
+// (worker_recorder.h); every worker makes the recorded calls, and at the end the first writes the profile
+// with the tool's own writer (with several, from every worker's counts: shard_counts.h) and leaves its
+// messages for the tool to print.
 //
 // Bounded: the ring holds at most ring_chunks() chunks; when all are in use the program's thread (which
-// holds Valgrind's lock, so every client thread) sleeps until the worker frees one. Robust: while it
-// waits, the tool checks every 200 ms that the worker lives (process_watch.h); a worker that died, or
-// took no chunk for kHangSeconds, ends the run with one sentence and a non-zero exit. The worker blocks
-// every signal, never runs client code, and ends when the tool's process is gone (it watches it likewise).
+// holds Valgrind's lock, so every client thread) sleeps until the slowest worker frees one. Robust: while it
+// waits, the tool checks every 200 ms that every worker that owes its part lives (process_watch.h); a
+// worker that died, or no progress of any worker for worker_hang_seconds, ends the run with one sentence
+// and a non-zero exit. The workers block every signal, never run client code, and end when the tool's
+// process is gone (they watch it likewise).
 //
 // The client's fork. A forked child is a copy of the tool as it is at the fork, and with
 // --sim-threads=0 it writes its own profile from that state; here that state is the worker's at the
 // fork's point of the stream. So before the client's fork (Valgrind's atfork "pre" callback) the tool
 // maps a second ring for the child (a named file in /dev/shm), appends a ClientFork operation naming it,
-// and waits until the worker has answered: the worker maps that ring and forks itself at exactly that
+// and waits until every worker has answered: each maps that ring and forks itself at exactly that
 // point of the stream, and its child, holding exactly the state an inline tool has at the client's fork,
 // serves the new ring while the worker goes on with the parent's. The tool then removes the name (both
 // sides have mapped the file; the client's child inherits the tool's mapping). In the client's child
@@ -43,8 +44,8 @@ class Simulator;
 // early flushes must be those of --sim-threads=0.
 std::uint32_t ring_chunks(std::uint64_t max_buffer_bytes);
 
-// post_clo_init, last: maps the ring and forks the worker; in the tool, recording for it starts. Stops
-// Valgrind with one sentence when the ring cannot be mapped or the fork fails.
+// post_clo_init, last: maps the ring and forks `workers` workers; in the tool, recording for them starts.
+// Stops Valgrind with one sentence when the ring cannot be mapped or a fork fails.
 void start_simulation_worker(Simulator* simulator, std::uint64_t max_buffer_bytes, std::uint32_t workers);
 
 // The tool's side of the ring: the chunk to fill next (waiting for the worker when every chunk is in
