@@ -224,17 +224,16 @@ void check_worker_shards() {
     VG_(fmsg_bad_option)("--sim-worker-shard", "a shard worker needs --sim-threads=1.\n");
     VG_(exit)(1);
   }
-  // Built so far: the simulator's counts are added up across workers; the data objects' tables, the
-  // shadows of the miss classes (they span every set) and the native order's live model are not yet.
+  // Built so far: the simulator's counts are added up across workers, in every order; the data objects'
+  // tables and the shadows of the miss classes (they span every set) are not yet.
   if (options.data_objects) {
     VG_(fmsg_bad_option)("--sim-threads", "more than one simulation worker needs --data-objects=no for now: the "
                          "data objects' counts are not yet added up across workers (use --sim-threads=1 for "
                          "them).\n");
     VG_(exit)(1);
   }
-  if (options.sync.mode == SimMode::Native || options.machine.miss_classes) {
-    VG_(fmsg_bad_option)("--sim-threads", "more than one simulation worker needs a replay order "
-                         "(--sim-mode=interleaved or piped) and --miss-classes=no for now.\n");
+  if (options.machine.miss_classes) {
+    VG_(fmsg_bad_option)("--sim-threads", "more than one simulation worker needs --miss-classes=no for now.\n");
     VG_(exit)(1);
   }
   std::uint32_t shards = options.sim_shards;
@@ -377,7 +376,7 @@ void print_usage() {
       "                                      simulates, in every --sim-mode (same profile; without\n"
       "                                      --read-var-info=yes, for now); 2 to 16: as many workers,\n"
       "                                      each simulating its line shards (same profile; for now\n"
-      "                                      with --data-objects=no and a replay order) [0]\n"
+      "                                      with --data-objects=no) [0]\n"
       "    --sim-shards=<s>                  line shards dealt out among 2 or more workers, a power\n"
       "                                      of two dividing every level's sets, at most 64 [the\n"
       "                                      fewest sets of any level, at most 64]\n"

@@ -36,6 +36,20 @@ SyncThread* sync_thread_of(ProcId proc) {
   return &sync_threads[proc];
 }
 
+// One of several workers (docs/parallel-simulation.md, section 9): the native body of each kind, called
+// for the accesses of this worker's line shards alone, as the replay orders' shard sink does (threads/
+// sync.cc): a shift and a mask first; an access straddling lines goes to the body, whose simulator keeps
+// its own lines' parts (the hit path declines a line its shard never holds).
+NativeAccess whole_accesses[3] = {nullptr, nullptr, nullptr};
+std::uint32_t line_shift = 0;
+
+template <int kKind>
+void shard_native_access(Reference* ref, Addr addr, UWord size) {
+  const Addr first = addr >> line_shift;
+  if (!options.worker_shard.owns(first) && ((addr + size - 1) >> line_shift) == first) return;
+  whole_accesses[kKind](ref, addr, size);
+}
+
 }  // namespace
 
 void start_native_worker(Simulator* sim) {
@@ -53,6 +67,14 @@ void start_native_worker(Simulator* sim) {
   current_thread = &threads[0];
   for (int kind = 0; kind < 3; ++kind) {
     native_accesses[kind] = native_access(static_cast<AccessKind>(kind), options.data_objects);
+  }
+  // Chosen once: a single worker keeps the body itself, with nothing in front of it.
+  if (options.worker_shard.count > 1) {
+    line_shift = static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes));
+    for (int kind = 0; kind < 3; ++kind) whole_accesses[kind] = native_accesses[kind];
+    native_accesses[0] = shard_native_access<0>;
+    native_accesses[1] = shard_native_access<1>;
+    native_accesses[2] = shard_native_access<2>;
   }
 }
 
