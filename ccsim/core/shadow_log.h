@@ -63,6 +63,9 @@ class ShadowLog {
     push(ShadowOp{2 * line_accesses_ + 1, 0, proc, Level::L1, kind, MissNotice{}});
   }
 
+  // An op another process's shard made, in its order (statistics_transfer.h): a log read back.
+  void append(const ShadowOp& op) { push(op); }
+
   std::uint32_t size() const { return ops_.size(); }
   const ShadowOp& operator[](std::uint32_t index) const { return ops_[index]; }
 

@@ -1,6 +1,8 @@
 // statistics_transfer.cc: see statistics_transfer.h.
 #include "ccsim/core/statistics_transfer.h"
 
+#include <cstring>
+
 #include "ccsim/core/events.h"
 #include "ccsim/core/message.h"
 
@@ -8,10 +10,15 @@ namespace ccsim {
 namespace {
 
 // A record's first word.
-enum RecordKind : std::uint64_t { kEnd = 0, kReference = 1, kRegion = 2, kEvictor = 3, kInvalidator = 4, kTransfer = 5 };
+enum RecordKind : std::uint64_t {
+  kEnd = 0, kReference = 1, kRegion = 2, kEvictor = 3, kInvalidator = 4, kTransfer = 5, kShadowOp = 6
+};
+
+// A shadow op in whole words.
+constexpr std::uint64_t kShadowOpWords = (sizeof(ShadowOp) + 7) / 8;
 
 // Each record's words after its kind; the end has one, the count of records before it.
-constexpr std::uint64_t kFieldWords[] = {1, 1 + kNumEvents, 1 + kNumEvents, 4, 7, 5};
+constexpr std::uint64_t kFieldWords[] = {1, 1 + kNumEvents, 1 + kNumEvents, 4, 7, 5, kShadowOpWords};
 
 std::uint64_t pack(RefId ref, ProcId proc) { return (std::uint64_t(ref) << 32) | proc; }
 RefId ref_of(std::uint64_t word) { return static_cast<RefId>(word >> 32); }
@@ -101,17 +108,25 @@ bool write_statistics(const Simulator* sim, WordSink sink, void* context) {
         static_cast<Writer*>(w)->record(kTransfer, fields);
       },
       &writer);
+  if (const ShadowLog* log = shadow_log(sim)) {
+    for (std::uint32_t i = 0; i < log->size(); ++i) {
+      std::uint64_t fields[kShadowOpWords] = {};
+      std::memcpy(fields, &(*log)[i], sizeof(ShadowOp));
+      writer.record(kShadowOp, fields);
+    }
+  }
   const std::uint64_t records = writer.records;
   writer.record(kEnd, &records);
   writer.flush();
   return writer.ok;
 }
 
-bool read_statistics(const std::uint64_t* words, std::uint64_t count, MergedStatistics* merged, ErrorMessage* error) {
+bool read_statistics(const std::uint64_t* words, std::uint64_t count, MergedStatistics* merged, ShadowLog* log,
+                     ErrorMessage* error) {
   std::uint64_t records = 0;
   for (std::uint64_t at = 0; at < count;) {
     const std::uint64_t kind = words[at];
-    if (kind > kTransfer || count - at - 1 < kFieldWords[kind]) {
+    if (kind > kShadowOp || count - at - 1 < kFieldWords[kind] || (kind == kShadowOp && log == nullptr)) {
       MessageWriter(error).text("the shard's statistics are damaged at word ").number(at).text(".");
       return false;
     }
@@ -143,6 +158,12 @@ bool read_statistics(const std::uint64_t* words, std::uint64_t count, MergedStat
       case kTransfer:
         merged->add_edge(TransferEdge{ref_of(f[0]), proc_of(f[0]), ref_of(f[1]), proc_of(f[1]), f[2], f[3], f[4]});
         break;
+      case kShadowOp: {
+        ShadowOp op;
+        std::memcpy(&op, f, sizeof op);
+        log->append(op);
+        break;
+      }
     }
     ++records;
   }

@@ -224,16 +224,12 @@ void check_worker_shards() {
     VG_(fmsg_bad_option)("--sim-worker-shard", "a shard worker needs --sim-threads=1.\n");
     VG_(exit)(1);
   }
-  // Built so far: the simulator's counts are added up across workers, in every order; the data objects'
-  // tables and the shadows of the miss classes (they span every set) are not yet.
+  // Built so far: the simulator's counts are added up across workers, in every order, and the miss
+  // classes' shadow stage runs over every worker's log; the data objects' tables are not yet.
   if (options.data_objects) {
     VG_(fmsg_bad_option)("--sim-threads", "more than one simulation worker needs --data-objects=no for now: the "
                          "data objects' counts are not yet added up across workers (use --sim-threads=1 for "
                          "them).\n");
-    VG_(exit)(1);
-  }
-  if (options.machine.miss_classes) {
-    VG_(fmsg_bad_option)("--sim-threads", "more than one simulation worker needs --miss-classes=no for now.\n");
     VG_(exit)(1);
   }
   std::uint32_t shards = options.sim_shards;

@@ -493,6 +493,37 @@ TEST(SimWorker, SeveralWorkersGiveTheInlineProfileInTheNativeOrder) {
   for (const Case& test : cases) expect_same_profile(test, "--sim-mode=native", {2, 3});
 }
 
+// Miss classes with several workers: every worker's simulator sees every line access (the sinks do not
+// filter), writes its shadow log, and the first runs the shadow stage over all of them
+// (docs/parallel-simulation.md, section 9). A 4 KiB 2-way L1 (32 sets, so 32 shards) makes sweep.c's
+// replacement misses both capacity and conflict misses at L1 and L2; the profiles of N = 2 and 3 are the
+// inline one, in the interleaved and the native order, and for three threaded programs and a forking one.
+TEST(SimWorker, SeveralWorkersClassifyReplacementMissesAsTheInlineRunDoes) {
+  const std::vector<std::string> miss_classes = {"--miss-classes=yes", "--data-objects=no"};
+  std::vector<std::string> small_l1 = miss_classes;
+  small_l1.push_back("--L1=4096,2,64");
+  const std::vector<Case> cases = {{"sweep", small_l1},
+                                   {"pthread_false_sharing", miss_classes},
+                                   {"heap_churn", miss_classes},
+                                   {"omp_parallel_init", miss_classes},
+                                   {"fork_family", miss_classes, 3}};
+  for (const Case& test : cases) expect_same_profile(test, "--sim-mode=interleaved", {2, 3});
+  expect_same_profile(cases[0], "--sim-mode=native", {3});
+  // The classes are there to be split: sweep's L1 and L2 have capacity and conflict misses.
+  const std::string dir = scratch_directory("sim_workers_miss_classes");
+  std::vector<std::string> options = small_l1;
+  options.push_back("--sim-threads=3");
+  options.push_back("--ccsim-out-file=" + dir + "/profile");
+  RunResult run = run_ccsim(dir, options, test_program("sweep"));
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  Profile p;
+  std::string error;
+  ASSERT_TRUE(read_profile(dir + "/profile", &p, &error)) << error;
+  for (const char* event : {"L1_miss_capacity", "L1_miss_conflict", "L2_miss_capacity", "L2_miss_conflict"}) {
+    EXPECT_NE(p.total(event), 0u) << event;
+  }
+}
+
 // The last line of the exit summary says how many workers ran and how many line shards they shared: by
 // default the machine's fewest sets, at most 64 (the default L1, 32 KiB of 8-way 64-byte lines, has 64
 // sets); --sim-shards=4 makes 4. And the run's /dev/shm holds no worker's counts afterwards.
@@ -579,8 +610,6 @@ TEST(SimWorker, RefusesVariableNamesAndMoreWorkersBeforeTheProgramRuns) {
   };
   const std::vector<Refused> cases = {
       {{"--sim-threads=2"}, "more than one simulation worker needs --data-objects=no for now"},
-      {{"--sim-threads=2", "--data-objects=no", "--miss-classes=yes"}, "more than one simulation worker needs "
-                                                                       "--miss-classes=no for now."},
       {{"--sim-threads=1", "--sim-shards=4"}, "it needs --sim-threads=2 or more."},
       {{"--sim-threads=2", "--data-objects=no", "--sim-shards=3"}, "the number of line shards must be a power of two"},
       {{"--sim-threads=4", "--data-objects=no", "--sim-shards=2"},

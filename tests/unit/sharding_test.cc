@@ -401,10 +401,11 @@ TEST_P(ShardedSimulation, ShardsFedThroughTheToolsHitPathCountTheSame) {
 // section 9): the first owns shards 0 and 3, the others 1 and 2. Each is made owning all 4 and narrowed
 // before its first access, as a worker forked from the tool is; the second and third hand their counts
 // over as words (statistics_transfer.h), which the merge adds to the first's: the whole machine's counts.
+// With miss classes their shadow logs travel too, and the shadow stage over the three logs classifies the
+// replacement misses as one simulator does.
 TEST_P(ShardedSimulation, UnevenShardSetsHandedOverAsWordsCountTheSame) {
   const Geometry& g = GetParam();
-  if (g.miss_classes) return;  // the shadow stage is not split by workers (the tool refuses the two together)
-  const MachineConfig config = make_machine(g.l1, g.l2, g.llc, kProcessors);
+  const MachineConfig config = make_machine(g.l1, g.l2, g.llc, kProcessors, g.miss_classes);
   const std::vector<Step> stream = stream_for_geometry(5);
   LineShard all(0, 4);
   all.owned = 0xf;
@@ -425,6 +426,7 @@ TEST_P(ShardedSimulation, UnevenShardSetsHandedOverAsWordsCountTheSame) {
   }
   MergedStatistics merged;
   merged.add(workers[0]);
+  ShadowLog received[2];
   for (std::size_t k = 1; k < workers.size(); ++k) {
     std::vector<std::uint64_t> words;
     ASSERT_TRUE(write_statistics(
@@ -436,7 +438,17 @@ TEST_P(ShardedSimulation, UnevenShardSetsHandedOverAsWordsCountTheSame) {
         },
         &words));
     ErrorMessage error;
-    ASSERT_TRUE(read_statistics(words.data(), words.size(), &merged, &error)) << error.text;
+    ASSERT_TRUE(read_statistics(words.data(), words.size(), &merged, &received[k - 1], &error)) << error.text;
+    if (g.miss_classes) {
+      EXPECT_EQ(received[k - 1].size(), shadow_log(workers[k])->size());
+    }
+  }
+  if (g.miss_classes) {
+    const ShadowLog* logs[] = {shadow_log(workers[0]), &received[0], &received[1]};
+    ShadowStage stage(config);
+    stage.run(logs, 3, nullptr);
+    merged.add(stage.counts());
+    EXPECT_NE(read_report(merged).machine_totals[l1(kMissCapacity)], 0u);
   }
   const Report expected = read_report(SimulatorSource{whole});
   const Report actual = read_report(merged);
@@ -486,18 +498,18 @@ TEST(StatisticsTransfer, ACutOrPaddedHandOverIsRefused) {
   EXPECT_EQ(words.size(), 2 * (2 + kNumEvents) + 2u);
   MergedStatistics merged;
   ErrorMessage error;
-  EXPECT_FALSE(read_statistics(words.data(), words.size() - 2, &merged, &error));
+  EXPECT_FALSE(read_statistics(words.data(), words.size() - 2, &merged, nullptr, &error));
   EXPECT_STREQ(error.text, "the shard's statistics stop after 2 records, before their end.");
   std::vector<std::uint64_t> padded = words;
   padded.push_back(0);
-  EXPECT_FALSE(read_statistics(padded.data(), padded.size(), &merged, &error));
+  EXPECT_FALSE(read_statistics(padded.data(), padded.size(), &merged, nullptr, &error));
   EXPECT_STREQ(error.text, "the shard's statistics go on after their end.");
   std::vector<std::uint64_t> damaged = words;
   damaged[0] = 99;
-  EXPECT_FALSE(read_statistics(damaged.data(), damaged.size(), &merged, &error));
+  EXPECT_FALSE(read_statistics(damaged.data(), damaged.size(), &merged, nullptr, &error));
   EXPECT_STREQ(error.text, "the shard's statistics are damaged at word 0.");
   MergedStatistics whole;
-  ASSERT_TRUE(read_statistics(words.data(), words.size(), &whole, &error)) << error.text;
+  ASSERT_TRUE(read_statistics(words.data(), words.size(), &whole, nullptr, &error)) << error.text;
   std::uint64_t counts[kNumEvents];
   whole.reference_counts(0, 7, counts);
   EXPECT_EQ(counts[kReads], 1u);

@@ -180,7 +180,9 @@ void replayed_lock_released(void*, ProcId proc, std::uint64_t lock) { lock_relea
 // and the layout changes (layout_changes.h).
 ReplaySink replay_sink(Simulator* sim) {
   decltype(ReplaySink::access) access = options.data_objects ? simulate_replayed_access<true> : simulate_replayed_access<false>;
-  if (options.worker_shard.count > 1) {
+  // With miss classes every shard must see every line access (their shadow logs are ordered by it:
+  // core/shadow_log.h), so the simulator's own test of the line does the filtering.
+  if (options.worker_shard.count > 1 && !options.machine.miss_classes) {
     shard_line_shift = static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes));
     access = options.data_objects ? simulate_replayed_shard_access<true> : simulate_replayed_shard_access<false>;
   }

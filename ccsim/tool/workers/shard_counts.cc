@@ -49,7 +49,7 @@ int write_shard_counts(const Simulator* simulator) {
   return sink.error;
 }
 
-bool add_shard_counts(int pid, MergedStatistics* merged, char* why, std::uint32_t why_bytes) {
+bool add_shard_counts(int pid, MergedStatistics* merged, ShadowLog* log, char* why, std::uint32_t why_bytes) {
   HChar name[64];
   file_name(pid, name);
   const SysRes opened = VG_(open)(name, VKI_O_RDONLY | kOpenNoFollow, 0);
@@ -77,7 +77,7 @@ bool add_shard_counts(int pid, MergedStatistics* merged, char* why, std::uint32_
   bool added = false;
   if (!read_whole) {
     VG_(snprintf)(why, why_bytes, "its counts could not be read");
-  } else if (!read_statistics(words, bytes / sizeof(std::uint64_t), merged, &error)) {
+  } else if (!read_statistics(words, bytes / sizeof(std::uint64_t), merged, log, &error)) {
     VG_(snprintf)(why, why_bytes, "%s", error.text);
   } else {
     added = true;

@@ -3,7 +3,8 @@
 // but simulates only its own shards' lines (line_shard.h), so its simulator's counts are its lines' part of
 // the run's. The first worker writes the profile; each other one writes its simulator's statistics
 // (ccsim/core/statistics_transfer.h) to a file of its own in /dev/shm and ends; the first adds them to its
-// own (merged_statistics.h) and removes the files. The counts the replay makes (locks, regions, early
+// own (merged_statistics.h) and removes the files; with miss classes, it runs the shadow stage over every
+// worker's shadow log (shadow_stage.h), which travels in the same file. The counts the replay makes (locks, regions, early
 // flushes) are the same in every worker and are the first's; the core makes no "top N" choice, so the
 // profile's are made after the merge, by the one writer.
 //
@@ -18,15 +19,17 @@
 namespace ccsim {
 
 class MergedStatistics;
+class ShadowLog;
 class Simulator;
 
 // In a worker other than the first: writes `simulator`'s statistics to this process's file. Returns 0,
 // or the errno that stopped it (the file is then removed).
 int write_shard_counts(const Simulator* simulator);
 
-// In the first worker: adds the statistics worker process `pid` wrote to `merged` and removes its file.
-// False, with one sentence in `why` (`why_bytes` long), when they cannot be read whole.
-bool add_shard_counts(int pid, MergedStatistics* merged, char* why, std::uint32_t why_bytes);
+// In the first worker: adds the statistics worker process `pid` wrote to `merged`, and its shadow log (with
+// miss classes) to `log`, and removes its file. False, with one sentence in `why` (`why_bytes` long),
+// when they cannot be read whole.
+bool add_shard_counts(int pid, MergedStatistics* merged, ShadowLog* log, char* why, std::uint32_t why_bytes);
 
 // The file of worker process `pid` removed, if it is there (the tool, when a worker was lost, leaves
 // nothing behind in /dev/shm).

@@ -5,6 +5,8 @@
 
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/merged_statistics.h"
+#include "ccsim/core/shadow_log.h"
+#include "ccsim/core/shadow_stage.h"
 #include "ccsim/core/simulator.h"
 #include "ccsim/tool/data_objects/object_statistics.h"
 #include "ccsim/tool/options.h"
@@ -101,12 +103,16 @@ __attribute__((noreturn)) void finish_shard(WorkerState* worker) {
   __builtin_unreachable();
 }
 
-// The first worker, at the end, when there are others: waits for their counts and adds them to its own.
-// False (after saying why) when one could not hand them over. A worker that dies meanwhile is the tool's
-// to report (it watches every worker while it waits); this one ends when the tool's process is gone.
+// The first worker, at the end, when there are others: waits for their counts and adds them to its own;
+// with miss classes, runs the shadow stage over every worker's shadow log and adds its capacity and
+// conflict misses. False (after saying why) when one could not hand them over. A worker that dies
+// meanwhile is the tool's to report (it watches every worker while it waits); this one ends when the
+// tool's process is gone.
 bool merge_shards(WorkerState* worker, MergedStatistics* merged) {
   RingHeader* header = worker->ring.header();
   merged->add(worker->simulator);
+  // The logs: this worker's own, then one per other worker, read back from its file.
+  const ShadowLog* logs[kMaxWorkers] = {shadow_log(worker->simulator)};
   bool whole = true;
   for (std::uint32_t k = 1; k < header->workers; ++k) {
     WorkerSlot* slot = &header->slots[k];
@@ -117,12 +123,20 @@ bool merge_shards(WorkerState* worker, MergedStatistics* merged) {
     char why[160];
     if (slot->finished != 2) {
       VG_(snprintf)(why, sizeof why, "its counts could not be written (%s)", VG_(strerror)(slot->fork_error));
-    } else if (add_shard_counts(slot->worker_pid, merged, why, sizeof why)) {
-      continue;
+    } else {
+      ShadowLog* log = logs[0] != nullptr ? create_object<ShadowLog>("ccsim.worker.shadow_log") : nullptr;
+      logs[k] = log;
+      if (add_shard_counts(slot->worker_pid, merged, log, why, sizeof why)) continue;
     }
     tool_message("ccsim: simulation worker %u of %u could not hand its line shards' counts over: %s; no profile "
                  "was written.\n", k + 1, header->workers, why);
     whole = false;
+  }
+  if (whole && logs[0] != nullptr) {
+    // The classified misses' notices go nowhere: several workers run without data objects for now.
+    ShadowStage* stage = create_object<ShadowStage>("ccsim.worker.shadow_stage", options.machine);
+    stage->run(logs, header->workers, nullptr);
+    merged->add(stage->counts());
   }
   return whole;
 }

@@ -68,8 +68,10 @@ void start_native_worker(Simulator* sim) {
   for (int kind = 0; kind < 3; ++kind) {
     native_accesses[kind] = native_access(static_cast<AccessKind>(kind), options.data_objects);
   }
-  // Chosen once: a single worker keeps the body itself, with nothing in front of it.
-  if (options.worker_shard.count > 1) {
+  // Chosen once: a single worker keeps the body itself, with nothing in front of it; so does one of
+  // several with miss classes, whose simulator must see every line access (core/shadow_log.h) and skips
+  // the other shards' lines itself.
+  if (options.worker_shard.count > 1 && !options.machine.miss_classes) {
     line_shift = static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes));
     for (int kind = 0; kind < 3; ++kind) whole_accesses[kind] = native_accesses[kind];
     native_accesses[0] = shard_native_access<0>;
