@@ -5,6 +5,7 @@
 #include "ccsim/replay/event_queue.h"
 #include "ccsim/tool/data_objects/allocation_sites.h"
 #include "ccsim/tool/data_objects/object_paths.h"
+#include "ccsim/tool/workers/shard_counts.h"
 #include "ccsim/tool/workers/worker_process.h"
 #include "ccsim/tool/output/progress_interval.h"
 #include "ccsim/tool/valgrind_api.h"
@@ -193,6 +194,10 @@ bool process_option(const char* arg) {
     options.worker_shard_debug = options.worker_shard.count > 1;  // 0/1 is the whole machine, as without it
   } else if VG_BOOL_CLO(arg, "--sim-forked-worker-dies", forked_worker_dies) {
     // Debug: the worker forked for a process the program forked kills itself at once.
+  } else if ((v = value_of(arg, "--sim-counts-name-planted"))) {
+    // Debug: each worker but the first plants a symbolic link to this file under its counts file's first
+    // name before writing (tests of a hostile /dev/shm; workers/shard_counts.h).
+    planted_counts_target = v;
   } else if VG_BOOL_CLO(arg, "--sim-worker-dies-at-end", worker_dies_at_end) {
     // Debug: the worker kills itself when told to finish (tests of a death after the program's exit).
   } else if (VG_STREQ(arg, "--ccsim-version")) {
@@ -396,6 +401,9 @@ void print_debug_usage() {
               "                                      kills itself at once (tests of its death) [no]\n"
               "    --sim-worker-dies-at-end=no|yes   the (last) simulation worker kills itself when the program has\n"
               "                                      exited, before the profile (tests of that death) [no]\n"
+              "    --sim-counts-name-planted=<file>  each worker but the first plants a symbolic link to\n"
+              "                                      <file> under its counts file's first name in /dev/shm\n"
+              "                                      (tests of a hostile /dev/shm) [none]\n"
               "    --sim-worker-shard=<k>/<s>        the worker simulates the lines of shard k of s alone\n"
               "                                      (line mod s == k), its profile theirs alone; with\n"
               "                                      --sim-threads=1, a replay order (perf/) [0/1]\n");

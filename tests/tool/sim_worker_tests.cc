@@ -11,6 +11,7 @@
 // worker that dies ends the run with one sentence and no profile; what the worker cannot do yet is
 // refused before the program runs.
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -18,6 +19,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -578,6 +581,42 @@ TEST(SimWorker, AnyOfSeveralWorkersThatDiesEndsTheRunWithOneSentence) {
   EXPECT_TRUE(files_starting_with(dir, "early").empty());
   EXPECT_TRUE(files_starting_with(dir, "late").empty());
   EXPECT_EQ(shard_files(), before);
+}
+
+// A hostile /dev/shm: a symbolic link already sits under the name a worker's counts file would take (a
+// debug option plants it, to a file of the test's). The worker does not follow it: it writes under its
+// next name, the first reads that one, the profile is written whole, the planted link's target keeps its
+// one line, and the run leaves only the planted link behind. (The profile is not compared with an inline
+// run's byte for byte: the longer command line moves the program's stack; the comparison tests do that.)
+TEST(SimWorker, AWorkerDoesNotFollowALinkPlantedUnderItsCountsName) {
+  const std::string dir = scratch_directory("sim_workers_planted");
+  const std::string target = dir + "/target";
+  { std::ofstream(target) << "mine\n"; }
+  const std::vector<std::string> before = files_starting_with("/dev/shm", "ccsim-shard-counts-");
+  RunResult run = run_ccsim(dir, {"--sim-threads=2", "--data-objects=no", "--sim-counts-name-planted=" + target,
+                                  "--ccsim-out-file=" + dir + "/profile"}, test_program("pthread_false_sharing"));
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  // The second worker's counts arrived: pthread_false_sharing.c's 2 x 2,000,000 increments are 4,000,000
+  // writes at the increment line, every invalidation there false sharing, whichever worker's lines they are.
+  Profile profile;
+  std::string error;
+  ASSERT_TRUE(read_profile(dir + "/profile", &profile, &error)) << error;
+  const unsigned line = marked_line("pthread_false_sharing.c", "increment");
+  EXPECT_EQ(profile.at_line("pthread_false_sharing.c", line, "writes"), 4000000u);
+  const Invalidations caused = invalidations_at(profile, "pthread_false_sharing.c", line, "caused");
+  EXPECT_GT(caused.false_sharing(), 0u);
+  EXPECT_EQ(caused.true_sharing(), 0u);
+  EXPECT_EQ(contents(target), "mine\n");
+  // What the run left in /dev/shm: the planted link alone (the test removes it).
+  std::vector<std::string> left;
+  for (const std::string& file : files_starting_with("/dev/shm", "ccsim-shard-counts-")) {
+    if (std::find(before.begin(), before.end(), file) != before.end()) continue;
+    char link[4096] = {};
+    const ssize_t length = readlink(file.c_str(), link, sizeof link - 1);
+    left.push_back(length > 0 && std::string(link) == target ? "planted link" : file);
+    if (length > 0) std::remove(file.c_str());
+  }
+  EXPECT_EQ(left, std::vector<std::string>{"planted link"});
 }
 
 // The last of 2 workers stops taking chunks after its first (standing for a lost wake-up): the first one

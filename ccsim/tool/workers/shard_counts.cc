@@ -10,7 +10,9 @@ namespace {
 
 constexpr Int kOpenNoFollow = 0400000;  // O_NOFOLLOW (asm-generic), which the vki headers lack
 
-void file_name(int pid, HChar* name) { VG_(sprintf)(name, "/dev/shm/ccsim-shard-counts-%d", pid); }
+void file_name(int pid, std::uint32_t attempt, HChar* name) {
+  VG_(sprintf)(name, "/dev/shm/ccsim-shard-counts-%d-%u", pid, attempt);
+}
 
 // write_statistics()'s sink: every block written whole, or the errno kept.
 struct FileSink {
@@ -37,10 +39,21 @@ bool write_words(void* context, const std::uint64_t* words, std::uint64_t count)
 
 }  // namespace
 
-int write_shard_counts(const Simulator* simulator) {
+const char* planted_counts_target = nullptr;
+
+int write_shard_counts(const Simulator* simulator, std::uint32_t* attempt) {
   HChar name[64];
-  file_name(VG_(getpid)(), name);
-  const SysRes opened = VG_(open)(name, VKI_O_WRONLY | VKI_O_CREAT | VKI_O_EXCL | kOpenNoFollow, 0600);
+  if (planted_counts_target != nullptr) {
+    file_name(VG_(getpid)(), 0, name);
+    VG_(do_syscall)(__NR_symlink, reinterpret_cast<UWord>(planted_counts_target), reinterpret_cast<UWord>(name), 0, 0, 0,
+                    0, 0, 0);
+  }
+  SysRes opened;
+  for (*attempt = 0;; ++*attempt) {
+    file_name(VG_(getpid)(), *attempt, name);
+    opened = VG_(open)(name, VKI_O_WRONLY | VKI_O_CREAT | VKI_O_EXCL | kOpenNoFollow, 0600);
+    if (!sr_isError(opened) || sr_Err(opened) != VKI_EEXIST || *attempt + 1 == kCountsFileAttempts) break;
+  }
   if (sr_isError(opened)) return static_cast<int>(sr_Err(opened));
   FileSink sink{static_cast<Int>(sr_Res(opened)), 0};
   if (!write_statistics(simulator, write_words, &sink) && sink.error == 0) sink.error = VKI_EIO;
@@ -49,9 +62,10 @@ int write_shard_counts(const Simulator* simulator) {
   return sink.error;
 }
 
-bool add_shard_counts(int pid, MergedStatistics* merged, ShadowLog* log, char* why, std::uint32_t why_bytes) {
+bool add_shard_counts(int pid, std::uint32_t attempt, MergedStatistics* merged, ShadowLog* log, char* why,
+                      std::uint32_t why_bytes) {
   HChar name[64];
-  file_name(pid, name);
+  file_name(pid, attempt, name);
   const SysRes opened = VG_(open)(name, VKI_O_RDONLY | kOpenNoFollow, 0);
   if (sr_isError(opened)) {
     VG_(snprintf)(why, why_bytes, "its counts could not be opened (%s)", VG_(strerror)(sr_Err(opened)));
@@ -86,9 +100,9 @@ bool add_shard_counts(int pid, MergedStatistics* merged, ShadowLog* log, char* w
   return added;
 }
 
-void remove_shard_counts(int pid) {
+void remove_shard_counts(int pid, std::uint32_t attempt) {
   HChar name[64];
-  file_name(pid, name);
+  file_name(pid, attempt, name);
   VG_(unlink)(name);
 }
 

@@ -9,8 +9,9 @@
 // profile's are made after the merge, by the one writer.
 //
 // A file, not the ring: the counts' size is known only at the end (one record per processor and
-// reference touched), and the ring's chunks are the stream's. Its name holds the worker's pid; it is made
-// with O_EXCL and opened with O_NOFOLLOW, so a name planted in /dev/shm is refused, never followed.
+// reference touched), and the ring's chunks are the stream's. Its name holds the worker's pid and an
+// attempt number; it is made with O_EXCL and opened with O_NOFOLLOW, so a name planted in /dev/shm is
+// never followed: the worker takes the next attempt's name (up to kCountsFileAttempts) and says which.
 #ifndef CCSIM_TOOL_WORKERS_SHARD_COUNTS_H
 #define CCSIM_TOOL_WORKERS_SHARD_COUNTS_H
 
@@ -22,18 +23,26 @@ class MergedStatistics;
 class ShadowLog;
 class Simulator;
 
-// In a worker other than the first: writes `simulator`'s statistics to this process's file. Returns 0,
-// or the errno that stopped it (the file is then removed).
-int write_shard_counts(const Simulator* simulator);
+// Names tried before a worker gives up on a /dev/shm full of planted names.
+constexpr std::uint32_t kCountsFileAttempts = 16;
 
-// In the first worker: adds the statistics worker process `pid` wrote to `merged`, and its shadow log (with
-// miss classes) to `log`, and removes its file. False, with one sentence in `why` (`why_bytes` long),
-// when they cannot be read whole.
-bool add_shard_counts(int pid, MergedStatistics* merged, ShadowLog* log, char* why, std::uint32_t why_bytes);
+// Debug (--sim-counts-name-planted, tests of a hostile /dev/shm): before it writes, the worker plants a
+// symbolic link to `planted_counts_target` under its first name, as another user could have.
+extern const char* planted_counts_target;
 
-// The file of worker process `pid` removed, if it is there (the tool, when a worker was lost, leaves
-// nothing behind in /dev/shm).
-void remove_shard_counts(int pid);
+// In a worker other than the first: writes `simulator`'s statistics to a file of this process's, whose
+// attempt number goes to `*attempt`. Returns 0, or the errno that stopped it (the file is then removed).
+int write_shard_counts(const Simulator* simulator, std::uint32_t* attempt);
+
+// In the first worker: adds the statistics worker process `pid` wrote (in its file of `attempt`) to
+// `merged`, and its shadow log (with miss classes) to `log`, and removes the file. False, with one
+// sentence in `why` (`why_bytes` long), when they cannot be read whole.
+bool add_shard_counts(int pid, std::uint32_t attempt, MergedStatistics* merged, ShadowLog* log, char* why,
+                      std::uint32_t why_bytes);
+
+// The file of worker process `pid` of `attempt` removed, if it is there (the tool, when a worker was lost,
+// leaves nothing of the run's behind in /dev/shm).
+void remove_shard_counts(int pid, std::uint32_t attempt);
 
 }  // namespace ccsim
 

@@ -40,6 +40,8 @@ struct alignas(64) WorkerSlot {
   std::uint32_t finished;
   std::uint64_t accesses_received;   // accesses the worker has taken from the ring (progress lines)
   std::uint64_t cpu_ms;              // at its end, the worker's CPU time (the exit summary's last line)
+  std::uint32_t counts_attempt;      // which of its counts file names it wrote (shard_counts.h)
+  std::uint32_t counts_error;        // why it could not (an errno), else 0
   // The client's forks (worker_process.h). In the ring of the process that forks: the forks this worker
   // has answered, and the last answer's errno (0: a worker forked for the child serves the child's ring).
   std::uint32_t forks_answered;

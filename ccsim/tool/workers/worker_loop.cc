@@ -93,8 +93,10 @@ __attribute__((noreturn)) void finish_shard(WorkerState* worker) {
   if (worker_dies_at_end && worker->index + 1 == worker->ring.header()->workers) kill_process(VG_(getpid)());
   sync_finish_replay();
   WorkerSlot& slot = worker->ring.header()->slots[worker->index];
-  const int error = write_shard_counts(worker->simulator);
-  slot.fork_error = static_cast<std::uint32_t>(error);
+  std::uint32_t attempt = 0;
+  const int error = write_shard_counts(worker->simulator, &attempt);
+  slot.counts_attempt = attempt;
+  slot.counts_error = static_cast<std::uint32_t>(error);
   slot.cpu_ms = own_cpu_ms();
   __atomic_store_n(&slot.finished, error == 0 ? 2u : 1u, __ATOMIC_RELEASE);
   ring_bell(&worker->ring.header()->room_bell);
@@ -122,11 +124,11 @@ bool merge_shards(WorkerState* worker, MergedStatistics* merged) {
     }
     char why[160];
     if (slot->finished != 2) {
-      VG_(snprintf)(why, sizeof why, "its counts could not be written (%s)", VG_(strerror)(slot->fork_error));
+      VG_(snprintf)(why, sizeof why, "its counts could not be written in /dev/shm (%s)", VG_(strerror)(slot->counts_error));
     } else {
       ShadowLog* log = logs[0] != nullptr ? create_object<ShadowLog>("ccsim.worker.shadow_log") : nullptr;
       logs[k] = log;
-      if (add_shard_counts(slot->worker_pid, merged, log, why, sizeof why)) continue;
+      if (add_shard_counts(slot->worker_pid, slot->counts_attempt, merged, log, why, sizeof why)) continue;
     }
     tool_message("ccsim: simulation worker %u of %u could not hand its line shards' counts over: %s; no profile "
                  "was written.\n", k + 1, header->workers, why);

@@ -67,7 +67,9 @@ __attribute__((noreturn)) void worker_lost(std::uint32_t index, const char* what
   }
   child_ring.unlink_name();  // lost while a fork's ring still had its name: nothing is left in /dev/shm
   // Nor the counts a worker of other shards had handed over to the first (shard_counts.h).
-  for (std::uint32_t k = 1; k < worker_count; ++k) remove_shard_counts(worker_pids[k]);
+  for (std::uint32_t k = 1; k < worker_count; ++k) {
+    if (ring.header()->slots[k].finished == 2) remove_shard_counts(worker_pids[k], ring.header()->slots[k].counts_attempt);
+  }
   exit_for_lost_profile();   // returns when the program has not exited yet
   VG_(exit)(1);
   __builtin_unreachable();
