@@ -558,6 +558,24 @@ TEST(SimWorker, TheSummarySaysHowManyWorkersAndShards) {
   EXPECT_EQ(caused.true_sharing() + received.true_sharing(), 0u);
 }
 
+// The program's main thread ends with pthread_exit while a second thread sleeps a second, then writes its
+// 64 longs (main_exits_first.c): for that second the process's first thread is a zombie in /proc while the
+// process lives, and a worker waiting for chunks checks five times whether the tool's process is gone.
+// It is not: the run writes its profile, with the 64 writes of `data` at its line, with one worker and
+// with two (the first waiting for the second's counts at the end), as inline.
+TEST(SimWorker, AProgramWhoseMainThreadEndsFirstKeepsItsWorkers) {
+  for (const int workers : {0, 1, 2}) {
+    const std::string dir = scratch_directory("sim_worker_main_exits_first_" + std::to_string(workers));
+    RunResult run = run_ccsim(dir, {"--sim-threads=" + std::to_string(workers), "--data-objects=no",
+                                    "--ccsim-out-file=" + dir + "/profile"}, test_program("main_exits_first"));
+    EXPECT_EQ(run.exit_code, 0) << workers << "\n" << run.stderr_text;
+    Profile p;
+    std::string error;
+    ASSERT_TRUE(read_profile(dir + "/profile", &p, &error)) << workers << ": " << error;
+    EXPECT_EQ(p.at_line("main_exits_first.c", marked_line("main_exits_first.c", "write"), "writes"), 64u) << workers;
+  }
+}
+
 // A worker other than the first that dies (killed after its first chunk, or when told to finish, after the
 // program exited with 42 and after the second worker handed its counts over): one sentence naming it, no
 // profile, the exit status of a lost profile, and no worker's counts left in /dev/shm.

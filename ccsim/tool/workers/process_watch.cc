@@ -15,6 +15,12 @@ bool process_gone(int pid, int* wait_status, bool* status_known) {
   if (fields == nullptr) return false;  // no /proc: kill's answer stands
   const HChar state = fields[1];
   if (state != 'Z' && state != 'X') return false;
+  // A zombie leader whose other threads still run is a live process: the thread that calls exit() from
+  // outside main runs the tool's exit function after Valgrind's main thread has ended (and a program's
+  // main thread may pthread_exit). num_threads, the 20th field, then counts the leader and the live ones.
+  if (const HChar* threads = process_stat_field(fields, 20)) {
+    if (VG_(strtoll10)(threads, nullptr) > 1) return false;
+  }
   // exit_code, the 52nd field: the status waitpid would return.
   if (const HChar* exit_code = process_stat_field(fields, 52)) {
     *wait_status = static_cast<int>(VG_(strtoll10)(exit_code, nullptr));

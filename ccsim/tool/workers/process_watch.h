@@ -10,7 +10,8 @@
 namespace ccsim {
 
 // Whether `pid` has ended: kill(pid, 0) finds no such process, or /proc says it is a zombie (ended, not
-// yet reaped by its parent: kill still finds it). For a zombie, `*wait_status` gets its status in
+// yet reaped by its parent: kill still finds it) with no thread left (a zombie leader whose other threads
+// run is a live process). For a zombie, `*wait_status` gets its status in
 // waitpid's form and `*status_known` is set; otherwise `*status_known` is cleared.
 bool process_gone(int pid, int* wait_status, bool* status_known);
 
