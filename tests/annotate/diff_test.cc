@@ -136,9 +136,14 @@ const char* const kEdgeRanking =
 // The first line of `text` (a table's sentence).
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
+// The invalidator edge table of --diff `profiles` (in tests/annotate/profiles/) with `options`.
+std::string invalidator_edges(const std::vector<std::string>& profiles, const std::vector<std::string>& options = {}) {
+  return section(diff_of(profiles, options), "Change per invalidator edge");
+}
+
 // The invalidator edge table of --diff edges_before.profile edges_after.profile with `options`.
 std::string edge_table(const std::vector<std::string>& options = {}) {
-  return section(diff_of({"edges_before.profile", "edges_after.profile"}, options), "Change per invalidator edge");
+  return invalidator_edges({"edges_before.profile", "edges_after.profile"}, options);
 }
 
 // The edges, matched by (invalidator's site, victim's site), threads added up:
@@ -214,8 +219,7 @@ TEST(DiffEdgesTest, ComparesTheEvictorEdgesOfEachLevel) {
 
 // Three profiles (before, after, after): a column per profile, the change from the first to the last.
 TEST(DiffEdgesTest, PutsSeveralVersionsOfEdgesSideBySide) {
-  const std::string table = section(
-      diff_of({"edges_before.profile", "edges_after.profile", "edges_after.profile"}), "Change per invalidator edge");
+  const std::string table = invalidator_edges({"edges_before.profile", "edges_after.profile", "edges_after.profile"});
   EXPECT_EQ(first_line(table).find(
                 "#1 ... #3: invalidations; change %: of invalidations, from the first profile to the last"),
             0u);
@@ -285,7 +289,7 @@ const char* const kUnchangedEdge = "/src/a.c:40 (worker) -> /src/a.c:40 (worker)
 
 // The invalidator edge table of --diff split_before.profile split_after.profile with `options`.
 std::string split_table(const std::vector<std::string>& options = {}) {
-  return section(diff_of({"split_before.profile", "split_after.profile"}, options), "Change per invalidator edge");
+  return invalidator_edges({"split_before.profile", "split_after.profile"}, options);
 }
 
 // Each edge's change as the ranking sees it: the larger of the sum of the rises and the sum of the falls of
@@ -354,8 +358,7 @@ TEST(DiffEdgesTest, TheThresholdWeighsAMovedSplit) {
 // column is before's. a.c:12 -> a.c:12 100, 100, 100 at 0.0%, true +100, false -100, ranked first.
 // Before, after, before: the first and last are equal, so no edge changed (0 of 5).
 TEST(DiffEdgesTest, SeveralVersionsShowAMovedSplit) {
-  std::string table = section(diff_of({"split_before.profile", "split_before.profile", "split_after.profile"}),
-                              "Change per invalidator edge");
+  std::string table = invalidator_edges({"split_before.profile", "split_before.profile", "split_after.profile"});
   EXPECT_EQ(counts_before(table, kTurnedTrueEdge),
             (Cells{"100", "100", "100", "0.0%", "+100", "0", "-100", "0", "0"}));
   EXPECT_EQ(counts_before(table, kFlagEdge), (Cells{"10", "10", "10", "0.0%", "0", "0", "0", "+6", "-6"}));
@@ -364,8 +367,7 @@ TEST(DiffEdgesTest, SeveralVersionsShowAMovedSplit) {
   EXPECT_LT(table.find(kLockEdge), table.find(kFlagEdge));
   EXPECT_NE(table.find("(4 of 5 invalidator edges shown"), std::string::npos) << table;
   EXPECT_NE(first_line(table).find(kEdgeRanking), std::string::npos) << first_line(table);
-  table = section(diff_of({"split_before.profile", "split_after.profile", "split_before.profile"}),
-                  "Change per invalidator edge");
+  table = invalidator_edges({"split_before.profile", "split_after.profile", "split_before.profile"});
   EXPECT_EQ(table.find(kTurnedTrueEdge), std::string::npos) << table;
   EXPECT_NE(table.find("(0 of 5 invalidator edges shown"), std::string::npos) << table;
 }

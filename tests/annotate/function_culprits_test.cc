@@ -224,7 +224,8 @@ TEST(FunctionCulpritsTest, HtmlSharesAreTheTextViewsForEveryRow) {
   const std::string before = testing::html_report(
       "worker_culprits_before", {"--top=1", "--function=worker", profile_path("edges_before.profile")});
   const std::string evicted = before.substr(before.find("<h3>Evicted by</h3>"));
-  EXPECT_NE(evicted.find(number_cell("300", "300") + number_cell("300", "98.4%") + "<td>L1</td><td>/src/a.c:worker</td>"),
+  EXPECT_NE(evicted.find(number_cell("300", "300") + number_cell("300", "98.4%") +
+                         "<td>L1</td><td>/src/a.c:worker</td>"),
             std::string::npos)
       << evicted;
   EXPECT_NE(evicted.find(number_cell("5", "5") + number_cell("5", "1.6%") + "<td>L2</td><td>/src/a.c:worker</td>"),
