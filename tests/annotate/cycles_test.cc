@@ -257,7 +257,19 @@ TEST(DrillDownTest, HtmlReportHasASectionForEach) {
   EXPECT_NE(page.find("<td class=\"number\" data-value=\"1730\">1,730</td><td class=\"number\" "
                       "data-value=\"1730\">50.2%</td><td>/src/a.c:fill</td>"),
             std::string::npos);
-  EXPECT_NE(page.find("<td class=\"number\" data-value=\"7\">7</td><td>L1</td><td>right</td>"), std::string::npos);
+  // The objects that evicted left's lines with their shares of its 12 evictions, as the text view has them
+  // (ObjectShowsItsFunctionsLinesAndEvictors): right 7 at L1, 58.3%; left 3 at L1, 25.0%; right 2 at L2,
+  // 16.7%; each share sorts by its count.
+  for (const char* row : {"<td class=\"number\" data-value=\"7\">7</td><td class=\"number\" data-value=\"7\">58.3%</td>"
+                          "<td>L1</td><td>right</td>",
+                          "<td class=\"number\" data-value=\"3\">3</td><td class=\"number\" data-value=\"3\">25.0%</td>"
+                          "<td>L1</td><td>left</td>",
+                          "<td class=\"number\" data-value=\"2\">2</td><td class=\"number\" data-value=\"2\">16.7%</td>"
+                          "<td>L2</td><td>right</td>"})
+    EXPECT_NE(page.find(row), std::string::npos) << row;
+  EXPECT_NE(page.find("<th data-numeric=\"yes\">evictions</th><th data-numeric=\"yes\">share</th><th "
+                      "data-numeric=\"no\">level</th><th data-numeric=\"no\">evicting object</th>"),
+            std::string::npos);
 }
 
 // object-evictor: is read in version 2 (cycles.profile: 3 records, 12 evictions), refused in version 1

@@ -128,12 +128,22 @@ const char* const kNewEdge = "/src/a.c:30 (main) -> /src/a.c:12 (worker)";
 const char* const kGrownEdge = "/src/a.c:20 (worker) -> /src/a.c:22 (worker)";
 const char* const kSameEdge = "/src/a.c:20 (worker) -> /src/a.c:20 (worker)";
 
+// How the invalidator edges are ranked, as the sentence above their table says it (text and HTML).
+const char* const kEdgeRanking =
+    "ranked by the larger of the sum of the rises and the sum of the falls of true_in_region, false_in_region, "
+    "true_across_regions, false_across_regions: the change of invalidations plus what moved between them";
+
 // The first line of `text` (a table's sentence).
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
+// The invalidator edge table of --diff `profiles` (in tests/annotate/profiles/) with `options`.
+std::string invalidator_edges(const std::vector<std::string>& profiles, const std::vector<std::string>& options = {}) {
+  return section(diff_of(profiles, options), "Change per invalidator edge");
+}
+
 // The invalidator edge table of --diff edges_before.profile edges_after.profile with `options`.
 std::string edge_table(const std::vector<std::string>& options = {}) {
-  return section(diff_of({"edges_before.profile", "edges_after.profile"}, options), "Change per invalidator edge");
+  return invalidator_edges({"edges_before.profile", "edges_after.profile"}, options);
 }
 
 // The edges, matched by (invalidator's site, victim's site), threads added up:
@@ -144,7 +154,9 @@ std::string edge_table(const std::vector<std::string>& options = {}) {
 //   a.c:20 -> a.c:20: 50 (50 critical) in both: a change of 0, not shown.
 // Total: 999 + 100 + 50 = 1,149 before, 10 + 102 + 50 = 162 after; (162 - 1149) / 1149 = -987 / 1149 =
 // -85.9%; true in region 150 -> 152 (+2), critical 90 -> 92 (+2), false in region -999, across +6 and +4.
-// Ranked by the size of the change of the total: 999, 10, 2.
+// Ranked by the larger of the split's rises and falls (critical left out): a.c:12 -> a.c:12 falls 999,
+// a.c:30 -> a.c:12 rises 6 + 4 = 10, a.c:20 -> a.c:22 rises 2: each split moved one way only, so each
+// edge's change is its total's: 999, 10, 2, as when only the total ranked them.
 TEST(DiffEdgesTest, ShowsTheFixedEdgeGoneAndTheNewOne) {
   const std::string table = edge_table();
   EXPECT_EQ(counts_before(table, "(all invalidator edges)"),
@@ -163,7 +175,8 @@ TEST(DiffEdgesTest, SaysWhatTheColumnsAre) {
   const std::string table = edge_table();
   EXPECT_EQ(first_line(table),
             "before, after: invalidations; change %: of invalidations, from the first profile to the last; the "
-            "split's columns (true or false sharing, in one region or across): the change, last - first");
+            "split's columns (true or false sharing, in one region or across): the change, last - first; " +
+                std::string(kEdgeRanking));
   EXPECT_NE(table.find("before  after  change %  true_in_region  true_in_region_critical  false_in_region  "
                        "true_across_regions  false_across_regions  edge (invalidator -> victim)\n"),
             std::string::npos)
@@ -206,8 +219,7 @@ TEST(DiffEdgesTest, ComparesTheEvictorEdgesOfEachLevel) {
 
 // Three profiles (before, after, after): a column per profile, the change from the first to the last.
 TEST(DiffEdgesTest, PutsSeveralVersionsOfEdgesSideBySide) {
-  const std::string table = section(
-      diff_of({"edges_before.profile", "edges_after.profile", "edges_after.profile"}), "Change per invalidator edge");
+  const std::string table = invalidator_edges({"edges_before.profile", "edges_after.profile", "edges_after.profile"});
   EXPECT_EQ(first_line(table).find(
                 "#1 ... #3: invalidations; change %: of invalidations, from the first profile to the last"),
             0u);
@@ -249,7 +261,8 @@ TEST(DiffEdgesTest, TheHtmlDiffShowsTheEdges) {
   ASSERT_LT(start, end);
   const std::string table = page.substr(start, end - start);
   EXPECT_NE(table.find("<p>before, after: invalidations; change %: of invalidations; the split&#39;s columns (true "
-                       "or false sharing, in one region or across): the change, after - before.</p>"),
+                       "or false sharing, in one region or across): the change, after - before; " +
+                       std::string(kEdgeRanking) + ".</p>"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("<tr><td class=\"number\">999</td><td class=\"number\">0</td><td class=\"number\">-100.0%</td>"
@@ -263,6 +276,130 @@ TEST(DiffEdgesTest, TheHtmlDiffShowsTheEdges) {
   EXPECT_NE(none.find("<h2 id=\"change-evictor-edges\">Change per evictor edge</h2>\n<p>No profile has evictor: "
                       "records"),
             std::string::npos);
+}
+
+// Edges whose split moved at an equal total: split_before.profile and split_after.profile (their comments
+// give the scenario), five edges, threads added up; the split columns true_in_region, its critical part,
+// false_in_region, true_across_regions, false_across_regions:
+const char* const kTurnedTrueEdge = "/src/a.c:12 (worker) -> /src/a.c:12 (worker)";  // 100 false -> 100 true
+const char* const kMovedEdge = "/src/a.c:20 (worker) -> /src/a.c:22 (worker)";       // 50 false -> 30 true
+const char* const kLockEdge = "/src/a.c:20 (worker) -> /src/a.c:20 (worker)";        // 40 -> 70 true
+const char* const kFlagEdge = "/src/a.c:30 (main) -> /src/a.c:12 (worker)";          // 10 across, 4 of them false
+const char* const kUnchangedEdge = "/src/a.c:40 (worker) -> /src/a.c:40 (worker)";   // 20 true in both
+
+// The invalidator edge table of --diff split_before.profile split_after.profile with `options`.
+std::string split_table(const std::vector<std::string>& options = {}) {
+  return invalidator_edges({"split_before.profile", "split_after.profile"}, options);
+}
+
+// Each edge's change as the ranking sees it: the larger of the sum of the rises and the sum of the falls of
+// true_in_region, false_in_region, true_across_regions, false_across_regions (the critical part of
+// true_in_region is not a class of its own and is left out):
+//   a.c:12 -> a.c:12: 50 + 50 = 100 false in region before, 100 true in region after (no lock): total 100 ->
+//     100, 0.0%; true +100, false -100: rises 100, falls 100, a change of 100 (the total's change, 0, alone
+//     would leave it out).
+//   a.c:20 -> a.c:22: 25 + 25 = 50 false in region before, 15 + 15 = 30 true (30 critical) after: 50 -> 30,
+//     (30 - 50) / 50 = -40.0%; true +30, critical +30, false -50: rises 30, falls 50, a change of 50 (the
+//     total's 20 plus the 30 that moved; counting the critical part too would make the rises 60).
+//   a.c:20 -> a.c:20: 20 + 20 = 40 true (all critical) before, 35 + 35 = 70 after: (70 - 40) / 40 = +75.0%;
+//     true +30, critical +30: rises 30, falls 0, a change of 30, its total's (with the critical part, 60).
+//   a.c:30 -> a.c:12: 5 + 5 = 10 false across before, 3 + 3 = 6 true and 2 + 2 = 4 false across after: 10 ->
+//     10, 0.0%; true across +6, false across -6: rises 6, falls 6, a change of 6.
+//   a.c:40 -> a.c:40: 20 true in region in both: no change, not shown.
+// Ranked 100, 50, 30, 6: 4 of the 5 edges shown. The default threshold, 0.1% of the larger total (230,
+// below), is 0.23, which all four reach.
+// Total: before 100 + 50 + 40 + 10 + 20 = 220, after 100 + 30 + 70 + 10 + 20 = 230: (230 - 220) / 220 =
+// +4.5%; true in region 40 + 20 = 60 -> 100 + 30 + 70 + 20 = 220 (+160), critical 40 -> 30 + 70 = 100 (+60),
+// false in region 100 + 50 = 150 -> 0 (-150), true across 0 -> 6 (+6), false across 10 -> 4 (-6).
+TEST(DiffEdgesTest, AnEdgeWhoseSplitMovedAtAnEqualTotalIsShown) {
+  const std::string table = split_table();
+  EXPECT_EQ(counts_before(table, "(all invalidator edges)"),
+            (Cells{"220", "230", "+4.5%", "+160", "+60", "-150", "+6", "-6"}));
+  EXPECT_EQ(counts_before(table, kTurnedTrueEdge), (Cells{"100", "100", "0.0%", "+100", "0", "-100", "0", "0"}))
+      << table;
+  EXPECT_EQ(counts_before(table, kMovedEdge), (Cells{"50", "30", "-40.0%", "+30", "+30", "-50", "0", "0"}));
+  EXPECT_EQ(counts_before(table, kLockEdge), (Cells{"40", "70", "+75.0%", "+30", "+30", "0", "0", "0"}));
+  EXPECT_EQ(counts_before(table, kFlagEdge), (Cells{"10", "10", "0.0%", "0", "0", "0", "+6", "-6"}));
+  EXPECT_EQ(table.find(kUnchangedEdge), std::string::npos) << table;
+  // The ranks: the total row, then 100, 50, 30, 6.
+  const std::size_t total = table.find("(all invalidator edges)");
+  EXPECT_LT(total, table.find(kTurnedTrueEdge));
+  EXPECT_LT(table.find(kTurnedTrueEdge), table.find(kMovedEdge));
+  EXPECT_LT(table.find(kMovedEdge), table.find(kLockEdge));
+  EXPECT_LT(table.find(kLockEdge), table.find(kFlagEdge));
+  EXPECT_NE(table.find("(4 of 5 invalidator edges shown, biggest change first)"), std::string::npos) << table;
+  EXPECT_NE(first_line(table).find(kEdgeRanking), std::string::npos) << first_line(table);
+}
+
+// --threshold is a share of the larger of the two runs' totals, 230, compared with each edge's change as
+// ranked: 2.5% is 5.75, which a.c:30 -> a.c:12 (6, its total unchanged) reaches; 3% is 6.9, which it does
+// not; 20% is 46, which a.c:20 -> a.c:22 (50, though its total changed by 20) reaches and a.c:20 -> a.c:20
+// (30) does not.
+TEST(DiffEdgesTest, TheThresholdWeighsAMovedSplit) {
+  std::string table = split_table({"--threshold=2.5"});
+  EXPECT_NE(table.find(kFlagEdge), std::string::npos) << table;
+  EXPECT_NE(table.find("(4 of 5 invalidator edges shown"), std::string::npos) << table;
+  table = split_table({"--threshold=3"});
+  EXPECT_EQ(table.find(kFlagEdge), std::string::npos) << table;
+  EXPECT_NE(table.find(kLockEdge), std::string::npos) << table;
+  EXPECT_NE(table.find("(3 of 5 invalidator edges shown"), std::string::npos) << table;
+  table = split_table({"--threshold=20"});
+  EXPECT_NE(table.find(kTurnedTrueEdge), std::string::npos) << table;
+  EXPECT_NE(table.find(kMovedEdge), std::string::npos) << table;
+  EXPECT_EQ(table.find(kLockEdge), std::string::npos) << table;
+  EXPECT_NE(table.find("(2 of 5 invalidator edges shown"), std::string::npos) << table;
+  table = split_table({"--top=1"});  // the first of the ranking: the edge whose total did not change
+  EXPECT_NE(table.find(kTurnedTrueEdge), std::string::npos) << table;
+  EXPECT_EQ(table.find(kMovedEdge), std::string::npos) << table;
+  EXPECT_NE(table.find("(1 of 5 invalidator edges shown"), std::string::npos) << table;
+}
+
+// Three profiles (before, before, after): the change from the first to the last, as with two; the middle
+// column is before's. a.c:12 -> a.c:12 100, 100, 100 at 0.0%, true +100, false -100, ranked first.
+// Before, after, before: the first and last are equal, so no edge changed (0 of 5).
+TEST(DiffEdgesTest, SeveralVersionsShowAMovedSplit) {
+  std::string table = invalidator_edges({"split_before.profile", "split_before.profile", "split_after.profile"});
+  EXPECT_EQ(counts_before(table, kTurnedTrueEdge),
+            (Cells{"100", "100", "100", "0.0%", "+100", "0", "-100", "0", "0"}));
+  EXPECT_EQ(counts_before(table, kFlagEdge), (Cells{"10", "10", "10", "0.0%", "0", "0", "0", "+6", "-6"}));
+  EXPECT_LT(table.find("(all invalidator edges)"), table.find(kTurnedTrueEdge));
+  EXPECT_LT(table.find(kTurnedTrueEdge), table.find(kMovedEdge));
+  EXPECT_LT(table.find(kLockEdge), table.find(kFlagEdge));
+  EXPECT_NE(table.find("(4 of 5 invalidator edges shown"), std::string::npos) << table;
+  EXPECT_NE(first_line(table).find(kEdgeRanking), std::string::npos) << first_line(table);
+  table = invalidator_edges({"split_before.profile", "split_after.profile", "split_before.profile"});
+  EXPECT_EQ(table.find(kTurnedTrueEdge), std::string::npos) << table;
+  EXPECT_NE(table.find("(0 of 5 invalidator edges shown"), std::string::npos) << table;
+}
+
+// --diff --html: the same rows in the same order, the sentence with the ranking rule.
+TEST(DiffEdgesTest, TheHtmlDiffShowsAMovedSplit) {
+  const std::string page = testing::html_report(
+      "diff_split", {"--diff", profile_path("split_before.profile"), profile_path("split_after.profile")});
+  const std::size_t start = page.find("<h2 id=\"change-invalidator-edges\">Change per invalidator edge</h2>");
+  const std::size_t end = page.find("<h2 id=\"change-evictor-edges\">Change per evictor edge</h2>");
+  ASSERT_NE(start, std::string::npos) << page;
+  ASSERT_LT(start, end);
+  const std::string table = page.substr(start, end - start);
+  EXPECT_NE(table.find("; " + std::string(kEdgeRanking) + ".</p>"), std::string::npos) << table;
+  auto row = [](const Cells& numbers, const std::string& edge) {
+    std::string html = "<tr>";
+    for (const std::string& number : numbers) html += "<td class=\"number\">" + number + "</td>";
+    std::string escaped = edge;
+    escaped.replace(escaped.find(" -> "), 4, " -&gt; ");
+    return html + "<td>" + escaped + "</td></tr>";
+  };
+  const std::size_t turned = table.find(row({"100", "100", "0.0%", "+100", "0", "-100", "0", "0"}, kTurnedTrueEdge));
+  const std::size_t moved = table.find(row({"50", "30", "-40.0%", "+30", "+30", "-50", "0", "0"}, kMovedEdge));
+  const std::size_t lock = table.find(row({"40", "70", "+75.0%", "+30", "+30", "0", "0", "0"}, kLockEdge));
+  const std::size_t flag = table.find(row({"10", "10", "0.0%", "0", "0", "0", "+6", "-6"}, kFlagEdge));
+  ASSERT_NE(turned, std::string::npos) << table;
+  ASSERT_NE(flag, std::string::npos) << table;
+  EXPECT_LT(turned, moved);
+  EXPECT_LT(moved, lock);
+  EXPECT_LT(lock, flag);
+  EXPECT_EQ(table.find(kUnchangedEdge), std::string::npos) << table;
+  EXPECT_NE(table.find("<p>4 of 5 invalidator edges shown, biggest change first.</p>"), std::string::npos) << table;
 }
 
 }  // namespace

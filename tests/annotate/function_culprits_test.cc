@@ -155,22 +155,38 @@ TEST(FunctionCulpritsTest, JsonHoldsTheCulprits) {
   EXPECT_EQ(sum["invalidated_by"][0]["invalidations"]["true_in_region"], 2);
 }
 
-// The HTML report's function section: both tables, sortable by number, and the sentences when empty.
+// A numeric cell of the HTML report's sortable tables: its text, and the number it sorts by.
+std::string number_cell(const std::string& value, const std::string& text) {
+  return "<td class=\"number\" data-value=\"" + value + "\">" + text + "</td>";
+}
+
+// The HTML report's function section: both tables with the text view's share column, sortable by number
+// (a share by the count it is a share of), and the sentences when empty. fill (cycles.profile, above): 6 of
+// its 12 evictions by fill at L1 (50.0%), 2 by sum at L2 (16.7%); its 1 invalidation by sum (100.0%),
+// false in region.
 TEST(FunctionCulpritsTest, HtmlSectionHasTheCulprits) {
   const std::string fill = testing::html_report("fill_culprits", {"--function=fill", profile_path("cycles.profile")});
   const std::size_t section_start = fill.find("<h2 id=\"function-detail\">Function fill (/src/a.c)</h2>");
   ASSERT_NE(section_start, std::string::npos);
   const std::string detail = fill.substr(section_start);
-  EXPECT_NE(detail.find("<h3>Evicted by</h3>"), std::string::npos);
-  EXPECT_NE(detail.find("<td class=\"number\" data-value=\"6\">6</td><td>L1</td><td>/src/a.c:fill</td>"),
+  EXPECT_NE(detail.find("<h3>Evicted by</h3>\n<table class=\"sortable\">\n<thead><tr><th data-numeric=\"yes\">"
+                        "evictions</th><th data-numeric=\"yes\">share</th><th data-numeric=\"no\">level</th>"
+                        "<th data-numeric=\"no\">evicting function</th></tr>"),
+            std::string::npos)
+      << detail;
+  EXPECT_NE(detail.find(number_cell("6", "6") + number_cell("6", "50.0%") + "<td>L1</td><td>/src/a.c:fill</td>"),
+            std::string::npos)
+      << detail;
+  EXPECT_NE(detail.find(number_cell("2", "2") + number_cell("2", "16.7%") + "<td>L2</td><td>/src/b.c:sum</td>"),
             std::string::npos);
-  EXPECT_NE(detail.find("<td class=\"number\" data-value=\"2\">2</td><td>L2</td><td>/src/b.c:sum</td>"),
-            std::string::npos);
-  EXPECT_NE(detail.find("<h3>Invalidated by</h3>"), std::string::npos);
-  // total, true_in_region, its critical part, false_in_region, true and false across regions, the function
-  EXPECT_NE(detail.find("<td class=\"number\" data-value=\"1\">1</td><td class=\"number\" data-value=\"0\">0</td>"
-                        "<td class=\"number\" data-value=\"0\">0</td><td class=\"number\" data-value=\"1\">1</td>"
-                        "<td class=\"number\" data-value=\"0\">0</td><td class=\"number\" data-value=\"0\">0</td>"
+  EXPECT_NE(detail.find("<h3>Invalidated by</h3>\n<table class=\"sortable\">\n<thead><tr><th data-numeric=\"yes\">"
+                        "invalidations</th><th data-numeric=\"yes\">share</th><th data-numeric=\"yes\">true_<wbr>in_"
+                        "<wbr>region</th>"),
+            std::string::npos)
+      << detail;
+  // total, share, true_in_region, its critical part, false_in_region, true and false across regions, the function
+  EXPECT_NE(detail.find(number_cell("1", "1") + number_cell("1", "100.0%") + number_cell("0", "0") +
+                        number_cell("0", "0") + number_cell("1", "1") + number_cell("0", "0") + number_cell("0", "0") +
                         "<td>/src/b.c:sum</td>"),
             std::string::npos)
       << detail;
@@ -182,6 +198,39 @@ TEST(FunctionCulpritsTest, HtmlSectionHasTheCulprits) {
   EXPECT_NE(main.find("<p>No copy this function touched was invalidated (no invalidator: record names its code as "
                       "the victim).</p>"),
             std::string::npos);
+}
+
+// The HTML tables keep every row, --top or not, and give each the text view's share of all rows: with
+// --top=1, worker's culprits on edges_after (above: invalidated 152 times by worker, 93.8%, and 10 by main,
+// 6.2%, of 162) and on edges_before (evicted 300 times at L1, 98.4%, and 5 at L2, 1.6%, of 305).
+TEST(FunctionCulpritsTest, HtmlSharesAreTheTextViewsForEveryRow) {
+  const std::string after = testing::html_report(
+      "worker_culprits_after", {"--top=1", "--function=worker", profile_path("edges_after.profile")});
+  const std::string invalidated = after.substr(after.find("<h3>Invalidated by</h3>"));
+  EXPECT_NE(invalidated.find(number_cell("152", "152") + number_cell("152", "93.8%") + number_cell("152", "152") +
+                             number_cell("92", "92") + number_cell("0", "0") + number_cell("0", "0") +
+                             number_cell("0", "0") + "<td>/src/a.c:worker</td>"),
+            std::string::npos)
+      << invalidated;
+  EXPECT_NE(invalidated.find(number_cell("10", "10") + number_cell("10", "6.2%") + number_cell("0", "0") +
+                             number_cell("0", "0") + number_cell("0", "0") + number_cell("6", "6") +
+                             number_cell("4", "4") + "<td>/src/a.c:main</td>"),
+            std::string::npos)
+      << invalidated;
+  // The text view with --top=1 shows the first row with the same share, and says how many there are.
+  const std::string text = part(function_detail("edges_after.profile", "worker", {"--top=1"}), "Invalidated by");
+  EXPECT_NE(text.find("          152  93.8%  "), std::string::npos) << text;
+  EXPECT_NE(text.find("(1 of 2 functions shown: at most 1,"), std::string::npos) << text;
+  const std::string before = testing::html_report(
+      "worker_culprits_before", {"--top=1", "--function=worker", profile_path("edges_before.profile")});
+  const std::string evicted = before.substr(before.find("<h3>Evicted by</h3>"));
+  EXPECT_NE(evicted.find(number_cell("300", "300") + number_cell("300", "98.4%") +
+                         "<td>L1</td><td>/src/a.c:worker</td>"),
+            std::string::npos)
+      << evicted;
+  EXPECT_NE(evicted.find(number_cell("5", "5") + number_cell("5", "1.6%") + "<td>L2</td><td>/src/a.c:worker</td>"),
+            std::string::npos)
+      << evicted;
 }
 
 }  // namespace

@@ -70,7 +70,7 @@ ProfileDiff diff_profiles(const std::vector<const Analysis*>& analyses, const Ev
                         machine_description(profile.header) + ")");
     diff.different_caches = diff.different_caches || profile.header.cache_geometry() != first.header.cache_geometry();
   }
-  const DiffColumns events{first.events, columns.sort.front(), columns.shown, columns.sort, "event columns"};
+  const DiffColumns events{first.events, columns.sort.front(), columns.shown, columns.sort, "event columns", {}};
   diff.tables.push_back(
       diff_table("Change per line", "lines", "line (function)", rows_of(lines), sides, events, options));
   if (!objects.empty()) {
@@ -111,6 +111,7 @@ void print_diff(std::ostream& out, const std::vector<const Analysis*>& analyses,
     out << sides << ": " << table.primary_event << "; change %: of " << table.primary_event
         << ", from the first profile to the last";
     if (!table.change_columns.empty()) out << "; " << table.change_columns << ": the change, last - first";
+    if (!table.ranking.empty()) out << "; " << table.ranking;
     out << '\n';
     text.print(out);
     out << "(" << table.shown << " of " << table.rows_in_all << " " << table.noun << " shown, biggest change first)\n";

@@ -31,7 +31,8 @@ struct ProfileDiff {
 // Lines are matched by file, line and function; objects by kind and name (a padded object keeps its name
 // but not its size); threads by number; barriers by the closing barrier's site (their regions summed);
 // edges as edge_diff.h says.
-// Rows are sorted by |last - first| of the sort events in turn; --threshold keeps rows whose change
+// Rows are sorted by |last - first| of the sort events in turn (the invalidator edges by their total's and
+// their split's change, edge_diff.h); --threshold keeps rows whose change
 // reaches that share of a sort event's largest total, --top cuts. Throws ProfileError when the profiles
 // have different events.
 ProfileDiff diff_profiles(const std::vector<const Analysis*>& analyses, const EventColumns& columns,

@@ -11,15 +11,41 @@ namespace ccsim::annotate {
 
 namespace {
 
-// |last - first| per count: what the rows are ranked by.
-Counts change_size(const DiffRow& row, std::size_t counts) {
-  Counts size(counts, 0);
-  for (std::size_t count = 0; count < counts; ++count) {
-    const std::uint64_t first = row.sides.front()[count];
-    const std::uint64_t last = row.sides.back()[count];
-    size[count] = last > first ? last - first : first - last;
+// |last - first| of one count of a row.
+std::uint64_t change_of(const DiffRow& row, std::size_t count) {
+  const std::uint64_t first = row.sides.front()[count];
+  const std::uint64_t last = row.sides.back()[count];
+  return last > first ? last - first : first - last;
+}
+
+// What the rows are ranked and kept by, per count: |last - first|. With a split (DiffColumns::split), the
+// primary count's is the larger of the sum of the split's rises and the sum of its falls: |change of the
+// primary count| plus what moved between the split's counts. Each sum is at most one profile's total of
+// the split's counts, which the profile format bounds by 2^64 - 1, so neither wraps.
+Counts change_size(const DiffRow& row, const DiffColumns& columns) {
+  Counts size(columns.names.size(), 0);
+  for (std::size_t count = 0; count < size.size(); ++count) size[count] = change_of(row, count);
+  if (!columns.split.empty()) {
+    std::uint64_t rises = 0;
+    std::uint64_t falls = 0;
+    for (std::size_t count : columns.split) {
+      if (row.sides.back()[count] > row.sides.front()[count])
+        rises = checked_sum(rises, change_of(row, count));
+      else
+        falls = checked_sum(falls, change_of(row, count));
+    }
+    size[columns.primary] = std::max(rises, falls);
   }
   return size;
+}
+
+// The clause saying how a table with a split is ranked (DiffTable::ranking); empty without a split.
+std::string ranking_clause(const DiffColumns& columns) {
+  if (columns.split.empty()) return "";
+  std::vector<std::string> split_names;
+  for (std::size_t count : columns.split) split_names.push_back(columns.names[count]);
+  return "ranked by the larger of the sum of the rises and the sum of the falls of " + joined(split_names) +
+         ": the change of " + columns.names[columns.primary] + " plus what moved between them";
 }
 
 std::string signed_change(const DiffRow& row, std::size_t count) {
@@ -54,7 +80,7 @@ DiffTable diff_table(const std::string& title, const std::string& noun, const st
   // Ranked like any table (ranking.h), by the size of the change; the threshold is a share of the
   // largest of the profiles' totals.
   std::vector<Counts> change_sizes;
-  for (const DiffRow& row : rows) change_sizes.push_back(change_size(row, counts));
+  for (const DiffRow& row : rows) change_sizes.push_back(change_size(row, columns));
   std::vector<const Counts*> ranked_counts;
   for (const Counts& size : change_sizes) ranked_counts.push_back(&size);
   Counts largest_totals(counts, 0);
@@ -68,6 +94,7 @@ DiffTable diff_table(const std::string& title, const std::string& noun, const st
   table.title = title;
   table.primary_event = columns.names[columns.primary];
   table.change_columns = columns.change_columns;
+  table.ranking = ranking_clause(columns);
   table.shown = ranked.size();
   table.rows_in_all = rows.size();
   table.noun = noun;

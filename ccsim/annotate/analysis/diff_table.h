@@ -20,6 +20,10 @@ struct DiffTable {
   // What the columns after change % are, for the sentence above the table: "event columns" (the
   // profile's events), "count columns" (an edge's split); empty when there are none.
   std::string change_columns;
+  // How the rows are ranked, for the same sentence, when it is not plainly by the change of the first sort
+  // count (a table with a split, DiffColumns::split): "ranked by the larger of the sum of the rises and
+  // the sum of the falls of true_in_region, ..."; empty otherwise.
+  std::string ranking;
   // before, after (or #1 ... #N for more than two profiles), change % of the primary event from the first
   // to the last, the change columns (their change from the first to the last), the row's label.
   std::vector<std::string> headings;
@@ -47,6 +51,14 @@ struct DiffColumns {
   std::vector<std::size_t> shown;
   std::vector<std::size_t> sort;
   std::string change_columns;  // DiffTable::change_columns: "event columns", "count columns", or ""
+  // Counts that split the primary one into classes, each of its counts in exactly one (an invalidator
+  // edge's true_in_region, false_in_region, true_across_regions, false_across_regions); empty when the
+  // table has no split. With a split, a row's change as the ranking and --threshold see it is the larger
+  // of the sum of the split's rises and the sum of its falls (last - first of each split count that grew,
+  // first - last of each that shrank): the change of the primary count plus what moved between classes.
+  // An edge whose 100 false in-region invalidations became 100 true ones changed by 100, though its total
+  // stayed; a row whose split only rose (or only fell) keeps its total's change.
+  std::vector<std::size_t> split;
 };
 
 // Adds `counts` under `key` into `matched`, on profile `side`'s column of `sides`; a row first seen is
@@ -71,8 +83,9 @@ std::vector<DiffRow> rows_of(std::map<Key, DiffRow>& matched) {
 }
 
 // The table of `rows` (each with `sides` profiles' counts in `columns`' order): a total row "(all
-// <noun>)", then the rows ranked by |last - first| of the sort counts in turn; --threshold keeps rows
-// whose change reaches that share of a sort count's largest total over the profiles, --top cuts.
+// <noun>)", then the rows ranked by |last - first| of the sort counts in turn (of the primary count, with
+// a split, as DiffColumns::split says); --threshold keeps rows whose change reaches that share of a sort
+// count's largest total over the profiles, --top cuts.
 DiffTable diff_table(const std::string& title, const std::string& noun, const std::string& label_heading,
                      const std::vector<DiffRow>& rows, std::size_t sides, const DiffColumns& columns,
                      const Options& options);

@@ -17,8 +17,11 @@ namespace ccsim::annotate {
 // them. Every edge is compared, the runtime's too, as the per-line table compares the runtime's lines.
 //
 // The tables, in order: the invalidator edges (their total, and the change of each count of the split:
-// true or false sharing, in one region or across, the critical part of true in region), always, with a
-// sentence instead of rows when no profile has an `invalidator:` record; then one table of evictor
+// true or false sharing, in one region or across, the critical part of true in region), ranked by the
+// change of their total plus the invalidations that moved between true and false, in one region or
+// across (DiffColumns::split: 100 false in-region invalidations that became 100 true ones are a change of
+// 100 at an equal total), always, with a sentence instead of rows when no profile has an `invalidator:`
+// record; then one table of evictor
 // edges per cache level (L1, L2, LLC) that some profile has `evictor:` records of, or one sentence when
 // none has any. A level's evictions are not added to another's: each level is its own table, with its
 // own total and threshold.

@@ -7,6 +7,7 @@
 #include "ccsim/annotate/exports/html_page.h"
 #include "ccsim/annotate/exports/json_export.h"
 #include "ccsim/annotate/text/numbers.h"
+#include "ccsim/annotate/tables/culprit_tables.h"
 #include "ccsim/annotate/tables/ranked_rows.h"
 #include "ccsim/annotate/tables/table_columns.h"
 #include "ccsim/annotate/tables/view_context.h"
@@ -68,7 +69,15 @@ Json evicted_by_json(const std::vector<Evictor>& evicted_by, const std::string& 
   return json;
 }
 
-// The evicting objects or functions (`culprit_heading`), every one, sortable; `none` instead when there are none.
+// Every row of a culprit table (tables/culprit_tables.h), sortable, the share by its count.
+void write_culprits(std::ostream& out, const CulpritTable& culprits) {
+  HtmlTable table(culprits.headings, culprits.numeric);
+  for (std::size_t row = 0; row < culprits.rows.size(); ++row) table.add_row(culprits.rows[row], culprits.values[row]);
+  table.write(out);
+}
+
+// The evicting objects or functions (`culprit_heading`) with their shares, every one, sortable; `none`
+// instead when there are none.
 void write_evicted_by(std::ostream& out, const std::vector<Evictor>& evicted_by, const std::string& culprit_heading,
                       const std::string& none) {
   out << "<h3>Evicted by</h3>\n";
@@ -76,35 +85,17 @@ void write_evicted_by(std::ostream& out, const std::vector<Evictor>& evicted_by,
     out << "<p>" << html_escaped(none) << "</p>\n";
     return;
   }
-  HtmlTable table({"evictions", "level", culprit_heading}, {true, false, false});
-  for (const Evictor& evictor : evicted_by)
-    table.add_row({with_commas(evictor.evictions), evictor.level, evictor.culprit}, {evictor.evictions, 0, 0});
-  table.write(out);
+  write_culprits(out, evicted_by_table(evicted_by, culprit_heading));
 }
 
-// The invalidating functions with the split of their invalidations, every one, sortable.
+// The invalidating functions with their shares and the split of their invalidations, every one, sortable.
 void write_invalidated_by(std::ostream& out, const std::vector<Invalidator>& invalidated_by) {
   out << "<h3>Invalidated by</h3>\n";
   if (invalidated_by.empty()) {
     out << "<p>" << html_escaped(kNoFunctionInvalidation) << "</p>\n";
     return;
   }
-  HtmlTable table({"invalidations", "true_in_region", "true_in_region_critical", "false_in_region",
-                   "true_across_regions", "false_across_regions", "invalidating function"},
-                  {true, true, true, true, true, true, false});
-  for (const Invalidator& invalidator : invalidated_by) {
-    const InvalidationSplit& split = invalidator.split;
-    const std::vector<std::uint64_t> values = {split.total(),          split.true_in_region,
-                                               split.true_in_region_critical, split.false_in_region,
-                                               split.true_across_regions,     split.false_across_regions};
-    std::vector<std::string> cells;
-    for (std::uint64_t value : values) cells.push_back(with_commas(value));
-    cells.push_back(invalidator.function);
-    std::vector<std::uint64_t> sort_values = values;
-    sort_values.push_back(0);
-    table.add_row(cells, sort_values);
-  }
-  table.write(out);
+  write_culprits(out, invalidated_by_table(invalidated_by));
 }
 
 }  // namespace

@@ -548,6 +548,7 @@ void write_html_diff(const std::string& dir, const std::vector<const Analysis*>&
          << html_escaped(table.primary_event);
     if (!table.change_columns.empty())
       page << "; " << html_escaped(table.change_columns) << ": the change, after - before";
+    if (!table.ranking.empty()) page << "; " << html_escaped(table.ranking);
     page << ".</p>\n";
     std::vector<bool> numeric(table.headings.size(), true);
     numeric.back() = false;

@@ -3,6 +3,7 @@
 // (analysis/drill_down.h); then whose accesses evicted its lines (objects for an object, functions for a
 // function) and, for a function, whose stores invalidated its copies.
 #include "ccsim/annotate/analysis/drill_down.h"
+#include "ccsim/annotate/tables/culprit_tables.h"
 #include "ccsim/annotate/text/numbers.h"
 #include "ccsim/annotate/views/ranked_table.h"
 #include "ccsim/annotate/text/text_table.h"
@@ -58,6 +59,17 @@ void print_totals(const ViewContext& context, const DrillDown& drill_down, const
   context.out << "In all (" << source << "): " << joined(parts) << ".\n";
 }
 
+// The first --top rows of a culprit table (tables/culprit_tables.h), numbers aligned right.
+void print_culprits(const ViewContext& context, const CulpritTable& culprits) {
+  TextTable table;
+  for (std::size_t column = 0; column < culprits.headings.size(); ++column) {
+    table.add_column(culprits.headings[column],
+                     culprits.numeric[column] ? TextTable::Align::right : TextTable::Align::left);
+  }
+  for (std::size_t i = 0; i < culprits.rows.size() && i < context.options.top; ++i) table.add_row(culprits.rows[i]);
+  table.print(context.out);
+}
+
 // Whose accesses evicted the subject's lines (`culprit_heading`: "evicting object" or "evicting function"),
 // at most --top rows, each with its share of all the subject's evictions (every level, shown rows or not);
 // `none`, the sentence to print instead when nothing evicted them.
@@ -67,18 +79,7 @@ void print_evicted_by(const ViewContext& context, const std::vector<Evictor>& ev
     context.out << none << '\n';
     return;
   }
-  std::uint64_t all = 0;
-  for (const Evictor& evictor : evicted_by) all = checked_sum(all, evictor.evictions);
-  TextTable table;
-  table.add_column("evictions", TextTable::Align::right);
-  table.add_column("share", TextTable::Align::right);
-  table.add_column("level", TextTable::Align::left);
-  table.add_column(culprit_heading, TextTable::Align::left);
-  for (std::size_t i = 0; i < evicted_by.size() && i < context.options.top; ++i) {
-    const Evictor& evictor = evicted_by[i];
-    table.add_row({with_commas(evictor.evictions), percent(evictor.evictions, all), evictor.level, evictor.culprit});
-  }
-  table.print(context.out);
+  print_culprits(context, evicted_by_table(evicted_by, culprit_heading));
   print_shown(context, evicted_by.size(), "rows", "evictions", "; share: of the evictions of its lines at every level");
 }
 
@@ -90,22 +91,7 @@ void print_invalidated_by(const ViewContext& context, const std::vector<Invalida
     context.out << kNoFunctionInvalidation << '\n';
     return;
   }
-  std::uint64_t all = 0;
-  for (const Invalidator& invalidator : invalidated_by) all = checked_sum(all, invalidator.split.total());
-  TextTable table;
-  for (const char* heading : {"invalidations", "share", "true_in_region", "true_in_region_critical", "false_in_region",
-                              "true_across_regions", "false_across_regions"})
-    table.add_column(heading, TextTable::Align::right);
-  table.add_column("invalidating function", TextTable::Align::left);
-  for (std::size_t i = 0; i < invalidated_by.size() && i < context.options.top; ++i) {
-    const Invalidator& invalidator = invalidated_by[i];
-    const InvalidationSplit& split = invalidator.split;
-    table.add_row({with_commas(split.total()), percent(split.total(), all), with_commas(split.true_in_region),
-                   with_commas(split.true_in_region_critical), with_commas(split.false_in_region),
-                   with_commas(split.true_across_regions), with_commas(split.false_across_regions),
-                   invalidator.function});
-  }
-  table.print(context.out);
+  print_culprits(context, invalidated_by_table(invalidated_by));
   print_shown(context, invalidated_by.size(), "functions", "invalidations",
               "; share: of the invalidations of its copies; true_in_region_critical: the part of true_in_region "
               "whose writer held a lock");
