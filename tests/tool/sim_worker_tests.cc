@@ -457,6 +457,23 @@ TEST(SimWorker, AForkedChildsWorkerThatDiesEndsThatProcessWithOneSentence) {
   EXPECT_EQ(profile.object_count(data[0], 1, "writes"), 256u);
 }
 
+// A profile of pthread_false_sharing.c made by several workers: its 2 threads x 2,000,000 increments of
+// their own counter, one line for both, are 4,000,000 writes at the increment line, and every invalidation
+// there is false sharing, received as caused (the line is in one shard: one worker counted it, the first
+// added it up). The exact number of invalidations is the inline run's, which the comparison tests check.
+void expect_false_sharing_counts(const std::string& path) {
+  Profile profile;
+  std::string error;
+  ASSERT_TRUE(read_profile(path, &profile, &error)) << error;
+  const unsigned line = marked_line("pthread_false_sharing.c", "increment");
+  EXPECT_EQ(profile.at_line("pthread_false_sharing.c", line, "writes"), 4000000u);
+  const Invalidations received = invalidations_at(profile, "pthread_false_sharing.c", line, "received");
+  const Invalidations caused = invalidations_at(profile, "pthread_false_sharing.c", line, "caused");
+  EXPECT_GT(caused.false_sharing(), 0u);
+  EXPECT_EQ(caused.false_sharing(), received.false_sharing());
+  EXPECT_EQ(caused.true_sharing() + received.true_sharing(), 0u);
+}
+
 // Several workers (docs/parallel-simulation.md, section 9): each replays the whole stream and simulates
 // its own line shards (64 by default, dealt out k mod N: 3 and 7 workers get uneven shares), and the first
 // adds the others' counts to its own before it writes. The profile and exit summary are the inline ones,
@@ -542,20 +559,7 @@ TEST(SimWorker, TheSummarySaysHowManyWorkersAndShards) {
   EXPECT_EQ(four.exit_code, 0) << four.stderr_text;
   EXPECT_NE(four.stderr_text.find("simulated by 2 worker processes (--sim-threads=2), 4 line shards dealt out among "
                                   "them"), std::string::npos) << four.stderr_text;
-  // pthread_false_sharing.c: 2 threads x 2,000,000 increments of their own counter, one line for both:
-  // 4,000,000 writes at the increment line, and every invalidation there false sharing, received as caused
-  // (the line is in one shard: one worker counted it, the first added it up). The exact number of
-  // invalidations is the inline run's, which the comparison tests above check.
-  Profile profile;
-  std::string error;
-  ASSERT_TRUE(read_profile(dir + "/four", &profile, &error)) << error;
-  const unsigned line = marked_line("pthread_false_sharing.c", "increment");
-  EXPECT_EQ(profile.at_line("pthread_false_sharing.c", line, "writes"), 4000000u);
-  const Invalidations received = invalidations_at(profile, "pthread_false_sharing.c", line, "received");
-  const Invalidations caused = invalidations_at(profile, "pthread_false_sharing.c", line, "caused");
-  EXPECT_GT(caused.false_sharing(), 0u);
-  EXPECT_EQ(caused.false_sharing(), received.false_sharing());
-  EXPECT_EQ(caused.true_sharing() + received.true_sharing(), 0u);
+  expect_false_sharing_counts(dir + "/four");
 }
 
 // The program's main thread ends with pthread_exit while a second thread sleeps a second, then writes its
@@ -614,16 +618,7 @@ TEST(SimWorker, AWorkerDoesNotFollowALinkPlantedUnderItsCountsName) {
   RunResult run = run_ccsim(dir, {"--sim-threads=2", "--data-objects=no", "--sim-counts-name-planted=" + target,
                                   "--ccsim-out-file=" + dir + "/profile"}, test_program("pthread_false_sharing"));
   EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
-  // The second worker's counts arrived: pthread_false_sharing.c's 2 x 2,000,000 increments are 4,000,000
-  // writes at the increment line, every invalidation there false sharing, whichever worker's lines they are.
-  Profile profile;
-  std::string error;
-  ASSERT_TRUE(read_profile(dir + "/profile", &profile, &error)) << error;
-  const unsigned line = marked_line("pthread_false_sharing.c", "increment");
-  EXPECT_EQ(profile.at_line("pthread_false_sharing.c", line, "writes"), 4000000u);
-  const Invalidations caused = invalidations_at(profile, "pthread_false_sharing.c", line, "caused");
-  EXPECT_GT(caused.false_sharing(), 0u);
-  EXPECT_EQ(caused.true_sharing(), 0u);
+  expect_false_sharing_counts(dir + "/profile");  // the second worker's counts arrived
   EXPECT_EQ(contents(target), "mine\n");
   // What the run left in /dev/shm: the planted link alone (the test removes it).
   std::vector<std::string> left;

@@ -177,6 +177,17 @@ Report read_report(const Source& source) {
   return report;
 }
 
+// Every count, edge and total of two reports equal, each kind checked on its own (a failure names it).
+void expect_same_report(const Report& expected, const Report& actual) {
+  EXPECT_EQ(expected.references, actual.references);
+  EXPECT_EQ(expected.regions, actual.regions);
+  EXPECT_EQ(expected.evictors, actual.evictors);
+  EXPECT_EQ(expected.invalidators, actual.invalidators);
+  EXPECT_EQ(expected.transfers, actual.transfers);
+  EXPECT_EQ(expected.processor_totals, actual.processor_totals);
+  EXPECT_EQ(expected.machine_totals, actual.machine_totals);
+}
+
 // The visitor functions of simulator.h as members, so read_report() takes a simulator too.
 struct SimulatorSource {
   const Simulator* sim;
@@ -316,14 +327,7 @@ class ShardedSimulation : public ::testing::TestWithParam<Geometry> {
     }
 
     const Report expected = read_report(SimulatorSource{whole});
-    const Report actual = read_report(merged);
-    EXPECT_EQ(expected.references, actual.references);
-    EXPECT_EQ(expected.regions, actual.regions);
-    EXPECT_EQ(expected.evictors, actual.evictors);
-    EXPECT_EQ(expected.invalidators, actual.invalidators);
-    EXPECT_EQ(expected.transfers, actual.transfers);
-    EXPECT_EQ(expected.processor_totals, actual.processor_totals);
-    EXPECT_EQ(expected.machine_totals, actual.machine_totals);
+    expect_same_report(expected, read_report(merged));
     EXPECT_EQ(whole_notices.size(), part_notices.size());
     EXPECT_TRUE(whole_notices.sorted() == part_notices.sorted()) << "the notices differ";
     // The streams must reach the events compared: misses of every cause, evictions and invalidations.
@@ -451,13 +455,7 @@ TEST_P(ShardedSimulation, UnevenShardSetsHandedOverAsWordsCountTheSame) {
     EXPECT_NE(read_report(merged).machine_totals[l1(kMissCapacity)], 0u);
   }
   const Report expected = read_report(SimulatorSource{whole});
-  const Report actual = read_report(merged);
-  EXPECT_EQ(expected.references, actual.references);
-  EXPECT_EQ(expected.regions, actual.regions);
-  EXPECT_EQ(expected.evictors, actual.evictors);
-  EXPECT_EQ(expected.invalidators, actual.invalidators);
-  EXPECT_EQ(expected.transfers, actual.transfers);
-  EXPECT_EQ(expected.machine_totals, actual.machine_totals);
+  expect_same_report(expected, read_report(merged));
   // Every worker simulated some of the lines, and every kind of edge travelled.
   for (Simulator* worker : workers) EXPECT_NE(line_accesses(worker), 0u);
   EXPECT_FALSE(expected.evictors.empty());
