@@ -11,9 +11,9 @@
 namespace ccsim {
 namespace {
 
-// What is known of one heap block (one life of the memory at its start): the first thread that touched
-// it, and once a second one did, its prediction. first_proc is kNoProcessor for a block not watched
-// whoever touches it (placement_watch.h: one line or less, or too large).
+// What is known of one heap block that can be watched (one life of the memory at its start): the first
+// thread that touched it, and once a second one did, its prediction. A block of one line or less, or too
+// large (placement_watch.h), has no entry.
 struct BlockWatch {
   std::uint32_t life;
   ProcId first_proc;
@@ -97,6 +97,13 @@ void init_placement_watch(Simulator* simulator) {
 bool watch_object_access(const ObjectExtent& found, ProcId proc, Addr address, std::uint32_t size,
                          AccessKind kind) {
   if (data_object(found.object).kind != ObjectKind::Heap) return false;
+  // A block of one line or less, or too large, is never watched: answered before the table's lookup, the
+  // hot one of this function (a small node of a pointer-chasing program refills its reference's object
+  // cache at nearly every access). Its start keeps no entry, so a watched block that lived there before
+  // keeps its prediction, unfed, until another watched block starts there or the run ends: folded then,
+  // the same sums.
+  const std::uint64_t size_of_block = found.high - found.base + 1;
+  if (size_of_block <= watch->line_bytes || size_of_block > kLargestWatchedBlock) return false;
   bool added = false;
   BlockWatch& block = watch->blocks.find_or_add(found.base, &added);
   if (!added && block.life != found.life) {
@@ -108,13 +115,11 @@ bool watch_object_access(const ObjectExtent& found, ProcId proc, Addr address, s
     added = true;
   }
   if (added) {
-    const std::uint64_t size_of_block = found.high - found.base + 1;
-    const bool watchable = size_of_block > watch->line_bytes && size_of_block <= kLargestWatchedBlock;
-    block = BlockWatch{found.life, watchable ? proc : kNoProcessor, found.object, nullptr};
+    block = BlockWatch{found.life, proc, found.object, nullptr};
     return false;
   }
   if (block.prediction == nullptr) {
-    if (block.first_proc == proc || block.first_proc == kNoProcessor) return false;
+    if (block.first_proc == proc) return false;
     // A second thread: the block is watched from this access on.
     block.prediction = create_object<PlacementPrediction>("ccsim.placement.prediction", found.base,
                                                           found.high - found.base + 1, watch->line_bytes);
