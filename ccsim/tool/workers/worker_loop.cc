@@ -76,7 +76,6 @@ void reap_ended_workers() {
   }
 }
 
-// A worker other than the first, at the end: its shards' counts handed over to the first (shard_counts.h).
 // The end's messages: the first worker's go to the ring, for the tool to print; the others' (the same
 // replay messages, which the first says once) to a buffer of their own that nobody prints.
 void capture_messages(WorkerState* worker) {
@@ -89,6 +88,8 @@ void capture_messages(WorkerState* worker) {
   }
 }
 
+// A worker other than the first, at the end: the replay finished, its shards' counts handed over to the
+// first (shard_counts.h), its CPU time said in its slot; then it ends.
 __attribute__((noreturn)) void finish_shard(WorkerState* worker) {
   if (worker_dies_at_end && worker->index + 1 == worker->ring.header()->workers) kill_process(VG_(getpid)());
   sync_finish_replay();

@@ -110,9 +110,9 @@ std::uint64_t workers_progress() {
 }
 
 // Sleeps until `ready()`, checking the workers' health at every timeout. When no worker makes progress
-// for worker_hang_seconds (a lost wake-up, a deadlock), the first that has not finished is taken as hung
-// (one that hangs stops the others too, once the ring is full or the end waits for it): it is killed and
-// the run ended.
+// for worker_hang_seconds (a lost wake-up, a deadlock), the unfinished worker furthest behind in the ring
+// is taken as hung (one that hangs stops the others too, once the ring is full or the end waits for it):
+// it is killed and the run ended.
 template <class Ready>
 void wait_for_worker(Ready ready) {
   RingHeader* header = ring.header();
