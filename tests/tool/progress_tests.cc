@@ -17,7 +17,8 @@ namespace {
 // One progress line, as progress.h documents it (after Valgrind's "==pid== " prefix).
 const std::regex kProgressLine(
     R"(==\d+== ccsim progress: (\d+) s, ([\d,]+) accesses simulated \(([\d,]+)/s\), (\d+) threads, )"
-    R"((replay buffer (\d+) of (\d+) MiB|no replay buffer \(native order\)))");
+    R"((replay buffer (\d+) of (\d+) MiB|no replay buffer \(native order\)|)"
+    R"((\d+) simulation workers?, (its|their) queue (\d+) of (\d+) MiB))");
 
 std::vector<std::smatch> progress_lines(const std::string& text, std::vector<std::string>* storage) {
   std::istringstream in(text);
@@ -77,6 +78,26 @@ TEST(Progress, NativeOrderHasNoReplayBuffer) {
   std::vector<std::smatch> matches = progress_lines(run.stderr_text, &lines);
   ASSERT_GE(matches.size(), 1u) << run.stderr_text;
   EXPECT_EQ(matches[0][5], "no replay buffer (native order)");
+}
+
+// With simulation workers the line names how many and the ring they read, a quarter of --max-buffer
+// (64 MiB of the default 256) capped at 8 MiB: "1 simulation worker, its queue ... of 8 MiB", and with
+// --sim-threads=2 "2 simulation workers, their queue ... of 8 MiB". The ring is a little more than its
+// chunks (a header, the messages' room), so the total reads 9 MiB rounded up.
+TEST(Progress, WorkersAreNamedWithTheirQueue) {
+  for (const int workers : {1, 2}) {
+    std::string dir = scratch_directory("progress_workers_" + std::to_string(workers));
+    RunResult run = run_ccsim(dir, {"--ccsim-progress-interval=1", "--data-objects=no",
+                                    "--sim-threads=" + std::to_string(workers), "--ccsim-out-file=ccsim.out"},
+                              test_program("long_run"), {"1.5"});
+    ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+    std::vector<std::string> lines;
+    std::vector<std::smatch> matches = progress_lines(run.stderr_text, &lines);
+    ASSERT_GE(matches.size(), 1u) << run.stderr_text;
+    EXPECT_EQ(matches[0][8], std::to_string(workers));
+    EXPECT_EQ(matches[0][9], workers == 1 ? "its" : "their");
+    EXPECT_EQ(matches[0][11], "9");
+  }
 }
 
 // 0 turns progress off, and so does the default when stderr is not a terminal (here a file) and with -q:

@@ -33,7 +33,7 @@ struct ProgressState {
 ProgressState state;
 
 std::uint64_t simulated_accesses() {
-  // With --sim-threads=1 the counts are the worker's: the accesses it has taken tell how far it is.
+  // With workers the counts are theirs: the accesses the first has taken tell how far they are.
   if (worker_recording()) return worker_accesses_received();
   std::uint64_t counts[kNumEvents];
   machine_totals(state.simulator, counts);
@@ -46,7 +46,10 @@ void report(UInt now_ms) {
   const std::uint64_t rate = since_ms ? (accesses - state.last_accesses) * 1000 / since_ms : 0;
   HChar buffer[96];
   if (worker_recording()) {
-    VG_(sprintf)(buffer, "1 simulation worker, its queue %llu of %llu MiB",
+    // The queue is the ring every worker reads; its use is the slowest worker's lag.
+    const std::uint32_t workers = options.sim_threads;
+    VG_(sprintf)(buffer, "%u simulation worker%s, %s queue %llu of %llu MiB", workers, workers == 1 ? "" : "s",
+                 workers == 1 ? "its" : "their",
                  static_cast<ULong>((worker_ring_bytes_in_use() + (1 << 20) - 1) >> 20),
                  static_cast<ULong>((worker_ring_bytes() + (1 << 20) - 1) >> 20));
   } else if (options.sync.mode == SimMode::Native || replay_engine == nullptr) {
