@@ -80,7 +80,9 @@ bool add_shard_counts(int pid, std::uint32_t attempt, MergedStatistics* merged, 
     bytes = static_cast<std::uint64_t>(status.size);
     words = static_cast<std::uint64_t*>(VG_(malloc)("ccsim.shard_counts", bytes == 0 ? 1 : bytes));
     for (std::uint64_t done = 0; read_whole && done < bytes;) {
-      const Int n = VG_(read)(fd, reinterpret_cast<char*>(words) + done, static_cast<Int>(bytes - done));
+      // At most 1 GiB a call: read's count is an Int, and a shadow log (miss classes) can be larger.
+      const std::uint64_t want = bytes - done < (std::uint64_t(1) << 30) ? bytes - done : std::uint64_t(1) << 30;
+      const Int n = VG_(read)(fd, reinterpret_cast<char*>(words) + done, static_cast<Int>(want));
       if (n <= 0) read_whole = false;
       done += n > 0 ? static_cast<std::uint64_t>(n) : 0;
     }
