@@ -457,6 +457,13 @@ TEST(SimWorker, AForkedChildsWorkerThatDiesEndsThatProcessWithOneSentence) {
   EXPECT_EQ(profile.object_count(data[0], 1, "writes"), 256u);
 }
 
+// The workers' counts files in /dev/shm (shard_counts.h), sorted: a run must leave none of its own behind.
+std::vector<std::string> shard_count_files() {
+  std::vector<std::string> files = files_starting_with("/dev/shm", "ccsim-shard-counts-");
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 // A profile of pthread_false_sharing.c made by several workers: its 2 threads x 2,000,000 increments of
 // their own counter, one line for both, are 4,000,000 writes at the increment line, and every invalidation
 // there is false sharing, received as caused (the line is in one shard: one worker counted it, the first
@@ -549,6 +556,7 @@ TEST(SimWorker, SeveralWorkersClassifyReplacementMissesAsTheInlineRunDoes) {
 // sets); --sim-shards=4 makes 4. And the run's /dev/shm holds no worker's counts afterwards.
 TEST(SimWorker, TheSummarySaysHowManyWorkersAndShards) {
   const std::string dir = scratch_directory("sim_workers_summary");
+  const std::vector<std::string> before = shard_count_files();
   RunResult run = run_ccsim(dir, {"--sim-threads=3", "--data-objects=no", "--ccsim-out-file=" + dir + "/default"},
                             test_program("pthread_false_sharing"));
   EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
@@ -560,6 +568,7 @@ TEST(SimWorker, TheSummarySaysHowManyWorkersAndShards) {
   EXPECT_NE(four.stderr_text.find("simulated by 2 worker processes (--sim-threads=2), 4 line shards dealt out among "
                                   "them"), std::string::npos) << four.stderr_text;
   expect_false_sharing_counts(dir + "/four");
+  EXPECT_EQ(shard_count_files(), before);
 }
 
 // The program's main thread ends with pthread_exit while a second thread sleeps a second, then writes its
@@ -584,12 +593,7 @@ TEST(SimWorker, AProgramWhoseMainThreadEndsFirstKeepsItsWorkers) {
 // program exited with 42 and after the second worker handed its counts over): one sentence naming it, no
 // profile, the exit status of a lost profile, and no worker's counts left in /dev/shm.
 TEST(SimWorker, AnyOfSeveralWorkersThatDiesEndsTheRunWithOneSentence) {
-  const auto shard_files = [] {
-    std::vector<std::string> files = files_starting_with("/dev/shm", "ccsim-shard-counts-");
-    std::sort(files.begin(), files.end());
-    return files;
-  };
-  const std::vector<std::string> before = shard_files();
+  const std::vector<std::string> before = shard_count_files();
   const std::string dir = scratch_directory("sim_workers_die");
   RunResult early = run_ccsim(dir, {"--sim-threads=3", "--data-objects=no", "--sim-worker-fail-after=1",
                                     "--ccsim-out-file=" + dir + "/early"}, test_program("pthread_false_sharing"));
@@ -602,7 +606,7 @@ TEST(SimWorker, AnyOfSeveralWorkersThatDiesEndsTheRunWithOneSentence) {
   EXPECT_EQ(worker_death_sentences(late.stderr_text), 1u) << late.stderr_text;
   EXPECT_TRUE(files_starting_with(dir, "early").empty());
   EXPECT_TRUE(files_starting_with(dir, "late").empty());
-  EXPECT_EQ(shard_files(), before);
+  EXPECT_EQ(shard_count_files(), before);
 }
 
 // A hostile /dev/shm: a symbolic link already sits under the name a worker's counts file would take (a
@@ -614,7 +618,7 @@ TEST(SimWorker, AWorkerDoesNotFollowALinkPlantedUnderItsCountsName) {
   const std::string dir = scratch_directory("sim_workers_planted");
   const std::string target = dir + "/target";
   { std::ofstream(target) << "mine\n"; }
-  const std::vector<std::string> before = files_starting_with("/dev/shm", "ccsim-shard-counts-");
+  const std::vector<std::string> before = shard_count_files();
   RunResult run = run_ccsim(dir, {"--sim-threads=2", "--data-objects=no", "--sim-counts-name-planted=" + target,
                                   "--ccsim-out-file=" + dir + "/profile"}, test_program("pthread_false_sharing"));
   EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
@@ -622,7 +626,7 @@ TEST(SimWorker, AWorkerDoesNotFollowALinkPlantedUnderItsCountsName) {
   EXPECT_EQ(contents(target), "mine\n");
   // What the run left in /dev/shm: the planted link alone (the test removes it).
   std::vector<std::string> left;
-  for (const std::string& file : files_starting_with("/dev/shm", "ccsim-shard-counts-")) {
+  for (const std::string& file : shard_count_files()) {
     if (std::find(before.begin(), before.end(), file) != before.end()) continue;
     char link[4096] = {};
     const ssize_t length = readlink(file.c_str(), link, sizeof link - 1);
@@ -669,7 +673,9 @@ TEST(SimWorker, RefusesVariableNamesAndMoreWorkersBeforeTheProgramRuns) {
       // A 1 KiB L1 of 8-way 64-byte lines has 2 sets: the machine splits into 2 shards at most.
       {{"--sim-threads=3", "--data-objects=no", "--L1=1024,8,64"},
        "3 simulation workers need 3 line shards or more, and the machine (its fewest sets) splits into 2"},
-      {{"--sim-threads=17"}, "--sim-threads"}};
+      {{"--sim-threads=17"}, "Bad option: --sim-threads=17\nvalgrind: expected a whole number from 0 to 16."},
+      {{"--sim-threads=2", "--data-objects=no", "--sim-shards=128"},
+       "Bad option: --sim-shards=128\nvalgrind: expected a whole number from 1 to 64."}};
   for (const Refused& test : cases) {
     RunResult run = run_ccsim(dir, test.options, test_program("sweep"));
     EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
