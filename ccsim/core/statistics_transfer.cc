@@ -24,34 +24,20 @@ std::uint64_t pack(RefId ref, ProcId proc) { return (std::uint64_t(ref) << 32) |
 RefId ref_of(std::uint64_t word) { return static_cast<RefId>(word >> 32); }
 ProcId proc_of(std::uint64_t word) { return static_cast<ProcId>(word); }
 
-// The words go out in blocks: one sink call per kBlockWords, not per record.
+// The records, counted, go out through a WordWriter (word_stream.h): one sink call per block, not per
+// record.
 struct Writer {
-  static constexpr std::uint32_t kBlockWords = 4096;
-  WordSink sink = nullptr;
-  void* context = nullptr;
-  bool ok = true;
+  WordWriter words;
   std::uint64_t records = 0;
-  std::uint32_t used = 0;
-  std::uint64_t block[kBlockWords];
 
   void start(WordSink to, void* to_context) {
-    sink = to;
-    context = to_context;
-    ok = true;
+    words.start(to, to_context);
     records = 0;
-    used = 0;
-  }
-
-  void flush() {
-    if (ok && used > 0) ok = sink(context, block, used);
-    used = 0;
   }
   // One record; `fields` has kFieldWords[kind] words.
   void record(RecordKind kind, const std::uint64_t* fields) {
-    const std::uint64_t words = 1 + kFieldWords[kind];
-    if (used + words > kBlockWords) flush();
-    block[used++] = kind;
-    for (std::uint64_t i = 0; i + 1 < words; ++i) block[used++] = fields[i];
+    words.put(kind);
+    words.put(fields, kFieldWords[kind]);
     if (kind != kEnd) ++records;
   }
   // A pair's or a region's record: its key, then the counts.
@@ -117,8 +103,7 @@ bool write_statistics(const Simulator* sim, WordSink sink, void* context) {
   }
   const std::uint64_t records = writer.records;
   writer.record(kEnd, &records);
-  writer.flush();
-  return writer.ok;
+  return writer.words.flush();
 }
 
 bool read_statistics(const std::uint64_t* words, std::uint64_t count, MergedStatistics* merged, ShadowLog* log,

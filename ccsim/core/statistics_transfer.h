@@ -19,11 +19,9 @@
 #include "ccsim/core/merged_statistics.h"
 #include "ccsim/core/shadow_log.h"
 #include "ccsim/core/simulator.h"
+#include "ccsim/core/word_stream.h"
 
 namespace ccsim {
-
-// Where write_statistics() puts its words, a block at a time; false stops the writing (a full disk).
-using WordSink = bool (*)(void* context, const std::uint64_t* words, std::uint64_t count);
 
 // Writes every (processor, reference) pair's counts, every region's and every edge of `sim`, its shadow
 // log's ops if it has one (shadow_log()), then the end. Returns false as soon as `sink` does.

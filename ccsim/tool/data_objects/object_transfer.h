@@ -1,0 +1,48 @@
+// object_transfer.h: the data-object tables a simulation worker of line shards hands to the first worker
+// (--sim-threads above 1 with --data-objects=yes; docs/parallel-simulation.md, section 9).
+//
+// Every worker replays the whole stream and looks up the object of every access, as --sim-threads=0
+// does, so every worker makes the same objects in the same order: an ObjectId means the same object in
+// each, and the tables fed by the accesses themselves (reads and writes, object paths' runs, placement
+// predictions, locks' objects) are the same in each, the first's being the run's. The tables fed by the
+// simulator's notices (misses, invalidations, evictions, where misses were served) hold only the
+// worker's own lines' events; a line's every event is in one worker, so they add up by key: the first
+// worker adds the others' to its own before the profile is written, and each table makes its "top N"
+// choice after that.
+//
+// Each table writes its own section: a tag, then its records (each module says how). The sections come
+// in one fixed order, so the reader knows what each holds; a section of the wrong tag or cut short
+// refuses the whole transfer.
+#ifndef CCSIM_TOOL_DATA_OBJECTS_OBJECT_TRANSFER_H
+#define CCSIM_TOOL_DATA_OBJECTS_OBJECT_TRANSFER_H
+
+#include "ccsim/core/geometry.h"
+#include "ccsim/core/word_stream.h"
+
+namespace ccsim {
+
+// Writes every notice-fed table of this worker's data-object layer to `out` (not flushed).
+void write_object_tables(WordWriter* out);
+
+// Adds what write_object_tables() wrote in another worker to this worker's tables. False, with one
+// sentence in `error`, when the words are not one whole transfer (the tables may then hold part of it).
+bool add_object_tables(WordReader* in, ErrorMessage* error);
+
+// Each table's part (in its own module): `write_*` puts its records; `add_*` reads them back and adds
+// them, false when the words run out or do not fit.
+void write_object_statistics(WordWriter* out);          // object_statistics.h
+bool add_object_statistics(WordReader* in);
+void write_line_detail(WordWriter* out);                // line_detail.h
+bool add_line_detail(WordReader* in);
+void write_object_blocks(WordWriter* out);              // object_blocks.h
+bool add_object_blocks(WordReader* in);
+void write_unlocked_writes(WordWriter* out);            // unlocked_writes.h
+bool add_unlocked_writes(WordReader* in);
+void write_lock_sections(WordWriter* out);              // threads/lock_statistics.h
+bool add_lock_sections(WordReader* in);
+void write_path_misses(WordWriter* out);                // object_paths.h
+bool add_path_misses(WordReader* in);
+
+}  // namespace ccsim
+
+#endif
