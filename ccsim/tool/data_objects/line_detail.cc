@@ -5,7 +5,9 @@
 #include "ccsim/core/growable_array.h"
 #include "ccsim/core/hash_map.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
+#include "ccsim/tool/data_objects/object_transfer.h"
 #include "ccsim/tool/data_objects/stack_variables.h"
+#include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -492,6 +494,139 @@ void for_each_hot_line(LineBytesVisitor visit_bytes, LineWriterVisitor visit_wri
   });
   VG_(ssort)(visits.data(), visits.size(), sizeof(Visit), visit_order);
   for (std::uint32_t v = 0; v < visits.size(); ++v) visit_writer(context, writers[visits[v].index]);
+}
+
+// The hand-over to the first worker (object_transfer.h). Every table here is keyed by line, and a line's
+// every invalidation is in one worker, so the workers' tables are disjoint and the first appends the
+// others' (a line already there refuses the transfer). Four parts, each a count and its records:
+//   lines:   line, invalidations (2 words)
+//   extents: line, object, extent start, current life, its invalidations, the heaviest ended life's (6)
+//   records: line, object, extent start, processor, victim_life_seen, then the four masks (5 + 4 x mask words)
+//   writers: line, object, processor, reference, invalidations (5)
+// A record's extent and its place in the extent's list are found again from its key, not sent as indices.
+// Every extent, record and writer comes with its line's count (the same notice makes them), so a count of
+// 0 lines ends the section: that is what a run with --line-detail=0, or none, writes.
+void write_line_detail(WordWriter* out) {
+  if (tables == nullptr || tables->line_counts.size() == 0) {
+    out->put(0);
+    return;
+  }
+  out->put(tables->line_count_of.size());
+  tables->line_count_of.for_each([&](Addr line, std::uint32_t place) {
+    out->put(line);
+    out->put(tables->line_counts[place]);
+  });
+  out->put(tables->extent_of.size());
+  tables->extent_of.for_each([&](const ExtentKey& key, std::uint32_t index) {
+    const LineExtent& extent = tables->extents[index];
+    const std::uint64_t words[6] = {key.line, key.object, key.base, extent.current_life, extent.current_invalidations,
+                                    extent.heaviest_ended_invalidations};
+    out->put(words, 6);
+  });
+  out->put(tables->records.size());
+  for (std::uint32_t r = 0; r < tables->records.size(); ++r) {
+    const BytesRecord& record = tables->records[r];
+    const std::uint64_t words[5] = {record.key.line, record.key.object, record.key.base, record.key.proc,
+                                    record.victim_life_seen};
+    out->put(words, 5);
+    out->put(masks_of(r), kMasksPerRecord * mask_words);
+  }
+  out->put(tables->writer_count_of.size());
+  tables->writer_count_of.for_each([&](const WriterKey& key, std::uint32_t place) {
+    const std::uint64_t words[5] = {key.line, key.object, key.proc, key.ref, tables->writer_counts[place]};
+    out->put(words, 5);
+  });
+}
+
+namespace {
+
+// Whether a transferred line address and object are ones this run can have: a line's first byte, an
+// object of the table (every worker makes the same objects).
+bool valid_line_and_object(std::uint64_t line, std::uint64_t object) {
+  return line % line_bytes == 0 && object < object_count();
+}
+
+// Whether a pair of transferred masks is one the notices can make: written bytes among the touched ones,
+// no byte past the line.
+bool valid_masks(const std::uint64_t* touched, const std::uint64_t* written) {
+  for (std::uint32_t w = 0; w < mask_words; ++w) {
+    if ((written[w] & ~touched[w]) != 0) return false;
+  }
+  const std::uint32_t used_bits = line_bytes % 64;
+  return used_bits == 0 || (touched[mask_words - 1] >> used_bits) == 0;
+}
+
+}  // namespace
+
+// Appends another worker's lines (write_line_detail()); false on a damaged or cut section, or a key this
+// worker has too (its lines were not the other's).
+bool add_line_detail(WordReader* in) {
+  const std::uint64_t lines = in->get();
+  if (!in->ok()) return false;
+  if (lines == 0) return true;
+  if (tables == nullptr) return false;
+  for (std::uint64_t i = 0; i < lines; ++i) {
+    const std::uint64_t* words = in->take(2);
+    if (words == nullptr || words[0] % line_bytes != 0 || words[1] == 0) return false;
+    bool added = false;
+    std::uint32_t& place = tables->line_count_of.find_or_add(words[0], &added);
+    if (!added) return false;
+    place = tables->line_counts.size();
+    tables->line_counts.push_back(words[1]);
+  }
+  const std::uint64_t extents = in->get();
+  for (std::uint64_t i = 0; in->ok() && i < extents; ++i) {
+    const std::uint64_t* words = in->take(6);
+    if (words == nullptr || !valid_line_and_object(words[0], words[1]) || words[3] > ~std::uint32_t(0)) return false;
+    bool added = false;
+    const ExtentKey key{words[0], static_cast<ObjectId>(words[1]), words[2]};
+    std::uint32_t& index = tables->extent_of.find_or_add(key, &added);
+    if (!added) return false;
+    index = tables->extents.size();
+    tables->extents.push_back(LineExtent{static_cast<std::uint32_t>(words[3]), words[4], words[5], kNoRecord});
+  }
+  const std::uint64_t records = in->get();
+  const std::uint32_t record_words = 5 + kMasksPerRecord * mask_words;
+  for (std::uint64_t i = 0; in->ok() && i < records; ++i) {
+    const std::uint64_t* words = in->take(record_words);
+    if (words == nullptr || !valid_line_and_object(words[0], words[1]) || words[3] >= kMaxProcessors ||
+        words[4] > ~std::uint32_t(0)) {
+      return false;
+    }
+    const std::uint64_t* masks = words + 5;
+    if (!valid_masks(masks, masks + mask_words) || !valid_masks(masks + 2 * mask_words, masks + 3 * mask_words)) {
+      return false;
+    }
+    const BytesKey key{words[0], static_cast<ObjectId>(words[1]), words[2], static_cast<ProcId>(words[3])};
+    const std::uint32_t* extent = tables->extent_of.find(ExtentKey{key.line, key.object, key.base});
+    if (extent == nullptr) return false;
+    const std::uint32_t extent_index = *extent;  // the pointer dies at the next insertion
+    bool added = false;
+    std::uint32_t& index = tables->record_of.find_or_add(key, &added);
+    if (!added) return false;
+    index = tables->records.size();
+    // left_out_notice numbers the other worker's notices: 0, none of this one's (they start at 1).
+    tables->records.push_back(BytesRecord{key, extent_index, tables->extents[extent_index].first_record,
+                                          static_cast<std::uint32_t>(words[4]), 0});
+    tables->extents[extent_index].first_record = index;
+    for (std::uint32_t w = 0; w < kMasksPerRecord * mask_words; ++w) tables->masks.push_back(masks[w]);
+  }
+  const std::uint64_t writers = in->get();
+  for (std::uint64_t i = 0; in->ok() && i < writers; ++i) {
+    const std::uint64_t* words = in->take(5);
+    if (words == nullptr || !valid_line_and_object(words[0], words[1]) || words[2] >= kMaxProcessors ||
+        words[3] >= reference_count() || words[4] == 0) {
+      return false;
+    }
+    const WriterKey key{words[0], static_cast<ObjectId>(words[1]), static_cast<ProcId>(words[2]),
+                        static_cast<RefId>(words[3])};
+    bool added = false;
+    std::uint32_t& place = tables->writer_count_of.find_or_add(key, &added);
+    if (!added) return false;
+    place = tables->writer_counts.size();
+    tables->writer_counts.push_back(words[4]);
+  }
+  return in->ok();
 }
 
 }  // namespace ccsim

@@ -3,6 +3,7 @@
 
 #include "ccsim/core/growable_array.h"
 #include "ccsim/core/hash_map.h"
+#include "ccsim/tool/data_objects/object_transfer.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -147,6 +148,129 @@ bool block_object_named(const DataObject& object) {
     if (object_named_in(object, options.block_objects[i])) return true;
   }
   return false;
+}
+
+// The hand-over to the first worker (object_transfer.h). The entries are keyed by (object, bucket,
+// processor), not by line, so the workers' counts of one key add up. Two parts, each a count and its
+// records:
+//   shapes:  object, bucket shift, first extent's start in its line (3 words), every object with a shape
+//   entries: object, bucket, processor, then the kBlockEvents counts (3 + kBlockEvents)
+// An entry's object always has a shape (made at its first event), so a count of 0 shapes ends the
+// section: that is what a run without block histograms writes.
+//
+// The shape is fixed at the object's first event, and the workers see different first events (each its
+// own lines'): their shapes of one object can differ, where one thread of --sim-threads=0 has one. The
+// first worker keeps its own start (the records' offsets), and takes the coarser bucket shift of the
+// two, re-counting the finer side's buckets into it; a heap bin whose largest block grew between the
+// workers' first events is then counted in coarser buckets than --sim-threads=0 would, and the offsets of
+// a bin whose blocks start at different places in their lines may differ (the first worker's first
+// event's, not the run's).
+void write_object_blocks(WordWriter* out) {
+  std::uint64_t shapes = 0;
+  if (tables != nullptr) {
+    for (std::uint32_t object = 0; object < tables->shapes.size(); ++object) shapes += tables->shapes[object].known;
+  }
+  out->put(shapes);
+  if (shapes == 0) return;
+  for (std::uint32_t object = 0; object < tables->shapes.size(); ++object) {
+    const ObjectShape& shape = tables->shapes[object];
+    if (!shape.known) continue;
+    const std::uint64_t words[3] = {object, shape.bucket_shift, shape.first_start_in_line};
+    out->put(words, 3);
+  }
+  out->put(tables->entry_of.size());
+  tables->entry_of.for_each([&](const EntryKey& key, std::uint32_t index) {
+    const std::uint64_t words[3] = {key.object, key.bucket, key.proc};
+    out->put(words, 3);
+    out->put(&tables->counts[index], kBlockEvents);
+  });
+}
+
+namespace {
+
+// The counters of `key`, a new entry the first time; null past the cap when `capped` (a new entry's
+// events are then counted only in the object's totals, as during the run).
+std::uint64_t* counts_of_entry(const EntryKey& key, bool capped) {
+  if (std::uint32_t* index = tables->entry_of.find(key)) return &tables->counts[*index];
+  if (capped && tables->entry_of.size() >= kMaxBlockEntries) return nullptr;
+  const std::uint32_t index = tables->counts.size();
+  tables->entry_of.find_or_add(key) = index;
+  tables->counts.resize(index + kBlockEvents);
+  return &tables->counts[index];
+}
+
+// Moves this worker's entries of the objects whose buckets became coarser (`coarser_by[object]` more
+// doublings) to the coarser buckets. The moved entries' old counters stay in `counts`, unused.
+void coarsen_entries(const GrowableArray<std::uint8_t>& coarser_by) {
+  struct Moved {
+    EntryKey key;
+    std::uint32_t index;
+  };
+  GrowableArray<Moved> moved("ccsim.blocks.moved");
+  tables->entry_of.for_each([&](const EntryKey& key, std::uint32_t index) {
+    if (coarser_by[key.object] != 0) moved.push_back(Moved{key, index});
+  });
+  for (std::uint32_t i = 0; i < moved.size(); ++i) tables->entry_of.erase(moved[i].key);
+  for (std::uint32_t i = 0; i < moved.size(); ++i) {
+    EntryKey key = moved[i].key;
+    key.bucket >>= coarser_by[key.object];
+    std::uint64_t* counts = counts_of_entry(key, false);  // no more entries than before
+    for (std::uint32_t event = 0; event < kBlockEvents; ++event) counts[event] += tables->counts[moved[i].index + event];
+  }
+}
+
+}  // namespace
+
+// Adds another worker's entries (write_object_blocks()) to this one's, in the buckets of the shapes
+// merged as said above; false on a damaged or cut section.
+bool add_object_blocks(WordReader* in) {
+  const std::uint64_t shapes = in->get();
+  if (!in->ok()) return false;
+  if (shapes == 0) return true;
+  if (tables == nullptr) return false;
+  forget_recent();  // entries move and are added
+  const std::uint32_t objects = object_count();
+  const std::uint32_t line_size = 1u << line_shift;
+  if (tables->shapes.size() < objects) tables->shapes.resize(objects);
+  GrowableArray<ObjectShape> theirs("ccsim.blocks.their_shapes");
+  theirs.resize(objects);
+  GrowableArray<std::uint8_t> coarser_by("ccsim.blocks.coarser_by");
+  coarser_by.resize(objects);
+  bool coarsened = false;
+  for (std::uint64_t i = 0; i < shapes; ++i) {
+    const std::uint64_t* words = in->take(3);
+    // A shift of 32 or more makes no `lines` of a record (32 bits): no object this large is counted.
+    if (words == nullptr || words[0] >= objects || words[1] >= 32 || words[2] >= line_size ||
+        theirs[static_cast<std::uint32_t>(words[0])].known) {
+      return false;
+    }
+    const ObjectId object = static_cast<ObjectId>(words[0]);
+    theirs[object] = ObjectShape{true, static_cast<std::uint8_t>(words[1]), static_cast<std::uint16_t>(words[2])};
+    ObjectShape& ours = tables->shapes[object];
+    if (!ours.known) {
+      ours = theirs[object];
+    } else if (theirs[object].bucket_shift > ours.bucket_shift) {
+      coarser_by[object] = static_cast<std::uint8_t>(theirs[object].bucket_shift - ours.bucket_shift);
+      ours.bucket_shift = theirs[object].bucket_shift;
+      coarsened = true;
+    }
+  }
+  if (coarsened) coarsen_entries(coarser_by);
+  const std::uint64_t entries = in->get();
+  for (std::uint64_t i = 0; in->ok() && i < entries; ++i) {
+    const std::uint64_t* words = in->take(3 + kBlockEvents);
+    if (words == nullptr || words[0] >= objects || !theirs[static_cast<std::uint32_t>(words[0])].known ||
+        words[1] >= kMaxBuckets || words[2] >= kMaxProcessors) {
+      return false;
+    }
+    const ObjectId object = static_cast<ObjectId>(words[0]);
+    const std::uint32_t finer_by = tables->shapes[object].bucket_shift - theirs[object].bucket_shift;
+    const EntryKey key{object, static_cast<std::uint32_t>(words[1]) >> finer_by, static_cast<ProcId>(words[2])};
+    std::uint64_t* counts = counts_of_entry(key, true);
+    if (counts == nullptr) continue;
+    for (std::uint32_t event = 0; event < kBlockEvents; ++event) counts[event] += words[3 + event];
+  }
+  return in->ok();
 }
 
 }  // namespace ccsim

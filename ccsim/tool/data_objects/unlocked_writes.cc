@@ -4,6 +4,8 @@
 #include "ccsim/core/arena.h"
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/platform.h"
+#include "ccsim/tool/data_objects/object_transfer.h"
+#include "ccsim/tool/instrumentation/references.h"
 
 namespace ccsim {
 namespace {
@@ -93,6 +95,40 @@ void record_unlocked_store(const InvalidationNotice& notice, ObjectId written_ob
 void for_each_unlocked_write(UnlockedWriteVisitor visit, void* context) {
   tables->stores.for_each(
       [&](const StoreKey& key, std::uint64_t stores) { visit(context, key.object, key.ref, key.proc, stores); });
+}
+
+// The hand-over to the first worker (object_transfer.h): the flagged stores, keyed by (object, reference,
+// processor), whose counts add up across workers: a count, then object, reference, processor, stores (4
+// words each). The lines' last writers are not sent: they only decide, at a notice, whether a store is
+// flagged, and each line's notices were all in its own worker.
+void write_unlocked_writes(WordWriter* out) {
+  if (tables == nullptr) {
+    out->put(0);
+    return;
+  }
+  out->put(tables->stores.size());
+  tables->stores.for_each([&](const StoreKey& key, std::uint64_t stores) {
+    const std::uint64_t words[4] = {key.object, key.ref, key.proc, stores};
+    out->put(words, 4);
+  });
+}
+
+// Adds another worker's flagged stores (write_unlocked_writes()) to this one's; false on a damaged or cut
+// section (a key out of range, or a count of 0, which no entry has).
+bool add_unlocked_writes(WordReader* in) {
+  const std::uint64_t count = in->get();
+  if (!in->ok()) return false;
+  if (count > 0 && tables == nullptr) return false;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const std::uint64_t* words = in->take(4);
+    if (words == nullptr || words[0] >= object_count() || words[1] >= reference_count() ||
+        words[2] >= kMaxProcessors || words[3] == 0) {
+      return false;
+    }
+    tables->stores.find_or_add(StoreKey{static_cast<ObjectId>(words[0]), static_cast<RefId>(words[1]),
+                                        static_cast<ProcId>(words[2])}) += words[3];
+  }
+  return true;
 }
 
 }  // namespace ccsim
