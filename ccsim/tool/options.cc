@@ -230,12 +230,24 @@ void check_worker_shards() {
     VG_(exit)(1);
   }
   // Built so far: the simulator's counts are added up across workers, in every order, and the miss
-  // classes' shadow stage runs over every worker's log; the data objects' tables are not yet.
+  // classes' shadow stage runs over every worker's log; with data objects, the tables the notices feed
+  // are added up (data_objects/object_transfer.h) and the placement watch's starts travel between the
+  // workers (workers/placement_starts.h), in the replay orders. Not yet: the per-barrier, timeline and
+  // working-set tables, the objects' capacity and conflict misses (the shadow stage runs at the end, when
+  // the objects of freed memory are gone), and the native order's object counts (they follow each
+  // worker's own hit path).
   if (options.data_objects) {
-    VG_(fmsg_bad_option)("--sim-threads", "more than one simulation worker needs --data-objects=no for now: the "
-                         "data objects' counts are not yet added up across workers (use --sim-threads=1 for "
-                         "them).\n");
-    VG_(exit)(1);
+    const char* refused = options.phases                                ? "--phases=yes"
+                          : options.timeline_unit != TimelineUnit::Off ? "--timeline"
+                          : options.working_set                        ? "--working-set=yes"
+                          : options.machine.miss_classes               ? "--miss-classes=yes"
+                          : options.sync.mode == SimMode::Native       ? "--sim-mode=native"
+                                                                        : nullptr;
+    if (refused != nullptr) {
+      VG_(fmsg_bad_option)(refused, "with data objects, it is not built yet for more than one simulation worker: "
+                           "use --sim-threads=1, or --data-objects=no.\n");
+      VG_(exit)(1);
+    }
   }
   std::uint32_t shards = options.sim_shards;
   if (shards == 0) {
@@ -376,8 +388,9 @@ void print_usage() {
       "                                      threads only record, and a worker process replays and\n"
       "                                      simulates, in every --sim-mode (same profile; without\n"
       "                                      --read-var-info=yes, for now); 2 to 16: as many workers,\n"
-      "                                      each simulating its line shards (same profile; for now\n"
-      "                                      with --data-objects=no) [0]\n"
+      "                                      each simulating its line shards (same profile; with data\n"
+      "                                      objects, for now not with --sim-mode=native,\n"
+      "                                      --miss-classes, --phases, --timeline, --working-set) [0]\n"
       "    --sim-shards=<s>                  line shards dealt out among 2 or more workers, a power\n"
       "                                      of two dividing every level's sets, at most 64 [the\n"
       "                                      fewest sets of any level, at most 64]\n"

@@ -54,6 +54,8 @@ std::uint32_t object_count() { return objects.size(); }
 // No heap site is followed for its paths (object_paths.h) in this test: the counting path's hook stays off.
 bool paths_on = false;
 bool follow_path_access(const ObjectExtent&, RefId, ProcId, Addr, std::uint32_t, AccessKind) { return false; }
+// Nor are block histograms kept (object_blocks.h): an object's first access fixes no buckets here.
+void fix_block_shape(ObjectId, Addr) {}
 // The code x data cells (object_statistics.cc keeps them in the tool): a list, each call counted.
 ObjectCell* object_cell(ObjectId object, RefId ref, ProcId proc) {
   ++cell_lookups;

@@ -541,9 +541,10 @@ void write_line_detail(WordWriter* out) {
 namespace {
 
 // Whether a transferred line address and object are ones this run can have: a line's first byte, an
-// object of the table (every worker makes the same objects).
-bool valid_line_and_object(std::uint64_t line, std::uint64_t object) {
-  return line % line_bytes == 0 && object < object_count();
+// object the transfer named (its id here in `*object`: transferred_object()).
+bool valid_line_and_object(std::uint64_t line, std::uint64_t transferred, ObjectId* object) {
+  *object = transferred_object(transferred);
+  return line % line_bytes == 0 && *object != kNoTransferredObject;
 }
 
 // Whether a pair of transferred masks is one the notices can make: written bytes among the touched ones,
@@ -577,9 +578,12 @@ bool add_line_detail(WordReader* in) {
   const std::uint64_t extents = in->get();
   for (std::uint64_t i = 0; in->ok() && i < extents; ++i) {
     const std::uint64_t* words = in->take(6);
-    if (words == nullptr || !valid_line_and_object(words[0], words[1]) || words[3] > ~std::uint32_t(0)) return false;
+    ObjectId object = kNoTransferredObject;
+    if (words == nullptr || !valid_line_and_object(words[0], words[1], &object) || words[3] > ~std::uint32_t(0)) {
+      return false;
+    }
     bool added = false;
-    const ExtentKey key{words[0], static_cast<ObjectId>(words[1]), words[2]};
+    const ExtentKey key{words[0], object, words[2]};
     std::uint32_t& index = tables->extent_of.find_or_add(key, &added);
     if (!added) return false;
     index = tables->extents.size();
@@ -589,7 +593,8 @@ bool add_line_detail(WordReader* in) {
   const std::uint32_t record_words = 5 + kMasksPerRecord * mask_words;
   for (std::uint64_t i = 0; in->ok() && i < records; ++i) {
     const std::uint64_t* words = in->take(record_words);
-    if (words == nullptr || !valid_line_and_object(words[0], words[1]) || words[3] >= kMaxProcessors ||
+    ObjectId object = kNoTransferredObject;
+    if (words == nullptr || !valid_line_and_object(words[0], words[1], &object) || words[3] >= kMaxProcessors ||
         words[4] > ~std::uint32_t(0)) {
       return false;
     }
@@ -597,7 +602,7 @@ bool add_line_detail(WordReader* in) {
     if (!valid_masks(masks, masks + mask_words) || !valid_masks(masks + 2 * mask_words, masks + 3 * mask_words)) {
       return false;
     }
-    const BytesKey key{words[0], static_cast<ObjectId>(words[1]), words[2], static_cast<ProcId>(words[3])};
+    const BytesKey key{words[0], object, words[2], static_cast<ProcId>(words[3])};
     const std::uint32_t* extent = tables->extent_of.find(ExtentKey{key.line, key.object, key.base});
     if (extent == nullptr) return false;
     const std::uint32_t extent_index = *extent;  // the pointer dies at the next insertion
@@ -614,12 +619,12 @@ bool add_line_detail(WordReader* in) {
   const std::uint64_t writers = in->get();
   for (std::uint64_t i = 0; in->ok() && i < writers; ++i) {
     const std::uint64_t* words = in->take(5);
-    if (words == nullptr || !valid_line_and_object(words[0], words[1]) || words[2] >= kMaxProcessors ||
+    ObjectId object = kNoTransferredObject;
+    if (words == nullptr || !valid_line_and_object(words[0], words[1], &object) || words[2] >= kMaxProcessors ||
         words[3] >= reference_count() || words[4] == 0) {
       return false;
     }
-    const WriterKey key{words[0], static_cast<ObjectId>(words[1]), static_cast<ProcId>(words[2]),
-                        static_cast<RefId>(words[3])};
+    const WriterKey key{words[0], object, static_cast<ProcId>(words[2]), static_cast<RefId>(words[3])};
     bool added = false;
     std::uint32_t& place = tables->writer_count_of.find_or_add(key, &added);
     if (!added) return false;

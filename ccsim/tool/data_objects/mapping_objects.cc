@@ -125,6 +125,15 @@ void mark_allocator_mappings() {
   });
 }
 
+void adopt_mapping_object(ObjectId object) {
+  const DataObject& made = data_object(object);
+  if (made.kind != ObjectKind::Unknown || made.size == 0) return;
+  if (VG_(strncmp)(made.name, "mapping ", 8) != 0 && VG_(strncmp)(made.name, "anonymous mapping ", 18) != 0) return;
+  bool added = false;
+  ObjectId& registered = objects_by_start->find_or_add(made.address, &added);
+  if (added) registered = object;
+}
+
 bool mapping_object_at(Addr address, ObjectExtent* found) {
   UWord low = 0;
   UWord high = 0;

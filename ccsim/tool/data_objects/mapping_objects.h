@@ -23,6 +23,10 @@ bool mapping_object_at(Addr address, ObjectExtent* found);
 // free lists and arena state): origin Allocator, named "allocator's memory 0x...-0x... outside live
 // blocks".
 void mark_allocator_mappings();
+// Another simulation worker of line shards made `object` (kind unknown) at one of its own lookups, and
+// this one had not (object_transfer.h): a mapping's object is this layer's too, so that
+// mark_allocator_mappings() sees it.
+void adopt_mapping_object(ObjectId object);
 
 // The client mapped (an mmap or an mremap) or unmapped [start, start + length): the mapping's object is
 // made from Valgrind's segment table and the change placed in processor `proc`'s replay stream (~0: at

@@ -3,6 +3,7 @@
 
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/data_objects/data_objects.h"
+#include "ccsim/tool/data_objects/object_blocks.h"
 #include "ccsim/tool/data_objects/object_paths.h"
 #include "ccsim/tool/data_objects/placement_watch.h"
 
@@ -48,6 +49,7 @@ void refill_object_cache(ReferenceObjectCache* cache, RefId ref, ProcId processo
   const ObjectCell* cell = cache->cell;
   if (cell == nullptr || cell->object != found.object || cell->ref != ref || cell->proc != processor) {
     cache->cell = object_cell(found.object, ref, processor);
+    fix_block_shape(found.object, found.base);  // its first access fixes its buckets (object_blocks.h)
   }
   // Both are told of the access: a block watched or followed is never cached.
   const bool watched = watch_object_access(found, processor, address, size, kind);

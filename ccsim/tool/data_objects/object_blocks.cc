@@ -73,6 +73,14 @@ ObjectShape& shape_of(ObjectId object, Addr base) {
   return shape;
 }
 
+}  // namespace
+
+void fix_block_shape(ObjectId object, Addr base) {
+  if (tables != nullptr) shape_of(object, base);
+}
+
+namespace {
+
 // The entry's counters, or null past the cap or past the last bucket.
 std::uint64_t* entry_for(ObjectId object, Addr base, Addr address, ProcId proc) {
   const ObjectShape& shape = shape_of(object, base);
@@ -239,12 +247,9 @@ bool add_object_blocks(WordReader* in) {
   bool coarsened = false;
   for (std::uint64_t i = 0; i < shapes; ++i) {
     const std::uint64_t* words = in->take(3);
+    const ObjectId object = words != nullptr ? transferred_object(words[0]) : kNoTransferredObject;
     // A shift of 32 or more makes no `lines` of a record (32 bits): no object this large is counted.
-    if (words == nullptr || words[0] >= objects || words[1] >= 32 || words[2] >= line_size ||
-        theirs[static_cast<std::uint32_t>(words[0])].known) {
-      return false;
-    }
-    const ObjectId object = static_cast<ObjectId>(words[0]);
+    if (object >= objects || words[1] >= 32 || words[2] >= line_size || theirs[object].known) return false;
     theirs[object] = ObjectShape{true, static_cast<std::uint8_t>(words[1]), static_cast<std::uint16_t>(words[2])};
     ObjectShape& ours = tables->shapes[object];
     if (!ours.known) {
@@ -259,11 +264,10 @@ bool add_object_blocks(WordReader* in) {
   const std::uint64_t entries = in->get();
   for (std::uint64_t i = 0; in->ok() && i < entries; ++i) {
     const std::uint64_t* words = in->take(3 + kBlockEvents);
-    if (words == nullptr || words[0] >= objects || !theirs[static_cast<std::uint32_t>(words[0])].known ||
-        words[1] >= kMaxBuckets || words[2] >= kMaxProcessors) {
+    const ObjectId object = words != nullptr ? transferred_object(words[0]) : kNoTransferredObject;
+    if (object >= objects || !theirs[object].known || words[1] >= kMaxBuckets || words[2] >= kMaxProcessors) {
       return false;
     }
-    const ObjectId object = static_cast<ObjectId>(words[0]);
     const std::uint32_t finer_by = tables->shapes[object].bucket_shift - theirs[object].bucket_shift;
     const EntryKey key{object, static_cast<std::uint32_t>(words[1]) >> finer_by, static_cast<ProcId>(words[2])};
     std::uint64_t* counts = counts_of_entry(key, true);

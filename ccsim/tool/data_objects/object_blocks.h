@@ -9,9 +9,13 @@
 // A block is a cache line the object's extent spans: block 0 holds the extent's first byte.
 //
 // Buckets: an object spanning more than kMaxBuckets lines is counted in buckets of 2^k whole blocks, the
-// smallest power of two that gives at most kMaxBuckets buckets; k is fixed at the object's first event,
-// from its size then (a heap bin: its largest block so far). Events beyond the last bucket (a heap bin's
-// later, larger block) are in no bucket.
+// smallest power of two that gives at most kMaxBuckets buckets; k, and where the object starts in its
+// first line, are fixed at the object's first access (its first lookup by the access counting,
+// object_access_counts.h), from its size and the extent accessed then (a heap bin: its largest block so
+// far, the block accessed). The accesses, unlike the events, are the same in every simulation worker of
+// line shards, so every worker buckets an object alike and their counts add up (object_transfer.h). An
+// object whose first event comes before any access (bytes looked up after the layout changed) is fixed at
+// that event. Events beyond the last bucket (a heap bin's later, larger block) are in no bucket.
 //
 // Memory: an entry per (object, bucket, thread) that had an event, made only on the slow path (a miss,
 // a coherence miss, an invalidation), never on an L1 hit; at most kMaxBlockEntries entries (about 84
@@ -47,6 +51,10 @@ enum BlockEvent : std::uint32_t {
 bool block_histograms_on();
 void init_object_blocks(std::uint32_t line_bytes);
 void zero_object_blocks();
+
+// The object's first access, in its extent that starts at `base`: fixes its buckets unless an event
+// already did. Called by the access counting whenever a reference's cache takes another object.
+void fix_block_shape(ObjectId object, Addr base);
 
 // One event of `proc` at `address`, in the extent of `object` that starts at `base`.
 void count_block_event(ObjectId object, Addr base, Addr address, ProcId proc, BlockEvent event);

@@ -9,6 +9,7 @@
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
 #include "ccsim/tool/data_objects/object_blocks.h"
+#include "ccsim/tool/data_objects/object_transfer.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/options.h"
 
@@ -267,12 +268,22 @@ void path_miss_served(ObjectId object, Addr base, std::uint32_t source) {
   }
 }
 
-void for_each_path_site(PathSiteVisitor visit, void* context) {
-  if (paths == nullptr) return;
+namespace {
+
+// At exit: the lives still under way end as paths not freed (in the live table's order, which the
+// accesses alone decide: the same in every worker of line shards). Once: the table is then empty.
+void finish_open_lives() {
   GrowableArray<Life*> open("ccsim.paths.open");
   paths->live.for_each([&](Addr, Life* life) { open.push_back(life); });
   paths->live.clear();
   for (std::uint32_t i = 0; i < open.size(); ++i) finish_life(open[i], false);
+}
+
+}  // namespace
+
+void for_each_path_site(PathSiteVisitor visit, void* context) {
+  if (paths == nullptr) return;
+  finish_open_lives();
   for (std::uint32_t i = 0; i < paths->site_count; ++i) {
     const Site& site = *paths->sites[i];
     std::uint64_t stored = 0;
@@ -296,6 +307,57 @@ void zero_object_paths() {
     site.lives_unstored = 0;
     site.lives_unfollowed = 0;
   }
+}
+
+// The hand-over between workers of line shards (object_transfer.h). A path's runs, functions and
+// threads come from the accesses, the same in every worker; only where its misses were served comes from
+// the notices, each worker's for its own lines. So the sites, paths and runs are written by count, and
+// each run's four served counts; the first worker checks that the shape is its own and adds them.
+void write_path_misses(WordWriter* out) {
+  if (paths == nullptr) {
+    out->put(0);
+    return;
+  }
+  finish_open_lives();
+  out->put(paths->site_count);
+  for (std::uint32_t i = 0; i < paths->site_count; ++i) {
+    const Site& site = *paths->sites[i];
+    out->put(site.path_count);
+    for (std::uint32_t p = 0; p < site.path_count; ++p) {
+      const ObjectPath& path = site.paths[p];
+      out->put(path.run_count);
+      for (std::uint32_t r = 0; r < path.run_count; ++r) {
+        const PathRun& run = path.runs[r];
+        const std::uint64_t served[] = {run.own_l2, run.llc, run.transfer, run.memory};
+        out->put(served, 4);
+      }
+    }
+  }
+}
+
+bool add_path_misses(WordReader* in) {
+  const std::uint64_t sites = in->get();
+  if (paths == nullptr) return in->ok() && sites == 0;
+  finish_open_lives();
+  if (!in->ok() || sites != paths->site_count) return false;
+  for (std::uint32_t i = 0; i < paths->site_count; ++i) {
+    const Site& site = *paths->sites[i];
+    if (in->get() != site.path_count) return false;
+    for (std::uint32_t p = 0; p < site.path_count; ++p) {
+      const ObjectPath& path = site.paths[p];
+      if (in->get() != path.run_count) return false;
+      PathRun* runs = const_cast<PathRun*>(path.runs);
+      for (std::uint32_t r = 0; r < path.run_count; ++r) {
+        const std::uint64_t* served = in->take(4);
+        if (served == nullptr) return false;
+        runs[r].own_l2 += served[0];
+        runs[r].llc += served[1];
+        runs[r].transfer += served[2];
+        runs[r].memory += served[3];
+      }
+    }
+  }
+  return in->ok();
 }
 
 }  // namespace ccsim

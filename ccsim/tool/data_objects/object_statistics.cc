@@ -14,6 +14,7 @@
 #include "ccsim/tool/data_objects/object_access_counts.h"
 #include "ccsim/tool/data_objects/object_cells.h"
 #include "ccsim/tool/data_objects/object_timeline.h"
+#include "ccsim/tool/data_objects/object_transfer.h"
 #include "ccsim/tool/data_objects/region_phases.h"
 #include "ccsim/tool/data_objects/object_paths.h"
 #include "ccsim/tool/data_objects/placement_watch.h"
@@ -455,6 +456,92 @@ void for_each_object_reference(ObjectReferenceVisitor visit, void* context) {
   tables->per_cell.for_each([&](const CellKey& key, const ObjectCell* cell) {
     if (any_count(cell->counts)) visit(context, key.object, key.ref, key.proc, cell->counts);
   });
+}
+
+// The hand-over between workers of line shards (object_transfer.h): every count the notices made, per
+// thread and per cell (reads and writes left out: every worker counts every access, the first's are the
+// run's), then the moves and the evictions. Records: the cells, (object, ref, proc) and kNumEvents counts;
+// the threads, (object << 32 | proc) and the counts; the moves, (object, from, to) and three counts; the
+// evictions, their key's five fields and the count; each table after its record count.
+namespace {
+
+bool notice_count(const std::uint64_t* counts) {
+  for (std::uint32_t event = 0; event < kNumEvents; ++event) {
+    if (event != kReads && event != kWrites && counts[event] != 0) return true;
+  }
+  return false;
+}
+
+void add_notice_counts(std::uint64_t* to, const std::uint64_t* from) {
+  for (std::uint32_t event = 0; event < kNumEvents; ++event) {
+    if (event != kReads && event != kWrites) to[event] += from[event];
+  }
+}
+
+}  // namespace
+
+void write_object_statistics(WordWriter* out) {
+  std::uint64_t cells = 0, threads = 0;
+  tables->per_cell.for_each([&](const CellKey&, const ObjectCell* cell) { cells += notice_count(cell->counts); });
+  out->put(cells);
+  tables->per_cell.for_each([&](const CellKey& key, const ObjectCell* cell) {
+    if (!notice_count(cell->counts)) return;
+    out->put(key.object);
+    out->put(key.ref);
+    out->put(key.proc);
+    out->put(cell->counts, kNumEvents);
+  });
+  tables->per_thread.for_each([&](std::uint64_t, const std::uint64_t* counts) { threads += notice_count(counts); });
+  out->put(threads);
+  tables->per_thread.for_each([&](std::uint64_t key, const std::uint64_t* counts) {
+    if (!notice_count(counts)) return;
+    out->put(key);
+    out->put(counts, kNumEvents);
+  });
+  out->put(tables->moves.size());
+  tables->moves.for_each([&](const MoveKey& key, const ObjectTransferCounts& counts) {
+    const std::uint64_t words[] = {key.object, key.from, key.to};
+    out->put(words, 3);
+    out->put(counts.from_state, 3);
+  });
+  out->put(tables->evictions.size());
+  tables->evictions.for_each([&](const EvictKey& key, std::uint64_t count) {
+    const std::uint64_t words[] = {key.victim, key.victim_proc, key.evictor, key.evictor_proc, key.level, count};
+    out->put(words, 6);
+  });
+}
+
+bool add_object_statistics(WordReader* in) {
+  for (std::uint64_t n = in->get(); n > 0 && in->ok(); --n) {
+    const std::uint64_t* f = in->take(3 + kNumEvents);
+    const ObjectId object = f != nullptr ? transferred_object(f[0]) : kNoTransferredObject;
+    if (object == kNoTransferredObject) return false;
+    add_notice_counts(object_cell(object, static_cast<RefId>(f[1]), static_cast<ProcId>(f[2]))->counts, f + 3);
+  }
+  for (std::uint64_t n = in->get(); n > 0 && in->ok(); --n) {
+    const std::uint64_t* f = in->take(1 + kNumEvents);
+    const ObjectId object = f != nullptr ? transferred_object(f[0] >> 32) : kNoTransferredObject;
+    if (object == kNoTransferredObject) return false;
+    add_notice_counts(thread_counters(object, static_cast<ProcId>(f[0])), f + 1);
+  }
+  for (std::uint64_t n = in->get(); n > 0 && in->ok(); --n) {
+    const std::uint64_t* f = in->take(6);
+    const ObjectId object = f != nullptr ? transferred_object(f[0]) : kNoTransferredObject;
+    if (object == kNoTransferredObject) return false;
+    ObjectTransferCounts& moved =
+        tables->moves.find_or_add(MoveKey{object, static_cast<ProcId>(f[1]), static_cast<ProcId>(f[2])});
+    for (std::uint32_t state = 0; state < 3; ++state) moved.from_state[state] += f[3 + state];
+  }
+  for (std::uint64_t n = in->get(); n > 0 && in->ok(); --n) {
+    const std::uint64_t* f = in->take(6);
+    const ObjectId victim = f != nullptr ? transferred_object(f[0]) : kNoTransferredObject;
+    const ObjectId evictor = f != nullptr ? transferred_object(f[2]) : kNoTransferredObject;
+    if (victim == kNoTransferredObject || evictor == kNoTransferredObject || f[4] >= kNumLevels) return false;
+    tables->evictions.find_or_add(EvictKey{victim, static_cast<ProcId>(f[1]), evictor, static_cast<ProcId>(f[3]),
+                                           static_cast<std::uint32_t>(f[4])}) += f[5];
+  }
+  last_eviction_count = nullptr;  // the table may have grown
+  return in->ok();
 }
 
 }  // namespace ccsim

@@ -31,6 +31,7 @@ struct GroupTotals {
 
 struct Watch {
   Simulator* simulator;
+  PlacementCopiesReader read_copies;  // touched_bytes(), or a worker's of line shards
   std::uint32_t line_bytes;
   std::uint32_t layouts;  // placement_layout_count(line_bytes)
   // By block start. An entry stays after its block is freed until another block starts there (a new life)
@@ -72,7 +73,7 @@ void start_from_copies(PlacementPrediction* prediction, ProcId proc, Addr low, A
   const Addr line_bytes = watch->line_bytes;
   for (Addr line = low & ~(line_bytes - 1); line <= high; line += line_bytes) {
     std::uint64_t mask[kMaxMaskWords] = {};
-    if (touched_bytes(watch->simulator, proc, line, mask)) {
+    if (watch->read_copies(watch->simulator, proc, line, mask)) {
       for (std::uint32_t first = 0; first < line_bytes; ++first) {
         if (((mask[first / 64] >> (first % 64)) & 1) == 0) continue;
         std::uint32_t end = first + 1;
@@ -90,6 +91,7 @@ void start_from_copies(PlacementPrediction* prediction, ProcId proc, Addr low, A
 void init_placement_watch(Simulator* simulator) {
   watch = create_object<Watch>("ccsim.placement");
   watch->simulator = simulator;
+  watch->read_copies = touched_bytes;
   watch->line_bytes = machine_config(simulator).l1.line_bytes;
   watch->layouts = placement_layout_count(watch->line_bytes);
 }
@@ -141,6 +143,8 @@ void for_each_placement(PlacementVisitor visit, void* context) {
                                    watch->layouts, group.layouts, group.counts});
   });
 }
+
+void read_placement_copies_with(PlacementCopiesReader reader) { watch->read_copies = reader; }
 
 void zero_placement_counts() {
   watch->blocks.for_each([](Addr, const BlockWatch& block) {

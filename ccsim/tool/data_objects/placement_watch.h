@@ -42,6 +42,12 @@ constexpr std::uint64_t kLargestWatchedBlock = std::uint64_t(256) << 10;
 
 void init_placement_watch(Simulator* simulator);
 
+// How a watch's start reads the first thread's copy of one line of the block (the bytes it touched, as
+// touched_bytes() says): the simulator's own, unless a worker of line shards, whose simulator holds only
+// its own lines, installs another (workers/placement_starts.h).
+using PlacementCopiesReader = bool (*)(const Simulator* simulator, ProcId proc, Addr line, std::uint64_t* mask);
+void read_placement_copies_with(PlacementCopiesReader reader);
+
 // The counting path found `found` for an access of `size` bytes at `address` by `proc`, not yet simulated.
 // Returns true when the access's heap block is watched (the access was predicted): the caller must then not
 // cache the block's range.

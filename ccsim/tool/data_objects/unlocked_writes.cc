@@ -121,12 +121,13 @@ bool add_unlocked_writes(WordReader* in) {
   if (count > 0 && tables == nullptr) return false;
   for (std::uint64_t i = 0; i < count; ++i) {
     const std::uint64_t* words = in->take(4);
-    if (words == nullptr || words[0] >= object_count() || words[1] >= reference_count() ||
-        words[2] >= kMaxProcessors || words[3] == 0) {
+    const ObjectId object = words != nullptr ? transferred_object(words[0]) : kNoTransferredObject;
+    if (object == kNoTransferredObject || words[1] >= reference_count() || words[2] >= kMaxProcessors ||
+        words[3] == 0) {
       return false;
     }
-    tables->stores.find_or_add(StoreKey{static_cast<ObjectId>(words[0]), static_cast<RefId>(words[1]),
-                                        static_cast<ProcId>(words[2])}) += words[3];
+    tables->stores.find_or_add(StoreKey{object, static_cast<RefId>(words[1]), static_cast<ProcId>(words[2])}) +=
+        words[3];
   }
   return true;
 }

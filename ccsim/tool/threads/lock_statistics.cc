@@ -5,6 +5,7 @@
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/platform.h"
 #include "ccsim/sync/requests.h"
+#include "ccsim/tool/data_objects/object_transfer.h"
 
 namespace ccsim {
 namespace {
@@ -174,6 +175,34 @@ void for_each_lock_section(LockSectionVisitor visit, void* context) {
   tables->sections.for_each([&](const SectionKey& key, const LockSectionCounts& counts) {
     visit(context, key.lock, key.object, key.ref, key.proc, counts);
   });
+}
+
+// The hand-over between workers of line shards (object_transfer.h): the sections alone, fed by the
+// notices (the acquisitions and hand-offs come from the replay, the same in every worker). A record is
+// the key's four fields and the seven counts, after the record count.
+constexpr std::uint32_t kSectionCountWords = sizeof(LockSectionCounts) / sizeof(std::uint64_t);
+static_assert(sizeof(LockSectionCounts) == kSectionCountWords * sizeof(std::uint64_t), "counts only");
+
+void write_lock_sections(WordWriter* out) {
+  out->put(tables->sections.size());
+  tables->sections.for_each([&](const SectionKey& key, const LockSectionCounts& counts) {
+    const std::uint64_t words[] = {key.lock, key.object, key.ref, key.proc};
+    out->put(words, 4);
+    out->put(reinterpret_cast<const std::uint64_t*>(&counts), kSectionCountWords);
+  });
+}
+
+bool add_lock_sections(WordReader* in) {
+  for (std::uint64_t n = in->get(); n > 0 && in->ok(); --n) {
+    const std::uint64_t* f = in->take(4 + kSectionCountWords);
+    const ObjectId object = f != nullptr ? transferred_object(f[1]) : kNoTransferredObject;
+    if (object == kNoTransferredObject || f[0] >= tables->locks.size()) return false;
+    LockSectionCounts& counts =
+        section(static_cast<std::uint32_t>(f[0]), object, static_cast<RefId>(f[2]), static_cast<ProcId>(f[3]));
+    std::uint64_t* to = reinterpret_cast<std::uint64_t*>(&counts);
+    for (std::uint32_t i = 0; i < kSectionCountWords; ++i) to[i] += f[4 + i];
+  }
+  return in->ok();
 }
 
 }  // namespace ccsim

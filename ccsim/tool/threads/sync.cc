@@ -163,6 +163,20 @@ void simulate_replayed_shard_access(void* simulator, const Stream* thread, RefId
   simulate_replayed_access<false>(simulator, thread, ref, addr, size, kind);
 }
 
+// One of several workers of line shards, with data objects (docs/parallel-simulation.md, section 9): every
+// access is counted against its object, as --sim-threads=0 counts it, so that the tables the accesses feed
+// (reads and writes, paths, placement predictions) are the run's in every worker
+// (data_objects/object_transfer.h); only the simulation is the shard's.
+void count_then_simulate_shard_access(void* simulator, const Stream* thread, RefId ref, Addr addr, std::uint32_t size,
+                                      AccessKind kind) {
+  ProcessorObjectCache& objects = processor_object_cache(thread->proc, ref);
+  count_object_access_in_cache(processor_object_cache_covers(objects, ref, addr)
+                                   ? &objects
+                                   : refill_processor_object_cache(thread->proc, ref, addr, size, kind),
+                               addr, size, kind);
+  simulate_replayed_shard_access<false>(simulator, thread, ref, addr, size, kind);
+}
+
 // A thread starts on a processor in replay order: a reused thread id is a new thread with cold caches,
 // holding no lock.
 void start_replayed_thread(void* simulator, ProcId proc) {
@@ -184,7 +198,9 @@ ReplaySink replay_sink(Simulator* sim) {
   // core/shadow_log.h), so the simulator's own test of the line does the filtering.
   if (options.worker_shard.count > 1 && !options.machine.miss_classes) {
     shard_line_shift = static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes));
-    access = options.data_objects ? simulate_replayed_shard_access<true> : simulate_replayed_shard_access<false>;
+    access = !options.data_objects            ? simulate_replayed_shard_access<false>
+             : options.worker_shard_debug ? simulate_replayed_shard_access<true>
+                                          : count_then_simulate_shard_access;
   }
   return ReplaySink{sim, access, start_replayed_thread, apply_recorded_layout_change, replayed_lock_acquired,
                     replayed_lock_released};

@@ -2,7 +2,10 @@
 #include "ccsim/tool/workers/shard_counts.h"
 
 #include "ccsim/core/merged_statistics.h"
+#include "ccsim/core/message.h"
 #include "ccsim/core/statistics_transfer.h"
+#include "ccsim/tool/data_objects/object_transfer.h"
+#include "ccsim/tool/options.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -18,6 +21,7 @@ void file_name(int pid, std::uint32_t attempt, HChar* name) {
 struct FileSink {
   Int fd;
   int error;
+  std::uint64_t words;  // written so far
 };
 
 bool write_words(void* context, const std::uint64_t* words, std::uint64_t count) {
@@ -34,7 +38,23 @@ bool write_words(void* context, const std::uint64_t* words, std::uint64_t count)
     bytes += n;
     left -= static_cast<std::uint64_t>(n);
   }
+  file->words += count;
   return true;
+}
+
+// The file's words: the simulator's statistics; with data objects, their tables and the statistics'
+// length last.
+bool read_counts(const std::uint64_t* words, std::uint64_t count, MergedStatistics* merged, ShadowLog* log,
+                 ErrorMessage* error) {
+  if (!options.data_objects) return read_statistics(words, count, merged, log, error);
+  const std::uint64_t statistics_words = count > 0 ? words[count - 1] : 0;
+  if (count == 0 || statistics_words >= count) {
+    MessageWriter(error).text("the shard's counts are cut short.");
+    return false;
+  }
+  if (!read_statistics(words, statistics_words, merged, log, error)) return false;
+  WordReader objects(words + statistics_words, count - 1 - statistics_words);
+  return add_object_tables(&objects, error);
 }
 
 }  // namespace
@@ -55,8 +75,18 @@ int write_shard_counts(const Simulator* simulator, std::uint32_t* attempt) {
     if (!sr_isError(opened) || sr_Err(opened) != VKI_EEXIST || *attempt + 1 == kCountsFileAttempts) break;
   }
   if (sr_isError(opened)) return static_cast<int>(sr_Err(opened));
-  FileSink sink{static_cast<Int>(sr_Res(opened)), 0};
-  if (!write_statistics(simulator, write_words, &sink) && sink.error == 0) sink.error = VKI_EIO;
+  FileSink sink{static_cast<Int>(sr_Res(opened)), 0, 0};
+  bool written = write_statistics(simulator, write_words, &sink);
+  // With data objects, their notice-fed tables follow (object_transfer.h), then the statistics' length.
+  if (written && options.data_objects) {
+    static WordWriter objects;
+    const std::uint64_t statistics_words = sink.words;
+    objects.start(write_words, &sink);
+    write_object_tables(&objects);
+    objects.put(statistics_words);
+    written = objects.flush();
+  }
+  if (!written && sink.error == 0) sink.error = VKI_EIO;
   VG_(close)(sink.fd);
   if (sink.error != 0) VG_(unlink)(name);
   return sink.error;
@@ -93,7 +123,7 @@ bool add_shard_counts(int pid, std::uint32_t attempt, MergedStatistics* merged, 
   bool added = false;
   if (!read_whole) {
     VG_(snprintf)(why, why_bytes, "its counts could not be read");
-  } else if (!read_statistics(words, bytes / sizeof(std::uint64_t), merged, log, &error)) {
+  } else if (!read_counts(words, bytes / sizeof(std::uint64_t), merged, log, &error)) {
     VG_(snprintf)(why, why_bytes, "%s", error.text);
   } else {
     added = true;

@@ -3,7 +3,8 @@
 // writer (the tool, under Valgrind's lock: one client thread at a time) and read by every worker (each
 // reads the whole stream: docs/parallel-simulation.md, section 9), oldest first, in a ring.
 //
-// Layout: a header on host lines of its own, then `chunk_count` chunks of kChunkBytes. A chunk is
+// Layout: a header on host lines of its own, then `chunk_count` chunks of kChunkBytes, the first worker's
+// messages, and a queue per worker for the placement watch's starts (PlacementQueue). A chunk is
 // published whole: the writer fills it, stores its `used` words, then advances `published` (release);
 // each worker reads a published chunk's words, then advances its own `consumed` (release). So the words a
 // worker sees are complete, and the writer reuses a chunk only after the slowest worker has finished with
@@ -79,6 +80,20 @@ struct RingChunk {
 };
 static_assert(sizeof(RingChunk) == RingChunk::kBytes, "a ring chunk is exactly kBytes");
 
+// The placement watch's starts one worker of line shards sends the first (placement_starts.h): a queue
+// of words with one writer (that worker) and one reader (the first), counted since the ring was made.
+// Both sleep on `bell` (the reader when it is empty, the writer when it is full), and ring it after
+// they move their count. The counts are on host lines of their own; a queue's pages are touched only by
+// a run that watches blocks with several workers.
+struct PlacementQueue {
+  static constexpr std::uint32_t kWords = 8192 - 24;
+  alignas(64) std::uint64_t written;
+  alignas(64) std::uint64_t read;
+  RingBell bell;
+  alignas(64) std::uint64_t words[kWords];
+};
+static_assert(sizeof(PlacementQueue) == 8192 * 8, "a placement queue is 64 KiB");
+
 class SharedRing {
  public:
   // Room for the first worker's messages after the chunks (the exit summary of many threads is a few KiB).
@@ -101,6 +116,10 @@ class SharedRing {
   std::uint32_t chunk_count() const { return chunk_count_; }
   std::uint64_t bytes() const { return bytes_; }
   char* messages() const { return messages_; }
+  // The queue of worker `worker` (1 to kMaxWorkers - 1) to the first, after the messages.
+  PlacementQueue* placement_queue(std::uint32_t worker) const {
+    return reinterpret_cast<PlacementQueue*>(messages_ + kMessageBytes) + worker;
+  }
 
  private:
   RingHeader* header_ = nullptr;

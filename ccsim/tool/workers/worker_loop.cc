@@ -17,6 +17,7 @@
 #include "ccsim/tool/threads/lock_statistics.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
+#include "ccsim/tool/workers/placement_starts.h"
 #include "ccsim/tool/workers/process_watch.h"
 #include "ccsim/tool/workers/shard_counts.h"
 #include "ccsim/tool/workers/stream_records.h"
@@ -57,6 +58,8 @@ struct WorkerState {
 };
 
 bool tool_gone(WorkerState* worker);
+// This process's state, for the waits made outside the loop (placement_starts.h).
+WorkerState* this_worker = nullptr;
 
 std::uint64_t join64(const std::uint32_t* words) { return (std::uint64_t(words[1]) << 32) | words[0]; }
 
@@ -239,6 +242,7 @@ void switch_to_child_ring(WorkerState* worker) {
   worker->tool_pid = 0;
   worker->grace_checks = 0;
   capture_messages(worker);
+  placement_starts_ring(&worker->ring);
   if (forked_worker_dies) kill_process(VG_(getpid)());
 }
 
@@ -370,6 +374,11 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
   WorkerState worker{*ring, index, tool_pid};
   worker.simulator = simulator;
   capture_messages(&worker);
+  // With data objects, the placement watch's starts read the other workers' lines through the ring.
+  if (workers > 1 && options.data_objects) {
+    this_worker = &worker;
+    start_placement_starts(&worker.ring, index, [] { return tool_gone(this_worker); });
+  }
   const bool native = replay_engine == nullptr;
   if (native) start_native_worker(simulator);
   worker.marks = create_object<HashMap<Addr, ReplayEngine::RecordingMark>>("ccsim.worker", "ccsim.worker.marks");

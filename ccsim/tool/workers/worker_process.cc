@@ -325,6 +325,6 @@ std::uint64_t worker_ring_bytes_in_use() {
   return std::uint64_t(filling - slowest_consumed()) * RingChunk::kBytes;
 }
 
-std::uint64_t worker_ring_bytes() { return ring.bytes(); }
+std::uint64_t worker_ring_bytes() { return std::uint64_t(ring.chunk_count()) * RingChunk::kBytes; }
 
 }  // namespace ccsim

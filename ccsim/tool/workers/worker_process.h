@@ -59,7 +59,7 @@ void hand_over_filled_chunk(std::uint32_t used_words);
 // own code if it has exited with one that is not 0 (exit_status.h), else 1.
 bool finish_simulation_worker();
 
-// For the progress lines: accesses the worker has taken, and the ring's bytes in use and in all.
+// For the progress lines: accesses the worker has taken, and the bytes of the ring's chunks in use and in all.
 std::uint64_t worker_accesses_received();
 std::uint64_t worker_ring_bytes_in_use();
 std::uint64_t worker_ring_bytes();
