@@ -510,11 +510,17 @@ TEST(SimWorker, SeveralWorkersGiveTheInlineProfileInThePipedOrder) {
 // worker looks up the object of every access, the tables the notices feed travel with the counts and are
 // added up by object identity, and a placement watch's start reads the other workers' lines through the
 // ring's queues. The profile and exit summary are the inline ones, byte for byte, for N = 2, 3 and 7 in
-// the interleaved order and N = 3 in the piped one, on kCases but heap_sites (its --working-set and
-// --phases are refused with several workers for now), and on placement_structs, whose watched blocks span
-// several lines and so several workers' shards.
+// the interleaved order and N = 3 in the piped one, on kCases but heap_sites (its --working-set is
+// refused with several workers for now), on placement_structs, whose watched blocks span several lines and
+// so several workers' shards, and with the per-barrier phases and the timeline by epochs on heap_sites, a
+// user barrier's phases and OpenMP's regions, among them omp_many_epochs, whose workers need timelines of
+// different widths (its comment says why).
 std::vector<Case> cases_with_data_objects() {
-  std::vector<Case> cases = {{"placement_structs", {}}};
+  std::vector<Case> cases = {{"placement_structs", {}},
+                             {"heap_sites", {"--phases=yes", "--timeline=epoch"}},
+                             {"user_barrier_phases_ccsim", {"--phases=yes", "--timeline=epoch"}},
+                             {"omp_empty_regions", {"--phases=yes", "--timeline=epoch"}},
+                             {"omp_many_epochs", {"--phases=yes", "--timeline=epoch"}}};
   for (const Case& test : kCases) {
     if (test.program != "heap_sites") cases.push_back(test);
   }
@@ -693,8 +699,7 @@ TEST(SimWorker, RefusesVariableNamesAndMoreWorkersBeforeTheProgramRuns) {
       "--data-objects=no.\n";
   const std::vector<Refused> cases = {
       // With data objects, what is not added up across workers yet (data_objects/object_transfer.h).
-      {{"--sim-threads=2", "--phases=yes"}, "Bad option: --phases=yes\n", kNotBuiltWithObjects},
-      {{"--sim-threads=2", "--timeline=epoch"}, "Bad option: --timeline\n", kNotBuiltWithObjects},
+      {{"--sim-threads=2", "--timeline=1000"}, "Bad option: --timeline=1000\n", kNotBuiltWithObjects},
       {{"--sim-threads=3", "--working-set=yes"}, "Bad option: --working-set=yes\n", kNotBuiltWithObjects},
       {{"--sim-threads=2", "--miss-classes=yes"}, "Bad option: --miss-classes=yes\n", kNotBuiltWithObjects},
       {{"--sim-threads=2", "--sim-mode=native"}, "Bad option: --sim-mode=native\n", kNotBuiltWithObjects},
@@ -811,11 +816,7 @@ TEST(SimWorker, AShardWorkerNeedsAReplayOrderAndAShardOfTheMachine) {
   struct Refused {
     std::vector<std::string> options;
     const char* sentence;
-    const char* and_sentence = "";
   };
-  const char* kNotBuiltWithObjects =
-      "with data objects, it is not built yet for more than one simulation worker: use --sim-threads=1, or "
-      "--data-objects=no.\n";
   const std::vector<Refused> cases = {
       {{"--sim-threads=0", "--sim-worker-shard=0/2"}, "a shard worker needs --sim-threads=1, a replay order"},
       {{"--sim-threads=1", "--sim-mode=native", "--sim-worker-shard=0/2"}, "a shard worker needs --sim-threads=1"},

@@ -4,6 +4,7 @@
 #include "ccsim/core/growable_array.h"
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/simulator.h"
+#include "ccsim/tool/data_objects/object_transfer.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -131,6 +132,53 @@ void for_each_timeline_entry(TimelineVisitor visit, void* context) {
       visit(context, static_cast<std::uint32_t>(key >> 32), object, counts);
     }
   });
+}
+
+// The hand-over between workers of line shards (object_transfer.h), with --timeline=epoch: the unit, the
+// width, the intervals, then each entry's interval, object and counts. A worker's width is the smallest
+// the events of its own lines needed, and the run's is the largest of them (the widths double from the
+// same start), so the finer of two tables is coarsened to the other's, exactly as the run would have
+// (halve_intervals()), before they are added. (With --timeline=N the intervals count line accesses,
+// which a worker counts for its own lines alone: refused with several workers, options.cc.)
+void write_object_timeline(WordWriter* out) {
+  if (timeline == nullptr) {
+    out->put(0);
+    return;
+  }
+  out->put(static_cast<std::uint64_t>(timeline->unit));
+  out->put(timeline->width);
+  out->put(timeline->intervals);
+  out->put(timeline->counts.size());
+  timeline->counts.for_each([&](std::uint64_t key, const PhaseCounts& counts) {
+    out->put(key);
+    out->put(counts.counts, kPhaseEvents);
+  });
+}
+
+bool add_object_timeline(WordReader* in) {
+  const std::uint64_t unit = in->get();
+  if (timeline == nullptr) return in->ok() && unit == 0;
+  const std::uint64_t width = in->get();
+  const std::uint64_t intervals = in->get();
+  if (!in->ok() || unit != static_cast<std::uint64_t>(timeline->unit) || width == 0 || intervals > kMaxTimelineIntervals) {
+    return false;
+  }
+  // Both widths are the option's times a power of two.
+  while (timeline->width < width) halve_intervals();
+  const std::uint64_t factor = timeline->width / width;
+  if (factor == 0 || timeline->width % width != 0) return false;
+  const std::uint64_t their_intervals = intervals == 0 ? 0 : (intervals - 1) / factor + 1;
+  if (their_intervals > timeline->intervals) timeline->intervals = static_cast<std::uint32_t>(their_intervals);
+  for (std::uint64_t n = in->get(); n > 0 && in->ok(); --n) {
+    const std::uint64_t* f = in->take(1 + kPhaseEvents);
+    const ObjectId object = f != nullptr ? transferred_object(static_cast<ObjectId>(f[0])) : kNoTransferredObject;
+    if (object == kNoTransferredObject || (f[0] >> 32) >= intervals) return false;
+    const auto interval = static_cast<std::uint32_t>((f[0] >> 32) / factor);
+    PhaseCounts& counts = timeline->counts.find_or_add(key_of(interval, object));
+    for (std::uint32_t event = 0; event < kPhaseEvents; ++event) counts.counts[event] += f[1 + event];
+  }
+  timeline->last = nullptr;  // the table may have moved
+  return in->ok();
 }
 
 }  // namespace ccsim

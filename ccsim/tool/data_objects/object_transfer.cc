@@ -127,6 +127,8 @@ constexpr Section kSections[] = {
     {"unlocked writes", write_unlocked_writes, add_unlocked_writes},
     {"lock sections", write_lock_sections, add_lock_sections},
     {"object paths", write_path_misses, add_path_misses},
+    {"phases", write_region_phases, add_region_phases},
+    {"timeline", write_object_timeline, add_object_timeline},
 };
 constexpr std::uint32_t kSectionCount = sizeof kSections / sizeof kSections[0];
 // A section's tag: its index with a mark, so that words of another layout are not taken for one.

@@ -52,6 +52,10 @@ void write_lock_sections(WordWriter* out);              // threads/lock_statisti
 bool add_lock_sections(WordReader* in);
 void write_path_misses(WordWriter* out);                // object_paths.h
 bool add_path_misses(WordReader* in);
+void write_region_phases(WordWriter* out);              // region_phases.h (--phases)
+bool add_region_phases(WordReader* in);
+void write_object_timeline(WordWriter* out);            // object_timeline.h (--timeline=epoch)
+bool add_object_timeline(WordReader* in);
 
 }  // namespace ccsim
 

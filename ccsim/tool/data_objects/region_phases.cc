@@ -4,6 +4,7 @@
 
 #include "ccsim/core/growable_array.h"
 #include "ccsim/core/hash_map.h"
+#include "ccsim/tool/data_objects/object_transfer.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -177,6 +178,61 @@ void for_each_site_line(SiteLineVisitor visit, void* context) {
   sums.for_each([&](const PhaseKey& key, const PhaseCounts& counts) {
     if (any_count(counts)) visit(context, key.where, key.thing, counts);
   });
+}
+
+// The hand-over between workers of line shards (object_transfer.h). Both tables are sums of notices, and
+// a region's or a site's every entry adds up whatever was folded where: the objects' table (a region's
+// or a site's key, the object, the counts) and the lines' (the key, the line, the counts), each after its
+// entry count. Limit: past kMaxRegionLineEntries the lines kept depend on the order the lines' first
+// events came in, which differs between one simulator and several (docs/parallel-simulation.md).
+namespace {
+
+void write_phase_table(WordWriter* out, const PhaseTable& table) {
+  out->put(table.size());
+  table.for_each([&](const PhaseKey& key, const PhaseCounts& counts) {
+    out->put(key.where);
+    out->put(key.thing);
+    out->put(counts.counts, kPhaseEvents);
+  });
+}
+
+// `objects`: the entries' things are ObjectIds of the sender, translated; else lines.
+bool add_phase_table(WordReader* in, FoldedTable& table, bool objects) {
+  for (std::uint64_t n = in->get(); n > 0 && in->ok(); --n) {
+    const std::uint64_t* f = in->take(2 + kPhaseEvents);
+    if (f == nullptr) return false;
+    std::uint64_t thing = f[1];
+    if (objects) {
+      thing = transferred_object(f[1]);
+      if (thing == kNoTransferredObject) return false;
+    } else if ((thing & ~line_mask) != 0) {
+      return false;
+    }
+    if (!objects && table.entries.find(PhaseKey{f[0], thing}) == nullptr && table.entries.size() >= kMaxRegionLineEntries) {
+      continue;  // past the cap, as count_region_phase() drops it
+    }
+    PhaseCounts& counts = table.entries.find_or_add(PhaseKey{f[0], thing});
+    for (std::uint32_t event = 0; event < kPhaseEvents; ++event) counts.counts[event] += f[2 + event];
+  }
+  ++table.generation;  // the memo's pointers may have moved
+  return in->ok();
+}
+
+}  // namespace
+
+void write_region_phases(WordWriter* out) {
+  if (tables == nullptr) {
+    out->put(0);
+    out->put(0);
+    return;
+  }
+  write_phase_table(out, tables->objects.entries);
+  write_phase_table(out, tables->lines.entries);
+}
+
+bool add_region_phases(WordReader* in) {
+  if (tables == nullptr) return in->get() == 0 && in->get() == 0 && in->ok();
+  return add_phase_table(in, tables->objects, true) && add_phase_table(in, tables->lines, false);
 }
 
 }  // namespace ccsim
