@@ -667,17 +667,24 @@ TEST(SimWorker, AWorkerDoesNotFollowALinkPlantedUnderItsCountsName) {
 
 // The last of 2 workers stops taking chunks after its first (standing for a lost wake-up): the first one
 // runs on until the ring is full, then nothing moves; after 2 s the run ends naming the one behind.
+// Also with data objects, where the first worker may wait for the stalled one's lines at a placement
+// watch's start (placement_starts.h) rather than at the ring: placement_structs' watched block spans two
+// lines, one in each worker's shards.
 TEST(SimWorker, AHungWorkerAmongSeveralIsNamedAndStopped) {
   const std::string dir = scratch_directory("sim_workers_hang");
-  RunResult run = run_ccsim(dir, {"--sim-threads=2", "--data-objects=no", "--sim-worker-stall-after=1",
-                                  "--sim-worker-hang-seconds=2", "--ccsim-out-file=" + dir + "/profile"},
-                            test_program("pthread_false_sharing"));
-  EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
-  EXPECT_TRUE(std::regex_search(run.stderr_text, std::regex("ccsim: simulation worker 2 of 2 \\(process [0-9]+\\) made "
-                                                             "no progress for 2 seconds and was stopped; no profile was "
-                                                             "written\\.")))
-      << run.stderr_text;
-  EXPECT_TRUE(files_starting_with(dir, "profile").empty());
+  const std::vector<std::pair<std::string, std::string>> runs = {{"pthread_false_sharing", "--data-objects=no"},
+                                                                 {"placement_structs", "--data-objects=yes"}};
+  for (const auto& [program, objects] : runs) {
+    RunResult run = run_ccsim(dir, {"--sim-threads=2", objects, "--sim-worker-stall-after=1",
+                                    "--sim-worker-hang-seconds=2", "--ccsim-out-file=" + dir + "/profile"},
+                              test_program(program));
+    EXPECT_EQ(run.exit_code, 1) << program << "\n" << run.stderr_text;
+    EXPECT_TRUE(std::regex_search(run.stderr_text, std::regex("ccsim: simulation worker 2 of 2 \\(process [0-9]+\\) made "
+                                                               "no progress for 2 seconds and was stopped; no profile was "
+                                                               "written\\.")))
+        << program << "\n" << run.stderr_text;
+    EXPECT_TRUE(files_starting_with(dir, "profile").empty()) << program;
+  }
 }
 
 TEST(SimWorker, RefusesVariableNamesAndMoreWorkersBeforeTheProgramRuns) {
