@@ -4,9 +4,11 @@
 // the run's. The first worker writes the profile; each other one writes its simulator's statistics
 // (ccsim/core/statistics_transfer.h) to a file of its own in /dev/shm and ends; the first adds them to its
 // own (merged_statistics.h) and removes the files; with miss classes, it runs the shadow stage over every
-// worker's shadow log (shadow_stage.h), which travels in the same file. The counts the replay makes (locks, regions, early
-// flushes) are the same in every worker and are the first's; the core makes no "top N" choice, so the
-// profile's are made after the merge, by the one writer.
+// worker's shadow log (shadow_stage.h), which travels in the same file. With data objects, the tables
+// the simulator's notices feed follow the statistics in the file (data_objects/object_transfer.h), and
+// its last word is the statistics' length. The counts the replay makes (locks, regions, early flushes)
+// are the same in every worker and are the first's; the core makes no "top N" choice, so the profile's
+// are made after the merge, by the one writer.
 //
 // A file, not the ring: the counts' size is known only at the end (one record per processor and
 // reference touched), and the ring's chunks are the stream's. Its name holds the worker's pid and an

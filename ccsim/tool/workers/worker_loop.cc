@@ -139,7 +139,8 @@ bool merge_shards(WorkerState* worker, MergedStatistics* merged) {
     whole = false;
   }
   if (whole && logs[0] != nullptr) {
-    // The classified misses' notices go nowhere: several workers run without data objects for now.
+    // The classified misses' notices go nowhere: with miss classes, several workers run without data
+    // objects for now (options.cc).
     ShadowStage* stage = create_object<ShadowStage>("ccsim.worker.shadow_stage", options.machine);
     stage->run(logs, header->workers, nullptr);
     merged->add(stage->counts());
