@@ -198,6 +198,8 @@ bool process_option(const char* arg) {
     // Debug: each worker but the first plants a symbolic link to this file under its counts file's first
     // name before writing (tests of a hostile /dev/shm; workers/shard_counts.h).
     planted_counts_target = v;
+  } else if VG_BOOL_CLO(arg, "--sim-counts-damaged", damaged_counts) {
+    // Debug: each worker but the first damages its data-object tables' hand-over (workers/shard_counts.h).
   } else if VG_BOOL_CLO(arg, "--sim-worker-dies-at-end", worker_dies_at_end) {
     // Debug: the worker kills itself when told to finish (tests of a death after the program's exit).
   } else if (VG_STREQ(arg, "--ccsim-version")) {
@@ -419,6 +421,8 @@ void print_debug_usage() {
               "    --sim-counts-name-planted=<file>  each worker but the first plants a symbolic link to\n"
               "                                      <file> under its counts file's first name in /dev/shm\n"
               "                                      (tests of a hostile /dev/shm) [none]\n"
+              "    --sim-counts-damaged=no|yes       each worker but the first damages the data-object\n"
+              "                                      tables it hands over (tests of that refusal) [no]\n"
               "    --sim-worker-shard=<k>/<s>        the worker simulates the lines of shard k of s alone\n"
               "                                      (line mod s == k), its profile theirs alone; with\n"
               "                                      --sim-threads=1, a replay order (perf/) [0/1]\n");

@@ -638,6 +638,25 @@ TEST(SimWorker, AnyOfSeveralWorkersThatDiesEndsTheRunWithOneSentence) {
   EXPECT_EQ(shard_count_files(), before);
 }
 
+// A hand-over that is not whole is refused, never half added: with data objects, a worker whose counts
+// file has a stray word before its data-object tables (the debug option writes a 0 where the first
+// section's tag belongs) makes the first say so in one sentence, write no profile and exit with 1 (the
+// program's own code is 0); nothing is left in /dev/shm.
+TEST(SimWorker, ADamagedHandOverOfDataObjectTablesIsRefusedInOneSentence) {
+  const std::vector<std::string> before = shard_count_files();
+  const std::string dir = scratch_directory("sim_workers_damaged");
+  RunResult run = run_ccsim(dir, {"--sim-threads=2", "--sim-counts-damaged=yes", "--ccsim-out-file=" + dir + "/profile"},
+                            test_program("pthread_false_sharing"));
+  EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+  EXPECT_NE(run.stderr_text.find("ccsim: simulation worker 2 of 2 could not hand its line shards' counts over: the "
+                                 "shard's data-object tables are damaged in their objects (word 0); no profile was "
+                                 "written.\n"),
+            std::string::npos)
+      << run.stderr_text;
+  EXPECT_TRUE(files_starting_with(dir, "profile").empty());
+  EXPECT_EQ(shard_count_files(), before);
+}
+
 // A hostile /dev/shm: a symbolic link already sits under the name a worker's counts file would take (a
 // debug option plants it, to a file of the test's). The worker does not follow it: it writes under its
 // next name, the first reads that one, the profile is written whole, the planted link's target keeps its

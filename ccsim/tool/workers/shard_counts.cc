@@ -60,6 +60,7 @@ bool read_counts(const std::uint64_t* words, std::uint64_t count, MergedStatisti
 }  // namespace
 
 const char* planted_counts_target = nullptr;
+bool damaged_counts = false;
 
 int write_shard_counts(const Simulator* simulator, std::uint32_t* attempt) {
   HChar name[64];
@@ -82,6 +83,7 @@ int write_shard_counts(const Simulator* simulator, std::uint32_t* attempt) {
     static WordWriter objects;
     const std::uint64_t statistics_words = sink.words;
     objects.start(write_words, &sink);
+    if (damaged_counts) objects.put(0);
     write_object_tables(&objects);
     objects.put(statistics_words);
     written = objects.flush();
@@ -124,7 +126,10 @@ bool add_shard_counts(int pid, std::uint32_t attempt, MergedStatistics* merged, 
   if (!read_whole) {
     VG_(snprintf)(why, why_bytes, "its counts could not be read");
   } else if (!read_counts(words, bytes / sizeof(std::uint64_t), merged, log, &error)) {
+    // The reason goes inside the caller's sentence: without its own full stop.
     VG_(snprintf)(why, why_bytes, "%s", error.text);
+    const SizeT length = VG_(strlen)(why);
+    if (length > 0 && why[length - 1] == '.') why[length - 1] = '\0';
   } else {
     added = true;
   }

@@ -31,6 +31,9 @@ constexpr std::uint32_t kCountsFileAttempts = 16;
 // Debug (--sim-counts-name-planted, tests of a hostile /dev/shm): before it writes, the worker plants a
 // symbolic link to `planted_counts_target` under its first name, as another user could have.
 extern const char* planted_counts_target;
+// Debug (--sim-counts-damaged, tests of a damaged hand-over): the worker writes a word that is no
+// section's tag before its data-object tables.
+extern bool damaged_counts;
 
 // In a worker other than the first: writes `simulator`'s statistics to a file of this process's, whose
 // attempt number goes to `*attempt`. Returns 0, or the errno that stopped it (the file is then removed).
