@@ -29,19 +29,37 @@ __attribute__((noinline)) void simulate_missed_access(Reference* ref, Addr addr,
   ref->hit_counters = access_simulator->hit_path_counters(thread->processor, ref->id);
 }
 
+// The reference last ran on another processor (or never): its object cache may cover a block the
+// placement prediction has not seen this processor touch (placement_watch.h). Told by the cache's own
+// cell, whose processor is the one the reference last ran on: the cache follows the accesses alone, so a
+// worker of line shards, which does not simulate every access, decides as the whole run does. (The hit
+// path runs a reference only on the processor it last missed on, whose cell the cache then holds.)
+inline bool reference_moved(const Reference* ref, ProcId processor) {
+  return ref->objects.cell == nullptr || ref->objects.cell->proc != processor;
+}
+
 // Native order with --data-objects=yes, when the hit path did not take the access or the reference's
 // object cache missed: count the access against its object (looking the object up if need be), simulate
 // it. Out of line and in tail position, like simulate_missed_access.
 template <AccessKind kKind>
 __attribute__((noinline)) void count_and_simulate_access(Reference* ref, Addr addr, UWord size) {
   const ThreadState* thread = current_thread;
-  // The reference last ran on another processor (or never): its object cache may cover a block the
-  // placement prediction has not seen this processor touch (placement_watch.h). A hit path hit needs
-  // ref->hit_proc to be the thread's, so every other access of the same reference and block comes here.
-  const bool new_processor = ref->hit_counters == nullptr || ref->hit_proc != thread->processor;
   count_object_access(&ref->objects, ref->id, thread->processor, addr, static_cast<std::uint32_t>(size), kKind,
-                      new_processor);
+                      reference_moved(ref, thread->processor));
   simulate_missed_access<kKind>(ref, addr, size);
+}
+
+// One of several workers of line shards with data objects (docs/parallel-simulation.md, section 9): the
+// native order's access of another worker's lines, counted against its object as count_and_simulate_access
+// counts it, and not simulated. The reference's hit path state is dropped: the hit path counts in the
+// cell its object cache holds, which must be that of the processor the reference last missed on, and
+// this count may have moved the cache to another processor's cell.
+template <AccessKind kKind>
+void count_native_access_only(Reference* ref, Addr addr, UWord size) {
+  const ThreadState* thread = current_thread;
+  count_object_access(&ref->objects, ref->id, thread->processor, addr, static_cast<std::uint32_t>(size), kKind,
+                      reference_moved(ref, thread->processor));
+  ref->hit_counters = nullptr;
 }
 
 // The access of the program's own code (after the runtime and spin-wait tests): skipped on the stack,
@@ -229,6 +247,13 @@ NativeAccess native_access(AccessKind kind, bool count_objects) {
       {&simulate_native_access<AccessKind::Read, true>, &simulate_native_access<AccessKind::Write, true>,
        &simulate_native_access<AccessKind::Modify, true>}};
   return kAccesses[count_objects ? 1 : 0][static_cast<int>(kind)];
+}
+
+NativeAccess native_count_only_access(AccessKind kind) {
+  static constexpr NativeAccess kAccesses[3] = {&count_native_access_only<AccessKind::Read>,
+                                                &count_native_access_only<AccessKind::Write>,
+                                                &count_native_access_only<AccessKind::Modify>};
+  return kAccesses[static_cast<int>(kind)];
 }
 
 AccessHelper access_helper(AccessKind kind, AccessRoute route, bool polled, const char** name) {

@@ -41,6 +41,9 @@ void flush_waiting_read(ThreadState* thread);
 // which takes the accesses from the stream and sets current_thread to its record of their thread.
 using NativeAccess = void (*)(Reference* ref, Addr addr, UWord size);
 NativeAccess native_access(AccessKind kind, bool count_objects);
+// One of several workers of line shards with data objects: the native order's access of another worker's
+// lines, counted against its object as the native body counts it, not simulated (worker_native.cc).
+NativeAccess native_count_only_access(AccessKind kind);
 
 // The helper for (kind, route), and its name for Valgrind's IR printer. `polled`: a load of a polling loop
 // in the translation being made (spin_waits.h), which gets a helper of its own (a write or modify

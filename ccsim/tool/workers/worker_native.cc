@@ -50,6 +50,20 @@ void shard_native_access(Reference* ref, Addr addr, UWord size) {
   whole_accesses[kKind](ref, addr, size);
 }
 
+// With data objects, another worker's access is still counted against its object, as the whole run
+// counts it, so that every worker's object tables fed by the accesses are the run's
+// (data_objects/object_transfer.h).
+NativeAccess count_only_accesses[3] = {nullptr, nullptr, nullptr};
+
+template <int kKind>
+void shard_native_access_counting_objects(Reference* ref, Addr addr, UWord size) {
+  const Addr first = addr >> line_shift;
+  if (!options.worker_shard.owns(first) && ((addr + size - 1) >> line_shift) == first) {
+    return count_only_accesses[kKind](ref, addr, size);
+  }
+  whole_accesses[kKind](ref, addr, size);
+}
+
 }  // namespace
 
 void start_native_worker(Simulator* sim) {
@@ -73,10 +87,19 @@ void start_native_worker(Simulator* sim) {
   // the other shards' lines itself.
   if (options.worker_shard.count > 1 && !options.machine.miss_classes) {
     line_shift = static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes));
-    for (int kind = 0; kind < 3; ++kind) whole_accesses[kind] = native_accesses[kind];
-    native_accesses[0] = shard_native_access<0>;
-    native_accesses[1] = shard_native_access<1>;
-    native_accesses[2] = shard_native_access<2>;
+    for (int kind = 0; kind < 3; ++kind) {
+      whole_accesses[kind] = native_accesses[kind];
+      count_only_accesses[kind] = native_count_only_access(static_cast<AccessKind>(kind));
+    }
+    if (options.data_objects) {
+      native_accesses[0] = shard_native_access_counting_objects<0>;
+      native_accesses[1] = shard_native_access_counting_objects<1>;
+      native_accesses[2] = shard_native_access_counting_objects<2>;
+    } else {
+      native_accesses[0] = shard_native_access<0>;
+      native_accesses[1] = shard_native_access<1>;
+      native_accesses[2] = shard_native_access<2>;
+    }
   }
 }
 
