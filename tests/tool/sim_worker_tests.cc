@@ -514,13 +514,18 @@ TEST(SimWorker, SeveralWorkersGiveTheInlineProfileInThePipedOrder) {
 // refused with several workers for now), on placement_structs, whose watched blocks span several lines and
 // so several workers' shards, and with the per-barrier phases and the timeline by epochs on heap_sites, a
 // user barrier's phases and OpenMP's regions, among them omp_many_epochs, whose workers need timelines of
-// different widths (its comment says why).
+// different widths (its comment says why); and the timeline by line accesses, whose positions every
+// worker counts for the whole run (object_timeline.h), from intervals of 100 and 1,000 line accesses,
+// which the run doubles until its events fit in 256 intervals (each worker for its own events, and the
+// first coarsens the finer tables to the widest).
 std::vector<Case> cases_with_data_objects() {
   std::vector<Case> cases = {{"placement_structs", {}},
                              {"heap_sites", {"--phases=yes", "--timeline=epoch"}},
                              {"user_barrier_phases_ccsim", {"--phases=yes", "--timeline=epoch"}},
                              {"omp_empty_regions", {"--phases=yes", "--timeline=epoch"}},
-                             {"omp_many_epochs", {"--phases=yes", "--timeline=epoch"}}};
+                             {"omp_many_epochs", {"--phases=yes", "--timeline=epoch"}},
+                             {"pthread_false_sharing", {"--timeline=100"}},
+                             {"heap_reuse_pingpong", {"--timeline=1000"}}};
   for (const Case& test : kCases) {
     if (test.program != "heap_sites") cases.push_back(test);
   }
@@ -552,7 +557,7 @@ TEST(SimWorker, SeveralWorkersGiveTheInlineProfileInTheNativeOrder) {
 // The same with data objects: a worker counts another worker's accesses against their objects as the
 // native body counts them, without simulating them (access_helpers.cc, count_native_access_only), so its
 // object tables fed by the accesses are the run's. The programs of the test above with their default
-// options, and heap_sites with --phases and the epochs' timeline instead of --working-set; but heap_churn,
+// options, and heap_sites with --phases and a timeline by accesses instead of --working-set; but heap_churn,
 // which meets the limit of objects made at a notice's lookup (docs/parallel-simulation.md, section 9): in
 // its native order a worker first looks up the brk heap's mapping in a freed block's bytes after the heap
 // grew, where the whole run looked it up before, so its object has another extent. (placement_structs is
@@ -560,7 +565,7 @@ TEST(SimWorker, SeveralWorkersGiveTheInlineProfileInTheNativeOrder) {
 // barrier's wait falls in real time.)
 TEST(SimWorker, SeveralWorkersWithDataObjectsGiveTheInlineProfileInTheNativeOrder) {
   std::vector<Case> cases = {{"short_lived_threads", {"--max-threads=10"}},
-                             {"heap_sites", {"--phases=yes", "--timeline=epoch"}}};
+                             {"heap_sites", {"--phases=yes", "--timeline=100"}}};
   for (const Case& test : kCases) {
     if (std::find(kNativeOrderDiffers.begin(), kNativeOrderDiffers.end(), test.program) == kNativeOrderDiffers.end() &&
         test.program != "heap_sites" && test.program != "heap_churn") {
@@ -747,7 +752,6 @@ TEST(SimWorker, RefusesVariableNamesAndMoreWorkersBeforeTheProgramRuns) {
       "--data-objects=no.\n";
   const std::vector<Refused> cases = {
       // With data objects, what is not added up across workers yet (data_objects/object_transfer.h).
-      {{"--sim-threads=2", "--timeline=1000"}, "Bad option: --timeline=1000\n", kNotBuiltWithObjects},
       {{"--sim-threads=3", "--working-set=yes"}, "Bad option: --working-set=yes\n", kNotBuiltWithObjects},
       {{"--sim-threads=2", "--miss-classes=yes"}, "Bad option: --miss-classes=yes\n", kNotBuiltWithObjects},
       {{"--sim-threads=1", "--sim-shards=4"}, "it needs --sim-threads=2 or more."},

@@ -211,7 +211,7 @@ __attribute__((always_inline)) inline Charge charge(Addr address, RefId ref, Pro
 bool count_phases = false;  // --phases: one predictable branch per notice when off
 void add_to_phases(const Charge& to, RegionId region, Addr address, PhaseEvent event) {
   if (count_phases) count_region_phase(region, to.object, address, event);
-  if (timeline_on) count_timeline_event(region, to.object, event);
+  if (timeline_on) count_timeline_event(region, to.object, address, event);
 }
 
 bool byte_in(const std::uint64_t* mask, std::uint32_t byte) { return (mask[byte / 64] >> (byte % 64)) & 1; }

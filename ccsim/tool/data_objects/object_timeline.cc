@@ -10,6 +10,7 @@
 namespace ccsim {
 
 bool timeline_on = false;
+bool timeline_follows_accesses = false;
 
 namespace {
 
@@ -29,6 +30,29 @@ struct Timeline {
   PhaseCounts* last = nullptr;
 };
 Timeline* timeline = nullptr;
+
+// A worker of line shards with --timeline=N (count_timeline_for_shard()): the whole run's line accesses
+// before the current access, the core's count when it began, its first line, and which lines are this
+// worker's.
+struct ShardAccesses {
+  std::uint64_t before = 0;
+  std::uint64_t core_at_start = 0;
+  Addr first_line = 0;
+  std::uint32_t line_shift = 0;
+  bool (*owns_line)(Addr line) = nullptr;
+};
+ShardAccesses shard_accesses;
+
+// The position of an event at `address` with --timeline=N (object_timeline.h).
+std::uint64_t access_position(Addr address) {
+  const std::uint64_t core = line_accesses(timeline->simulator);
+  if (!timeline_follows_accesses) return core;
+  std::uint64_t others_below = 0;
+  for (Addr line = shard_accesses.first_line; line < address >> shard_accesses.line_shift; ++line) {
+    others_below += !shard_accesses.owns_line(line);
+  }
+  return shard_accesses.before + (core - shard_accesses.core_at_start) + others_below;
+}
 
 std::uint64_t key_of(std::uint32_t interval, ObjectId object) { return std::uint64_t(interval) << 32 | object; }
 
@@ -89,8 +113,24 @@ void zero_object_timeline() {
   timeline->last = nullptr;
 }
 
-void count_timeline_event(RegionId region, ObjectId object, PhaseEvent event) {
-  const std::uint64_t position = timeline->unit == TimelineUnit::Epochs ? region : line_accesses(timeline->simulator);
+void count_timeline_for_shard(bool (*owns_line)(Addr line), std::uint32_t line_shift) {
+  if (timeline == nullptr || timeline->unit != TimelineUnit::Accesses) return;
+  shard_accesses.owns_line = owns_line;
+  shard_accesses.line_shift = line_shift;
+  timeline_follows_accesses = true;
+}
+
+void timeline_access_begins(Addr address) {
+  shard_accesses.first_line = address >> shard_accesses.line_shift;
+  shard_accesses.core_at_start = line_accesses(timeline->simulator);
+}
+
+void timeline_access_ends(Addr address, std::uint32_t size) {
+  shard_accesses.before += ((address + size - 1) >> shard_accesses.line_shift) - (address >> shard_accesses.line_shift) + 1;
+}
+
+void count_timeline_event(RegionId region, ObjectId object, Addr address, PhaseEvent event) {
+  const std::uint64_t position = timeline->unit == TimelineUnit::Epochs ? region : access_position(address);
   std::uint64_t interval = position / timeline->width;
   while (interval >= kMaxTimelineIntervals) {
     halve_intervals();
@@ -134,12 +174,12 @@ void for_each_timeline_entry(TimelineVisitor visit, void* context) {
   });
 }
 
-// The hand-over between workers of line shards (object_transfer.h), with --timeline=epoch: the unit, the
-// width, the intervals, then each entry's interval, object and counts. A worker's width is the smallest
-// the events of its own lines needed, and the run's is the largest of them (the widths double from the
-// same start), so the finer of two tables is coarsened to the other's, exactly as the run would have
-// (halve_intervals()), before they are added. (With --timeline=N the intervals count line accesses,
-// which a worker counts for its own lines alone: refused with several workers, options.cc.)
+// The hand-over between workers of line shards (object_transfer.h): the unit, the width, the intervals,
+// then each entry's interval, object and counts. Every worker places an event where the whole run does
+// (by region, or by the whole run's line accesses: count_timeline_for_shard()). A worker's width is the
+// smallest the events of its own lines needed, and the run's is the largest of them (the widths double
+// from the same start), so the finer of two tables is coarsened to the other's, exactly as the run would
+// have (halve_intervals()), before they are added.
 void write_object_timeline(WordWriter* out) {
   if (timeline == nullptr) {
     out->put(0);

@@ -37,8 +37,23 @@ extern bool timeline_on;
 void init_object_timeline(const Simulator* simulator, TimelineUnit unit, std::uint64_t width);
 void zero_object_timeline();
 
-// One event of `object` in `region` (used with --timeline=epoch; the accesses are read from the core).
-void count_timeline_event(RegionId region, ObjectId object, PhaseEvent event);
+// One event of `object` in `region`, at `address` (a byte of the access that caused it). With
+// --timeline=epoch the region is the position; with --timeline=N the line accesses simulated so far, read
+// from the core, or, in a worker of line shards, the whole run's count (below).
+void count_timeline_event(RegionId region, ObjectId object, Addr address, PhaseEvent event);
+
+// A worker of line shards (--sim-threads above 1) simulates only its own lines' accesses, so its core
+// counts only those. With --timeline=N the worker's access path tells the timeline of every access
+// around its simulation (skipped or not), and an event's position is then the whole run's count: the
+// line accesses of every access before this one, those of this access's own lines simulated so far (the
+// core's count since the access began), and this access's other workers' lines below the event's line,
+// which the whole run would have simulated first (an access's lines are simulated in address order).
+// Installed once, in such a worker: `owns_line` says whether a line number is this worker's.
+void count_timeline_for_shard(bool (*owns_line)(Addr line), std::uint32_t line_shift);
+// Whether count_timeline_for_shard() was installed: the access paths then call the two below.
+extern bool timeline_follows_accesses;
+void timeline_access_begins(Addr address);
+void timeline_access_ends(Addr address, std::uint32_t size);
 
 // After the run: the unit, the final width and the number of intervals (the last one with an event,
 // plus one), and the chosen objects' non-zero intervals, in no order.

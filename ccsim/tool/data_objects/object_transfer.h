@@ -54,7 +54,7 @@ void write_path_misses(WordWriter* out);                // object_paths.h
 bool add_path_misses(WordReader* in);
 void write_region_phases(WordWriter* out);              // region_phases.h (--phases)
 bool add_region_phases(WordReader* in);
-void write_object_timeline(WordWriter* out);            // object_timeline.h (--timeline=epoch)
+void write_object_timeline(WordWriter* out);            // object_timeline.h (--timeline)
 bool add_object_timeline(WordReader* in);
 
 }  // namespace ccsim

@@ -177,6 +177,15 @@ void count_then_simulate_shard_access(void* simulator, const Stream* thread, Ref
   simulate_replayed_shard_access<false>(simulator, thread, ref, addr, size, kind);
 }
 
+// The same with --timeline=N: the timeline is told of every access around its simulation, to place the
+// events at the whole run's count of line accesses (object_timeline.h, count_timeline_for_shard()).
+void count_then_simulate_shard_access_on_timeline(void* simulator, const Stream* thread, RefId ref, Addr addr,
+                                                  std::uint32_t size, AccessKind kind) {
+  timeline_access_begins(addr);
+  count_then_simulate_shard_access(simulator, thread, ref, addr, size, kind);
+  timeline_access_ends(addr, size);
+}
+
 // A thread starts on a processor in replay order: a reused thread id is a new thread with cold caches,
 // holding no lock.
 void start_replayed_thread(void* simulator, ProcId proc) {
@@ -198,9 +207,10 @@ ReplaySink replay_sink(Simulator* sim) {
   // core/shadow_log.h), so the simulator's own test of the line does the filtering.
   if (options.worker_shard.count > 1 && !options.machine.miss_classes) {
     shard_line_shift = static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes));
-    access = !options.data_objects            ? simulate_replayed_shard_access<false>
-             : options.worker_shard_debug ? simulate_replayed_shard_access<true>
-                                          : count_then_simulate_shard_access;
+    access = !options.data_objects                              ? simulate_replayed_shard_access<false>
+             : options.worker_shard_debug                   ? simulate_replayed_shard_access<true>
+             : options.timeline_unit == TimelineUnit::Accesses ? count_then_simulate_shard_access_on_timeline
+                                                            : count_then_simulate_shard_access;
   }
   return ReplaySink{sim, access, start_replayed_thread, apply_recorded_layout_change, replayed_lock_acquired,
                     replayed_lock_released};

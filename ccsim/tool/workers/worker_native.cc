@@ -7,6 +7,7 @@
 #include "ccsim/core/platform.h"
 #include "ccsim/core/simulator.h"
 #include "ccsim/replay/sync_model.h"
+#include "ccsim/tool/data_objects/object_timeline.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/threads.h"
@@ -64,6 +65,15 @@ void shard_native_access_counting_objects(Reference* ref, Addr addr, UWord size)
   whole_accesses[kKind](ref, addr, size);
 }
 
+// With --timeline=N, the timeline is told of every access around its simulation (object_timeline.h,
+// count_timeline_for_shard()).
+template <int kKind>
+void shard_native_access_on_timeline(Reference* ref, Addr addr, UWord size) {
+  timeline_access_begins(addr);
+  shard_native_access_counting_objects<kKind>(ref, addr, size);
+  timeline_access_ends(addr, static_cast<std::uint32_t>(size));
+}
+
 }  // namespace
 
 void start_native_worker(Simulator* sim) {
@@ -91,7 +101,11 @@ void start_native_worker(Simulator* sim) {
       whole_accesses[kind] = native_accesses[kind];
       count_only_accesses[kind] = native_count_only_access(static_cast<AccessKind>(kind));
     }
-    if (options.data_objects) {
+    if (options.data_objects && options.timeline_unit == TimelineUnit::Accesses) {
+      native_accesses[0] = shard_native_access_on_timeline<0>;
+      native_accesses[1] = shard_native_access_on_timeline<1>;
+      native_accesses[2] = shard_native_access_on_timeline<2>;
+    } else if (options.data_objects) {
       native_accesses[0] = shard_native_access_counting_objects<0>;
       native_accesses[1] = shard_native_access_counting_objects<1>;
       native_accesses[2] = shard_native_access_counting_objects<2>;
