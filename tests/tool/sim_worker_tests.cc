@@ -513,17 +513,20 @@ TEST(SimWorker, SeveralWorkersGiveTheInlineProfileInThePipedOrder) {
 // the interleaved order and N = 3 in the piped one, on kCases but heap_sites (its --working-set is
 // refused with several workers for now), on placement_structs, whose watched blocks span several lines and
 // so several workers' shards, and with the per-barrier phases and the timeline by epochs on heap_sites, a
-// user barrier's phases and OpenMP's regions, among them omp_many_epochs, whose workers need timelines of
-// different widths (its comment says why); and the timeline by line accesses, whose positions every
-// worker counts for the whole run (object_timeline.h), from intervals of 100 and 1,000 line accesses,
-// which the run doubles until its events fit in 256 intervals (each worker for its own events, and the
-// first coarsens the finer tables to the widest).
+// user barrier's phases and OpenMP's regions; and the timeline by line accesses, whose positions every
+// worker counts for the whole run (object_timeline.h), from intervals of 50, 100 and 1,000 line accesses,
+// which the run doubles until its events fit in 256 intervals. In omp_many_epochs the workers' widths
+// differ (its comment says why), so the first coarsens the finer tables, its own or another's, before
+// adding them: a debug print, when this test was written, showed by epochs widths 8 (the first's) and 4
+// with 2 workers, and 4 (the first's), 4 and 8 with 3, so that the first coarsens its own; and widths of
+// 100 and 200 line accesses among the workers from --timeline=50.
 std::vector<Case> cases_with_data_objects() {
   std::vector<Case> cases = {{"placement_structs", {}},
                              {"heap_sites", {"--phases=yes", "--timeline=epoch"}},
                              {"user_barrier_phases_ccsim", {"--phases=yes", "--timeline=epoch"}},
                              {"omp_empty_regions", {"--phases=yes", "--timeline=epoch"}},
                              {"omp_many_epochs", {"--phases=yes", "--timeline=epoch"}},
+                             {"omp_many_epochs", {"--timeline=50"}},
                              {"pthread_false_sharing", {"--timeline=100"}},
                              {"heap_reuse_pingpong", {"--timeline=1000"}}};
   for (const Case& test : kCases) {
