@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <set>
@@ -697,6 +698,38 @@ TEST(LineDetail, OptionLimitsTheLinesDescribed) {
   ObjectRun quiet = run_program("line_detail_none", "shared_struct", none);
   EXPECT_TRUE(quiet.profile.line_details.empty());
   EXPECT_TRUE(quiet.profile.line_writers.empty());
+}
+
+// brk_heap_growth.c grows the brk heap by 4 pages, writes a byte on each, grows it by 4 more and writes
+// a byte on each of those: 8 writes, all to memory in no block, variable or stack, so to the brk heap's
+// mapping object. The heap is one object, made at its first growth and grown with the second: one object
+// holds both growths' pages, named by its whole extent, with the 8 writes. (When the mapping's object was
+// made at the first lookup of its bytes, a lookup between the growths named the first 4 pages, and the
+// next lookup past them made a second object of the rest: 4 writes each, in every order.)
+TEST(MappingObjects, TheBrkHeapIsOneObjectThatGrowsWithIt) {
+  for (const char* mode : {"native", "interleaved", "piped"}) {
+    SCOPED_TRACE(mode);
+    ObjectRun run = run_program(std::string("brk_heap_growth_") + mode, "brk_heap_growth", in_mode(mode));
+    unsigned long long first = 0, second = 0;
+    ASSERT_EQ(std::sscanf(stdout_of(run).c_str(), "first %llx second %llx", &first, &second), 2) << stdout_of(run);
+    const std::uint64_t page = 4096;
+    ASSERT_EQ(second, first + 4 * page);
+    std::vector<unsigned> holding;
+    for (const auto& [id, object] : run.profile.objects) {
+      const bool holds_first = object.address <= first && first < object.address + object.size;
+      const bool holds_last = object.address <= second + 3 * page && second + 3 * page < object.address + object.size;
+      if (holds_first || holds_last) holding.push_back(id);
+    }
+    ASSERT_EQ(holding.size(), 1u);
+    const ProfileObject& heap = run.profile.objects.at(holding[0]);
+    EXPECT_EQ(heap.kind, "unknown");
+    EXPECT_GE(heap.address + heap.size, second + 4 * page);
+    char name[96];
+    std::snprintf(name, sizeof name, "anonymous mapping 0x%llx-0x%llx", static_cast<unsigned long long>(heap.address),
+                  static_cast<unsigned long long>(heap.address + heap.size - 1));
+    EXPECT_EQ(heap.name, name);
+    EXPECT_EQ(writes_of(run.profile, holding[0]), 8u);
+  }
 }
 
 // heap_sites_stripped is heap_sites.c linked with -s: no symbol table, so no variable names; the run

@@ -76,22 +76,56 @@ void apply_mapping_changed(const LayoutChange& change) {
 // it even if the program has unmapped it by then. It is named by the range the program mapped (Valgrind
 // may have merged that range into a larger segment with a neighbour).
 // With --sim-threads=1 the worker makes the change (mapping_change_made), at this point of the stream.
-void mapping_changed(Addr start, SizeT length, std::uint32_t how) {
-  const ThreadId tid = VG_(get_running_tid)();
+void mapping_changed(ThreadId tid, Addr start, SizeT length, std::uint32_t how) {
   const ProcId proc = change_waits_for_replay(tid) ? thread_state(tid)->processor : kNoProcessor;
   if (layer_forwarding != nullptr) return layer_forwarding->mapping_change(proc, start, length, how);
   make_mapping_change(proc, start, length, how);
 }
 
-void on_client_mmap(Addr start, SizeT length, Bool, Bool, Bool, ULong) { mapping_changed(start, length, kMappedByMmap); }
+void on_client_mmap(Addr start, SizeT length, Bool, Bool, Bool, ULong) {
+  mapping_changed(VG_(get_running_tid)(), start, length, kMappedByMmap);
+}
 
-void on_client_munmap(Addr start, SizeT length) { mapping_changed(start, length, kUnmapped); }
+void on_client_munmap(Addr start, SizeT length) { mapping_changed(VG_(get_running_tid)(), start, length, kUnmapped); }
 
-void on_client_mremap(Addr, Addr to, SizeT length) { mapping_changed(to, length, kMappedByMremap); }
+void on_client_mremap(Addr, Addr to, SizeT length) {
+  mapping_changed(VG_(get_running_tid)(), to, length, kMappedByMremap);
+}
+
+// The brk heap grew by [start, start + length). It shrinks lazily in Valgrind (its segment keeps its
+// pages), so a shrink changes no object: the bytes past the new end stay the heap's, as a later lookup
+// there would find them in the same segment.
+void on_client_brk(Addr start, SizeT length, ThreadId tid) { mapping_changed(tid, start, length, kBrkGrown); }
+
+// The brk heap's one object, made at its first growth and grown with it, in the stream's order: every
+// lookup in the heap then finds it bound, whenever (and in whichever simulation worker) it happens. Were
+// it made at lookups, its extent would be the segment's at the first lookup, and a later lookup past that
+// would make a second object of the rest: which objects, depended on when the lookups came. Named by the
+// extent it has reached (mark_allocator_mappings renames it when the allocator gave blocks in it).
+ObjectId grown_brk_object(const SegmentView& segment) {
+  const ObjectId object = mapping_object(segment, segment.start, segment.end);
+  DataObject& heap = data_object(object);
+  heap.address = segment.start;
+  heap.size = segment.end - segment.start + 1;
+  HChar* name = static_cast<HChar*>(VG_(malloc)("ccsim.objects.mapping_name", 96));
+  VG_(sprintf)(name, "anonymous mapping 0x%lx-0x%lx", segment.start, segment.end);
+  heap.name = name;
+  return object;
+}
 
 }  // namespace
 
 void make_mapping_change(ProcId proc, Addr start, std::uint64_t length, std::uint32_t how) {
+  if (how == kBrkGrown) {
+    // The grown pages (from the page of the old end) are bound to the heap's object; the pages bound
+    // before keep it.
+    SegmentView segment;
+    if (length == 0 || !segment_at(start, &segment) || !is_client_memory(segment)) return;
+    const Addr first = VG_PGROUNDDN(start) < segment.start ? segment.start : VG_PGROUNDDN(start);
+    const ObjectId object = grown_brk_object(segment);
+    change_layout_of(proc, LayoutChange{apply_mapping_changed, first, segment.end - first + 1, object, 0});
+    return;
+  }
   if (length != 0) {
     ObjectId object = kUnknownObject;
     SegmentView segment;
@@ -109,6 +143,7 @@ void init_mapping_objects() {
   VG_(track_new_mem_mmap)(on_client_mmap);
   VG_(track_die_mem_munmap)(on_client_munmap);
   VG_(track_copy_mem_remap)(on_client_mremap);
+  VG_(track_new_mem_brk)(on_client_brk);
 }
 
 void mark_allocator_mappings() {

@@ -28,13 +28,14 @@ void mark_allocator_mappings();
 // mark_allocator_mappings() sees it.
 void adopt_mapping_object(ObjectId object);
 
-// The client mapped (an mmap or an mremap) or unmapped [start, start + length): the mapping's object is
-// made from Valgrind's segment table and the change placed in processor `proc`'s replay stream (~0: at
-// once); an mmap may bring new variables. Called by the tool's watch, and with --sim-threads=1 by the
-// simulation worker at the same point of the stream (layer_hooks.h).
+// The client mapped (an mmap or an mremap), unmapped or grew the brk heap by [start, start + length): the
+// mapping's object is made from Valgrind's segment table and the change placed in processor `proc`'s
+// replay stream (~0: at once); an mmap may bring new variables. Called by the tool's watch, and with
+// --sim-threads=1 or more by each simulation worker at the same point of the stream (layer_hooks.h).
 constexpr std::uint32_t kUnmapped = 0;
 constexpr std::uint32_t kMappedByMmap = 1;
 constexpr std::uint32_t kMappedByMremap = 2;
+constexpr std::uint32_t kBrkGrown = 3;  // the brk heap grew: its one object grows with it
 void make_mapping_change(ProcId proc, Addr start, std::uint64_t length, std::uint32_t how);
 
 }  // namespace ccsim
