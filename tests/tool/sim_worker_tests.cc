@@ -220,14 +220,18 @@ const std::vector<std::string> kNativeOrderDiffers = {
     "heap_reuse_pingpong",   "user_barrier_phases_ccsim", "omp_critical_sum", "omp_parallel_init",
     "thread_counters",       "heap_buffers_one_line", "private_buffers",     "work_queue_paths",
     "published_blocks",      "omp_false_sharing",     "shared_struct",       "thread_arrays",
-    "omp_critical_counter"};
+    "omp_critical_counter",  "fork_family"};
 
 // The rest of kCases, each the same in 16 inline runs: programs whose threads run one at a time (one
 // thread; std::thread and short-lived workers each created after the previous one was joined), or whose
 // concurrent parts are not simulated (empty OpenMP regions, where only the runtime runs; a hand-off's
 // spin waits, of which only the last read is simulated) - with heap blocks, named ranges, stacks,
-// --trace-stack=no, --working-set and --phases; and the two forking programs (forker, fork_family: one
-// thread runs at a time in each process, the other blocked in read). And one case of the native order's own: 300 short-lived
+// --trace-stack=no, --working-set and --phases; and forker, whose processes have one thread each.
+// (fork_family is in the list above: its second thread writes to a pipe and blocks in one asm block, so
+// that its accesses are the same at every fork, but the tool's model still hears of the thread's system
+// calls where Valgrind lets it run again, in real time; in 10 inline runs on this machine, loaded, 6 gave
+// one count another way in each process: one access of the main thread was a transfer, or an LLC miss
+// after an invalidation.) And one case of the native order's own: 300 short-lived
 // threads on 10 processors (--max-threads=10), so that the worker resets a processor given again at the
 // thread's creation, as the tool does inline.
 TEST(SimWorker, ProfilesEqualTheInlineOnesInTheNativeOrder) {
@@ -237,7 +241,7 @@ TEST(SimWorker, ProfilesEqualTheInlineOnesInTheNativeOrder) {
       cases.push_back(test);
     }
   }
-  EXPECT_EQ(cases.size(), 12u);
+  EXPECT_EQ(cases.size(), 11u);
   for (const Case& test : cases) expect_same_profile(test, "--sim-mode=native");
 }
 
@@ -553,7 +557,7 @@ TEST(SimWorker, SeveralWorkersGiveTheInlineProfileInTheNativeOrder) {
       cases.push_back(test);
     }
   }
-  EXPECT_EQ(cases.size(), 11u);  // the native test's 12 but heap_sites, which counts data objects
+  EXPECT_EQ(cases.size(), 10u);  // the native test's 11 but heap_sites, which counts data objects
   for (const Case& test : cases) expect_same_profile(test, "--sim-mode=native", {2, 3});
 }
 
@@ -575,7 +579,7 @@ TEST(SimWorker, SeveralWorkersWithDataObjectsGiveTheInlineProfileInTheNativeOrde
       cases.push_back(test);
     }
   }
-  EXPECT_EQ(cases.size(), 12u);
+  EXPECT_EQ(cases.size(), 11u);
   for (const Case& test : cases) expect_same_profile(test, "--sim-mode=native", {2, 3});
 }
 
