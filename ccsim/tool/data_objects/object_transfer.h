@@ -56,6 +56,9 @@ void write_region_phases(WordWriter* out);              // region_phases.h (--ph
 bool add_region_phases(WordReader* in);
 void write_object_timeline(WordWriter* out);            // object_timeline.h (--timeline)
 bool add_object_timeline(WordReader* in);
+void write_cache_sets(WordWriter* out);                 // cache_sets.h (--working-set)
+bool add_cache_sets(WordReader* in);
+// resident_lines.h: write_resident_log(), add_resident_log() (--working-set)
 
 }  // namespace ccsim
 
