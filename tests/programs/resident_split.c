@@ -8,8 +8,14 @@
    in set 0, s1 and s3 in set 1; other's o0, o2 in set 0, o1, o3 in set 1. Each of ROUNDS rounds reads s0,
    s2, o0, o2 (set 0), then s1, s3, o1, o3 (set 1): at -O2 the loop keeps its counter, pointers and sum in
    registers, so these 8 reads are its only accesses. Each misses: a set's 2 ways hold the 2 lines read
-   last in it, and each read's line was read 4 reads of that set before. */
+   last in it, and each read's line was read 4 reads of that set before.
+
+   `resident_split zero`: CCSIM_ZERO_STATS after ROUNDS / 2 rounds (the counts, the clock and the
+   integrals start again; the peaks start from the lines held then). The request's own stack writes come
+   before it, so the rounds after it miss as before. */
 #include <stdlib.h>
+
+#include "ccsim.h"
 
 #define ROUNDS 100000
 
@@ -17,11 +23,14 @@
 char split[4 * 64] __attribute__((aligned(128)));
 char other[4 * 64] __attribute__((aligned(128)));
 
-int main(void) {
+int main(int argc, char** argv) {
+  (void)argv;
+  const int zero = argc > 1;
   volatile char* s = split;
   volatile char* o = other;
   long sum = 0;
   for (int round = 0; round < ROUNDS; ++round) {
+    if (zero && round == ROUNDS / 2) CCSIM_ZERO_STATS;
     sum += s[0];
     sum += s[128];
     sum += o[0];

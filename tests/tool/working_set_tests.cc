@@ -139,25 +139,29 @@ TEST(WorkingSet, OneLineMoreOfStrideSpreadsTheBufferOverEightSets) {
 TEST(WorkingSet, TwoWorkersGiveTheRunsPeakOfResidentLinesNotTheSumOfTheirs) {
   const std::vector<std::string> machine = {"--L1=256,2,64", "--L2=none", "--LLC=none", "--working-set=yes"};
   const std::string directory = scratch_directory("working_set_split");
-  auto run = [&](const std::vector<std::string>& more, const std::string& name) {
+  auto run = [&](const std::vector<std::string>& more, const std::string& name,
+                 const std::vector<std::string>& arguments = {}) {
     std::vector<std::string> options = machine;
     options.insert(options.end(), more.begin(), more.end());
     options.push_back("--ccsim-out-file=" + name);
-    const RunResult result = run_ccsim(directory, options, test_program("resident_split"));
+    const RunResult result = run_ccsim(directory, options, test_program("resident_split"), arguments);
     EXPECT_EQ(result.exit_code, 0) << result.stderr_text;
     return ccsim::annotate::read_profile_file(directory + "/" + name);
   };
-  auto residency = [](const Profile& profile) {
+  auto residency = [](const Profile& profile, const std::string& object = "split") {
     for (const auto& row : profile.object_residents) {
-      if (row.object == object_named(profile, "split") && row.level == "L1") return row;
+      if (row.object == object_named(profile, object) && row.level == "L1") return row;
     }
-    ADD_FAILURE() << "no L1 residency of split";
+    ADD_FAILURE() << "no L1 residency of " << object;
     return ccsim::annotate::ObjectResident{};
+  };
+  auto l1_misses = [](const Profile& profile) {
+    return profile.summary[*profile.event_index("L1_read_misses")] +
+           profile.summary[*profile.event_index("L1_write_misses")];
   };
   const Profile two = run({"--sim-threads=2"}, "two");
   EXPECT_EQ(residency(two).peak, 2u);
-  const std::uint64_t misses = two.summary[*two.event_index("L1_read_misses")] +
-                               two.summary[*two.event_index("L1_write_misses")];
+  const std::uint64_t misses = l1_misses(two);
   ASSERT_GT(misses, 800000u);
   EXPECT_EQ(residency(two).average_hundredths, (800000u * 100 + misses / 2) / misses);
   // Each shard alone: its own set's peak, 2 each.
@@ -165,6 +169,17 @@ TEST(WorkingSet, TwoWorkersGiveTheRunsPeakOfResidentLinesNotTheSumOfTheirs) {
     const Profile alone = run({"--sim-threads=1", std::string("--sim-worker-shard=") + shard}, "shard");
     EXPECT_EQ(residency(alone).peak, 2u) << shard;
   }
+  // CCSIM_ZERO_STATS after 50,000 rounds (`resident_split zero`): the counts and the clock start again,
+  // split's peak from the 0 lines it holds after a round, so 2 again; its integral is the last 50,000
+  // rounds' 400,000 over the L1 misses counted after the zeroing. other holds 4 lines after a round (o0
+  // o2 in set 0, o1 o3 in set 1, each in its worker), its peak from there: 4.
+  const Profile zeroed = run({"--sim-threads=2"}, "zeroed", {"zero"});
+  EXPECT_EQ(residency(zeroed).peak, 2u);
+  const std::uint64_t after = l1_misses(zeroed);
+  ASSERT_GT(after, 400000u);
+  ASSERT_LT(after, 800000u);
+  EXPECT_EQ(residency(zeroed).average_hundredths, (400000u * 100 + after / 2) / after);
+  EXPECT_EQ(residency(zeroed, "other").peak, 4u);
 }
 
 }  // namespace
