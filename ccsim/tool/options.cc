@@ -240,8 +240,8 @@ void check_worker_shards() {
   // the objects of freed memory are gone), and so the working set's conflict misses with them.
   if (options.data_objects && options.working_set && options.machine.miss_classes) {
     VG_(fmsg_bad_option)("--working-set=yes", "with data objects and --miss-classes=yes, it is not built yet for "
-                         "more than one simulation worker (its cache sets' conflict misses are counted per object): use "
-                         "--sim-threads=1, --miss-classes=no or --data-objects=no.\n");
+                         "more than one simulation worker (its cache sets' conflict misses are counted per "
+                         "object): use --sim-threads=1, --miss-classes=no or --data-objects=no.\n");
     VG_(exit)(1);
   }
   if (options.data_objects && options.machine.miss_classes) {

@@ -103,7 +103,9 @@ void write_cache_sets(WordWriter* out) {
   out->put(1);
   for (const LevelSets& level : tables->levels) {
     std::uint64_t used = 0;
-    for (std::uint64_t set = 0; set < level.sets; ++set) used += level.counts[set].lines + level.counts[set].replacement != 0;
+    for (std::uint64_t set = 0; set < level.sets; ++set) {
+      used += level.counts[set].lines + level.counts[set].replacement != 0;
+    }
     out->put(used);
     for (std::uint64_t set = 0; set < level.sets; ++set) {
       const SetCounts& counts = level.counts[set];

@@ -97,7 +97,7 @@ constexpr std::uint64_t kTickFirst = 2;    // the clock ticks (apply_tick) befor
 constexpr std::uint64_t kZero = 4;         // apply_zero(), no change
 constexpr std::uint64_t kOpBits = 8;
 constexpr std::uint64_t kBetweenAccesses = 0xFFFF;
-constexpr std::uint32_t kMaxWorkerLogs = 15;  // the first's and 15 others: --sim-threads is at most 16
+constexpr std::uint32_t kMaxWorkerLogs = 15;  // the others' logs in the first: --sim-threads is at most 16
 
 struct ShardLog {
   bool on = false;                    // log_resident_lines_for_shard() was called
