@@ -99,8 +99,9 @@ constexpr std::uint64_t kOpBits = 8;
 constexpr std::uint64_t kBetweenAccesses = 0xFFFF;
 constexpr std::uint32_t kMaxWorkerLogs = 15;  // the others' logs in the first: --sim-threads is at most 16
 
+// Made by log_resident_lines_for_shard(); null otherwise, so that the inline count pays one null test
+// per notice and its globals stay as they were.
 struct ShardLog {
-  bool on = false;                    // log_resident_lines_for_shard() was called
   std::uint64_t access = 0;           // the number of the access being simulated (1-based)
   Addr first_line = 0;                // its first line
   Addr event_line = 0;                // the line of the notice being counted
@@ -111,19 +112,19 @@ struct ShardLog {
   std::uint32_t other_count = 0;
   bool replayed = false;
 };
-ShardLog shard_log;
+ShardLog* shard_log = nullptr;
 
 void log_change(std::uint64_t what) {
-  std::uint64_t place = shard_log.event_line - shard_log.first_line;
+  std::uint64_t place = shard_log->event_line - shard_log->first_line;
   if (place >= kBetweenAccesses) place = kBetweenAccesses - 1;  // not reached: a notice is of the access's lines
-  if (shard_log.tick_pending) what |= kTickFirst;
-  shard_log.tick_pending = false;
-  shard_log.own->push_back(LoggedChange{shard_log.access << 16 | place, what});
+  if (shard_log->tick_pending) what |= kTickFirst;
+  shard_log->tick_pending = false;
+  shard_log->own->push_back(LoggedChange{shard_log->access << 16 | place, what});
 }
 
 // The count of `object` at `level` changes by `change` (+1 or -1): counted, or logged in a worker.
 void change_held(ObjectId object, Level level, std::int64_t change) {
-  if (shard_log.on) return log_change(residency_key(object, level) << kOpBits | (change < 0 ? kFall : 0));
+  if (shard_log != nullptr) return log_change(residency_key(object, level) << kOpBits | (change < 0 ? kFall : 0));
   apply_change(residency_key(object, level), change);
 }
 
@@ -131,12 +132,12 @@ void change_held(ObjectId object, Level level, std::int64_t change) {
 // line is one worker's, so positions differ between workers but for the zeroings, which every worker
 // logs at the same point and the first replays alone (the others' are dropped when added).
 void replay_logs() {
-  shard_log.replayed = true;
+  shard_log->replayed = true;
   GrowableArray<LoggedChange>* logs[kMaxWorkerLogs + 1];
   std::uint32_t next[kMaxWorkerLogs + 1] = {};
   std::uint32_t count = 0;
-  logs[count++] = shard_log.own;
-  for (std::uint32_t i = 0; i < shard_log.other_count; ++i) logs[count++] = shard_log.others[i];
+  logs[count++] = shard_log->own;
+  for (std::uint32_t i = 0; i < shard_log->other_count; ++i) logs[count++] = shard_log->others[i];
   for (;;) {
     std::uint32_t from = count;
     for (std::uint32_t i = 0; i < count; ++i) {
@@ -172,15 +173,15 @@ void init_resident_lines(const MachineConfig& machine) {
 }
 
 void zero_resident_lines() {
-  if (!shard_log.on) return apply_zero();
-  shard_log.own->push_back(LoggedChange{shard_log.access << 16 | kBetweenAccesses, kZero});
+  if (shard_log == nullptr) return apply_zero();
+  shard_log->own->push_back(LoggedChange{shard_log->access << 16 | kBetweenAccesses, kZero});
 }
 
 void count_resident_fill(const MissNotice& miss, ObjectId object) {
-  shard_log.event_line = miss.address >> line_shift;
+  if (shard_log != nullptr) shard_log->event_line = miss.address >> line_shift;
   if (miss.level == Level::L1) {
-    if (shard_log.on) {
-      shard_log.tick_pending = true;  // carried by the change below, which always comes
+    if (shard_log != nullptr) {
+      shard_log->tick_pending = true;  // carried by the change below, which always comes
     } else {
       apply_tick();
     }
@@ -195,19 +196,19 @@ void count_resident_fill(const MissNotice& miss, ObjectId object) {
 }
 
 void count_resident_eviction(const EvictionNotice& eviction) {
-  shard_log.event_line = eviction.evictor_address >> line_shift;
+  if (shard_log != nullptr) shard_log->event_line = eviction.evictor_address >> line_shift;
   remove_copy(eviction.line_address >> line_shift, eviction.level, eviction.victim_proc);
 }
 
 void count_resident_invalidation(const InvalidationNotice& invalidation) {
   const Addr line = invalidation.line_address >> line_shift;
-  shard_log.event_line = line;  // the writer's access is to the same line
+  if (shard_log != nullptr) shard_log->event_line = line;  // the writer's access is to the same line
   remove_copy(line, Level::L1, invalidation.victim_proc);
   remove_copy(line, Level::L2, invalidation.victim_proc);
 }
 
 void for_each_resident(ResidentVisitor visit, void* context) {
-  if (shard_log.on && !shard_log.replayed) replay_logs();
+  if (shard_log != nullptr && !shard_log->replayed) replay_logs();
   settle_peaks();
   tables->per_object.for_each([&](std::uint64_t key, const Residency& r) {
     ResidentLines lines = r.lines;
@@ -221,22 +222,22 @@ bool resident_follows_accesses = false;
 
 void log_resident_lines_for_shard() {
   if (tables == nullptr) return;
-  shard_log.on = true;
-  shard_log.own = create_object<GrowableArray<LoggedChange>>("ccsim.resident.log", "ccsim.resident.log");
+  shard_log = create_object<ShardLog>("ccsim.resident.log");
+  shard_log->own = create_object<GrowableArray<LoggedChange>>("ccsim.resident.log", "ccsim.resident.log");
   resident_follows_accesses = true;
 }
 
 void resident_access_begins(Addr address) {
-  ++shard_log.access;
-  shard_log.first_line = address >> line_shift;
+  ++shard_log->access;
+  shard_log->first_line = address >> line_shift;
 }
 
 // The log's words: its length, then two words per change.
 void write_resident_log(WordWriter* out) {
-  if (!shard_log.on) return out->put(0);
-  out->put(shard_log.own->size());
-  for (std::uint32_t i = 0; i < shard_log.own->size(); ++i) {
-    const LoggedChange& change = (*shard_log.own)[i];
+  if (shard_log == nullptr) return out->put(0);
+  out->put(shard_log->own->size());
+  for (std::uint32_t i = 0; i < shard_log->own->size(); ++i) {
+    const LoggedChange& change = (*shard_log->own)[i];
     out->put(change.position);
     out->put(change.what);
   }
@@ -246,7 +247,9 @@ bool add_resident_log(WordReader* in) {
   const std::uint64_t count = in->get();
   if (!in->ok()) return false;
   if (count == 0) return true;
-  if (!shard_log.on || count >= (std::uint64_t(1) << 32) || shard_log.other_count == kMaxWorkerLogs) return false;
+  if (shard_log == nullptr || count >= (std::uint64_t(1) << 32) || shard_log->other_count == kMaxWorkerLogs) {
+    return false;
+  }
   auto* log = create_object<GrowableArray<LoggedChange>>("ccsim.resident.log", "ccsim.resident.log");
   for (std::uint64_t i = 0; i < count; ++i) {
     const std::uint64_t* words = in->take(2);
@@ -259,7 +262,7 @@ bool add_resident_log(WordReader* in) {
                   (change.what & (kFall | kTickFirst));
     log->push_back(change);
   }
-  shard_log.others[shard_log.other_count++] = log;
+  shard_log->others[shard_log->other_count++] = log;
   return true;
 }
 
