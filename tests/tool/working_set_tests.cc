@@ -2,7 +2,7 @@
 // sets and the working set"): a buffer strided by 4,096 bytes has all its conflict misses in the one L1
 // set its lines share, its histogram uses exactly that set, and the reader says so; one line more of
 // stride spreads it over 8 sets with no replacement miss. The expected numbers are derived in
-// tests/programs/strided_buffer.c.
+// tests/programs/strided_buffer.c. And an object's peak with two simulation workers (resident_split.c).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -118,6 +118,68 @@ TEST(WorkingSet, OneLineMoreOfStrideSpreadsTheBufferOverEightSets) {
       {1, 100}, {2, 200}, {3, 300}, {4, 400}, {5, 500}, {6, 600}, {7, 700},
       {8, 800}, {9, 900}, {10, 1000}, {5, 500}, {6, 600}, {7, 700}};
   EXPECT_EQ(profile.site_lives[0].series, series);
+}
+
+// An object's resident lines with two simulation workers (docs/parallel-simulation.md, section 9): the
+// peak is of the sum of the workers' counts at one moment, the average over every worker's L1 misses.
+// resident_split.c, with --L1=256,2,64 --L2=none --LLC=none: 2 sets of 2 ways, one line shard each, so
+// worker 0 simulates set 0 (split's s0, s2) and worker 1 set 1 (s1, s3). Each round reads s0 s2 o0 o2,
+// then s1 s3 o1 o3, every read a miss (a set holds the 2 lines read last in it). split's L1 count after
+// each miss: set 0 held o0, o2 (or the start-up's lines in round 1), set 1 o1, o3:
+//   s0 -> 1 (set 0: o2 s0), s2 -> 2 (s0 s2), o0 -> 1 (s2 o0), o2 -> 0 (o0 o2),
+//   s1 -> 1, s3 -> 2, o1 -> 1, o3 -> 0 (likewise in set 1, set 0 holding none of split's).
+// Nothing else reads split, so it holds no line before the loop or after it.
+// - Peak: 2, after s2 (all in worker 0's set) and after s3 (all in worker 1's), never both at once.
+//   Each worker's own peak is 2, so adding the workers' peaks would say 4: each shard simulated alone
+//   (--sim-worker-shard=K/2) says 2.
+// - Average: the clock ticks at each L1 miss of the run, and the count it reads is the one after that
+//   miss (the miss's fill and eviction come before the next tick): 1+2+1+0+1+2+1+0 = 8 per round, 800,000
+//   over the 100,000 rounds and 0 at every other miss; divided by the run's L1 misses (its L1_read_misses
+//   plus L1_write_misses), in hundredths rounded.
+TEST(WorkingSet, TwoWorkersGiveTheRunsPeakOfResidentLinesNotTheSumOfTheirs) {
+  const std::vector<std::string> machine = {"--L1=256,2,64", "--L2=none", "--LLC=none", "--working-set=yes"};
+  const std::string directory = scratch_directory("working_set_split");
+  auto run = [&](const std::vector<std::string>& more, const std::string& name,
+                 const std::vector<std::string>& arguments = {}) {
+    std::vector<std::string> options = machine;
+    options.insert(options.end(), more.begin(), more.end());
+    options.push_back("--ccsim-out-file=" + name);
+    const RunResult result = run_ccsim(directory, options, test_program("resident_split"), arguments);
+    EXPECT_EQ(result.exit_code, 0) << result.stderr_text;
+    return ccsim::annotate::read_profile_file(directory + "/" + name);
+  };
+  auto residency = [](const Profile& profile, const std::string& object = "split") {
+    for (const auto& row : profile.object_residents) {
+      if (row.object == object_named(profile, object) && row.level == "L1") return row;
+    }
+    ADD_FAILURE() << "no L1 residency of " << object;
+    return ccsim::annotate::ObjectResident{};
+  };
+  auto l1_misses = [](const Profile& profile) {
+    return profile.summary[*profile.event_index("L1_read_misses")] +
+           profile.summary[*profile.event_index("L1_write_misses")];
+  };
+  const Profile two = run({"--sim-threads=2"}, "two");
+  EXPECT_EQ(residency(two).peak, 2u);
+  const std::uint64_t misses = l1_misses(two);
+  ASSERT_GT(misses, 800000u);
+  EXPECT_EQ(residency(two).average_hundredths, (800000u * 100 + misses / 2) / misses);
+  // Each shard alone: its own set's peak, 2 each.
+  for (const char* shard : {"0/2", "1/2"}) {
+    const Profile alone = run({"--sim-threads=1", std::string("--sim-worker-shard=") + shard}, "shard");
+    EXPECT_EQ(residency(alone).peak, 2u) << shard;
+  }
+  // CCSIM_ZERO_STATS after 50,000 rounds (`resident_split zero`): the counts and the clock start again,
+  // split's peak from the 0 lines it holds after a round, so 2 again; its integral is the last 50,000
+  // rounds' 400,000 over the L1 misses counted after the zeroing. other holds 4 lines after a round (o0
+  // o2 in set 0, o1 o3 in set 1, each in its worker), its peak from there: 4.
+  const Profile zeroed = run({"--sim-threads=2"}, "zeroed", {"zero"});
+  EXPECT_EQ(residency(zeroed).peak, 2u);
+  const std::uint64_t after = l1_misses(zeroed);
+  ASSERT_GT(after, 400000u);
+  ASSERT_LT(after, 800000u);
+  EXPECT_EQ(residency(zeroed).average_hundredths, (400000u * 100 + after / 2) / after);
+  EXPECT_EQ(residency(zeroed, "other").peak, 4u);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/platform.h"
 #include "ccsim/core/sparse_line_set.h"
+#include "ccsim/tool/data_objects/object_transfer.h"
 #include "ccsim/tool/options.h"
 
 namespace ccsim {
@@ -91,6 +92,69 @@ void for_each_object_set(ObjectSetVisitor visit, void* context) {
     visit(context, static_cast<ObjectId>(key >> 32), static_cast<Level>((key >> 30) & 3), key & ((1u << 30) - 1),
           counts);
   });
+}
+
+// The hand-over to the first of several workers (object_transfer.h): a set is one worker's, and so is
+// a line (its "distinct" bit), so the counts add up. Per level, its sets with a count, as (set, lines,
+// replacement, conflict); then the objects' (key, lines, replacement, conflict). Nothing but a 0 without
+// --working-set=yes.
+void write_cache_sets(WordWriter* out) {
+  if (tables == nullptr) return out->put(0);
+  out->put(1);
+  for (const LevelSets& level : tables->levels) {
+    std::uint64_t used = 0;
+    for (std::uint64_t set = 0; set < level.sets; ++set) {
+      used += level.counts[set].lines + level.counts[set].replacement != 0;
+    }
+    out->put(used);
+    for (std::uint64_t set = 0; set < level.sets; ++set) {
+      const SetCounts& counts = level.counts[set];
+      if (counts.lines + counts.replacement == 0) continue;
+      const std::uint64_t words[4] = {set, counts.lines, counts.replacement, counts.conflict};
+      out->put(words, 4);
+    }
+  }
+  out->put(tables->per_object.size());
+  tables->per_object.for_each([&](std::uint64_t key, const SetCounts& counts) {
+    const std::uint64_t words[4] = {key, counts.lines, counts.replacement, counts.conflict};
+    out->put(words, 4);
+  });
+}
+
+bool add_cache_sets(WordReader* in) {
+  const std::uint64_t on = in->get();
+  if (!in->ok() || on != (tables != nullptr ? 1u : 0u)) return false;
+  if (tables == nullptr) return true;
+  for (LevelSets& level : tables->levels) {
+    const std::uint64_t used = in->get();
+    if (!in->ok() || used > level.sets) return false;
+    for (std::uint64_t i = 0; i < used; ++i) {
+      const std::uint64_t* words = in->take(4);
+      if (words == nullptr || words[0] >= level.sets) return false;
+      SetCounts& counts = level.counts[words[0]];
+      counts.lines += words[1];
+      counts.replacement += words[2];
+      counts.conflict += words[3];
+    }
+  }
+  const std::uint64_t objects = in->get();
+  if (!in->ok()) return false;
+  for (std::uint64_t i = 0; i < objects; ++i) {
+    const std::uint64_t* words = in->take(4);
+    if (words == nullptr) return false;
+    const ObjectId object = transferred_object(words[0] >> 32);
+    const auto level = static_cast<Level>((words[0] >> 30) & 3);
+    const std::uint64_t set = words[0] & ((1u << 30) - 1);
+    if (object == kNoTransferredObject || static_cast<int>(level) >= kNumLevels ||
+        set >= tables->levels[static_cast<int>(level)].sets) {
+      return false;
+    }
+    SetCounts& counts = tables->per_object.find_or_add(object_set_key(object, level, set));
+    counts.lines += words[1];
+    counts.replacement += words[2];
+    counts.conflict += words[3];
+  }
+  return true;
 }
 
 }  // namespace ccsim

@@ -6,6 +6,7 @@
 #include "ccsim/core/message.h"
 #include "ccsim/tool/data_objects/data_objects.h"
 #include "ccsim/tool/data_objects/mapping_objects.h"
+#include "ccsim/tool/data_objects/resident_lines.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -129,6 +130,8 @@ constexpr Section kSections[] = {
     {"object paths", write_path_misses, add_path_misses},
     {"phases", write_region_phases, add_region_phases},
     {"timeline", write_object_timeline, add_object_timeline},
+    {"cache sets", write_cache_sets, add_cache_sets},
+    {"resident lines", write_resident_log, add_resident_log},
 };
 constexpr std::uint32_t kSectionCount = sizeof kSections / sizeof kSections[0];
 // A section's tag: its index with a mark, so that words of another layout are not taken for one.

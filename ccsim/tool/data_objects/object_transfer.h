@@ -7,11 +7,13 @@
 // simulator's notices (misses, invalidations, evictions, where misses were served) hold only the
 // worker's own lines' events; a line's every event is in one worker, so they add up by key: the first
 // worker adds the others' to its own before the profile is written, and each table makes its "top N"
-// choice after that. The objects' ids may differ between workers: a notice's lookup (a victim's bytes,
-// an evicted line's) makes, in the worker that simulates the line, an object the access lookups did not
-// (the mapping or thread stack the bytes lie in by then). So the objects travel first, and the receiver
-// matches them by identity (kind, name, extent), makes the ones it lacks, and translates every id that
-// follows (transferred_object()).
+// choice after that. The working set's cache sets add up likewise; its resident lines are not sums (a
+// peak is of the workers' counts at one moment), so they travel as each worker's log of changes, which
+// the first merges and replays (resident_lines.h). The objects' ids may differ between workers: a
+// notice's lookup (a victim's bytes, an evicted line's) makes, in the worker that simulates the line, an
+// object the access lookups did not (the mapping or thread stack the bytes lie in by then). So the
+// objects travel first, and the receiver matches them by identity (kind, name, extent), makes the ones it
+// lacks, and translates every id that follows (transferred_object()).
 //
 // Each table writes its own section: a tag, then its records (each module says how). The sections come
 // in one fixed order, so the reader knows what each holds; a section of the wrong tag or cut short
@@ -56,6 +58,9 @@ void write_region_phases(WordWriter* out);              // region_phases.h (--ph
 bool add_region_phases(WordReader* in);
 void write_object_timeline(WordWriter* out);            // object_timeline.h (--timeline)
 bool add_object_timeline(WordReader* in);
+void write_cache_sets(WordWriter* out);                 // cache_sets.h (--working-set)
+bool add_cache_sets(WordReader* in);
+// resident_lines.h: write_resident_log(), add_resident_log() (--working-set)
 
 }  // namespace ccsim
 

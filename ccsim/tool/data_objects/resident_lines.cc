@@ -1,8 +1,10 @@
 // resident_lines.cc: each object's lines in each level, counted at fills and removals (resident_lines.h).
 #include "ccsim/tool/data_objects/resident_lines.h"
 
+#include "ccsim/core/growable_array.h"
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/platform.h"
+#include "ccsim/tool/data_objects/object_transfer.h"
 
 namespace ccsim {
 namespace {
@@ -55,15 +57,103 @@ void settle_peaks() {
   risen_count = 0;
 }
 
-// Brings the integral up to now before the count changes by `change` (+1 or -1).
-void change_held(ObjectId object, Level level, std::int64_t change) {
-  Residency& r = tables->per_object.find_or_add(residency_key(object, level));
+// Brings the integral up to now before the count of `key` changes by `change` (+1 or -1).
+void apply_change(std::uint64_t key, std::int64_t change) {
+  Residency& r = tables->per_object.find_or_add(key);
   r.lines.integral += r.held * (clock - r.since);
   r.since = clock;
   r.held += change;
   if (change > 0) {
     if (risen_count == kMaxRisen) settle_peaks();
-    risen[risen_count++] = residency_key(object, level);
+    risen[risen_count++] = key;
+  }
+}
+
+// An L1 miss: the previous access is over (its evictions came), and the clock ticks.
+void apply_tick() {
+  settle_peaks();
+  ++clock;
+}
+
+void apply_zero() {
+  settle_peaks();
+  clock = 0;
+  tables->per_object.for_each([](std::uint64_t, Residency& r) {
+    r.since = 0;
+    r.lines = ResidentLines{0, 0, r.held};
+  });
+}
+
+// A worker of line shards (resident_lines.h): the changes it would apply, in its order, each with its
+// place in the run: `position` is the access's number << 16 | the line's place in the access (its line
+// number less the access's first), kBetweenAccesses after the access for a zeroing; `what` is the key
+// (object << 2 | level) << 8 | the op's bits.
+struct LoggedChange {
+  std::uint64_t position;
+  std::uint64_t what;
+};
+constexpr std::uint64_t kFall = 1;         // the count falls by one (else it rises by one)
+constexpr std::uint64_t kTickFirst = 2;    // the clock ticks (apply_tick) before the change
+constexpr std::uint64_t kZero = 4;         // apply_zero(), no change
+constexpr std::uint64_t kOpBits = 8;
+constexpr std::uint64_t kBetweenAccesses = 0xFFFF;
+constexpr std::uint32_t kMaxWorkerLogs = 15;  // the others' logs in the first: --sim-threads is at most 16
+
+// Made by log_resident_lines_for_shard(); null otherwise, so that the inline count pays one null test
+// per notice and its globals stay as they were.
+struct ShardLog {
+  std::uint64_t access = 0;           // the number of the access being simulated (1-based)
+  Addr first_line = 0;                // its first line
+  Addr event_line = 0;                // the line of the notice being counted
+  bool tick_pending = false;          // the next change carries kTickFirst
+  GrowableArray<LoggedChange>* own = nullptr;
+  // The other workers' logs, added by the first (their ids translated), and whether they were replayed.
+  GrowableArray<LoggedChange>* others[kMaxWorkerLogs] = {};
+  std::uint32_t other_count = 0;
+  bool replayed = false;
+};
+ShardLog* shard_log = nullptr;
+
+void log_change(std::uint64_t what) {
+  std::uint64_t place = shard_log->event_line - shard_log->first_line;
+  if (place >= kBetweenAccesses) place = kBetweenAccesses - 1;  // not reached: a notice is of the access's lines
+  if (shard_log->tick_pending) what |= kTickFirst;
+  shard_log->tick_pending = false;
+  shard_log->own->push_back(LoggedChange{shard_log->access << 16 | place, what});
+}
+
+// The count of `object` at `level` changes by `change` (+1 or -1): counted, or logged in a worker.
+void change_held(ObjectId object, Level level, std::int64_t change) {
+  if (shard_log != nullptr) return log_change(residency_key(object, level) << kOpBits | (change < 0 ? kFall : 0));
+  apply_change(residency_key(object, level), change);
+}
+
+// Every worker's log merged by position and replayed, as one simulator would have counted: an access's
+// line is one worker's, so positions differ between workers but for the zeroings, which every worker
+// logs at the same point and the first replays alone (the others' are dropped when added).
+void replay_logs() {
+  shard_log->replayed = true;
+  GrowableArray<LoggedChange>* logs[kMaxWorkerLogs + 1];
+  std::uint32_t next[kMaxWorkerLogs + 1] = {};
+  std::uint32_t count = 0;
+  logs[count++] = shard_log->own;
+  for (std::uint32_t i = 0; i < shard_log->other_count; ++i) logs[count++] = shard_log->others[i];
+  for (;;) {
+    std::uint32_t from = count;
+    for (std::uint32_t i = 0; i < count; ++i) {
+      if (next[i] < logs[i]->size() &&
+          (from == count || (*logs[i])[next[i]].position < (*logs[from])[next[from]].position)) {
+        from = i;
+      }
+    }
+    if (from == count) return;
+    const LoggedChange& change = (*logs[from])[next[from]++];
+    if (change.what & kZero) {
+      apply_zero();
+      continue;
+    }
+    if (change.what & kTickFirst) apply_tick();
+    apply_change(change.what >> kOpBits, (change.what & kFall) != 0 ? -1 : +1);
   }
 }
 
@@ -83,18 +173,18 @@ void init_resident_lines(const MachineConfig& machine) {
 }
 
 void zero_resident_lines() {
-  settle_peaks();
-  clock = 0;
-  tables->per_object.for_each([](std::uint64_t, Residency& r) {
-    r.since = 0;
-    r.lines = ResidentLines{0, 0, r.held};
-  });
+  if (shard_log == nullptr) return apply_zero();
+  shard_log->own->push_back(LoggedChange{shard_log->access << 16 | kBetweenAccesses, kZero});
 }
 
 void count_resident_fill(const MissNotice& miss, ObjectId object) {
+  if (shard_log != nullptr) shard_log->event_line = miss.address >> line_shift;
   if (miss.level == Level::L1) {
-    settle_peaks();  // the previous access is over: its evictions came
-    ++clock;
+    if (shard_log != nullptr) {
+      shard_log->tick_pending = true;  // carried by the change below, which always comes
+    } else {
+      apply_tick();
+    }
   }
   bool added = false;
   ObjectId& holder = tables->copies.find_or_add(CopyKey{miss.address >> line_shift, cache_of(miss.level, miss.proc)},
@@ -106,16 +196,19 @@ void count_resident_fill(const MissNotice& miss, ObjectId object) {
 }
 
 void count_resident_eviction(const EvictionNotice& eviction) {
+  if (shard_log != nullptr) shard_log->event_line = eviction.evictor_address >> line_shift;
   remove_copy(eviction.line_address >> line_shift, eviction.level, eviction.victim_proc);
 }
 
 void count_resident_invalidation(const InvalidationNotice& invalidation) {
   const Addr line = invalidation.line_address >> line_shift;
+  if (shard_log != nullptr) shard_log->event_line = line;  // the writer's access is to the same line
   remove_copy(line, Level::L1, invalidation.victim_proc);
   remove_copy(line, Level::L2, invalidation.victim_proc);
 }
 
 void for_each_resident(ResidentVisitor visit, void* context) {
+  if (shard_log != nullptr && !shard_log->replayed) replay_logs();
   settle_peaks();
   tables->per_object.for_each([&](std::uint64_t key, const Residency& r) {
     ResidentLines lines = r.lines;
@@ -123,6 +216,54 @@ void for_each_resident(ResidentVisitor visit, void* context) {
     lines.clock = clock;
     visit(context, static_cast<ObjectId>(key >> 2), static_cast<Level>(key & 3), lines);
   });
+}
+
+bool resident_follows_accesses = false;
+
+void log_resident_lines_for_shard() {
+  if (tables == nullptr) return;
+  shard_log = create_object<ShardLog>("ccsim.resident.log");
+  shard_log->own = create_object<GrowableArray<LoggedChange>>("ccsim.resident.log", "ccsim.resident.log");
+  resident_follows_accesses = true;
+}
+
+void resident_access_begins(Addr address) {
+  ++shard_log->access;
+  shard_log->first_line = address >> line_shift;
+}
+
+// The log's words: its length, then two words per change.
+void write_resident_log(WordWriter* out) {
+  if (shard_log == nullptr) return out->put(0);
+  out->put(shard_log->own->size());
+  for (std::uint32_t i = 0; i < shard_log->own->size(); ++i) {
+    const LoggedChange& change = (*shard_log->own)[i];
+    out->put(change.position);
+    out->put(change.what);
+  }
+}
+
+bool add_resident_log(WordReader* in) {
+  const std::uint64_t count = in->get();
+  if (!in->ok()) return false;
+  if (count == 0) return true;
+  if (shard_log == nullptr || count >= (std::uint64_t(1) << 32) || shard_log->other_count == kMaxWorkerLogs) {
+    return false;
+  }
+  auto* log = create_object<GrowableArray<LoggedChange>>("ccsim.resident.log", "ccsim.resident.log");
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const std::uint64_t* words = in->take(2);
+    if (words == nullptr) return false;
+    LoggedChange change{words[0], words[1]};
+    if (change.what & kZero) continue;  // the first's own zeroings are replayed
+    const ObjectId object = transferred_object(change.what >> (kOpBits + 2));
+    if (object == kNoTransferredObject || (change.what >> kOpBits & 3) >= std::uint64_t(kNumLevels)) return false;
+    change.what = residency_key(object, static_cast<Level>(change.what >> kOpBits & 3)) << kOpBits |
+                  (change.what & (kFall | kTickFirst));
+    log->push_back(change);
+  }
+  shard_log->others[shard_log->other_count++] = log;
+  return true;
 }
 
 }  // namespace ccsim

@@ -13,6 +13,17 @@
 // without a notice; they stay counted until their place is filled again.
 //
 // Memory: one entry (about 24 bytes) per line held by any cache; one per (object, level) that had a line.
+//
+// Several workers of line shards (--sim-threads above 1; docs/parallel-simulation.md, section 9): the
+// average and the peak are not sums of the workers' (the clock is every worker's L1 misses together, the
+// peak is of the sum of the workers' counts at one moment). A line's every notice is in one worker, and
+// the counts change only at notices, so each worker keeps its own lines' copies as above but logs each
+// change of a count (and the clock's tick before it) with its place in the run: the access's number
+// (every worker sees every access, in the same order) and the line's place in the access (an access's
+// lines are simulated in address order, each line by one worker). The first worker merges the logs in
+// that order and replays them through the arithmetic of one simulator (below), so the integrals and
+// peaks are the inline run's exactly. Memory: 16 bytes per fill, eviction and invalidation of a held
+// copy at every level, in every worker until the end; the first holds every worker's log then.
 #ifndef CCSIM_TOOL_RESIDENT_LINES_H
 #define CCSIM_TOOL_RESIDENT_LINES_H
 
@@ -21,6 +32,7 @@
 #include "ccsim/core/events.h"
 #include "ccsim/core/geometry.h"
 #include "ccsim/core/observer.h"
+#include "ccsim/core/word_stream.h"
 #include "ccsim/tool/data_objects/data_objects.h"
 
 namespace ccsim {
@@ -42,8 +54,18 @@ struct ResidentLines {
   std::uint64_t peak;
 };
 using ResidentVisitor = void (*)(void* context, ObjectId object, Level level, const ResidentLines& lines);
-// Every (object, level) that held a line, in no particular order.
+// Every (object, level) that held a line, in no particular order. In the first of several workers, the
+// workers' logs are merged and replayed first (once).
 void for_each_resident(ResidentVisitor visit, void* context);
+
+// In one of several workers of line shards: log the changes (above) instead of counting them. The access
+// path then tells resident_access_begins() of every access, the worker's own or not, before simulating it.
+void log_resident_lines_for_shard();
+extern bool resident_follows_accesses;
+void resident_access_begins(Addr address);
+// The log's hand-over (object_transfer.h): written by each worker but the first, kept by the first.
+void write_resident_log(WordWriter* out);
+bool add_resident_log(WordReader* in);
 
 }  // namespace ccsim
 

@@ -13,6 +13,7 @@
 #include "ccsim/sync/requests.h"
 #include "ccsim/tool/data_objects/layout_changes.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
+#include "ccsim/tool/data_objects/resident_lines.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/output/tool_messages.h"
@@ -177,13 +178,16 @@ void count_then_simulate_shard_access(void* simulator, const Stream* thread, Ref
   simulate_replayed_shard_access<false>(simulator, thread, ref, addr, size, kind);
 }
 
-// The same with --timeline=N: the timeline is told of every access around its simulation, to place the
-// events at the whole run's count of line accesses (object_timeline.h, count_timeline_for_shard()).
-void count_then_simulate_shard_access_on_timeline(void* simulator, const Stream* thread, RefId ref, Addr addr,
-                                                  std::uint32_t size, AccessKind kind) {
-  timeline_access_begins(addr);
+// The same with --timeline=N or --working-set=yes: the timeline is told of every access around its
+// simulation, to place the events at the whole run's count of line accesses (object_timeline.h,
+// count_timeline_for_shard()), and the resident lines' log of every access's start, to place the changes
+// of its counts in the run (resident_lines.h).
+void count_then_simulate_shard_access_followed(void* simulator, const Stream* thread, RefId ref, Addr addr,
+                                               std::uint32_t size, AccessKind kind) {
+  if (timeline_follows_accesses) timeline_access_begins(addr);
+  if (resident_follows_accesses) resident_access_begins(addr);
   count_then_simulate_shard_access(simulator, thread, ref, addr, size, kind);
-  timeline_access_ends(addr, size);
+  if (timeline_follows_accesses) timeline_access_ends(addr, size);
 }
 
 // A thread starts on a processor in replay order: a reused thread id is a new thread with cold caches,
@@ -209,8 +213,9 @@ ReplaySink replay_sink(Simulator* sim) {
     shard_line_shift = static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes));
     access = !options.data_objects                              ? simulate_replayed_shard_access<false>
              : options.worker_shard_debug                   ? simulate_replayed_shard_access<true>
-             : options.timeline_unit == TimelineUnit::Accesses ? count_then_simulate_shard_access_on_timeline
-                                                            : count_then_simulate_shard_access;
+             : options.timeline_unit == TimelineUnit::Accesses || options.working_set
+                 ? count_then_simulate_shard_access_followed
+                 : count_then_simulate_shard_access;
   }
   return ReplaySink{sim, access, start_replayed_thread, apply_recorded_layout_change, replayed_lock_acquired,
                     replayed_lock_released};

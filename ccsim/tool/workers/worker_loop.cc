@@ -10,6 +10,7 @@
 #include "ccsim/core/simulator.h"
 #include "ccsim/tool/data_objects/object_statistics.h"
 #include "ccsim/tool/data_objects/object_timeline.h"
+#include "ccsim/tool/data_objects/resident_lines.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/profile_writer.h"
@@ -376,13 +377,15 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
   WorkerState worker{*ring, index, tool_pid};
   worker.simulator = simulator;
   capture_messages(&worker);
-  // With data objects, the placement watch's starts read the other workers' lines through the ring, and
-  // a timeline by accesses places events at the whole run's count of line accesses.
+  // With data objects, the placement watch's starts read the other workers' lines through the ring, a
+  // timeline by accesses places events at the whole run's count of line accesses, and the resident lines
+  // are logged for the first worker to replay (resident_lines.h).
   if (workers > 1 && options.data_objects) {
     this_worker = &worker;
     start_placement_starts(&worker.ring, index, [] { return tool_gone(this_worker); });
     count_timeline_for_shard([](Addr line) { return options.worker_shard.owns(line); },
                              static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes)));
+    log_resident_lines_for_shard();
   }
   const bool native = replay_engine == nullptr;
   if (native) start_native_worker(simulator);

@@ -8,6 +8,7 @@
 #include "ccsim/core/simulator.h"
 #include "ccsim/replay/sync_model.h"
 #include "ccsim/tool/data_objects/object_timeline.h"
+#include "ccsim/tool/data_objects/resident_lines.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/threads.h"
@@ -66,12 +67,14 @@ void shard_native_access_counting_objects(Reference* ref, Addr addr, UWord size)
 }
 
 // With --timeline=N, the timeline is told of every access around its simulation (object_timeline.h,
-// count_timeline_for_shard()).
+// count_timeline_for_shard()); with --working-set=yes, the resident lines' log of every access's start
+// (resident_lines.h).
 template <int kKind>
-void shard_native_access_on_timeline(Reference* ref, Addr addr, UWord size) {
-  timeline_access_begins(addr);
+void shard_native_access_followed(Reference* ref, Addr addr, UWord size) {
+  if (timeline_follows_accesses) timeline_access_begins(addr);
+  if (resident_follows_accesses) resident_access_begins(addr);
   shard_native_access_counting_objects<kKind>(ref, addr, size);
-  timeline_access_ends(addr, static_cast<std::uint32_t>(size));
+  if (timeline_follows_accesses) timeline_access_ends(addr, static_cast<std::uint32_t>(size));
 }
 
 }  // namespace
@@ -101,10 +104,10 @@ void start_native_worker(Simulator* sim) {
       whole_accesses[kind] = native_accesses[kind];
       count_only_accesses[kind] = native_count_only_access(static_cast<AccessKind>(kind));
     }
-    if (options.data_objects && options.timeline_unit == TimelineUnit::Accesses) {
-      native_accesses[0] = shard_native_access_on_timeline<0>;
-      native_accesses[1] = shard_native_access_on_timeline<1>;
-      native_accesses[2] = shard_native_access_on_timeline<2>;
+    if (options.data_objects && (options.timeline_unit == TimelineUnit::Accesses || options.working_set)) {
+      native_accesses[0] = shard_native_access_followed<0>;
+      native_accesses[1] = shard_native_access_followed<1>;
+      native_accesses[2] = shard_native_access_followed<2>;
     } else if (options.data_objects) {
       native_accesses[0] = shard_native_access_counting_objects<0>;
       native_accesses[1] = shard_native_access_counting_objects<1>;
