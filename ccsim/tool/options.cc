@@ -233,19 +233,14 @@ void check_worker_shards() {
   }
   // Built so far: the simulator's counts are added up across workers, in every order, and the miss
   // classes' shadow stage runs over every worker's log; with data objects, the tables the notices feed
-  // are added up (data_objects/object_transfer.h) and the placement watch's starts travel between the
-  // workers (workers/placement_starts.h), in every order, the phases and the timeline included. Not yet:
-  // the working-set tables (their peaks are not sums), and the objects' capacity and conflict misses (the
-  // shadow stage runs at the end, when the objects of freed memory are gone).
-  if (options.data_objects) {
-    const char* refused = options.working_set           ? "--working-set=yes"
-                          : options.machine.miss_classes ? "--miss-classes=yes"
-                                                         : nullptr;
-    if (refused != nullptr) {
-      VG_(fmsg_bad_option)(refused, "with data objects, it is not built yet for more than one simulation worker: "
-                           "use --sim-threads=1, or --data-objects=no.\n");
-      VG_(exit)(1);
-    }
+  // are added up (data_objects/object_transfer.h), the placement watch's starts travel between the
+  // workers (workers/placement_starts.h), in every order, the phases and the timeline included, and the
+  // objects' capacity and conflict misses are counted when the stage tells each deferred miss its class
+  // (data_objects/deferred_miss_classes.h). Not yet: the working-set tables (their peaks are not sums).
+  if (options.data_objects && options.working_set) {
+    VG_(fmsg_bad_option)("--working-set=yes", "with data objects, it is not built yet for more than one "
+                         "simulation worker: use --sim-threads=1, or --data-objects=no.\n");
+    VG_(exit)(1);
   }
   std::uint32_t shards = options.sim_shards;
   if (shards == 0) {
@@ -387,8 +382,7 @@ void print_usage() {
       "                                      simulates, in every --sim-mode (same profile; without\n"
       "                                      --read-var-info=yes, for now); 2 to 16: as many workers,\n"
       "                                      each simulating its line shards (same profile; with data\n"
-      "                                      objects, for now not with --miss-classes or\n"
-      "                                      --working-set) [0]\n"
+      "                                      objects, for now not with --working-set) [0]\n"
       "    --sim-shards=<s>                  line shards dealt out among 2 or more workers, a power\n"
       "                                      of two dividing every level's sets, at most 64 [the\n"
       "                                      fewest sets of any level, at most 64]\n"

@@ -5,6 +5,7 @@
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/message.h"
 #include "ccsim/tool/data_objects/data_objects.h"
+#include "ccsim/tool/data_objects/deferred_miss_classes.h"
 #include "ccsim/tool/data_objects/mapping_objects.h"
 #include "ccsim/tool/valgrind_api.h"
 
@@ -129,6 +130,7 @@ constexpr Section kSections[] = {
     {"object paths", write_path_misses, add_path_misses},
     {"phases", write_region_phases, add_region_phases},
     {"timeline", write_object_timeline, add_object_timeline},
+    {"deferred miss classes", write_deferred_miss_classes, add_deferred_miss_classes},
 };
 constexpr std::uint32_t kSectionCount = sizeof kSections / sizeof kSections[0];
 // A section's tag: its index with a mark, so that words of another layout are not taken for one.

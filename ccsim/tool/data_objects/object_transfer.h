@@ -56,6 +56,7 @@ void write_region_phases(WordWriter* out);              // region_phases.h (--ph
 bool add_region_phases(WordReader* in);
 void write_object_timeline(WordWriter* out);            // object_timeline.h (--timeline)
 bool add_object_timeline(WordReader* in);
+// The misses whose class the shadow stage tells at the end: deferred_miss_classes.h.
 
 }  // namespace ccsim
 
