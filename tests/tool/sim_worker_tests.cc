@@ -625,10 +625,11 @@ TEST(SimWorker, SeveralWorkersClassifyReplacementMissesAsTheInlineRunDoes) {
 // (8 sets, so 8 shards), which gives each of them capacity and conflict misses at L1 (the default L1 gives
 // them none: nothing to charge); heap_reuse_pingpong and std_threads; a timeline by accesses (the workers
 // see every line access: the timeline is told of each, as with the shard sinks). N = 2, 3 and 7
-// interleaved, N = 3 piped, and N = 2 and 3 in the native order on sweep and fork_family, whose native
-// order repeats (the native test above; not std_threads here: with the 1 KiB L1 its inline profile once
-// differed from a worker run's in one object's evictions, in a full suite run on a loaded machine, where
-// a time slice fell elsewhere). And the classes are there to be charged:
+// interleaved, N = 3 piped, and N = 2 and 3 in the native order on sweep, one thread, whose native order
+// always repeats (not the threaded or forking ones here: on this loaded machine std_threads' profile with
+// the 1 KiB L1 once differed from a worker run's in one object's evictions, where a time slice fell
+// elsewhere, and fork_family's native order differs under load too: at 52ef4d4 the native test above
+// failed on it 2 times of 3 when run beside another copy of itself). And the classes are there to be charged:
 // heap_churn's heap blocks, freed long before the end, have L1 capacity and conflict misses.
 TEST(SimWorker, SeveralWorkersWithDataObjectsClassifyTheObjectsMissesAsTheInlineRunDoes) {
   const std::vector<std::string> small_l1 = {"--miss-classes=yes", "--L1=1024,2,64"};
@@ -638,7 +639,7 @@ TEST(SimWorker, SeveralWorkersWithDataObjectsClassifyTheObjectsMissesAsTheInline
   cases.push_back({"std_threads", small_l1});
   for (const Case& test : cases) expect_same_profile(test, "--sim-mode=interleaved", {2, 3, 7});
   for (const Case& test : cases) expect_same_profile(test, "--sim-mode=piped", {3});
-  for (const Case& test : {cases[0], cases[4]}) expect_same_profile(test, "--sim-mode=native", {2, 3});
+  expect_same_profile(cases[0], "--sim-mode=native", {2, 3});
   const std::string dir = scratch_directory("sim_workers_object_miss_classes_heap");
   std::vector<std::string> options = cases[2].options;
   options.push_back("--sim-threads=3");
