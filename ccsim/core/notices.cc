@@ -15,6 +15,7 @@ MissNotice Simulator::miss_notice(const LineAccess& access, Level level, LevelEv
   notice.cause = cause;
   notice.capacity = capacity;
   notice.write = writes(access.kind);
+  notice.class_later = false;
   notice.region = access.region;
   return notice;
 }

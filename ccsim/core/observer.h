@@ -6,8 +6,7 @@
 // context; a null function pointer means that notice is not wanted. Notices come only from the slow path:
 // an L1 hit, the common case, never produces one, and with no observer set the slow path pays one
 // predictable branch per event. Each notice is delivered during the simulate_access() call that caused it,
-// before that call returns (except in a shard split with miss classes: the shadow stage delivers the
-// notices of the misses it classifies, shadow_stage.h); a callback must not call back into the simulator. reset_processor() and
+// before that call returns; a callback must not call back into the simulator. reset_processor() and
 // zero_statistics() count nothing and deliver nothing.
 //
 // One notice per count: every time the core counts one of the events below, it delivers exactly one
@@ -16,6 +15,12 @@
 //                   `cause` is the miss cause counted with it: kMissCompulsory, kMissCoherence or
 //                   kMissReplacement; with miss classes, a replacement miss is also a capacity miss
 //                   (`capacity` true) or a conflict miss (false); without them `capacity` is false.
+//                   In a shard split with miss classes (shadow_log.h) a replacement miss's class is not
+//                   known during the access: its notice comes then with `class_later` set (and `capacity`
+//                   false), and the shadow stage tells its class afterwards (miss_class below).
+//   miss_class      one per miss notice a shard delivered with `class_later`, from the shadow stage
+//                   (shadow_stage.h), at the end: the shard's n-th such notice is a capacity or conflict
+//                   miss. A client charges the class wherever it charged that notice.
 //   coherence_miss  one per coherence_miss_true + coherence_miss_false (once per re-miss, not per level).
 //   invalidation    one per invalidations_received_* (= invalidations_caused_*): a write removed one
 //                   processor's copy of a line. `critical` is set exactly when the invalidation also counts
@@ -47,7 +52,17 @@ struct MissNotice {
   LevelEvent cause;  // kMissCompulsory, kMissCoherence or kMissReplacement (never capacity or conflict)
   bool capacity;     // with miss classes: a replacement miss that is a capacity (true) or conflict miss
   bool write;        // a write or modify (counted as <L>_write_misses), else a read
+  // A shard's replacement miss with miss classes: `capacity` is told later, by a MissClassNotice.
+  bool class_later;
   RegionId region;   // the region of the access
+};
+
+// The class of a replacement miss a shard delivered with `class_later`, found by the shadow stage: the
+// `ordinal`-th (0-based) such notice of the shard whose shadow log the stage was given as `log`.
+struct MissClassNotice {
+  MissNotice miss;  // the notice as delivered during the access, `capacity` now set
+  std::uint32_t log;
+  std::uint32_t ordinal;
 };
 
 // A miss on a line this processor lost to another's write: true when the bytes accessed include one that
@@ -133,6 +148,7 @@ struct Observer {
   void (*eviction)(void* context, const EvictionNotice& notice);
   void (*served)(void* context, const ServedNotice& notice);
   void (*downgrade)(void* context, const DowngradeNotice& notice);
+  void (*miss_class)(void* context, const MissClassNotice& notice);
 };
 
 }  // namespace ccsim

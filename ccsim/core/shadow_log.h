@@ -9,7 +9,8 @@
 // it only splits a replacement miss into capacity or conflict. So each shard writes down, in order, what
 // its shadows would have been asked, and the shadow stage (shadow_stage.h) replays the logs of all shards
 // merged in the order of the line accesses: exactly the questions one simulator asks its shadows, so
-// exactly its answers. The misses to classify wait in the log, with their notice, for the stage.
+// exactly its answers. The misses to classify wait in the log, with their notice, for the stage (the
+// observer was given the notice during the access, with `class_later`: observer.h).
 //
 // The order: with miss classes every line access takes the slow path (the hit path is off), so every
 // shard numbers every line access, its own or not, and the numbers agree. The ops of a line access carry
@@ -42,7 +43,7 @@ struct ShadowOp {
   ProcId proc;
   Level level;
   ShadowOpKind kind;
-  MissNotice miss;  // Classify only: the notice the miss would have had, `capacity` left for the stage
+  MissNotice miss;  // Classify only: the miss's notice (`class_later`), `capacity` left for the stage
 };
 
 // One shard's ops, in the order it made them (so by key).

@@ -36,6 +36,7 @@ void ShadowStage::run(const ShadowLog* const* logs, std::uint32_t count, const O
   constexpr std::uint32_t kMaxShards = 256;  // far more than the cores a machine gives one run
   CCSIM_ASSERT(count <= kMaxShards);
   std::uint32_t next[kMaxShards] = {};
+  std::uint32_t classified[kMaxShards] = {};  // per log, its Classify ops so far (MissClassNotice::ordinal)
   for (;;) {
     std::uint32_t chosen = count;
     for (std::uint32_t shard = 0; shard < count; ++shard) {
@@ -45,11 +46,13 @@ void ShadowStage::run(const ShadowLog* const* logs, std::uint32_t count, const O
       if (chosen == count || (*logs[shard])[next[shard]].key < (*logs[chosen])[next[chosen]].key) chosen = shard;
     }
     if (chosen == count) return;
-    apply((*logs[chosen])[next[chosen]++], observer);
+    const ShadowOp& op = (*logs[chosen])[next[chosen]++];
+    apply(op, observer, chosen, classified[chosen]);
+    if (op.kind == ShadowOpKind::Classify) ++classified[chosen];
   }
 }
 
-void ShadowStage::apply(const ShadowOp& op, const Observer* observer) {
+void ShadowStage::apply(const ShadowOp& op, const Observer* observer, std::uint32_t log, std::uint32_t ordinal) {
   switch (op.kind) {
     case ShadowOpKind::Access:
       if (op.level == Level::LLC) {
@@ -70,10 +73,10 @@ void ShadowStage::apply(const ShadowOp& op, const Observer* observer) {
                                                  : processor(miss.proc).l2_hit;
       counts_.add_count(miss.proc, miss.ref, miss.region, level_event(miss.level, hit ? kMissConflict : kMissCapacity),
                         1);
-      if (observer != nullptr && observer->miss != nullptr) {
-        MissNotice notice = miss;
-        notice.capacity = !hit;
-        observer->miss(observer->context, notice);
+      if (observer != nullptr && observer->miss_class != nullptr) {
+        MissClassNotice notice{miss, log, ordinal};
+        notice.miss.capacity = !hit;
+        observer->miss_class(observer->context, notice);
       }
       return;
     }

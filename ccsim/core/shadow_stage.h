@@ -6,8 +6,10 @@
 // one shard, so keys never tie across logs) and answers each question with its own ShadowCache per
 // processor and level and one for the LLC, as the simulator would have: the same questions in the same
 // order. Each replacement miss waiting in a log is then counted as capacity (the shadow missed) or
-// conflict (it hit) for its (processor, reference) and region, and its notice is delivered with
-// `capacity` set: every notice one simulator delivers, and no other, though not during the access.
+// conflict (it hit) for its (processor, reference) and region, and the observer is told its class (a
+// MissClassNotice naming the log and the miss's place among the log's misses): the shard delivered the
+// miss's notice during the access with `class_later` (observer.h), so the notice and its class together
+// are every miss notice one simulator delivers, and no other.
 //
 // The shadows of different processors never meet, so the stage itself could be split by processor.
 // Limit: it runs over whole logs at the end (the host tests); a pipeline would feed it as the logs grow.
@@ -31,8 +33,8 @@ class ShadowStage {
   ShadowStage(const ShadowStage&) = delete;
   ShadowStage& operator=(const ShadowStage&) = delete;
 
-  // Replays the logs of shards 0..count-1 (logs[k] of shard k). `observer` (null: none) gets the notice
-  // of every classified miss, with its miss notice function.
+  // Replays the logs of shards 0..count-1 (logs[k] of shard k). `observer` (null: none) is told the class
+  // of every classified miss, with its miss_class function, in the order of the line accesses.
   void run(const ShadowLog* const* logs, std::uint32_t count, const Observer* observer);
 
   // The capacity and conflict misses, per (processor, reference) and region, since the last zeroing.
@@ -48,7 +50,8 @@ class ShadowStage {
   };
 
   ProcessorShadows& processor(ProcId proc);
-  void apply(const ShadowOp& op, const Observer* observer);
+  // `op` is the log's, and with a Classify op, the log's `ordinal`-th.
+  void apply(const ShadowOp& op, const Observer* observer, std::uint32_t log, std::uint32_t ordinal);
 
   MachineConfig config_;
   ProcessorShadows** processors_;  // max_processors entries, null until the processor's first op

@@ -338,11 +338,15 @@ class Simulator {
     if (observer_.miss != nullptr) notify_miss(access, level, cause_event, classified && !shadow_hit);
   }
 
-  // A shard's shadow answers later, in the shadow stage, which counts the class and delivers the notice.
-  // Out of line and cold: inside count_miss() it made GCC stop inlining count_miss() into the miss path
-  // (70 instructions more per miss, perf/README.md, "Line shards").
+  // A shard's shadow answers later, in the shadow stage, which counts the class and tells the observer
+  // (miss_class); the miss itself is noticed now, as class_later, so that the observer charges it where
+  // the access's bytes lie now (observer.h). Out of line and cold: inside count_miss() it made GCC stop
+  // inlining count_miss() into the miss path (70 instructions more per miss, perf/README.md, "Line shards").
   __attribute__((noinline, cold)) void defer_classification(const LineAccess& access, Level level, LevelEvent cause) {
-    shadow_log_->add_classify(miss_notice(access, level, cause, false));
+    MissNotice notice = miss_notice(access, level, cause, false);
+    notice.class_later = true;
+    shadow_log_->add_classify(notice);
+    if (observer_.miss != nullptr) observer_.miss(observer_.context, notice);
   }
 
   // With miss classes: whether `shadow` (of `proc` at `level`) held `line`, which it now holds as the most

@@ -28,7 +28,8 @@ struct RecordedInvalidation {
 class RecordingObserver {
  public:
   explicit RecordingObserver(Simulator* sim) {
-    const Observer observer{this, on_miss, on_coherence_miss, on_invalidation, on_eviction, on_served, on_downgrade};
+    const Observer observer{this,      on_miss,      on_coherence_miss, on_invalidation, on_eviction,
+                            on_served, on_downgrade, nullptr};
     set_observer(sim, &observer);
   }
 
@@ -383,7 +384,7 @@ TEST(ObserverScenarioTest, NullObserverAndNullCallbacksAreNotCalled) {
   Machine machine(make_machine("512,1,64", "none", "none", 1));
   int misses = 0;
   const Observer misses_only{&misses, [](void* count, const MissNotice&) { ++*static_cast<int*>(count); }, nullptr,
-                             nullptr, nullptr, nullptr, nullptr};
+                             nullptr, nullptr, nullptr, nullptr, nullptr};
   set_observer(machine.simulator(), &misses_only);
   machine.run(load(0, 0));
   machine.run(load(0, 512));  // misses and evicts line 0: an eviction nobody asked to hear about

@@ -41,16 +41,30 @@ struct Step {
   test::Access access;
 };
 
-// Every notice as one line of text, stamped with the step that delivered it (-1: delivered by the shadow
-// stage, or a classified miss of the single simulator, which the stage delivers in a shard split).
+// Every notice as one line of text, stamped with the step that delivered it. In a shard split with miss
+// classes a replacement miss comes during its step with `class_later`, and its class from the shadow
+// stage (a MissClassNotice naming the shard's log and the miss's place in it): the log keeps each shard's
+// misses waiting, and writes one down, with its step, when its class comes, as the single simulator's.
 class NoticeLog {
  public:
-  NoticeLog(std::uint32_t line_bytes, bool miss_classes) : line_bytes_(line_bytes), miss_classes_(miss_classes) {}
+  // `shards`: how many shards deliver to this log (line i is shard i mod shards': line_shard.h).
+  NoticeLog(std::uint32_t line_bytes, bool miss_classes, std::uint32_t shards = 1)
+      : line_bytes_(line_bytes), miss_classes_(miss_classes), waiting_(shards) {}
 
   Observer observer() {
-    return Observer{this, on_miss, on_coherence_miss, on_invalidation, on_eviction, on_served, on_downgrade};
+    return Observer{this,       on_miss,   on_coherence_miss, on_invalidation, on_eviction,
+                    on_served,  on_downgrade, on_miss_class};
   }
   void set_step(long step) { step_ = step; }
+  // Every miss delivered with `class_later` was told its class.
+  bool all_classified() const {
+    for (const auto& shard : waiting_) {
+      for (const Waiting& miss : shard) {
+        if (!miss.classified) return false;
+      }
+    }
+    return true;
+  }
   std::vector<std::string> sorted() const {
     std::vector<std::string> lines = lines_;
     std::sort(lines.begin(), lines.end());
@@ -68,14 +82,34 @@ class NoticeLog {
     return text;
   }
 
-  static void on_miss(void* context, const MissNotice& n) {
-    NoticeLog& log = *static_cast<NoticeLog*>(context);
-    const bool classified = log.miss_classes_ && n.cause == kMissReplacement;
+  static std::string miss_text(const MissNotice& n) {
     char text[200];
     std::snprintf(text, sizeof text, "miss p%u r%u a%llu s%u L%d c%u cap%d w%d g%u", n.proc, n.ref,
                   static_cast<unsigned long long>(n.address), n.size, static_cast<int>(n.level), n.cause, n.capacity,
                   n.write, n.region);
-    log.add(classified ? -1 : log.step_, text);
+    return text;
+  }
+  static void on_miss(void* context, const MissNotice& n) {
+    NoticeLog& log = *static_cast<NoticeLog*>(context);
+    if (!n.class_later) {
+      log.add(log.step_, miss_text(n));
+      return;
+    }
+    EXPECT_TRUE(log.miss_classes_ && n.cause == kMissReplacement && !n.capacity) << miss_text(n);
+    const std::uint32_t shard = static_cast<std::uint32_t>(n.address / log.line_bytes_ % log.waiting_.size());
+    log.waiting_[shard].push_back(Waiting{log.step_, n, false});
+  }
+  static void on_miss_class(void* context, const MissClassNotice& n) {
+    NoticeLog& log = *static_cast<NoticeLog*>(context);
+    ASSERT_LT(n.log, log.waiting_.size());
+    ASSERT_LT(n.ordinal, log.waiting_[n.log].size());
+    Waiting& waiting = log.waiting_[n.log][n.ordinal];
+    EXPECT_FALSE(waiting.classified);
+    waiting.classified = true;
+    MissNotice told = waiting.notice;
+    told.capacity = n.miss.capacity;
+    EXPECT_EQ(miss_text(n.miss), miss_text(told)) << "the class names another miss";
+    log.add(waiting.step, miss_text(told));
   }
   static void on_coherence_miss(void* context, const CoherenceMissNotice& n) {
     NoticeLog& log = *static_cast<NoticeLog*>(context);
@@ -116,10 +150,18 @@ class NoticeLog {
     log.add(log.step_, text);
   }
 
+  // A miss delivered with `class_later`, at `step`, waiting for its class.
+  struct Waiting {
+    long step;
+    MissNotice notice;
+    bool classified;
+  };
+
   std::uint32_t line_bytes_;
   bool miss_classes_;
   long step_ = 0;
   std::vector<std::string> lines_;
+  std::vector<std::vector<Waiting>> waiting_;  // per shard, in the order delivered
 };
 
 // Everything a simulator (or a merge) reports, in maps keyed so that two reports compare with ==.
@@ -297,7 +339,7 @@ class ShardedSimulation : public ::testing::TestWithParam<Geometry> {
     set_observer(whole, &whole_observer);
 
     std::vector<Simulator*> parts;
-    NoticeLog part_notices(line_bytes, g.miss_classes);
+    NoticeLog part_notices(line_bytes, g.miss_classes, shards);
     const Observer part_observer = part_notices.observer();
     for (std::uint32_t k = 0; k < shards; ++k) {
       ErrorMessage error;
@@ -324,6 +366,7 @@ class ShardedSimulation : public ::testing::TestWithParam<Geometry> {
       part_notices.set_step(-1);
       stage.run(logs.data(), shards, &part_observer);
       merged.add(stage.counts());
+      EXPECT_TRUE(part_notices.all_classified());
     }
 
     const Report expected = read_report(SimulatorSource{whole});

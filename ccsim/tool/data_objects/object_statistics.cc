@@ -9,6 +9,7 @@
 #include "ccsim/core/simulator.h"
 #include "ccsim/tool/data_objects/cache_sets.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
+#include "ccsim/tool/data_objects/deferred_miss_classes.h"
 #include "ccsim/tool/data_objects/line_detail.h"
 #include "ccsim/tool/data_objects/object_blocks.h"
 #include "ccsim/tool/data_objects/object_access_counts.h"
@@ -254,8 +255,22 @@ void on_miss(void*, const MissNotice& miss) {
                                                  : kPhaseMissReplacement);
   }
   if (miss_classes && miss.cause == kMissReplacement) {
-    to.add(level_event(miss.level, miss.capacity ? kMissCapacity : kMissConflict));
+    if (miss.class_later) {
+      defer_miss_class(DeferredMissClass{to.object, miss.ref, miss.proc, miss.level});
+    } else {
+      to.add(level_event(miss.level, miss.capacity ? kMissCapacity : kMissConflict));
+    }
   }
+}
+
+// Several workers with miss classes: the shadow stage's class of a miss charged above with `class_later`,
+// counted in the cells that miss was charged to (deferred_miss_classes.h).
+void on_miss_class(void*, const MissClassNotice& notice) {
+  const DeferredMissClass* miss = deferred_miss_class(notice.log, notice.ordinal);
+  if (miss == nullptr) return;  // counted before a zeroing
+  const std::uint32_t event = level_event(miss->level, notice.miss.capacity ? kMissCapacity : kMissConflict);
+  ++thread_counters(miss->object, miss->proc)[event];
+  ++cell_counters(miss->object, miss->ref, miss->proc)[event];
 }
 
 void on_coherence_miss(void*, const CoherenceMissNotice& miss) {
@@ -360,7 +375,8 @@ void on_downgrade(void*, const DowngradeNotice& downgrade) {
   charge(downgrade.address, downgrade.owner_ref, downgrade.owner_proc).add(kDowngradesReceived);
 }
 
-const Observer kObserver = {nullptr, on_miss, on_coherence_miss, on_invalidation, on_eviction, on_served, on_downgrade};
+const Observer kObserver = {nullptr,   on_miss,      on_coherence_miss, on_invalidation, on_eviction,
+                            on_served, on_downgrade, on_miss_class};
 
 bool any_count(const std::uint64_t* counts) {
   for (std::uint32_t event = 0; event < kNumEvents; ++event) {
@@ -419,11 +435,14 @@ void zero_object_statistics() {
   zero_object_blocks();
   zero_region_phases();
   zero_object_timeline();
+  zero_deferred_miss_classes();
   if (count_working_set) {
     zero_cache_sets();
     zero_resident_lines();
   }
 }
+
+const Observer* object_observer() { return &kObserver; }
 
 // The hot path counts reads and writes only in the cells (object_access_counts.h): an object's on a
 // thread are the sums of its cells there, added up here (again at each call: the counts are set, not

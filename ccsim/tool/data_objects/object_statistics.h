@@ -23,11 +23,15 @@
 namespace ccsim {
 
 class Simulator;
+struct Observer;
 
 // Starts observing `simulator`, counting accesses and keeping line detail (--line-detail).
 void init_object_statistics(Simulator* simulator);
 // CCSIM_ZERO_STATS: every object count, matrix cell and line detail back to zero.
 void zero_object_statistics();
+// The observer init_object_statistics() set on the simulator: the first of several workers gives it to
+// the shadow stage too, which tells it the class of every miss a worker deferred (deferred_miss_classes.h).
+const Observer* object_observer();
 
 // `counts` has kNumEvents entries (events.h order) and is the statistics' own storage: it stays valid and
 // unchanged until the next simulated access or zeroing, so a writer may keep the pointer to sort rows.

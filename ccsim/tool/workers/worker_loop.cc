@@ -141,10 +141,10 @@ bool merge_shards(WorkerState* worker, MergedStatistics* merged) {
     whole = false;
   }
   if (whole && logs[0] != nullptr) {
-    // The classified misses' notices go nowhere: with miss classes, several workers run without data
-    // objects for now (options.cc).
+    // With data objects the stage tells the objects' side the class of each miss a worker deferred
+    // (data_objects/deferred_miss_classes.h), whose lists came in the workers' order, as the logs did.
     ShadowStage* stage = create_object<ShadowStage>("ccsim.worker.shadow_stage", options.machine);
-    stage->run(logs, header->workers, nullptr);
+    stage->run(logs, header->workers, options.data_objects ? object_observer() : nullptr);
     merged->add(stage->counts());
   }
   return whole;
