@@ -236,15 +236,8 @@ void check_worker_shards() {
   // are added up (data_objects/object_transfer.h), the placement watch's starts travel between the
   // workers (workers/placement_starts.h), and the resident lines are replayed from every worker's log
   // (data_objects/resident_lines.h), in every order, the phases, the timeline and the working set
-  // included, and the objects' capacity and conflict misses are counted when the stage tells each
-  // deferred miss its class (data_objects/deferred_miss_classes.h). Not yet: the working set's conflict
-  // misses per object and set, which would need the same deferred classes.
-  if (options.data_objects && options.working_set && options.machine.miss_classes) {
-    VG_(fmsg_bad_option)("--working-set=yes", "with data objects and --miss-classes=yes, it is not built yet for "
-                         "more than one simulation worker (its cache sets' conflict misses are counted per "
-                         "object): use --sim-threads=1, --miss-classes=no or --data-objects=no.\n");
-    VG_(exit)(1);
-  }
+  // included, and the objects' and their cache sets' capacity and conflict misses are counted when the
+  // stage tells each deferred miss its class (data_objects/deferred_miss_classes.h).
   std::uint32_t shards = options.sim_shards;
   if (shards == 0) {
     shards = LineShard::kMaxCount;
@@ -382,11 +375,9 @@ void print_usage() {
       "                                      0 otherwise and with -q]\n"
       "    --sim-threads=<n>                 0: simulate on the program's thread; 1: the program's\n"
       "                                      threads only record, and a worker process replays and\n"
-      "                                      simulates, in every --sim-mode (same profile; without\n"
-      "                                      --read-var-info=yes, for now); 2 to 16: as many workers,\n"
-      "                                      each simulating its line shards (same profile; with data\n"
-      "                                      objects, for now not --working-set with --miss-classes)\n"
-      "                                      [0]\n"
+      "                                      simulates, in every --sim-mode; 2 to 16: as many workers,\n"
+      "                                      each simulating its line shards; the same profile (for\n"
+      "                                      now not with --read-var-info=yes) [0]\n"
       "    --sim-shards=<s>                  line shards dealt out among 2 or more workers, a power\n"
       "                                      of two dividing every level's sets, at most 64 [the\n"
       "                                      fewest sets of any level, at most 64]\n"

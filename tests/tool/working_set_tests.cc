@@ -19,13 +19,15 @@ using ccsim::annotate::LevelSets;
 using ccsim::annotate::ObjectSetHistogram;
 using ccsim::annotate::Profile;
 
-Profile run_strided(const std::string& stride) {
-  const std::string directory = scratch_directory("working_set_" + stride);
+// `workers`: --sim-threads (2: two simulation workers, each with half the sets; the conflict misses are
+// classified at the end by the first, docs/parallel-simulation.md, section 9).
+Profile run_strided(const std::string& stride, const std::string& workers = "0") {
+  const std::string directory = scratch_directory("working_set_" + stride + "_" + workers);
   const RunResult result =
       run_ccsim(directory,
                 {"--L1=4096,2,64", "--L2=none", "--LLC=none", "--miss-classes=yes", "--working-set=yes",
                  "--set-histograms=100",  // every object's: the buffer without conflict misses too
-                 "--ccsim-out-file=ccsim.out"},
+                 "--sim-threads=" + workers, "--ccsim-out-file=ccsim.out"},
                 test_program("strided_buffer"), {stride});
   EXPECT_EQ(result.exit_code, 0) << result.stderr_text;
   return ccsim::annotate::read_profile_file(directory + "/ccsim.out");
@@ -56,37 +58,40 @@ std::uint64_t l1_peak(const Profile& profile, std::size_t object) {
 }
 
 // Stride 4,096: 8 lines in set 0 of 32; round 1 8 compulsory misses, rounds 2-100 8 conflict misses each
-// (792); at most 2 of its lines in the 2-way set at once.
+// (792); at most 2 of its lines in the 2-way set at once. The same with two simulation workers.
 TEST(WorkingSet, BufferStridedBy4096BytesHasItsConflictMissesInOneSetOf32) {
-  const Profile profile = run_strided("4096");
-  const std::size_t strided = object_named(profile, "strided");
-  const ObjectSetHistogram histogram = l1_histogram(profile, strided);
-  ASSERT_EQ(histogram.buckets.size(), 1u);
-  EXPECT_EQ(histogram.buckets[0].first_set, 0u);
-  EXPECT_EQ(histogram.buckets[0].sets, 1u);
-  EXPECT_EQ(histogram.total.lines, 8u);
-  EXPECT_EQ(histogram.total.replacement, 792u);
-  EXPECT_EQ(histogram.total.conflict, 792u);
-  EXPECT_EQ(histogram.used_sets, 1u);
-  EXPECT_EQ(histogram.level_sets, 32u);
-  EXPECT_TRUE(histogram.crowded);
-  EXPECT_EQ(histogram.finding,
-            "strided: its 8 lines fall in 1 of L1's 32 sets (1/32), which hold 2 lines each: 792 conflict misses "
-            "there");
-  EXPECT_EQ(histogram.advice.find("pad the stride or change the leading dimension: lines 2,048 bytes apart"), 0u)
-      << histogram.advice;
-  // Set 0 of the level: at least the buffer's 8 lines and 792 conflict misses, hot, with the buffer there.
-  const std::vector<LevelSets> levels = ccsim::annotate::level_sets(profile);
-  ASSERT_EQ(levels.size(), 1u);
-  ASSERT_FALSE(levels[0].rows.empty());
-  const auto& worst = levels[0].rows.front();
-  EXPECT_EQ(worst.set, 0u);
-  EXPECT_GE(worst.counts.lines, 8u);
-  EXPECT_GE(worst.counts.conflict, 792u);
-  EXPECT_TRUE(worst.hot);
-  ASSERT_FALSE(worst.objects.empty());
-  EXPECT_EQ(worst.objects.front().object, strided);  // the most lines there
-  EXPECT_EQ(l1_peak(profile, strided), 2u);
+  for (const char* workers : {"0", "2"}) {
+    SCOPED_TRACE(std::string("--sim-threads=") + workers);
+    const Profile profile = run_strided("4096", workers);
+    const std::size_t strided = object_named(profile, "strided");
+    const ObjectSetHistogram histogram = l1_histogram(profile, strided);
+    ASSERT_EQ(histogram.buckets.size(), 1u);
+    EXPECT_EQ(histogram.buckets[0].first_set, 0u);
+    EXPECT_EQ(histogram.buckets[0].sets, 1u);
+    EXPECT_EQ(histogram.total.lines, 8u);
+    EXPECT_EQ(histogram.total.replacement, 792u);
+    EXPECT_EQ(histogram.total.conflict, 792u);
+    EXPECT_EQ(histogram.used_sets, 1u);
+    EXPECT_EQ(histogram.level_sets, 32u);
+    EXPECT_TRUE(histogram.crowded);
+    EXPECT_EQ(histogram.finding,
+              "strided: its 8 lines fall in 1 of L1's 32 sets (1/32), which hold 2 lines each: 792 conflict misses "
+              "there");
+    EXPECT_EQ(histogram.advice.find("pad the stride or change the leading dimension: lines 2,048 bytes apart"), 0u)
+        << histogram.advice;
+    // Set 0 of the level: at least the buffer's 8 lines and 792 conflict misses, hot, with the buffer there.
+    const std::vector<LevelSets> levels = ccsim::annotate::level_sets(profile);
+    ASSERT_EQ(levels.size(), 1u);
+    ASSERT_FALSE(levels[0].rows.empty());
+    const auto& worst = levels[0].rows.front();
+    EXPECT_EQ(worst.set, 0u);
+    EXPECT_GE(worst.counts.lines, 8u);
+    EXPECT_GE(worst.counts.conflict, 792u);
+    EXPECT_TRUE(worst.hot);
+    ASSERT_FALSE(worst.objects.empty());
+    EXPECT_EQ(worst.objects.front().object, strided);  // the most lines there
+    EXPECT_EQ(l1_peak(profile, strided), 2u);
+  }
 }
 
 // Stride 4,160: line i in set i, sets 0-7 one line each, 8 compulsory misses and nothing else; all 8 in

@@ -71,7 +71,7 @@ void count_set_miss(const MissNotice& miss, ObjectId object) {
   const bool new_line = !level.lines_seen->add_was_present(line);
   const bool replacement = miss.cause == kMissReplacement;
   if (!new_line && !replacement) return;
-  const bool conflict = replacement && miss_classes && !miss.capacity;
+  const bool conflict = replacement && miss_classes && !miss.capacity && !miss.class_later;
   const std::uint64_t set = line & level.set_mask;
   SetCounts& counts = level.counts[set];
   SetCounts& mine = tables->per_object.find_or_add(object_set_key(object, miss.level, set));
@@ -81,6 +81,13 @@ void count_set_miss(const MissNotice& miss, ObjectId object) {
   mine.replacement += replacement;
   counts.conflict += conflict;
   mine.conflict += conflict;
+}
+
+void count_set_conflict(const MissNotice& miss, ObjectId object) {
+  LevelSets& level = tables->levels[static_cast<int>(miss.level)];
+  const std::uint64_t set = (miss.address >> line_shift) & level.set_mask;
+  ++level.counts[set].conflict;
+  ++tables->per_object.find_or_add(object_set_key(object, miss.level, set)).conflict;
 }
 
 std::uint64_t level_sets(Level level) { return tables->levels[static_cast<int>(level)].sets; }

@@ -271,6 +271,7 @@ void on_miss_class(void*, const MissClassNotice& notice) {
   const std::uint32_t event = level_event(miss->level, notice.miss.capacity ? kMissCapacity : kMissConflict);
   ++thread_counters(miss->object, miss->proc)[event];
   ++cell_counters(miss->object, miss->ref, miss->proc)[event];
+  if (count_working_set && !notice.miss.capacity) count_set_conflict(notice.miss, miss->object);
 }
 
 void on_coherence_miss(void*, const CoherenceMissNotice& miss) {

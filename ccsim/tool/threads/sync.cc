@@ -190,14 +190,15 @@ void count_then_simulate_shard_access_followed(void* simulator, const Stream* th
   if (timeline_follows_accesses) timeline_access_ends(addr, size);
 }
 
-// One of several workers with miss classes and data objects, with --timeline=N: every access goes to the
-// simulator, which skips the other shards' lines itself (below), and the timeline is told of it around its
-// simulation, as above.
-void simulate_replayed_access_on_timeline(void* simulator, const Stream* thread, RefId ref, Addr addr,
-                                          std::uint32_t size, AccessKind kind) {
-  timeline_access_begins(addr);
+// One of several workers with miss classes and data objects, with --timeline=N or --working-set=yes: every
+// access goes to the simulator, which skips the other shards' lines itself (below), and the timeline and
+// the resident lines' log are told of it, as above.
+void simulate_replayed_access_followed(void* simulator, const Stream* thread, RefId ref, Addr addr,
+                                       std::uint32_t size, AccessKind kind) {
+  if (timeline_follows_accesses) timeline_access_begins(addr);
+  if (resident_follows_accesses) resident_access_begins(addr);
   simulate_replayed_access<true>(simulator, thread, ref, addr, size, kind);
-  timeline_access_ends(addr, size);
+  if (timeline_follows_accesses) timeline_access_ends(addr, size);
 }
 
 // A thread starts on a processor in replay order: a reused thread id is a new thread with cold caches,
@@ -227,8 +228,8 @@ ReplaySink replay_sink(Simulator* sim) {
                  ? count_then_simulate_shard_access_followed
                  : count_then_simulate_shard_access;
   } else if (options.worker_shard.count > 1 && options.data_objects && !options.worker_shard_debug &&
-             options.timeline_unit == TimelineUnit::Accesses) {
-    access = simulate_replayed_access_on_timeline;
+             (options.timeline_unit == TimelineUnit::Accesses || options.working_set)) {
+    access = simulate_replayed_access_followed;
   }
   return ReplaySink{sim, access, start_replayed_thread, apply_recorded_layout_change, replayed_lock_acquired,
                     replayed_lock_released};

@@ -77,13 +77,15 @@ void shard_native_access_followed(Reference* ref, Addr addr, UWord size) {
   if (timeline_follows_accesses) timeline_access_ends(addr, static_cast<std::uint32_t>(size));
 }
 
-// One of several workers with miss classes and data objects, with --timeline=N: the whole body, told to
-// the timeline (the simulator skips the other shards' lines itself: start_native_worker()).
+// One of several workers with miss classes and data objects, with --timeline=N or --working-set=yes: the
+// whole body, told to the timeline and the resident lines' log (the simulator skips the other shards'
+// lines itself: start_native_worker()).
 template <int kKind>
-void whole_native_access_on_timeline(Reference* ref, Addr addr, UWord size) {
-  timeline_access_begins(addr);
+void whole_native_access_followed(Reference* ref, Addr addr, UWord size) {
+  if (timeline_follows_accesses) timeline_access_begins(addr);
+  if (resident_follows_accesses) resident_access_begins(addr);
   whole_accesses[kKind](ref, addr, size);
-  timeline_access_ends(addr, static_cast<std::uint32_t>(size));
+  if (timeline_follows_accesses) timeline_access_ends(addr, static_cast<std::uint32_t>(size));
 }
 
 }  // namespace
@@ -127,11 +129,11 @@ void start_native_worker(Simulator* sim) {
       native_accesses[2] = shard_native_access<2>;
     }
   } else if (options.worker_shard.count > 1 && options.data_objects &&
-             options.timeline_unit == TimelineUnit::Accesses) {
+             (options.timeline_unit == TimelineUnit::Accesses || options.working_set)) {
     for (int kind = 0; kind < 3; ++kind) whole_accesses[kind] = native_accesses[kind];
-    native_accesses[0] = whole_native_access_on_timeline<0>;
-    native_accesses[1] = whole_native_access_on_timeline<1>;
-    native_accesses[2] = whole_native_access_on_timeline<2>;
+    native_accesses[0] = whole_native_access_followed<0>;
+    native_accesses[1] = whole_native_access_followed<1>;
+    native_accesses[2] = whole_native_access_followed<2>;
   }
 }
 
