@@ -658,6 +658,21 @@ TEST(SimWorker, SeveralWorkersGiveTheInlineWorkingSetInTheNativeOrder) {
   expect_same_profile(zeroed, "--sim-mode=native", {2});
 }
 
+// The profile of one run of `program` with `options` and three workers, made in a scratch directory
+// named `test_name`.
+Profile three_worker_profile(const std::string& test_name, std::vector<std::string> options,
+                             const std::string& program) {
+  const std::string dir = scratch_directory(test_name);
+  options.push_back("--sim-threads=3");
+  options.push_back("--ccsim-out-file=" + dir + "/profile");
+  RunResult run = run_ccsim(dir, options, test_program(program));
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  Profile p;
+  std::string error;
+  EXPECT_TRUE(read_profile(dir + "/profile", &p, &error)) << error;
+  return p;
+}
+
 // The programs of the miss-class tests, each with --miss-classes=yes and `options`: sweep.c with a 4 KiB
 // 2-way L1 (32 sets, so 32 shards), whose replacement misses are both capacity and conflict misses at L1
 // and L2; three threaded programs and a forking one, with `threaded` too.
@@ -682,15 +697,7 @@ TEST(SimWorker, SeveralWorkersClassifyReplacementMissesAsTheInlineRunDoes) {
   for (const Case& test : cases) expect_same_profile(test, "--sim-mode=interleaved", {2, 3});
   expect_same_profile(cases[0], "--sim-mode=native", {3});
   // The classes are there to be split: sweep's L1 and L2 have capacity and conflict misses.
-  const std::string dir = scratch_directory("sim_workers_miss_classes");
-  std::vector<std::string> options = cases[0].options;
-  options.push_back("--sim-threads=3");
-  options.push_back("--ccsim-out-file=" + dir + "/profile");
-  RunResult run = run_ccsim(dir, options, test_program("sweep"));
-  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
-  Profile p;
-  std::string error;
-  ASSERT_TRUE(read_profile(dir + "/profile", &p, &error)) << error;
+  const Profile p = three_worker_profile("sim_workers_miss_classes", cases[0].options, "sweep");
   for (const char* event : {"L1_miss_capacity", "L1_miss_conflict", "L2_miss_capacity", "L2_miss_conflict"}) {
     EXPECT_NE(p.total(event), 0u) << event;
   }
@@ -719,15 +726,7 @@ TEST(SimWorker, SeveralWorkersWithDataObjectsClassifyTheObjectsMissesAsTheInline
   for (const Case& test : cases) expect_same_profile(test, "--sim-mode=interleaved", {2, 3, 7});
   for (const Case& test : cases) expect_same_profile(test, "--sim-mode=piped", {3});
   expect_same_profile(cases[0], "--sim-mode=native", {2, 3});
-  const std::string dir = scratch_directory("sim_workers_object_miss_classes_heap");
-  std::vector<std::string> options = cases[2].options;
-  options.push_back("--sim-threads=3");
-  options.push_back("--ccsim-out-file=" + dir + "/profile");
-  RunResult run = run_ccsim(dir, options, test_program("heap_churn"));
-  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
-  Profile p;
-  std::string error;
-  ASSERT_TRUE(read_profile(dir + "/profile", &p, &error)) << error;
+  const Profile p = three_worker_profile("sim_workers_object_miss_classes_heap", cases[2].options, "heap_churn");
   std::uint64_t heap_capacity = 0, heap_conflict = 0;
   for (const auto& [id, object] : p.objects) {
     if (object.kind != "heap") continue;
