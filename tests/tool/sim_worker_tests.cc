@@ -714,8 +714,8 @@ TEST(SimWorker, SeveralWorkersClassifyReplacementMissesAsTheInlineRunDoes) {
 // interleaved, N = 3 piped, and N = 2 and 3 in the native order on sweep, one thread, whose native order
 // always repeats (not the threaded or forking ones here: on this loaded machine std_threads' profile with
 // the 1 KiB L1 once differed from a worker run's in one object's evictions, where a time slice fell
-// elsewhere, and fork_family's native order differs under load too: at 52ef4d4 the native test above
-// failed on it 2 times of 3 when run beside another copy of itself). And the classes are there to be charged:
+// elsewhere, and fork_family's native order differs under load too, so it is in kNativeOrderDiffers).
+// And the classes are there to be charged:
 // heap_churn's heap blocks, freed long before the end, have L1 capacity and conflict misses.
 TEST(SimWorker, SeveralWorkersWithDataObjectsClassifyTheObjectsMissesAsTheInlineRunDoes) {
   const std::vector<std::string> small_l1 = {"--miss-classes=yes", "--L1=1024,2,64"};
