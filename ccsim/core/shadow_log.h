@@ -20,6 +20,7 @@
 #define CCSIM_CORE_SHADOW_LOG_H
 
 #include <cstdint>
+#include <cstring>
 
 #include "ccsim/core/events.h"
 #include "ccsim/core/growable_array.h"
@@ -69,6 +70,16 @@ class ShadowLog {
 
   std::uint32_t size() const { return ops_.size(); }
   const ShadowOp& operator[](std::uint32_t index) const { return ops_[index]; }
+
+  // The line accesses numbered so far (the access under way included): its ops carry 2 x this.
+  std::uint64_t line_accesses() const { return line_accesses_; }
+  // Drops the first `count` ops, once they have been passed on or applied (the workers' online stage,
+  // tool/workers/shadow_queues.h); the numbering goes on.
+  void drop_first_ops(std::uint32_t count) {
+    const std::uint32_t kept = ops_.size() - count;
+    if (kept > 0) std::memmove(static_cast<void*>(ops_.data()), ops_.data() + count, kept * sizeof(ShadowOp));
+    ops_.resize(kept);
+  }
 
  private:
   void push(const ShadowOp& op) { ops_.push_back(op); }

@@ -33,10 +33,8 @@ ShadowStage::ProcessorShadows& ShadowStage::processor(ProcId proc) {
 // A k-way merge: the next op is the smallest key among the logs' next ops. The shards are few, so a scan
 // of their heads is enough.
 void ShadowStage::run(const ShadowLog* const* logs, std::uint32_t count, const Observer* observer) {
-  constexpr std::uint32_t kMaxShards = 256;  // far more than the cores a machine gives one run
-  CCSIM_ASSERT(count <= kMaxShards);
-  std::uint32_t next[kMaxShards] = {};
-  std::uint32_t classified[kMaxShards] = {};  // per log, its Classify ops so far (MissClassNotice::ordinal)
+  CCSIM_ASSERT(count <= kMaxLogs);
+  std::uint32_t next[kMaxLogs] = {};
   for (;;) {
     std::uint32_t chosen = count;
     for (std::uint32_t shard = 0; shard < count; ++shard) {
@@ -46,13 +44,12 @@ void ShadowStage::run(const ShadowLog* const* logs, std::uint32_t count, const O
       if (chosen == count || (*logs[shard])[next[shard]].key < (*logs[chosen])[next[chosen]].key) chosen = shard;
     }
     if (chosen == count) return;
-    const ShadowOp& op = (*logs[chosen])[next[chosen]++];
-    apply(op, observer, chosen, classified[chosen]);
-    if (op.kind == ShadowOpKind::Classify) ++classified[chosen];
+    apply((*logs[chosen])[next[chosen]++], chosen, observer);
   }
 }
 
-void ShadowStage::apply(const ShadowOp& op, const Observer* observer, std::uint32_t log, std::uint32_t ordinal) {
+void ShadowStage::apply(const ShadowOp& op, std::uint32_t log, const Observer* observer) {
+  CCSIM_ASSERT(log < kMaxLogs);
   switch (op.kind) {
     case ShadowOpKind::Access:
       if (op.level == Level::LLC) {
@@ -73,6 +70,7 @@ void ShadowStage::apply(const ShadowOp& op, const Observer* observer, std::uint3
                                                  : processor(miss.proc).l2_hit;
       counts_.add_count(miss.proc, miss.ref, miss.region, level_event(miss.level, hit ? kMissConflict : kMissCapacity),
                         1);
+      const std::uint32_t ordinal = classified_[log]++;
       if (observer != nullptr && observer->miss_class != nullptr) {
         MissClassNotice notice{miss, log, ordinal};
         notice.miss.capacity = !hit;

@@ -11,8 +11,10 @@
 // miss's notice during the access with `class_later` (observer.h), so the notice and its class together
 // are every miss notice one simulator delivers, and no other.
 //
-// The shadows of different processors never meet, so the stage itself could be split by processor.
-// Limit: it runs over whole logs at the end (the host tests); a pipeline would feed it as the logs grow.
+// Two ways to feed it: run() over whole logs (the host tests), or apply() op by op, in the merged order,
+// as the logs grow (the simulation workers: the first runs the stage online, fed through queues of the
+// ring, tool/workers/shadow_queues.h). The shadows of different processors never meet, so the stage itself
+// could be split by processor.
 #ifndef CCSIM_CORE_SHADOW_STAGE_H
 #define CCSIM_CORE_SHADOW_STAGE_H
 
@@ -37,6 +39,12 @@ class ShadowStage {
   // of every classified miss, with its miss_class function, in the order of the line accesses.
   void run(const ShadowLog* const* logs, std::uint32_t count, const Observer* observer);
 
+  // The next op in the order of the line accesses, from log `log` (below kMaxLogs): what run() does with
+  // each op it takes. The caller merges.
+  void apply(const ShadowOp& op, std::uint32_t log, const Observer* observer);
+
+  static constexpr std::uint32_t kMaxLogs = 256;  // far more than the cores a machine gives one run
+
   // The capacity and conflict misses, per (processor, reference) and region, since the last zeroing.
   const MergedStatistics& counts() const { return counts_; }
 
@@ -50,14 +58,13 @@ class ShadowStage {
   };
 
   ProcessorShadows& processor(ProcId proc);
-  // `op` is the log's, and with a Classify op, the log's `ordinal`-th.
-  void apply(const ShadowOp& op, const Observer* observer, std::uint32_t log, std::uint32_t ordinal);
 
   MachineConfig config_;
   ProcessorShadows** processors_;  // max_processors entries, null until the processor's first op
   ShadowCache llc_;
   bool llc_hit_ = false;
   MergedStatistics counts_;
+  std::uint32_t classified_[kMaxLogs] = {};  // per log, its Classify ops so far (MissClassNotice::ordinal)
 };
 
 }  // namespace ccsim

@@ -193,6 +193,7 @@ Simulator* create_shard_simulator(const MachineConfig& config, LineShard shard) 
 }
 
 const ShadowLog* shadow_log(const Simulator* sim) { return sim->shadow_log(); }
+ShadowLog* shadow_log(Simulator* sim) { return sim->shadow_log(); }
 
 void destroy_simulator(Simulator* sim) { destroy_object(sim); }
 

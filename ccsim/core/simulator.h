@@ -80,6 +80,7 @@ void narrow_line_shard(Simulator* sim, LineShard shard);
 class ShadowLog;
 // The shard's shadow log when the machine has miss classes and the shards are more than one; else null.
 const ShadowLog* shadow_log(const Simulator* sim);
+ShadowLog* shadow_log(Simulator* sim);
 
 // Simulates one access of `size` bytes (1..4096) at `addr` by `proc`, made by reference `ref`.
 // An access straddling lines is split into one line access per line. `region` is the accessing

@@ -92,6 +92,7 @@ class Simulator {
 
   const MachineConfig& config() const { return config_; }
   const ShadowLog* shadow_log() const { return shadow_log_; }
+  ShadowLog* shadow_log() { return shadow_log_; }
 
   // simulate_access(). An access within one line, the common case, goes straight to the line access;
   // one that straddles lines is split out of line.

@@ -5,6 +5,7 @@
 #include "ccsim/replay/event_queue.h"
 #include "ccsim/tool/data_objects/allocation_sites.h"
 #include "ccsim/tool/data_objects/object_paths.h"
+#include "ccsim/tool/workers/shadow_queues.h"
 #include "ccsim/tool/workers/shard_counts.h"
 #include "ccsim/tool/workers/worker_process.h"
 #include "ccsim/tool/output/progress_interval.h"
@@ -200,6 +201,10 @@ bool process_option(const char* arg) {
     planted_counts_target = v;
   } else if VG_BOOL_CLO(arg, "--sim-counts-damaged", damaged_counts) {
     // Debug: each worker but the first damages its data-object tables' hand-over (workers/shard_counts.h).
+  } else if ((v = value_of(arg, "--sim-stage-queue-bytes"))) {
+    // Debug: the workers' shadow and class queues hold this many bytes (tests of full queues; an op takes
+    // up to 64 bytes; workers/shadow_queues.h).
+    shadow_queue_bytes = static_cast<std::uint32_t>(parse_number(arg, v, 64, shadow_queue_bytes));
   } else if VG_BOOL_CLO(arg, "--sim-worker-dies-at-end", worker_dies_at_end) {
     // Debug: the worker kills itself when told to finish (tests of a death after the program's exit).
   } else if (VG_STREQ(arg, "--ccsim-version")) {
@@ -237,7 +242,7 @@ void check_worker_shards() {
   // workers (workers/placement_starts.h), and the resident lines are replayed from every worker's log
   // (data_objects/resident_lines.h), in every order, the phases, the timeline and the working set
   // included, and the objects' and their cache sets' capacity and conflict misses are counted when the
-  // stage tells each deferred miss its class (data_objects/deferred_miss_classes.h).
+  // stage answers each deferred miss's class (data_objects/deferred_miss_classes.h).
   std::uint32_t shards = options.sim_shards;
   if (shards == 0) {
     shards = LineShard::kMaxCount;
@@ -404,6 +409,8 @@ void print_debug_usage() {
               "    --sim-counts-name-planted=<file>  each worker but the first plants a symbolic link to\n"
               "                                      <file> under its counts file's first name in /dev/shm\n"
               "                                      (tests of a hostile /dev/shm) [none]\n"
+              "    --sim-stage-queue-bytes=<n>       the workers' queues of shadow ops and miss classes hold\n"
+              "                                      <n> bytes, 64 to 261952 (tests of full queues) [261952]\n"
               "    --sim-counts-damaged=no|yes       each worker but the first damages the data-object\n"
               "                                      tables it hands over (tests of that refusal) [no]\n"
               "    --sim-worker-shard=<k>/<s>        the worker simulates the lines of shard k of s alone\n"

@@ -620,9 +620,9 @@ TEST(SimWorker, SeveralWorkersGiveTheInlineWorkingSetInThePipedOrder) {
   for (const Case& test : kWorkingSetCases) expect_same_profile(test, "--sim-mode=piped", {3});
 }
 
-// The working set with miss classes: a replacement miss's class comes from the shadow stage at the end,
-// and the first worker counts a conflict miss in the cache set of its address, for its level and for the
-// object the miss was charged to (cache_sets.h, count_set_conflict). strided_buffer.c with its 4 KiB
+// The working set with miss classes: a replacement miss's class comes back from the first's shadow stage
+// later, and the worker that charged the miss counts a conflict miss in the cache set of its address, for
+// its level and for the object the miss was charged to (cache_sets.h, count_set_conflict). strided_buffer.c with its 4 KiB
 // 2-way L1, as the inline working-set tests run it (its conflict misses in one set with stride 4,096:
 // working_set_tests.cc works them out), heap_sites, and three threaded programs with a 1 KiB 2-way L1,
 // which gives them replacement misses of both classes: the profile and exit summary are the inline ones.
@@ -689,8 +689,8 @@ std::vector<Case> miss_class_cases(std::vector<std::string> options, const std::
 }
 
 // Miss classes with several workers: every worker's simulator sees every line access (the sinks do not
-// filter), writes its shadow log, and the first runs the shadow stage over all of them
-// (docs/parallel-simulation.md, section 9). The profiles of N = 2 and 3 are the inline one, in the
+// filter), writes its shadow log and hands its ops to the first, which runs the shadow stage over all of
+// them as they come (docs/parallel-simulation.md, section 9; workers/shadow_queues.h). The profiles of N = 2 and 3 are the inline one, in the
 // interleaved order, and in the native order for sweep.
 TEST(SimWorker, SeveralWorkersClassifyReplacementMissesAsTheInlineRunDoes) {
   const std::vector<Case> cases = miss_class_cases({"--data-objects=no"}, {});
@@ -704,9 +704,9 @@ TEST(SimWorker, SeveralWorkersClassifyReplacementMissesAsTheInlineRunDoes) {
 }
 
 // The same with data objects (the default): a worker charges a replacement miss to its object during the
-// access, keeps where (data_objects/deferred_miss_classes.h) and hands that over with its tables; when the
-// first worker's shadow stage tells each miss its class, it counts it in the same cells, though the objects
-// of freed memory can no longer be looked up by then (heap_churn and heap_reuse_pingpong free blocks other
+// access and keeps where (data_objects/deferred_miss_classes.h); when the first worker's shadow stage sends
+// each miss's class back, the worker counts it in the same cells, though the objects of freed memory may no
+// longer be looked up by then (heap_churn and heap_reuse_pingpong free blocks other
 // threads' accesses missed on). The programs of the test above, the threaded ones with a 1 KiB 2-way L1
 // (8 sets, so 8 shards), which gives each of them capacity and conflict misses at L1 (the default L1 gives
 // them none: nothing to charge); heap_reuse_pingpong and std_threads; a timeline by accesses (the workers
@@ -735,6 +735,30 @@ TEST(SimWorker, SeveralWorkersWithDataObjectsClassifyTheObjectsMissesAsTheInline
   }
   EXPECT_NE(heap_capacity, 0u);
   EXPECT_NE(heap_conflict, 0u);
+}
+
+// The online stage's queues full (workers/shadow_queues.h). With --sim-stage-queue-bytes=1000 (debug) a
+// worker's queue of shadow ops holds 41 ops (an access's takes 24 bytes) and its queue of classes 1000, where a chunk
+// of the ring makes thousands: a worker waits for the first's merge many times a chunk, the first waits
+// for the classes to be read at a fork and at the end, and the placement watch's starts (placement_structs,
+// whose watched blocks span two workers' lines) meet workers waiting for room. Still the inline profiles:
+// sweep with the 4 KiB 2-way L1, placement_structs and fork_family with a 1 KiB 2-way L1, and strided_buffer
+// with the working set (its conflict misses counted in their set by the worker that charged them), N = 2
+// and 3 interleaved, N = 3 piped, N = 2 native on sweep. Without data objects no class goes back, and the
+// stage's counts are still the run's (heap_churn).
+TEST(SimWorker, SeveralWorkersClassifyMissesAsTheInlineRunDoesThroughFullQueues) {
+  const std::string full = "--sim-stage-queue-bytes=1000";
+  const std::vector<Case> cases = {
+      {"sweep", {"--miss-classes=yes", "--L1=4096,2,64", full}},
+      {"placement_structs", {"--miss-classes=yes", "--L1=1024,2,64", full}},
+      {"fork_family", {"--miss-classes=yes", "--L1=1024,2,64", full}, 3},
+      {"strided_buffer", {"--miss-classes=yes", "--working-set=yes", "--L1=4096,2,64", "--L2=none", "--LLC=none", full},
+       1, {"4096"}},
+      {"heap_churn", {"--miss-classes=yes", "--L1=1024,2,64", "--data-objects=no", full}}};
+  for (const Case& test : cases) expect_same_profile(test, "--sim-mode=interleaved", {2, 3});
+  expect_same_profile(cases[0], "--sim-mode=piped", {3});
+  expect_same_profile(cases[2], "--sim-mode=piped", {3});
+  expect_same_profile(cases[0], "--sim-mode=native", {2});
 }
 
 // The objects' capacity and conflict misses at N = 2, worked out by hand: sweep.c with a 4 KiB

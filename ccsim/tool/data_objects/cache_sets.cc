@@ -83,11 +83,11 @@ void count_set_miss(const MissNotice& miss, ObjectId object) {
   mine.conflict += conflict;
 }
 
-void count_set_conflict(const MissNotice& miss, ObjectId object) {
-  LevelSets& level = tables->levels[static_cast<int>(miss.level)];
-  const std::uint64_t set = (miss.address >> line_shift) & level.set_mask;
-  ++level.counts[set].conflict;
-  ++tables->per_object.find_or_add(object_set_key(object, miss.level, set)).conflict;
+void count_set_conflict(Level level, Addr address, ObjectId object) {
+  LevelSets& sets = tables->levels[static_cast<int>(level)];
+  const std::uint64_t set = (address >> line_shift) & sets.set_mask;
+  ++sets.counts[set].conflict;
+  ++tables->per_object.find_or_add(object_set_key(object, level, set)).conflict;
 }
 
 std::uint64_t level_sets(Level level) { return tables->levels[static_cast<int>(level)].sets; }

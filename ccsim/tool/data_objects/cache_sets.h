@@ -38,8 +38,9 @@ void zero_cache_sets();
 // One miss notice, charged to `object` (the object the miss's own counts go to). A replacement miss whose
 // class comes later (`class_later`: several simulation workers with miss classes) counts no conflict yet.
 void count_set_miss(const MissNotice& miss, ObjectId object);
-// The shadow stage found that such a miss, charged to `object`, was a conflict miss (deferred_miss_classes.h).
-void count_set_conflict(const MissNotice& miss, ObjectId object);
+// The shadow stage found that such a miss at `level`, of the line of `address`, charged to `object`, was a
+// conflict miss (deferred_miss_classes.h).
+void count_set_conflict(Level level, Addr address, ObjectId object);
 
 // The sets of `level` (0 for an absent level) and their counts, indexed by set.
 std::uint64_t level_sets(Level level);

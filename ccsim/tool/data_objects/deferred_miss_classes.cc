@@ -1,82 +1,55 @@
 // deferred_miss_classes.cc: see deferred_miss_classes.h.
 #include "ccsim/tool/data_objects/deferred_miss_classes.h"
 
+#include <cstring>
+
 #include "ccsim/core/growable_array.h"
-#include "ccsim/tool/data_objects/object_transfer.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
 namespace {
 
-// One worker's deferred misses since the last zeroing; `zeroed` of its misses came before it (their
-// ordinals are below `zeroed`, and their place in `misses` is ordinal - zeroed).
-struct WorkerMisses {
-  std::uint32_t zeroed = 0;
+// The deferred misses not yet forgotten: `misses[i]` is the (first + i)-th; those before `first` were
+// zeroed or told. Made at the first deferred miss: a run without workers and miss classes never makes it.
+struct WaitingMisses {
+  std::uint32_t first = 0;
   GrowableArray<DeferredMissClass> misses{"ccsim.objects.miss_classes"};
 };
+WaitingMisses* waiting = nullptr;
 
-// The workers' lists: [0] this worker's own, then one per add_deferred_miss_classes(). Made at the first
-// deferred miss or hand-over; a run without workers and miss classes never makes it.
-GrowableArray<WorkerMisses*>* workers = nullptr;
-
-WorkerMisses* add_worker() {
-  if (workers == nullptr) {
-    workers = create_object<GrowableArray<WorkerMisses*>>("ccsim.objects.miss_classes", "ccsim.objects.miss_classes");
-  }
-  workers->push_back(create_object<WorkerMisses>("ccsim.objects.miss_classes"));
-  return (*workers)[workers->size() - 1];
+WaitingMisses& list() {
+  if (waiting == nullptr) waiting = create_object<WaitingMisses>("ccsim.objects.miss_classes");
+  return *waiting;
 }
 
-WorkerMisses* own() { return workers != nullptr ? (*workers)[0] : add_worker(); }
+// Drops the first `count` misses kept.
+void drop(WaitingMisses& w, std::uint32_t count) {
+  const std::uint32_t kept = w.misses.size() - count;
+  if (kept > 0) std::memmove(static_cast<void*>(w.misses.data()), w.misses.data() + count, kept * sizeof(DeferredMissClass));
+  w.misses.resize(kept);
+  w.first += count;
+}
 
 }  // namespace
 
-void defer_miss_class(const DeferredMissClass& miss) { own()->misses.push_back(miss); }
+void defer_miss_class(const DeferredMissClass& miss) { list().misses.push_back(miss); }
 
 void zero_deferred_miss_classes() {
-  if (workers == nullptr) return;
-  WorkerMisses* mine = own();
-  mine->zeroed += mine->misses.size();
-  mine->misses.clear();
+  if (waiting != nullptr) drop(*waiting, waiting->misses.size());
 }
 
-const DeferredMissClass* deferred_miss_class(std::uint32_t worker, std::uint32_t ordinal) {
-  if (workers == nullptr || worker >= workers->size()) return nullptr;
-  const WorkerMisses& list = *(*workers)[worker];
-  if (ordinal < list.zeroed) return nullptr;
+const DeferredMissClass* deferred_miss_class(std::uint32_t ordinal) {
+  if (waiting == nullptr || ordinal < waiting->first) return nullptr;
   // The stage tells a class for every miss the worker logged, which is every miss it kept.
-  CCSIM_ASSERT(ordinal - list.zeroed < list.misses.size());
-  return &list.misses[ordinal - list.zeroed];
+  CCSIM_ASSERT(ordinal - waiting->first < waiting->misses.size());
+  return &waiting->misses[ordinal - waiting->first];
 }
 
-// The words: the misses zeroed, the count kept, then per miss (object << 32 | reference) and
-// (processor << 8 | level).
-void write_deferred_miss_classes(WordWriter* out) {
-  const WorkerMisses* mine = own();
-  out->put(mine->zeroed);
-  out->put(mine->misses.size());
-  for (std::uint32_t i = 0; i < mine->misses.size(); ++i) {
-    const DeferredMissClass& miss = mine->misses[i];
-    out->put(std::uint64_t(miss.object) << 32 | miss.ref);
-    out->put(std::uint64_t(miss.proc) << 8 | static_cast<std::uint64_t>(miss.level));
-  }
-}
-
-bool add_deferred_miss_classes(WordReader* in) {
-  own();  // this worker's list stays [0]
-  const std::uint64_t zeroed = in->get();
-  const std::uint64_t count = in->get();
-  if (!in->ok() || zeroed > ~0u || count > ~0u - zeroed) return false;
-  WorkerMisses* added = add_worker();
-  added->zeroed = static_cast<std::uint32_t>(zeroed);
-  for (std::uint64_t i = 0; i < count; ++i) {
-    const std::uint64_t* f = in->take(2);
-    const ObjectId object = f != nullptr ? transferred_object(f[0] >> 32) : kNoTransferredObject;
-    if (object == kNoTransferredObject || (f[1] & 0xff) >= kNumLevels || (f[1] >> 8) > ~ProcId(0)) return false;
-    added->misses.push_back(DeferredMissClass{object, static_cast<RefId>(f[0]), static_cast<ProcId>(f[1] >> 8),
-                                              static_cast<Level>(f[1] & 0xff)});
-  }
-  return true;
+void forget_deferred_misses_before(std::uint32_t ordinal) {
+  if (waiting == nullptr || ordinal <= waiting->first) return;
+  const std::uint32_t told = ordinal - waiting->first;
+  // All of them, or the first half once it is large: the moves stay amortized O(1) a miss.
+  if (told == waiting->misses.size() || (told >= 65536 && 2 * told >= waiting->misses.size())) drop(*waiting, told);
 }
 
 }  // namespace ccsim

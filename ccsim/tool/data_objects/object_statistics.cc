@@ -256,22 +256,22 @@ void on_miss(void*, const MissNotice& miss) {
   }
   if (miss_classes && miss.cause == kMissReplacement) {
     if (miss.class_later) {
-      defer_miss_class(DeferredMissClass{to.object, miss.ref, miss.proc, miss.level});
+      defer_miss_class(DeferredMissClass{to.object, miss.ref, miss.proc, miss.level, miss.address});
     } else {
       to.add(level_event(miss.level, miss.capacity ? kMissCapacity : kMissConflict));
     }
   }
 }
 
-// Several workers with miss classes: the shadow stage's class of a miss charged above with `class_later`,
-// counted in the cells that miss was charged to (deferred_miss_classes.h).
+// Several workers with miss classes: the shadow stage's class of this worker's miss charged above with
+// `class_later` (its `ordinal`-th), counted in the cells that miss was charged to (deferred_miss_classes.h).
 void on_miss_class(void*, const MissClassNotice& notice) {
-  const DeferredMissClass* miss = deferred_miss_class(notice.log, notice.ordinal);
+  const DeferredMissClass* miss = deferred_miss_class(notice.ordinal);
   if (miss == nullptr) return;  // counted before a zeroing
   const std::uint32_t event = level_event(miss->level, notice.miss.capacity ? kMissCapacity : kMissConflict);
   ++thread_counters(miss->object, miss->proc)[event];
   ++cell_counters(miss->object, miss->ref, miss->proc)[event];
-  if (count_working_set && !notice.miss.capacity) count_set_conflict(notice.miss, miss->object);
+  if (count_working_set && !notice.miss.capacity) count_set_conflict(miss->level, miss->address, miss->object);
 }
 
 void on_coherence_miss(void*, const CoherenceMissNotice& miss) {

@@ -29,8 +29,9 @@ struct Observer;
 void init_object_statistics(Simulator* simulator);
 // CCSIM_ZERO_STATS: every object count, matrix cell and line detail back to zero.
 void zero_object_statistics();
-// The observer init_object_statistics() set on the simulator: the first of several workers gives it to
-// the shadow stage too, which tells it the class of every miss a worker deferred (deferred_miss_classes.h).
+// The observer init_object_statistics() set on the simulator: each of several workers with miss classes
+// also tells it the class of every miss it deferred, when the shadow stage answers (its miss_class
+// function; deferred_miss_classes.h, workers/shadow_queues.h).
 const Observer* object_observer();
 
 // `counts` has kNumEvents entries (events.h order) and is the statistics' own storage: it stays valid and

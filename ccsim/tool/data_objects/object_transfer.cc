@@ -5,7 +5,6 @@
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/message.h"
 #include "ccsim/tool/data_objects/data_objects.h"
-#include "ccsim/tool/data_objects/deferred_miss_classes.h"
 #include "ccsim/tool/data_objects/mapping_objects.h"
 #include "ccsim/tool/data_objects/resident_lines.h"
 #include "ccsim/tool/valgrind_api.h"
@@ -133,7 +132,6 @@ constexpr Section kSections[] = {
     {"timeline", write_object_timeline, add_object_timeline},
     {"cache sets", write_cache_sets, add_cache_sets},
     {"resident lines", write_resident_log, add_resident_log},
-    {"deferred miss classes", write_deferred_miss_classes, add_deferred_miss_classes},
 };
 constexpr std::uint32_t kSectionCount = sizeof kSections / sizeof kSections[0];
 // A section's tag: its index with a mark, so that words of another layout are not taken for one.

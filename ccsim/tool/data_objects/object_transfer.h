@@ -61,7 +61,6 @@ bool add_object_timeline(WordReader* in);
 void write_cache_sets(WordWriter* out);                 // cache_sets.h (--working-set)
 bool add_cache_sets(WordReader* in);
 // resident_lines.h: write_resident_log(), add_resident_log() (--working-set)
-// The misses whose class the shadow stage tells at the end: deferred_miss_classes.h.
 
 }  // namespace ccsim
 

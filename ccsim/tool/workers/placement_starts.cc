@@ -8,6 +8,7 @@
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/shadow_queues.h"
 #include "ccsim/tool/workers/shared_ring.h"
 
 namespace ccsim {
@@ -34,15 +35,33 @@ void wait_on(PlacementQueue* queue, Ready ready) {
   }
 }
 
+// The first's wait for another worker's lines, with miss classes: that worker may be waiting for room in
+// its shadow queue, which only the first's merge makes (shadow_queues.h), so the first merges whenever it
+// wakes, and sleeps briefly while any worker waits for room (the others' posts do not ring this bell).
+template <class Ready>
+void wait_merging(PlacementQueue* queue, Ready ready) {
+  while (!ready()) {
+    if (!sleep_until(&queue->bell, [&] { return ready() || shadow_stage_wanted(); }, shadow_stage_wait_ms(kCheckMs)) &&
+        run_is_over()) {
+      VG_(exit)(2);
+    }
+    advance_shadow_stage(true);  // in the middle of an access: the classes wait for the chunk's end
+  }
+}
+
 // A worker other than the first: its own lines' copies are also the first's, sent in the order asked.
 bool send_copies(const Simulator* sim, ProcId proc, Addr line, std::uint64_t* mask) {
   if (owner_of(line >> line_shift) != worker_index) return false;
   const bool held = touched_bytes(sim, proc, line, mask);
   PlacementQueue* queue = current_ring->placement_queue(worker_index);
   const std::uint64_t written = queue->written;
-  wait_on(queue, [queue, written] {
+  auto room = [queue, written] {
     return written - __atomic_load_n(&queue->read, __ATOMIC_ACQUIRE) + entry_words <= PlacementQueue::kWords;
-  });
+  };
+  // Before waiting for the first, this worker's shadow ops so far go to it: the first may need them to
+  // get to this start (shadow_queues.h).
+  if (!room() && shadow_queues_on()) send_shadow_ops(true);
+  wait_on(queue, room);
   for (std::uint32_t i = 0; i < entry_words; ++i) {
     queue->words[(written + i) % PlacementQueue::kWords] = i == 0 ? (line | (held ? 1 : 0)) : mask[i - 1];
   }
@@ -57,7 +76,12 @@ bool receive_copies(const Simulator* sim, ProcId proc, Addr line, std::uint64_t*
   if (owner == 0) return touched_bytes(sim, proc, line, mask);
   PlacementQueue* queue = current_ring->placement_queue(owner);
   const std::uint64_t read = queue->read;
-  wait_on(queue, [queue, read] { return __atomic_load_n(&queue->written, __ATOMIC_ACQUIRE) - read >= entry_words; });
+  auto ready = [queue, read] { return __atomic_load_n(&queue->written, __ATOMIC_ACQUIRE) - read >= entry_words; };
+  if (shadow_queues_on()) {
+    wait_merging(queue, ready);
+  } else {
+    wait_on(queue, ready);
+  }
   const std::uint64_t first = queue->words[read % PlacementQueue::kWords];
   for (std::uint32_t i = 1; i < entry_words; ++i) mask[i - 1] = queue->words[(read + i) % PlacementQueue::kWords];
   __atomic_store_n(&queue->read, read + entry_words, __ATOMIC_RELEASE);

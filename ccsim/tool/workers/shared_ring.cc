@@ -51,7 +51,7 @@ void SharedRing::unmap() {
 bool SharedRing::open_and_map(const char* path, int flags, bool size_it, std::uint32_t chunk_count, int* error) {
   const std::uint64_t header_bytes = round_up(sizeof(RingHeader), 4096);
   const std::uint64_t bytes = header_bytes + std::uint64_t(chunk_count) * RingChunk::kBytes + kMessageBytes +
-                              kMaxWorkers * sizeof(PlacementQueue);
+                              kMaxWorkers * (sizeof(PlacementQueue) + sizeof(ShadowQueue) + sizeof(ClassQueue));
   const SysRes opened = VG_(open)(path, flags, 0600);
   if (sr_isError(opened)) {
     *error = static_cast<int>(sr_Err(opened));

@@ -4,7 +4,8 @@
 // reads the whole stream: docs/parallel-simulation.md, section 9), oldest first, in a ring.
 //
 // Layout: a header on host lines of its own, then `chunk_count` chunks of kChunkBytes, the first worker's
-// messages, and a queue per worker for the placement watch's starts (PlacementQueue). A chunk is
+// messages, a queue per worker for the placement watch's starts (PlacementQueue), one for its shadow ops
+// (ShadowQueue) and one for the classes of its misses coming back (ClassQueue). A chunk is
 // published whole: the writer fills it, stores its `used` words, then advances `published` (release);
 // each worker reads a published chunk's words, then advances its own `consumed` (release). So the words a
 // worker sees are complete, and the writer reuses a chunk only after the slowest worker has finished with
@@ -67,6 +68,12 @@ struct RingHeader {
   alignas(64) std::uint32_t message_bytes;
   std::int32_t tool_pid;
   std::uint32_t abandoned;
+  // The online shadow stage (shadow_queues.h): the first worker sleeps on `stage_bell` when it waits for
+  // the others' ops at a fork or at the end; `stage_posts` counts the others' posts (ops or frontiers
+  // handed over), `stage_blocked` the others waiting for room in their ShadowQueue.
+  RingBell stage_bell;
+  alignas(64) std::uint32_t stage_posts;
+  std::uint32_t stage_blocked;
   WorkerSlot slots[kMaxWorkers];
 };
 
@@ -94,6 +101,37 @@ struct PlacementQueue {
 };
 static_assert(sizeof(PlacementQueue) == 8192 * 8, "a placement queue is 64 KiB");
 
+// The shadow ops one worker of line shards sends the first, which runs the shadow stage online
+// (shadow_queues.h): a queue of words with one writer and one reader, counted since the ring was made,
+// and the writer's frontier, the smallest key of the ops it may still send. The writer stores `written`,
+// then `frontier` (release); the reader loads `frontier`, then `written` (acquire), so that an empty queue
+// with that frontier promises no op below it. The writer sleeps on `bell` when the queue is full; the
+// reader rings it after it moves `read`. A queue's pages are touched only by a run with miss classes and
+// several workers.
+struct ShadowQueue {
+  static constexpr std::uint32_t kWords = 32768 - 24;
+  alignas(64) std::uint64_t written;
+  std::uint64_t frontier;
+  alignas(64) std::uint64_t read;
+  RingBell bell;
+  alignas(64) std::uint64_t words[kWords];
+};
+static_assert(sizeof(ShadowQueue) == 32768 * 8, "a shadow queue is 256 KiB");
+
+// The classes of one worker's deferred misses (data_objects/deferred_miss_classes.h), sent back by the
+// first's shadow stage in the order of the misses: a byte each, 1 for a capacity miss, 0 for a conflict
+// miss; counted since the ring was made, one writer (the first), one reader (the worker), both sleeping on
+// `bell` at the end (the worker for answers, the first for room). Touched only with miss classes, data
+// objects and several workers.
+struct ClassQueue {
+  static constexpr std::uint32_t kAnswers = 256 * 1024 - 192;
+  alignas(64) std::uint64_t written;
+  alignas(64) std::uint64_t read;
+  RingBell bell;
+  alignas(64) std::uint8_t answers[kAnswers];
+};
+static_assert(sizeof(ClassQueue) == 256 * 1024, "a class queue is 256 KiB");
+
 class SharedRing {
  public:
   // Room for the first worker's messages after the chunks (the exit summary of many threads is a few KiB).
@@ -119,6 +157,15 @@ class SharedRing {
   // The queue of worker `worker` (1 to kMaxWorkers - 1) to the first, after the messages.
   PlacementQueue* placement_queue(std::uint32_t worker) const {
     return reinterpret_cast<PlacementQueue*>(messages_ + kMessageBytes) + worker;
+  }
+  // The shadow queue of worker `worker` (1 to kMaxWorkers - 1) to the first, after the placement queues.
+  ShadowQueue* shadow_queue(std::uint32_t worker) const {
+    return reinterpret_cast<ShadowQueue*>(messages_ + kMessageBytes + kMaxWorkers * sizeof(PlacementQueue)) + worker;
+  }
+  // The class queue of worker `worker` (1 to kMaxWorkers - 1) from the first, after the shadow queues.
+  ClassQueue* class_queue(std::uint32_t worker) const {
+    return reinterpret_cast<ClassQueue*>(messages_ + kMessageBytes +
+                                         kMaxWorkers * (sizeof(PlacementQueue) + sizeof(ShadowQueue))) + worker;
   }
 
  private:

@@ -5,8 +5,6 @@
 
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/merged_statistics.h"
-#include "ccsim/core/shadow_log.h"
-#include "ccsim/core/shadow_stage.h"
 #include "ccsim/core/simulator.h"
 #include "ccsim/tool/data_objects/object_statistics.h"
 #include "ccsim/tool/data_objects/object_timeline.h"
@@ -21,6 +19,7 @@
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/workers/placement_starts.h"
 #include "ccsim/tool/workers/process_watch.h"
+#include "ccsim/tool/workers/shadow_queues.h"
 #include "ccsim/tool/workers/shard_counts.h"
 #include "ccsim/tool/workers/stream_records.h"
 #include "ccsim/tool/workers/worker_data_objects.h"
@@ -98,6 +97,7 @@ void capture_messages(WorkerState* worker) {
 __attribute__((noreturn)) void finish_shard(WorkerState* worker) {
   if (worker_dies_at_end && worker->index + 1 == worker->ring.header()->workers) kill_process(VG_(getpid)());
   sync_finish_replay();
+  if (shadow_queues_on()) finish_shadow_queues();
   WorkerSlot& slot = worker->ring.header()->slots[worker->index];
   std::uint32_t attempt = 0;
   const int error = write_shard_counts(worker->simulator, &attempt);
@@ -112,15 +112,13 @@ __attribute__((noreturn)) void finish_shard(WorkerState* worker) {
 }
 
 // The first worker, at the end, when there are others: waits for their counts and adds them to its own;
-// with miss classes, runs the shadow stage over every worker's shadow log and adds its capacity and
-// conflict misses. False (after saying why) when one could not hand them over. A worker that dies
-// meanwhile is the tool's to report (it watches every worker while it waits); this one ends when the
-// tool's process is gone.
+// with miss classes, adds the online shadow stage's capacity and conflict misses (shadow_queues.h), and
+// with data objects tells the objects' side the classes of the others' misses, whose lists came with their
+// counts. False (after saying why) when one could not hand them over. A worker that dies meanwhile is the
+// tool's to report (it watches every worker while it waits); this one ends when the tool's process is gone.
 bool merge_shards(WorkerState* worker, MergedStatistics* merged) {
   RingHeader* header = worker->ring.header();
   merged->add(worker->simulator);
-  // The logs: this worker's own, then one per other worker, read back from its file.
-  const ShadowLog* logs[kMaxWorkers] = {shadow_log(worker->simulator)};
   bool whole = true;
   for (std::uint32_t k = 1; k < header->workers; ++k) {
     WorkerSlot* slot = &header->slots[k];
@@ -131,22 +129,14 @@ bool merge_shards(WorkerState* worker, MergedStatistics* merged) {
     char why[160];
     if (slot->finished != 2) {
       VG_(snprintf)(why, sizeof why, "its counts could not be written in /dev/shm (%s)", VG_(strerror)(slot->counts_error));
-    } else {
-      ShadowLog* log = logs[0] != nullptr ? create_object<ShadowLog>("ccsim.worker.shadow_log") : nullptr;
-      logs[k] = log;
-      if (add_shard_counts(slot->worker_pid, slot->counts_attempt, merged, log, why, sizeof why)) continue;
+    } else if (add_shard_counts(slot->worker_pid, slot->counts_attempt, merged, nullptr, why, sizeof why)) {
+      continue;
     }
     tool_message("ccsim: simulation worker %u of %u could not hand its line shards' counts over: %s; no profile "
                  "was written.\n", k + 1, header->workers, why);
     whole = false;
   }
-  if (whole && logs[0] != nullptr) {
-    // With data objects the stage tells the objects' side the class of each miss a worker deferred
-    // (data_objects/deferred_miss_classes.h), whose lists came in the workers' order, as the logs did.
-    ShadowStage* stage = create_object<ShadowStage>("ccsim.worker.shadow_stage", options.machine);
-    stage->run(logs, header->workers, options.data_objects ? object_observer() : nullptr);
-    merged->add(stage->counts());
-  }
+  if (whole && shadow_queues_on()) add_shadow_stage_counts(merged);
   return whole;
 }
 
@@ -159,6 +149,7 @@ __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* 
   get_name(payload + 1, profile_name, &name);
   set_profile_owner(static_cast<Int>(payload[0]), name);
   sync_finish_replay();
+  if (shadow_queues_on()) finish_shadow_queues();
   report_thread_limit();  // the thread totals came with the hand-over
   bool written = false;
   if (header->workers == 1) {
@@ -203,6 +194,8 @@ __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* 
 // that ring; this worker tells the tool (in its own ring's header) and goes on.
 void follow_client_fork(WorkerState* worker, const std::uint32_t* payload) {
   reap_ended_workers();
+  // The child's first worker must have every worker's shadow ops before the fork (shadow_queues.h).
+  if (shadow_queues_on()) shadow_queues_at_fork();
   static char path_storage[kMaxNameBytes + 1];
   const char* path = nullptr;
   get_name(payload + 1, path_storage, &path);
@@ -246,6 +239,7 @@ void switch_to_child_ring(WorkerState* worker) {
   worker->grace_checks = 0;
   capture_messages(worker);
   placement_starts_ring(&worker->ring);
+  shadow_queues_ring(&worker->ring);
   if (forked_worker_dies) kill_process(VG_(getpid)());
 }
 
@@ -380,8 +374,12 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
   // With data objects, the placement watch's starts read the other workers' lines through the ring, a
   // timeline by accesses places events at the whole run's count of line accesses, and the resident lines
   // are logged for the first worker to replay (resident_lines.h).
+  if (workers > 1) this_worker = &worker;
+  // With miss classes the first runs the shadow stage as the workers' logs grow (shadow_queues.h).
+  if (workers > 1 && options.machine.miss_classes) {
+    start_shadow_queues(&worker.ring, index, simulator, [] { return tool_gone(this_worker); });
+  }
   if (workers > 1 && options.data_objects) {
-    this_worker = &worker;
     start_placement_starts(&worker.ring, index, [] { return tool_gone(this_worker); });
     count_timeline_for_shard([](Addr line) { return options.worker_shard.owns(line); },
                              static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes)));
@@ -389,11 +387,23 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
   }
   const bool native = replay_engine == nullptr;
   if (native) start_native_worker(simulator);
+  const bool stage_first = shadow_queues_on() && index == 0;
   worker.marks = create_object<HashMap<Addr, ReplayEngine::RecordingMark>>("ccsim.worker", "ccsim.worker.marks");
   std::uint32_t next = 0;  // the chunk to serve next
   for (;;) {
     RingHeader* header = worker.ring.header();
     auto published = [header, next] { return __atomic_load_n(&header->published, __ATOMIC_ACQUIRE) != next; };
+    if (stage_first) {
+      // The first also wakes when a worker waiting for room in its shadow queue has posted: the merge
+      // may let it go on (shadow_queues.h).
+      while (!published()) {
+        if (!sleep_until(&header->data_bell, [&] { return published() || shadow_stage_wanted(); }, kToolCheckMs) &&
+            tool_gone(&worker)) {
+          VG_(exit)(2);
+        }
+        advance_shadow_stage(false);
+      }
+    }
     while (!sleep_until(&header->data_bell, published, kToolCheckMs)) {
       if (tool_gone(&worker)) VG_(exit)(2);
     }
@@ -410,6 +420,14 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
     ++next;
     __atomic_store_n(&slot.consumed, next, __ATOMIC_RELEASE);
     ring_bell(&header->room_bell);
+    // The chunk's shadow ops: the others hand theirs over, the first merges what it can and, at this safe
+    // point, tells the objects' side the classes found.
+    if (stage_first) {
+      advance_shadow_stage(false);
+      tell_own_miss_classes();
+    } else if (shadow_queues_on()) {
+      send_shadow_ops(false);
+    }
     // The debug failures strike the last worker (the only one with --sim-threads=1).
     const bool last = worker.index + 1 == header->workers;
     if (last && worker_fail_after_chunks != 0 && next >= worker_fail_after_chunks) kill_process(VG_(getpid)());

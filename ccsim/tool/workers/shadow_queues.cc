@@ -1,0 +1,398 @@
+// shadow_queues.cc: see shadow_queues.h.
+#include "ccsim/tool/workers/shadow_queues.h"
+
+#include <cstring>
+
+#include "ccsim/core/growable_array.h"
+#include "ccsim/core/merged_statistics.h"
+#include "ccsim/core/shadow_log.h"
+#include "ccsim/core/shadow_stage.h"
+#include "ccsim/core/simulator.h"
+#include "ccsim/tool/data_objects/deferred_miss_classes.h"
+#include "ccsim/tool/data_objects/object_statistics.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/shared_ring.h"
+
+namespace ccsim {
+namespace {
+
+// How long a wait sleeps before it asks whether the run is over (as the ring's waits do), and how long the
+// first sleeps on a placement queue's bell while a worker waits for room in its shadow queue (the others'
+// posts ring the data bell, not that one).
+constexpr std::uint32_t kCheckMs = 1000;
+constexpr std::uint32_t kBlockedCheckMs = 5;
+// A frontier no op reaches: a worker that has sent its last op.
+constexpr std::uint64_t kEndlessFrontier = ~std::uint64_t(0);
+
+// An op in a queue: its key, its line, (processor | level << 32 | kind << 40), and for a Classify op the
+// miss's notice as it is in memory. An access or removal thus takes 24 bytes instead of a ShadowOp's 64.
+constexpr std::uint32_t kOpWords = 3;
+constexpr std::uint32_t kNoticeWords = (sizeof(MissNotice) + 7) / 8;
+
+// The queues' capacities in use: the whole queue, or less (--sim-stage-queue-bytes, debug).
+std::uint64_t op_capacity() { return shadow_queue_bytes / 8 < ShadowQueue::kWords ? shadow_queue_bytes / 8 : ShadowQueue::kWords; }
+std::uint64_t answer_capacity() { return shadow_queue_bytes < ClassQueue::kAnswers ? shadow_queue_bytes : ClassQueue::kAnswers; }
+
+std::uint32_t op_words(ShadowOpKind kind) { return kind == ShadowOpKind::Classify ? kOpWords + kNoticeWords : kOpWords; }
+
+// Which worker this is, what it serves, and, in the first, the stage and where the merge stands.
+struct QueuesState {
+  const SharedRing* ring = nullptr;
+  std::uint32_t index = 0;
+  std::uint32_t workers = 0;
+  bool (*run_over)() = nullptr;
+  ShadowLog* log = nullptr;  // this worker's simulator's
+  bool answers = false;      // whether the classes go back to the objects' side (data objects)
+  // The others: their Classify ops sent, and the answers told (the misses' ordinals).
+  std::uint32_t classes_sent = 0;
+  std::uint32_t told = 0;
+  // The first only.
+  ShadowStage* stage = nullptr;
+  std::uint32_t own_next = 0;              // the own log's ops applied so far (those before are dropped)
+  std::uint64_t cursor[kMaxWorkers] = {};  // per queue, the words read
+  std::uint32_t seen_posts = 0;            // the ring's stage_posts at the last merge
+  // The classes found, a byte each (1: capacity), not yet told or sent: [0] the first's own, told at its
+  // safe points; [k] worker k's from `unsent[k]` on, sent back through its ClassQueue.
+  GrowableArray<std::uint8_t>* classes[kMaxWorkers] = {};
+  std::uint32_t unsent[kMaxWorkers] = {};
+};
+
+QueuesState* state = nullptr;
+
+void wait_for_room(ShadowQueue* queue, std::uint64_t written, std::uint32_t words);
+
+// The observer the stage tells classes to: they are kept for their worker's objects' side.
+void keep_class(void*, const MissClassNotice& notice) { state->classes[notice.log]->push_back(notice.miss.capacity ? 1 : 0); }
+
+// Tells this worker's objects' side the class of its `ordinal`-th deferred miss.
+void tell_class(bool capacity, std::uint32_t ordinal) {
+  MissClassNotice notice{};
+  notice.miss.capacity = capacity;
+  notice.ordinal = ordinal;
+  const Observer* objects = object_observer();
+  objects->miss_class(objects->context, notice);
+}
+
+// The first: sends worker k's classes found so far back, as far as its queue has room (`wait`: all of them,
+// waiting for the worker to read).
+void send_classes(std::uint32_t k, bool wait) {
+  GrowableArray<std::uint8_t>& found = *state->classes[k];
+  ClassQueue* queue = state->ring->class_queue(k);
+  std::uint64_t written = queue->written;  // the first alone writes it
+  while (state->unsent[k] < found.size()) {
+    const std::uint64_t read = __atomic_load_n(&queue->read, __ATOMIC_ACQUIRE);
+    std::uint64_t room = answer_capacity() - (written - read);
+    if (room == 0) {
+      if (!wait) break;
+      auto has_room = [queue, written] { return written - __atomic_load_n(&queue->read, __ATOMIC_ACQUIRE) < answer_capacity(); };
+      while (!sleep_until(&queue->bell, has_room, kCheckMs)) {
+        if (state->run_over()) VG_(exit)(2);
+      }
+      continue;
+    }
+    for (; room > 0 && state->unsent[k] < found.size(); --room) {
+      queue->answers[written++ % answer_capacity()] = found[state->unsent[k]++];
+    }
+    __atomic_store_n(&queue->written, written, __ATOMIC_RELEASE);
+    ring_bell(&queue->bell);
+  }
+  // The classes sent are dropped: all of them, or the first half once it is large (amortized).
+  const std::uint32_t sent = state->unsent[k];
+  if (sent == found.size() || (sent >= 65536 && 2 * sent >= found.size())) {
+    const std::uint32_t kept = found.size() - sent;
+    if (kept > 0) std::memmove(found.data(), found.data() + sent, kept);
+    found.resize(kept);
+    state->unsent[k] = 0;
+  }
+}
+
+// Another worker: tells its objects' side the classes the first has sent back so far.
+void take_classes() {
+  ClassQueue* queue = state->ring->class_queue(state->index);
+  const std::uint64_t written = __atomic_load_n(&queue->written, __ATOMIC_ACQUIRE);
+  std::uint64_t read = queue->read;
+  if (read == written) return;
+  for (; read < written; ++read) tell_class(queue->answers[read % answer_capacity()] != 0, state->told++);
+  __atomic_store_n(&queue->read, read, __ATOMIC_RELEASE);
+  ring_bell(&queue->bell);
+  forget_deferred_misses_before(state->told);
+}
+
+// Another worker, at a fork or the end, its ops all sent: waits until every class has come back.
+void take_every_class() {
+  ClassQueue* queue = state->ring->class_queue(state->index);
+  for (;;) {
+    take_classes();
+    if (state->told == state->classes_sent) return;
+    const std::uint64_t read = queue->read;
+    auto more = [queue, read] { return __atomic_load_n(&queue->written, __ATOMIC_ACQUIRE) != read; };
+    if (!sleep_until(&queue->bell, more, kCheckMs) && state->run_over()) VG_(exit)(2);
+  }
+}
+const Observer kKeepClasses{nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, keep_class};
+
+// The writer's side: `written` words are in, and it may still send no op below `frontier`. Wakes the first
+// wherever it sleeps when some worker waits for room (its posts may let the merge pass the waiting one).
+void publish(ShadowQueue* queue, std::uint64_t written, std::uint64_t frontier) {
+  __atomic_store_n(&queue->written, written, __ATOMIC_RELEASE);
+  __atomic_store_n(&queue->frontier, frontier, __ATOMIC_RELEASE);
+  RingHeader* header = state->ring->header();
+  __atomic_fetch_add(&header->stage_posts, 1u, __ATOMIC_RELEASE);
+  if (__atomic_load_n(&header->stage_blocked, __ATOMIC_ACQUIRE) != 0) ring_bell(&header->data_bell);
+  ring_bell(&header->stage_bell);
+}
+
+void wait_for_room(ShadowQueue* queue, std::uint64_t written, std::uint32_t words) {
+  RingHeader* header = state->ring->header();
+  auto room = [queue, written, words] {
+    return written - __atomic_load_n(&queue->read, __ATOMIC_ACQUIRE) + words <= op_capacity();
+  };
+  if (room()) return;
+  __atomic_fetch_add(&header->stage_blocked, 1u, __ATOMIC_ACQ_REL);
+  __atomic_fetch_add(&header->stage_posts, 1u, __ATOMIC_RELEASE);
+  ring_bell(&header->data_bell);
+  ring_bell(&header->stage_bell);
+  if (options.data_objects) ring_bell(&state->ring->placement_queue(state->index)->bell);
+  while (!sleep_until(&queue->bell, room, kCheckMs)) {
+    if (state->run_over()) VG_(exit)(2);
+  }
+  __atomic_fetch_sub(&header->stage_blocked, 1u, __ATOMIC_ACQ_REL);
+}
+
+std::uint64_t frontier_now(bool mid_access) {
+  const std::uint64_t numbered = state->log->line_accesses();
+  return mid_access ? 2 * numbered : 2 * numbered + 2;
+}
+
+// A worker's next op in the merge: its key, or when it has none in hand, the frontier it may still send
+// from (`has_op` false).
+struct Head {
+  std::uint64_t key;
+  bool has_op;
+};
+
+Head queue_head(std::uint32_t worker) {
+  ShadowQueue* queue = state->ring->shadow_queue(worker);
+  // The frontier first, then the words: an empty queue seen with that frontier has no op below it coming.
+  const std::uint64_t frontier = __atomic_load_n(&queue->frontier, __ATOMIC_ACQUIRE);
+  const std::uint64_t written = __atomic_load_n(&queue->written, __ATOMIC_ACQUIRE);
+  const std::uint64_t cursor = state->cursor[worker];
+  if (cursor == written) return Head{frontier, false};
+  return Head{queue->words[cursor % op_capacity()], true};
+}
+
+ShadowOp take_queued_op(std::uint32_t worker) {
+  ShadowQueue* queue = state->ring->shadow_queue(worker);
+  std::uint64_t& cursor = state->cursor[worker];
+  auto word = [queue, &cursor] { return queue->words[cursor++ % op_capacity()]; };
+  ShadowOp op{};
+  op.key = word();
+  op.line = word();
+  const std::uint64_t fields = word();
+  op.proc = static_cast<ProcId>(fields);
+  op.level = static_cast<Level>((fields >> 32) & 0xff);
+  op.kind = static_cast<ShadowOpKind>((fields >> 40) & 0xff);
+  if (op.kind == ShadowOpKind::Classify) {
+    std::uint64_t notice[kNoticeWords];
+    for (std::uint32_t i = 0; i < kNoticeWords; ++i) notice[i] = word();
+    std::memcpy(&op.miss, notice, sizeof op.miss);
+  }
+  return op;
+}
+
+// Hands the words read back to their writers, waking one that waits for room.
+void release_read(std::uint32_t worker) {
+  ShadowQueue* queue = state->ring->shadow_queue(worker);
+  if (queue->read == state->cursor[worker]) return;
+  __atomic_store_n(&queue->read, state->cursor[worker], __ATOMIC_RELEASE);
+  ring_bell(&queue->bell);
+}
+
+// The first's merge: applies ops, the smallest key first, while the smallest is an op in hand; its own
+// stream may still make ops from `own_frontier` on. Returns whether every stream is at its end.
+bool merge(std::uint64_t own_frontier) {
+  QueuesState& s = *state;
+  s.seen_posts = __atomic_load_n(&s.ring->header()->stage_posts, __ATOMIC_ACQUIRE);
+  const Observer* observer = s.answers ? &kKeepClasses : nullptr;
+  std::uint32_t since_release = 0;
+  for (;;) {
+    // The stream with the smallest head, an op before a frontier of the same key (a frontier of another
+    // worker never equals an op's key: the ops of one line access are one worker's).
+    std::uint32_t chosen = 0;
+    Head best = s.own_next < s.log->size() ? Head{(*s.log)[s.own_next].key, true} : Head{own_frontier, false};
+    for (std::uint32_t k = 1; k < s.workers; ++k) {
+      const Head head = queue_head(k);
+      if (head.key < best.key || (head.key == best.key && head.has_op && !best.has_op)) {
+        best = head;
+        chosen = k;
+      }
+    }
+    if (!best.has_op) {
+      for (std::uint32_t k = 1; k < s.workers; ++k) {
+        release_read(k);
+        if (s.answers) send_classes(k, false);
+      }
+      // The own ops applied are dropped: all of them, or the first half once it is large (amortized).
+      if (s.own_next == s.log->size() || (s.own_next >= 65536 && 2 * s.own_next >= s.log->size())) {
+        s.log->drop_first_ops(s.own_next);
+        s.own_next = 0;
+      }
+      return best.key == kEndlessFrontier;
+    }
+    if (chosen == 0) {
+      s.stage->apply((*s.log)[s.own_next++], 0, observer);
+    } else {
+      s.stage->apply(take_queued_op(chosen), chosen, observer);
+      // Room for a waiting writer now and then, not only when the merge stops.
+      if (++since_release == 4096) {
+        since_release = 0;
+        for (std::uint32_t k = 1; k < s.workers; ++k) release_read(k);
+      }
+    }
+  }
+}
+
+std::uint64_t own_frontier(bool mid_access) {
+  const std::uint64_t numbered = state->log->line_accesses();
+  // Between line accesses the first may still log a reset or a zeroing (2n + 1, shadow_log.h).
+  return mid_access ? 2 * numbered : 2 * numbered + 1;
+}
+
+// The first waits for the others' posts on the stage's bell, merging with `own` as its frontier, until
+// `done` holds after a merge.
+template <class Done>
+void merge_until(std::uint64_t own, Done done) {
+  RingHeader* header = state->ring->header();
+  for (;;) {
+    const bool ended = merge(own);
+    if (done(ended)) return;
+    const std::uint32_t seen = state->seen_posts;
+    auto posted = [header, seen] { return __atomic_load_n(&header->stage_posts, __ATOMIC_ACQUIRE) != seen; };
+    if (!sleep_until(&header->stage_bell, posted, kCheckMs) && state->run_over()) VG_(exit)(2);
+  }
+}
+
+}  // namespace
+
+std::uint32_t shadow_queue_bytes = ShadowQueue::kWords * 8;
+
+void start_shadow_queues(const SharedRing* ring, std::uint32_t index, Simulator* simulator, bool (*run_over)()) {
+  state = create_object<QueuesState>("ccsim.worker.shadow_queues");
+  state->ring = ring;
+  state->index = index;
+  state->workers = ring->header()->workers;
+  state->run_over = run_over;
+  state->log = shadow_log(simulator);
+  state->answers = options.data_objects;
+  CCSIM_ASSERT(state->log != nullptr && state->workers <= kMaxWorkers);
+  if (index != 0) return;
+  state->stage = create_object<ShadowStage>("ccsim.worker.shadow_stage", options.machine);
+  if (state->answers) {
+    for (std::uint32_t k = 0; k < state->workers; ++k) {
+      state->classes[k] = create_object<GrowableArray<std::uint8_t>>("ccsim.worker.shadow_queues", "ccsim.worker.miss_classes");
+    }
+  }
+}
+
+void shadow_queues_ring(const SharedRing* ring) {
+  if (state == nullptr) return;
+  state->ring = ring;
+  for (std::uint64_t& cursor : state->cursor) cursor = 0;
+  state->seen_posts = 0;
+}
+
+bool shadow_queues_on() { return state != nullptr; }
+
+void send_shadow_ops(bool mid_access) {
+  ShadowQueue* queue = state->ring->shadow_queue(state->index);
+  ShadowLog& log = *state->log;
+  std::uint64_t written = queue->written;  // this worker alone writes it
+  for (std::uint32_t i = 0; i < log.size(); ++i) {
+    const ShadowOp& op = log[i];
+    const std::uint32_t words = op_words(op.kind);
+    if (written - __atomic_load_n(&queue->read, __ATOMIC_ACQUIRE) + words > op_capacity()) {
+      // Full: what is in goes to the first, with this op's key as the frontier, and the worker waits.
+      publish(queue, written, op.key);
+      wait_for_room(queue, written, words);
+    }
+    auto put = [queue, &written](std::uint64_t word) { queue->words[written++ % op_capacity()] = word; };
+    put(op.key);
+    put(op.line);
+    put(std::uint64_t(op.proc) | std::uint64_t(op.level) << 32 | std::uint64_t(op.kind) << 40);
+    if (op.kind == ShadowOpKind::Classify) {
+      std::uint64_t notice[kNoticeWords] = {};
+      std::memcpy(notice, &op.miss, sizeof op.miss);
+      for (std::uint32_t w = 0; w < kNoticeWords; ++w) put(notice[w]);
+      ++state->classes_sent;
+    }
+  }
+  log.drop_first_ops(log.size());
+  publish(queue, written, frontier_now(mid_access));
+  // The classes come back in the order of the misses: those in so far are told now (a safe point unless
+  // in the middle of an access, where they wait).
+  if (state->answers && !mid_access) take_classes();
+}
+
+void advance_shadow_stage(bool mid_access) { merge(own_frontier(mid_access)); }
+
+void tell_own_miss_classes() {
+  GrowableArray<std::uint8_t>* own = state->classes[0];
+  if (own == nullptr || own->empty()) return;
+  for (std::uint32_t i = 0; i < own->size(); ++i) tell_class((*own)[i] != 0, state->told++);
+  own->clear();
+  forget_deferred_misses_before(state->told);
+}
+
+bool shadow_stage_wanted() {
+  const RingHeader* header = state->ring->header();
+  return __atomic_load_n(&header->stage_blocked, __ATOMIC_ACQUIRE) != 0 &&
+         __atomic_load_n(&header->stage_posts, __ATOMIC_ACQUIRE) != state->seen_posts;
+}
+
+std::uint32_t shadow_stage_wait_ms(std::uint32_t timeout_ms) {
+  const bool blocked = __atomic_load_n(&state->ring->header()->stage_blocked, __ATOMIC_ACQUIRE) != 0;
+  return blocked && timeout_ms > kBlockedCheckMs ? kBlockedCheckMs : timeout_ms;
+}
+
+// The first, once the others' ops are all merged (a fork, the end): every class goes back, waiting for room.
+static void send_every_class() {
+  if (!state->answers) return;
+  for (std::uint32_t k = 1; k < state->workers; ++k) send_classes(k, true);
+  tell_own_miss_classes();
+}
+
+void shadow_queues_at_fork() {
+  if (state->index != 0) {
+    send_shadow_ops(false);
+    if (state->answers) take_every_class();
+    return;
+  }
+  // Every other worker's ops before the fork: those below the first's next line access (2n + 2).
+  const std::uint64_t fork_key = 2 * state->log->line_accesses() + 2;
+  merge_until(own_frontier(false), [fork_key](bool) {
+    if (state->own_next != state->log->size()) return false;
+    for (std::uint32_t k = 1; k < state->workers; ++k) {
+      const Head head = queue_head(k);
+      if (head.has_op || head.key < fork_key) return false;
+    }
+    return true;
+  });
+  send_every_class();
+}
+
+void finish_shadow_queues() {
+  if (state->index != 0) {
+    send_shadow_ops(false);
+    ShadowQueue* queue = state->ring->shadow_queue(state->index);
+    publish(queue, queue->written, kEndlessFrontier);
+    if (state->answers) take_every_class();
+    return;
+  }
+  merge_until(kEndlessFrontier, [](bool ended) { return ended; });
+  send_every_class();
+}
+
+void add_shadow_stage_counts(MergedStatistics* merged) { merged->add(state->stage->counts()); }
+
+}  // namespace ccsim
