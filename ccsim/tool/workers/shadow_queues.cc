@@ -35,6 +35,27 @@ std::uint64_t op_capacity() { return shadow_queue_bytes / 8 < ShadowQueue::kWord
 std::uint64_t answer_capacity() { return shadow_queue_bytes < ClassQueue::kAnswers ? shadow_queue_bytes : ClassQueue::kAnswers; }
 
 std::uint32_t op_words(ShadowOpKind kind) { return kind == ShadowOpKind::Classify ? kOpWords + kNoticeWords : kOpWords; }
+constexpr std::uint32_t kMaxOpWords = kOpWords + kNoticeWords;
+
+// `op` in words (op_words() of them).
+void encode_op(const ShadowOp& op, std::uint64_t* words) {
+  words[0] = op.key;
+  words[1] = op.line;
+  words[2] = std::uint64_t(op.proc) | std::uint64_t(op.level) << 32 | std::uint64_t(op.kind) << 40;
+  if (op.kind == ShadowOpKind::Classify) std::memcpy(words + kOpWords, &op.miss, sizeof op.miss);
+}
+
+// The op whose first three words are `words` (a Classify op's notice follows them).
+ShadowOp decode_op(const std::uint64_t* words) {
+  ShadowOp op{};
+  op.key = words[0];
+  op.line = words[1];
+  op.proc = static_cast<ProcId>(words[2]);
+  op.level = static_cast<Level>((words[2] >> 32) & 0xff);
+  op.kind = static_cast<ShadowOpKind>((words[2] >> 40) & 0xff);
+  if (op.kind == ShadowOpKind::Classify) std::memcpy(&op.miss, words + kOpWords, sizeof op.miss);
+  return op;
+}
 
 // Which worker this is, what it serves, and, in the first, the stage and where the merge stands.
 struct QueuesState {
@@ -49,7 +70,11 @@ struct QueuesState {
   std::uint32_t told = 0;
   // The first only.
   ShadowStage* stage = nullptr;
-  std::uint32_t own_next = 0;              // the own log's ops applied so far (those before are dropped)
+  // The first's own ops not yet applied, moved out of its log in the queues' words (24 bytes an access's
+  // op instead of a ShadowOp's 64: they wait here while the others are behind, up to the ring's lag), and
+  // the words applied so far.
+  GrowableArray<std::uint64_t>* own_words = nullptr;
+  std::uint32_t own_read = 0;
   std::uint64_t cursor[kMaxWorkers] = {};  // per queue, the words read
   std::uint32_t seen_posts = 0;            // the ring's stage_posts at the last merge
   // The classes found, a byte each (1: capacity), not yet told or sent: [0] the first's own, told at its
@@ -185,20 +210,24 @@ Head queue_head(std::uint32_t worker) {
 ShadowOp take_queued_op(std::uint32_t worker) {
   ShadowQueue* queue = state->ring->shadow_queue(worker);
   std::uint64_t& cursor = state->cursor[worker];
-  auto word = [queue, &cursor] { return queue->words[cursor++ % op_capacity()]; };
-  ShadowOp op{};
-  op.key = word();
-  op.line = word();
-  const std::uint64_t fields = word();
-  op.proc = static_cast<ProcId>(fields);
-  op.level = static_cast<Level>((fields >> 32) & 0xff);
-  op.kind = static_cast<ShadowOpKind>((fields >> 40) & 0xff);
-  if (op.kind == ShadowOpKind::Classify) {
-    std::uint64_t notice[kNoticeWords];
-    for (std::uint32_t i = 0; i < kNoticeWords; ++i) notice[i] = word();
-    std::memcpy(&op.miss, notice, sizeof op.miss);
+  std::uint64_t words[kMaxOpWords];
+  for (std::uint32_t i = 0; i < kOpWords; ++i) words[i] = queue->words[(cursor + i) % op_capacity()];
+  const std::uint32_t count = op_words(static_cast<ShadowOpKind>((words[2] >> 40) & 0xff));
+  for (std::uint32_t i = kOpWords; i < count; ++i) words[i] = queue->words[(cursor + i) % op_capacity()];
+  cursor += count;
+  return decode_op(words);
+}
+
+// The first: moves its log's ops into its own words, leaving the log empty.
+void move_own_ops() {
+  ShadowLog& log = *state->log;
+  GrowableArray<std::uint64_t>& own = *state->own_words;
+  for (std::uint32_t i = 0; i < log.size(); ++i) {
+    const std::uint32_t at = own.size();
+    own.resize(at + op_words(log[i].kind));
+    encode_op(log[i], &own[at]);
   }
-  return op;
+  log.drop_first_ops(log.size());
 }
 
 // Hands the words read back to their writers, waking one that waits for room.
@@ -214,13 +243,15 @@ void release_read(std::uint32_t worker) {
 bool merge(std::uint64_t own_frontier) {
   QueuesState& s = *state;
   s.seen_posts = __atomic_load_n(&s.ring->header()->stage_posts, __ATOMIC_ACQUIRE);
+  move_own_ops();
   const Observer* observer = s.answers ? &kKeepClasses : nullptr;
   std::uint32_t since_release = 0;
   for (;;) {
     // The stream with the smallest head, an op before a frontier of the same key (a frontier of another
     // worker never equals an op's key: the ops of one line access are one worker's).
     std::uint32_t chosen = 0;
-    Head best = s.own_next < s.log->size() ? Head{(*s.log)[s.own_next].key, true} : Head{own_frontier, false};
+    GrowableArray<std::uint64_t>& own = *s.own_words;
+    Head best = s.own_read < own.size() ? Head{own[s.own_read], true} : Head{own_frontier, false};
     for (std::uint32_t k = 1; k < s.workers; ++k) {
       const Head head = queue_head(k);
       if (head.key < best.key || (head.key == best.key && head.has_op && !best.has_op)) {
@@ -233,15 +264,22 @@ bool merge(std::uint64_t own_frontier) {
         release_read(k);
         if (s.answers) send_classes(k, false);
       }
-      // The own ops applied are dropped: all of them, or the first half once it is large (amortized).
-      if (s.own_next == s.log->size() || (s.own_next >= 65536 && 2 * s.own_next >= s.log->size())) {
-        s.log->drop_first_ops(s.own_next);
-        s.own_next = 0;
+      // The own words applied are dropped: all of them, or the first half once it is large (amortized).
+      if (s.own_read == own.size()) {
+        own.clear();
+        s.own_read = 0;
+      } else if (s.own_read >= (1u << 20) && 2 * s.own_read >= own.size()) {
+        const std::uint32_t kept = own.size() - s.own_read;
+        std::memmove(own.data(), own.data() + s.own_read, kept * sizeof(std::uint64_t));
+        own.resize(kept);
+        s.own_read = 0;
       }
       return best.key == kEndlessFrontier;
     }
     if (chosen == 0) {
-      s.stage->apply((*s.log)[s.own_next++], 0, observer);
+      const ShadowOp op = decode_op(&own[s.own_read]);
+      s.own_read += op_words(op.kind);
+      s.stage->apply(op, 0, observer);
     } else {
       s.stage->apply(take_queued_op(chosen), chosen, observer);
       // Room for a waiting writer now and then, not only when the merge stops.
@@ -288,6 +326,7 @@ void start_shadow_queues(const SharedRing* ring, std::uint32_t index, Simulator*
   CCSIM_ASSERT(state->log != nullptr && state->workers <= kMaxWorkers);
   if (index != 0) return;
   state->stage = create_object<ShadowStage>("ccsim.worker.shadow_stage", options.machine);
+  state->own_words = create_object<GrowableArray<std::uint64_t>>("ccsim.worker.shadow_queues", "ccsim.worker.own_ops");
   if (state->answers) {
     for (std::uint32_t k = 0; k < state->workers; ++k) {
       state->classes[k] = create_object<GrowableArray<std::uint8_t>>("ccsim.worker.shadow_queues", "ccsim.worker.miss_classes");
@@ -316,16 +355,10 @@ void send_shadow_ops(bool mid_access) {
       publish(queue, written, op.key);
       wait_for_room(queue, written, words);
     }
-    auto put = [queue, &written](std::uint64_t word) { queue->words[written++ % op_capacity()] = word; };
-    put(op.key);
-    put(op.line);
-    put(std::uint64_t(op.proc) | std::uint64_t(op.level) << 32 | std::uint64_t(op.kind) << 40);
-    if (op.kind == ShadowOpKind::Classify) {
-      std::uint64_t notice[kNoticeWords] = {};
-      std::memcpy(notice, &op.miss, sizeof op.miss);
-      for (std::uint32_t w = 0; w < kNoticeWords; ++w) put(notice[w]);
-      ++state->classes_sent;
-    }
+    std::uint64_t encoded[kMaxOpWords] = {};
+    encode_op(op, encoded);
+    for (std::uint32_t w = 0; w < words; ++w) queue->words[written++ % op_capacity()] = encoded[w];
+    if (op.kind == ShadowOpKind::Classify) ++state->classes_sent;
   }
   log.drop_first_ops(log.size());
   publish(queue, written, frontier_now(mid_access));
@@ -371,7 +404,7 @@ void shadow_queues_at_fork() {
   // Every other worker's ops before the fork: those below the first's next line access (2n + 2).
   const std::uint64_t fork_key = 2 * state->log->line_accesses() + 2;
   merge_until(own_frontier(false), [fork_key](bool) {
-    if (state->own_next != state->log->size()) return false;
+    if (state->own_read != state->own_words->size()) return false;
     for (std::uint32_t k = 1; k < state->workers; ++k) {
       const Head head = queue_head(k);
       if (head.has_op || head.key < fork_key) return false;
