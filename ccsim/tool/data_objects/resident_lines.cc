@@ -87,7 +87,7 @@ void apply_zero() {
 // A worker of line shards (resident_lines.h): the changes it would apply, in its order, each with its
 // place in the run: `position` is the access's number << 16 | the line's place in the access (its line
 // number less the access's first), kBetweenAccesses after the access for a zeroing; `what` is the key
-// (object << 2 | level) << 8 | the op's bits.
+// (object << 2 | level) << kOpBits | the op's bits.
 struct LoggedChange {
   std::uint64_t position;
   std::uint64_t what;
@@ -95,9 +95,89 @@ struct LoggedChange {
 constexpr std::uint64_t kFall = 1;         // the count falls by one (else it rises by one)
 constexpr std::uint64_t kTickFirst = 2;    // the clock ticks (apply_tick) before the change
 constexpr std::uint64_t kZero = 4;         // apply_zero(), no change
-constexpr std::uint64_t kOpBits = 8;
+constexpr std::uint64_t kOpBits = 3;
 constexpr std::uint64_t kBetweenAccesses = 0xFFFF;
 constexpr std::uint32_t kMaxWorkerLogs = 15;  // the others' logs in the first: --sim-threads is at most 16
+
+// A log of changes, packed: per change, the LEB128 varint of its position less the previous change's
+// (positions never fall within one worker's log), then the varint of `what`. About 4 bytes a change (a
+// fill's access is a few accesses after the last change, an object's key below 2^18) instead of 16: the
+// logs are kept to the end. The bytes are stored 8 to a word, so a log may pass 4 GiB.
+class PackedLog {
+ public:
+  PackedLog() : words_("ccsim.resident.log") {}
+
+  void add(const LoggedChange& change) {
+    put(change.position - last_position_);
+    put(change.what);
+    last_position_ = change.position;
+    ++changes_;
+  }
+  std::uint64_t changes() const { return changes_; }
+  std::uint64_t bytes() const { return bytes_; }
+  // The words the bytes are stored in, 8 to a word from the low byte on.
+  const GrowableArray<std::uint64_t>& words() const { return words_; }
+
+ private:
+  void put(std::uint64_t value) {
+    for (;;) {
+      const std::uint8_t low = value & 0x7f;
+      value >>= 7;
+      put_byte(value != 0 ? low | 0x80 : low);
+      if (value == 0) return;
+    }
+  }
+  void put_byte(std::uint8_t byte) {
+    if (bytes_ % 8 == 0) words_.push_back(0);
+    words_[static_cast<std::uint32_t>(bytes_ / 8)] |= std::uint64_t(byte) << (8 * (bytes_ % 8));
+    ++bytes_;
+  }
+
+  GrowableArray<std::uint64_t> words_;
+  std::uint64_t bytes_ = 0;
+  std::uint64_t changes_ = 0;
+  std::uint64_t last_position_ = 0;
+};
+
+// Reads packed changes in order: a PackedLog's, or a hand-over's words in place. Bytes that end inside a
+// varint make the reader fail (ok() false) rather than read past them.
+class PackedLogReader {
+ public:
+  PackedLogReader(const std::uint64_t* words, std::uint64_t bytes) : words_(words), bytes_(bytes) { advance(); }
+  explicit PackedLogReader(const PackedLog* log) : PackedLogReader(log->words().data(), log->bytes()) {}
+  // The change in hand, while there is one.
+  bool more() const { return more_; }
+  bool ok() const { return ok_; }
+  const LoggedChange& change() const { return change_; }
+  void advance() {
+    more_ = ok_ && at_ < bytes_;
+    if (!more_) return;
+    change_.position += get();
+    change_.what = get();
+    more_ = ok_;
+  }
+
+ private:
+  std::uint64_t get() {
+    std::uint64_t value = 0;
+    for (std::uint32_t shift = 0; shift < 64; shift += 7) {
+      if (at_ == bytes_) break;
+      const std::uint8_t byte = static_cast<std::uint8_t>(words_[at_ / 8] >> (8 * (at_ % 8)));
+      ++at_;
+      value |= std::uint64_t(byte & 0x7f) << shift;
+      if ((byte & 0x80) == 0) return value;
+    }
+    ok_ = false;
+    return 0;
+  }
+
+  const std::uint64_t* words_;
+  std::uint64_t bytes_;
+  std::uint64_t at_ = 0;
+  bool more_ = false;
+  bool ok_ = true;
+  LoggedChange change_{0, 0};
+};
 
 // Made by log_resident_lines_for_shard(); null otherwise, so that the inline count pays one null test
 // per notice and its globals stay as they were.
@@ -106,9 +186,9 @@ struct ShardLog {
   Addr first_line = 0;                // its first line
   Addr event_line = 0;                // the line of the notice being counted
   bool tick_pending = false;          // the next change carries kTickFirst
-  GrowableArray<LoggedChange>* own = nullptr;
+  PackedLog* own = nullptr;
   // The other workers' logs, added by the first (their ids translated), and whether they were replayed.
-  GrowableArray<LoggedChange>* others[kMaxWorkerLogs] = {};
+  PackedLog* others[kMaxWorkerLogs] = {};
   std::uint32_t other_count = 0;
   bool replayed = false;
 };
@@ -119,7 +199,7 @@ void log_change(std::uint64_t what) {
   if (place >= kBetweenAccesses) place = kBetweenAccesses - 1;  // not reached: a notice is of the access's lines
   if (shard_log->tick_pending) what |= kTickFirst;
   shard_log->tick_pending = false;
-  shard_log->own->push_back(LoggedChange{shard_log->access << 16 | place, what});
+  shard_log->own->add(LoggedChange{shard_log->access << 16 | place, what});
 }
 
 // The count of `object` at `level` changes by `change` (+1 or -1): counted, or logged in a worker.
@@ -133,21 +213,20 @@ void change_held(ObjectId object, Level level, std::int64_t change) {
 // logs at the same point and the first replays alone (the others' are dropped when added).
 void replay_logs() {
   shard_log->replayed = true;
-  GrowableArray<LoggedChange>* logs[kMaxWorkerLogs + 1];
-  std::uint32_t next[kMaxWorkerLogs + 1] = {};
+  PackedLogReader* logs[kMaxWorkerLogs + 1];
   std::uint32_t count = 0;
-  logs[count++] = shard_log->own;
-  for (std::uint32_t i = 0; i < shard_log->other_count; ++i) logs[count++] = shard_log->others[i];
+  logs[count++] = create_object<PackedLogReader>("ccsim.resident.log", shard_log->own);
+  for (std::uint32_t i = 0; i < shard_log->other_count; ++i) {
+    logs[count++] = create_object<PackedLogReader>("ccsim.resident.log", shard_log->others[i]);
+  }
   for (;;) {
     std::uint32_t from = count;
     for (std::uint32_t i = 0; i < count; ++i) {
-      if (next[i] < logs[i]->size() &&
-          (from == count || (*logs[i])[next[i]].position < (*logs[from])[next[from]].position)) {
-        from = i;
-      }
+      if (logs[i]->more() && (from == count || logs[i]->change().position < logs[from]->change().position)) from = i;
     }
-    if (from == count) return;
-    const LoggedChange& change = (*logs[from])[next[from]++];
+    if (from == count) break;
+    const LoggedChange change = logs[from]->change();
+    logs[from]->advance();
     if (change.what & kZero) {
       apply_zero();
       continue;
@@ -155,6 +234,7 @@ void replay_logs() {
     if (change.what & kTickFirst) apply_tick();
     apply_change(change.what >> kOpBits, (change.what & kFall) != 0 ? -1 : +1);
   }
+  for (std::uint32_t i = 0; i < count; ++i) destroy_object(logs[i]);
 }
 
 void remove_copy(Addr line, Level level, ProcId proc) {
@@ -174,7 +254,7 @@ void init_resident_lines(const MachineConfig& machine) {
 
 void zero_resident_lines() {
   if (shard_log == nullptr) return apply_zero();
-  shard_log->own->push_back(LoggedChange{shard_log->access << 16 | kBetweenAccesses, kZero});
+  shard_log->own->add(LoggedChange{shard_log->access << 16 | kBetweenAccesses, kZero});
 }
 
 void count_resident_fill(const MissNotice& miss, ObjectId object) {
@@ -223,7 +303,7 @@ bool resident_follows_accesses = false;
 void log_resident_lines_for_shard() {
   if (tables == nullptr) return;
   shard_log = create_object<ShardLog>("ccsim.resident.log");
-  shard_log->own = create_object<GrowableArray<LoggedChange>>("ccsim.resident.log", "ccsim.resident.log");
+  shard_log->own = create_object<PackedLog>("ccsim.resident.log");
   resident_follows_accesses = true;
 }
 
@@ -232,36 +312,41 @@ void resident_access_begins(Addr address) {
   shard_log->first_line = address >> line_shift;
 }
 
-// The log's words: its length, then two words per change.
+// The log's words: its changes and bytes, then its packed bytes' words.
 void write_resident_log(WordWriter* out) {
   if (shard_log == nullptr) return out->put(0);
-  out->put(shard_log->own->size());
-  for (std::uint32_t i = 0; i < shard_log->own->size(); ++i) {
-    const LoggedChange& change = (*shard_log->own)[i];
-    out->put(change.position);
-    out->put(change.what);
-  }
+  const PackedLog& log = *shard_log->own;
+  out->put(log.changes());
+  if (log.changes() == 0) return;
+  out->put(log.bytes());
+  for (std::uint32_t i = 0; i < log.words().size(); ++i) out->put(log.words()[i]);
 }
 
 bool add_resident_log(WordReader* in) {
-  const std::uint64_t count = in->get();
+  const std::uint64_t changes = in->get();
   if (!in->ok()) return false;
-  if (count == 0) return true;
-  if (shard_log == nullptr || count >= (std::uint64_t(1) << 32) || shard_log->other_count == kMaxWorkerLogs) {
+  if (changes == 0) return true;
+  const std::uint64_t bytes = in->get();
+  if (!in->ok() || shard_log == nullptr || shard_log->other_count == kMaxWorkerLogs || bytes < 2 * changes ||
+      bytes > 20 * changes) {
     return false;
   }
-  auto* log = create_object<GrowableArray<LoggedChange>>("ccsim.resident.log", "ccsim.resident.log");
-  for (std::uint64_t i = 0; i < count; ++i) {
-    const std::uint64_t* words = in->take(2);
-    if (words == nullptr) return false;
-    LoggedChange change{words[0], words[1]};
+  const std::uint64_t* words = in->take((bytes + 7) / 8);
+  if (words == nullptr) return false;
+  // The sender's log, read in place, its changes translated into a log of this worker's.
+  auto* log = create_object<PackedLog>("ccsim.resident.log");
+  std::uint64_t read = 0;
+  PackedLogReader reader(words, bytes);
+  for (; reader.more(); reader.advance(), ++read) {
+    LoggedChange change = reader.change();
     if (change.what & kZero) continue;  // the first's own zeroings are replayed
     const ObjectId object = transferred_object(change.what >> (kOpBits + 2));
     if (object == kNoTransferredObject || (change.what >> kOpBits & 3) >= std::uint64_t(kNumLevels)) return false;
     change.what = residency_key(object, static_cast<Level>(change.what >> kOpBits & 3)) << kOpBits |
                   (change.what & (kFall | kTickFirst));
-    log->push_back(change);
+    log->add(change);
   }
+  if (!reader.ok() || read != changes) return false;
   shard_log->others[shard_log->other_count++] = log;
   return true;
 }
