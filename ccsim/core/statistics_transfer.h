@@ -4,7 +4,8 @@
 // is a sum over line accesses (line_shard.h), so the sum of the shards' is the whole machine's.
 //
 // With miss classes a shard's shadow log (shadow_log.h) travels too, op by op, for the shadow stage
-// (shadow_stage.h) the receiver runs over every shard's log.
+// (shadow_stage.h) the receiver runs over every shard's log (the host tests; the tool's workers send their
+// ops through the ring as the run goes instead, tool/workers/shadow_queues.h, and leave their logs empty).
 //
 // Format: 64-bit words in the host's order (both ends are copies of one build on one machine), one
 // record after another: a kind, then its fields; the counts of a pair or a region are kNumEvents words, a

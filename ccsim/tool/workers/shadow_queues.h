@@ -5,8 +5,8 @@
 // (core/shadow_stage.h) answers the questions of every worker in the order of the line accesses. Kept to
 // the end, the logs grew by an op per line access and level (7 GB on perf/'s triad at SCALE=2 with two
 // workers, against 0.1 GB inline). So the logs are drained as they grow: after each chunk of the ring (and
-// before any wait) every other worker moves its log's ops into its ShadowQueue in the ring (shared_ring.h)
-// and clears the log; the first merges its own log and the queues by key, as far as every worker's ops
+// before it waits for room in its placement queue) every other worker moves its log's ops into its
+// ShadowQueue in the ring (shared_ring.h) and clears the log; the first merges its own log and the queues by key, as far as every worker's ops
 // are known, and applies the ops to its stage at once. A worker's frontier, published with its ops, is
 // the smallest key it may still send: the ops of the line access under way (2n) in the middle of one,
 // else those of the next (2n + 2); so an empty queue holds the merge back only as far as its worker has

@@ -44,15 +44,14 @@ bool write_words(void* context, const std::uint64_t* words, std::uint64_t count)
 
 // The file's words: the simulator's statistics; with data objects, their tables and the statistics'
 // length last.
-bool read_counts(const std::uint64_t* words, std::uint64_t count, MergedStatistics* merged, ShadowLog* log,
-                 ErrorMessage* error) {
-  if (!options.data_objects) return read_statistics(words, count, merged, log, error);
+bool read_counts(const std::uint64_t* words, std::uint64_t count, MergedStatistics* merged, ErrorMessage* error) {
+  if (!options.data_objects) return read_statistics(words, count, merged, nullptr, error);
   const std::uint64_t statistics_words = count > 0 ? words[count - 1] : 0;
   if (count == 0 || statistics_words >= count) {
     MessageWriter(error).text("the shard's counts are cut short.");
     return false;
   }
-  if (!read_statistics(words, statistics_words, merged, log, error)) return false;
+  if (!read_statistics(words, statistics_words, merged, nullptr, error)) return false;
   WordReader objects(words + statistics_words, count - 1 - statistics_words);
   return add_object_tables(&objects, error);
 }
@@ -94,8 +93,7 @@ int write_shard_counts(const Simulator* simulator, std::uint32_t* attempt) {
   return sink.error;
 }
 
-bool add_shard_counts(int pid, std::uint32_t attempt, MergedStatistics* merged, ShadowLog* log, char* why,
-                      std::uint32_t why_bytes) {
+bool add_shard_counts(int pid, std::uint32_t attempt, MergedStatistics* merged, char* why, std::uint32_t why_bytes) {
   HChar name[64];
   file_name(pid, attempt, name);
   const SysRes opened = VG_(open)(name, VKI_O_RDONLY | kOpenNoFollow, 0);
@@ -112,7 +110,7 @@ bool add_shard_counts(int pid, std::uint32_t attempt, MergedStatistics* merged, 
     bytes = static_cast<std::uint64_t>(status.size);
     words = static_cast<std::uint64_t*>(VG_(malloc)("ccsim.shard_counts", bytes == 0 ? 1 : bytes));
     for (std::uint64_t done = 0; read_whole && done < bytes;) {
-      // At most 1 GiB a call: read's count is an Int, and a shadow log (miss classes) can be larger.
+      // At most 1 GiB a call: read's count is an Int, and the working set's logs can be larger.
       const std::uint64_t want = bytes - done < (std::uint64_t(1) << 30) ? bytes - done : std::uint64_t(1) << 30;
       const Int n = VG_(read)(fd, reinterpret_cast<char*>(words) + done, static_cast<Int>(want));
       if (n <= 0) read_whole = false;
@@ -125,7 +123,7 @@ bool add_shard_counts(int pid, std::uint32_t attempt, MergedStatistics* merged, 
   bool added = false;
   if (!read_whole) {
     VG_(snprintf)(why, why_bytes, "its counts could not be read");
-  } else if (!read_counts(words, bytes / sizeof(std::uint64_t), merged, log, &error)) {
+  } else if (!read_counts(words, bytes / sizeof(std::uint64_t), merged, &error)) {
     // The reason goes inside the caller's sentence: without its own full stop.
     VG_(snprintf)(why, why_bytes, "%s", error.text);
     const SizeT length = VG_(strlen)(why);

@@ -3,8 +3,8 @@
 // but simulates only its own shards' lines (line_shard.h), so its simulator's counts are its lines' part of
 // the run's. The first worker writes the profile; each other one writes its simulator's statistics
 // (ccsim/core/statistics_transfer.h) to a file of its own in /dev/shm and ends; the first adds them to its
-// own (merged_statistics.h) and removes the files; with miss classes, it runs the shadow stage over every
-// worker's shadow log (shadow_stage.h), which travels in the same file. With data objects, the tables
+// own (merged_statistics.h) and removes the files (with miss classes the shadow ops have gone through the
+// ring as the run went: shadow_queues.h; a file holding any is refused). With data objects, the tables
 // the simulator's notices feed follow the statistics in the file (data_objects/object_transfer.h), and
 // its last word is the statistics' length. The counts the replay makes (locks, regions, early flushes)
 // are the same in every worker and are the first's; the core makes no "top N" choice, so the profile's
@@ -22,7 +22,6 @@
 namespace ccsim {
 
 class MergedStatistics;
-class ShadowLog;
 class Simulator;
 
 // Names tried before a worker gives up on a /dev/shm full of planted names.
@@ -40,10 +39,9 @@ extern bool damaged_counts;
 int write_shard_counts(const Simulator* simulator, std::uint32_t* attempt);
 
 // In the first worker: adds the statistics worker process `pid` wrote (in its file of `attempt`) to
-// `merged`, and its shadow log (with miss classes) to `log`, and removes the file. False, with one
-// sentence in `why` (`why_bytes` long), when they cannot be read whole.
-bool add_shard_counts(int pid, std::uint32_t attempt, MergedStatistics* merged, ShadowLog* log, char* why,
-                      std::uint32_t why_bytes);
+// `merged`, and removes the file. False, with one sentence in `why` (`why_bytes` long), when they cannot
+// be read whole.
+bool add_shard_counts(int pid, std::uint32_t attempt, MergedStatistics* merged, char* why, std::uint32_t why_bytes);
 
 // The file of worker process `pid` of `attempt` removed, if it is there (the tool, when a worker was lost,
 // leaves nothing of the run's behind in /dev/shm).

@@ -112,9 +112,9 @@ __attribute__((noreturn)) void finish_shard(WorkerState* worker) {
 }
 
 // The first worker, at the end, when there are others: waits for their counts and adds them to its own;
-// with miss classes, adds the online shadow stage's capacity and conflict misses (shadow_queues.h), and
-// with data objects tells the objects' side the classes of the others' misses, whose lists came with their
-// counts. False (after saying why) when one could not hand them over. A worker that dies meanwhile is the
+// with miss classes, adds the online shadow stage's capacity and conflict misses (shadow_queues.h; the
+// objects' classes were counted by each worker as the stage sent them back). False (after saying why)
+// when one could not hand them over. A worker that dies meanwhile is the
 // tool's to report (it watches every worker while it waits); this one ends when the tool's process is gone.
 bool merge_shards(WorkerState* worker, MergedStatistics* merged) {
   RingHeader* header = worker->ring.header();
@@ -129,7 +129,7 @@ bool merge_shards(WorkerState* worker, MergedStatistics* merged) {
     char why[160];
     if (slot->finished != 2) {
       VG_(snprintf)(why, sizeof why, "its counts could not be written in /dev/shm (%s)", VG_(strerror)(slot->counts_error));
-    } else if (add_shard_counts(slot->worker_pid, slot->counts_attempt, merged, nullptr, why, sizeof why)) {
+    } else if (add_shard_counts(slot->worker_pid, slot->counts_attempt, merged, why, sizeof why)) {
       continue;
     }
     tool_message("ccsim: simulation worker %u of %u could not hand its line shards' counts over: %s; no profile "
@@ -371,14 +371,14 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
   WorkerState worker{*ring, index, tool_pid};
   worker.simulator = simulator;
   capture_messages(&worker);
-  // With data objects, the placement watch's starts read the other workers' lines through the ring, a
-  // timeline by accesses places events at the whole run's count of line accesses, and the resident lines
-  // are logged for the first worker to replay (resident_lines.h).
   if (workers > 1) this_worker = &worker;
   // With miss classes the first runs the shadow stage as the workers' logs grow (shadow_queues.h).
   if (workers > 1 && options.machine.miss_classes) {
     start_shadow_queues(&worker.ring, index, simulator, [] { return tool_gone(this_worker); });
   }
+  // With data objects, the placement watch's starts read the other workers' lines through the ring, a
+  // timeline by accesses places events at the whole run's count of line accesses, and the resident lines
+  // are logged for the first worker to replay (resident_lines.h).
   if (workers > 1 && options.data_objects) {
     start_placement_starts(&worker.ring, index, [] { return tool_gone(this_worker); });
     count_timeline_for_shard([](Addr line) { return options.worker_shard.owns(line); },
