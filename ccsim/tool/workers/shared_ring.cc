@@ -15,26 +15,26 @@ std::uint64_t round_up(std::uint64_t bytes, std::uint64_t unit) { return (bytes 
 
 }  // namespace
 
-bool SharedRing::create(std::uint32_t chunk_count, int* error) {
-  if (!create_named(chunk_count, error)) return false;
+bool SharedRing::create(std::uint32_t chunk_count, const RingUse& use, int* error) {
+  if (!create_named(chunk_count, use, error)) return false;
   // Unlinked at once: nothing is left behind whatever happens to either process.
   unlink_name();
   return true;
 }
 
-bool SharedRing::create_named(std::uint32_t chunk_count, int* error) {
+bool SharedRing::create_named(std::uint32_t chunk_count, const RingUse& use, int* error) {
   // The pid, the clock and a count: unique among the processes of a run (a forked child counts on from
   // its parent's count, under its own pid), and O_EXCL refuses a name that exists anyway.
   static std::uint32_t made = 0;
   HChar path[sizeof path_];
   VG_(sprintf)(path, "/dev/shm/ccsim-ring-%d-%u-%u", VG_(getpid)(), VG_(read_millisecond_timer)(), made++);
-  if (!open_and_map(path, VKI_O_RDWR | VKI_O_CREAT | VKI_O_EXCL, true, chunk_count, error)) return false;
+  if (!open_and_map(path, VKI_O_RDWR | VKI_O_CREAT | VKI_O_EXCL, &use, chunk_count, error)) return false;
   VG_(strcpy)(path_, path);
   return true;
 }
 
 bool SharedRing::attach(const char* path, std::uint32_t chunk_count, int* error) {
-  return open_and_map(path, VKI_O_RDWR | kOpenNoFollow, false, chunk_count, error);
+  return open_and_map(path, VKI_O_RDWR | kOpenNoFollow, nullptr, chunk_count, error);
 }
 
 void SharedRing::unlink_name() {
@@ -48,10 +48,14 @@ void SharedRing::unmap() {
   *this = SharedRing();
 }
 
-bool SharedRing::open_and_map(const char* path, int flags, bool size_it, std::uint32_t chunk_count, int* error) {
+bool SharedRing::open_and_map(const char* path, int flags, const RingUse* use, std::uint32_t chunk_count, int* error) {
   const std::uint64_t header_bytes = round_up(sizeof(RingHeader), 4096);
-  const std::uint64_t bytes = header_bytes + std::uint64_t(chunk_count) * RingChunk::kBytes + kMessageBytes +
-                              kMaxWorkers * (sizeof(PlacementQueue) + sizeof(ShadowQueue) + sizeof(ClassQueue));
+  const std::uint64_t messages = header_bytes + std::uint64_t(chunk_count) * RingChunk::kBytes;
+  const std::uint64_t placement = messages + kMessageBytes;
+  const std::uint64_t shadow = placement + kMaxWorkers * sizeof(PlacementQueue);
+  const std::uint64_t classes = shadow + kMaxWorkers * sizeof(ShadowQueue);
+  const std::uint64_t bytes = classes + kMaxWorkers * sizeof(ClassQueue);
+  const bool size_it = use != nullptr;
   const SysRes opened = VG_(open)(path, flags, 0600);
   if (sr_isError(opened)) {
     *error = static_cast<int>(sr_Err(opened));
@@ -59,6 +63,17 @@ bool SharedRing::open_and_map(const char* path, int flags, bool size_it, std::ui
   }
   const Int fd = static_cast<Int>(sr_Res(opened));
   SysRes mapped = size_it ? VG_(do_syscall)(__NR_ftruncate, fd, bytes, 0, 0, 0, 0, 0, 0) : opened;
+  // The parts the run writes, reserved (RingUse): queue k of each kind for workers 1..N-1.
+  auto reserve = [fd, &mapped](std::uint64_t offset, std::uint64_t length) {
+    if (!sr_isError(mapped) && length > 0) mapped = VG_(do_syscall)(__NR_fallocate, fd, 0, offset, length, 0, 0, 0, 0);
+  };
+  if (size_it) {
+    reserve(0, placement);
+    const std::uint64_t others = use->workers > 1 ? use->workers - 1 : 0;
+    if (use->placement_queues) reserve(placement + sizeof(PlacementQueue), others * sizeof(PlacementQueue));
+    if (use->shadow_queues) reserve(shadow + sizeof(ShadowQueue), others * sizeof(ShadowQueue));
+    if (use->class_queues) reserve(classes + sizeof(ClassQueue), others * sizeof(ClassQueue));
+  }
   if (!sr_isError(mapped)) {
     mapped = VG_(am_shared_mmap_file_float_valgrind)(bytes, VKI_PROT_READ | VKI_PROT_WRITE, fd, 0);
   }
@@ -71,7 +86,7 @@ bool SharedRing::open_and_map(const char* path, int flags, bool size_it, std::ui
   char* base = reinterpret_cast<char*>(sr_Res(mapped));
   header_ = reinterpret_cast<RingHeader*>(base);
   chunks_ = reinterpret_cast<RingChunk*>(base + header_bytes);
-  messages_ = base + header_bytes + std::uint64_t(chunk_count) * RingChunk::kBytes;
+  messages_ = base + messages;
   chunk_count_ = chunk_count;
   bytes_ = bytes;
   return true;

@@ -132,17 +132,29 @@ struct ClassQueue {
 };
 static_assert(sizeof(ClassQueue) == 256 * 1024, "a class queue is 256 KiB");
 
+// The parts of a ring a run writes: reserved in /dev/shm when the ring is made (fallocate), so that a full
+// /dev/shm is told then, in one sentence, rather than met later as a SIGBUS where a page is first written
+// (the file is sparse otherwise). The header, the chunks and the messages always; each other worker's
+// queues when the run uses them.
+struct RingUse {
+  std::uint32_t workers;
+  bool placement_queues;  // several workers with data objects (placement_starts.h)
+  bool shadow_queues;     // several workers with miss classes (shadow_queues.h)
+  bool class_queues;      // ... and data objects
+};
+
 class SharedRing {
  public:
   // Room for the first worker's messages after the chunks (the exit summary of many threads is a few KiB).
   static constexpr std::uint32_t kMessageBytes = 64 * 1024;
 
   // Maps the ring of `chunk_count` chunks (at least 2), shared, in Valgrind's part of the address space:
-  // a file in /dev/shm, unlinked at once. False, with `*error` (errno), when it cannot.
-  bool create(std::uint32_t chunk_count, int* error);
+  // a file in /dev/shm, unlinked at once, with the parts `use` says reserved. False, with `*error`
+  // (errno), when it cannot (ENOSPC: /dev/shm is full).
+  bool create(std::uint32_t chunk_count, const RingUse& use, int* error);
   // The same, but the file keeps its name (path()) until unlink_name(): another process that was not
   // forked from this one maps it by name (attach) in the meantime.
-  bool create_named(std::uint32_t chunk_count, int* error);
+  bool create_named(std::uint32_t chunk_count, const RingUse& use, int* error);
   bool attach(const char* path, std::uint32_t chunk_count, int* error);
   void unlink_name();
   // Unmaps this process's view (the other processes' stay); the ring is then empty here.
@@ -176,7 +188,8 @@ class SharedRing {
   std::uint64_t bytes_ = 0;
   char path_[64] = {};  // the file's name while it has one ("" otherwise)
 
-  bool open_and_map(const char* path, int flags, bool size_it, std::uint32_t chunk_count, int* error);
+  // `use` is null when the file exists (attach): it was sized and reserved by its maker.
+  bool open_and_map(const char* path, int flags, const RingUse* use, std::uint32_t chunk_count, int* error);
 };
 
 // The futex of a RingBell, shared between processes. `wait_for_ring` returns after a ring, a spurious

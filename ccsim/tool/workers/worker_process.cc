@@ -1,6 +1,7 @@
 // worker_process.cc: fork, waits with health checks, the end (worker_process.h).
 #include "ccsim/tool/workers/worker_process.h"
 
+#include "ccsim/tool/options.h"
 #include "ccsim/tool/output/exit_status.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/tool_messages.h"
@@ -26,6 +27,7 @@ namespace {
 constexpr std::uint32_t kCheckMs = 200;
 
 SharedRing ring;                  // the ring this process records into (mapped before its workers' fork)
+RingUse ring_use{};               // what of it the run writes (the same for a forked child's ring)
 // The workers, as many as the ring's header says. They are no children of this process (see
 // start_simulation_worker), so they are watched through /proc (process_watch.h), not waitpid. 0 workers:
 // none (yet, or any more).
@@ -160,7 +162,7 @@ void client_forks(ThreadId) {
   if (no_worker) return;
   abandon_failed_fork();
   Int error = 0;
-  if (!child_ring.create_named(ring.chunk_count(), &error)) {
+  if (!child_ring.create_named(ring.chunk_count(), ring_use, &error)) {
     no_worker_error = error;
     return;
   }
@@ -232,7 +234,9 @@ std::uint32_t ring_chunks(std::uint64_t max_buffer_bytes) {
 
 void start_simulation_worker(Simulator* simulator, std::uint64_t max_buffer_bytes, std::uint32_t workers) {
   int error = 0;
-  if (!ring.create(ring_chunks(max_buffer_bytes), &error)) {
+  ring_use = RingUse{workers, workers > 1 && options.data_objects, workers > 1 && options.machine.miss_classes,
+                     workers > 1 && options.machine.miss_classes && options.data_objects};
+  if (!ring.create(ring_chunks(max_buffer_bytes), ring_use, &error)) {
     VG_(umsg)("ccsim: --sim-threads=%u needs a shared mapping in /dev/shm, which could not be made (%s); rerun "
               "with --sim-threads=0.\n", workers, VG_(strerror)(error));
     VG_(exit)(1);
