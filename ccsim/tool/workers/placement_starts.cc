@@ -56,14 +56,14 @@ bool send_copies(const Simulator* sim, ProcId proc, Addr line, std::uint64_t* ma
   PlacementQueue* queue = current_ring->placement_queue(worker_index);
   const std::uint64_t written = queue->written;
   auto room = [queue, written] {
-    return written - __atomic_load_n(&queue->read, __ATOMIC_ACQUIRE) + entry_words <= PlacementQueue::kWords;
+    return written - __atomic_load_n(&queue->read, __ATOMIC_ACQUIRE) + entry_words <= PlacementQueue::kItems;
   };
   // Before waiting for the first, this worker's shadow ops so far go to it: the first may need them to
   // get to this start (shadow_queues.h).
   if (!room() && shadow_queues_on()) send_shadow_ops(true);
   wait_on(queue, room);
   for (std::uint32_t i = 0; i < entry_words; ++i) {
-    queue->words[(written + i) % PlacementQueue::kWords] = i == 0 ? (line | (held ? 1 : 0)) : mask[i - 1];
+    queue->items[(written + i) % PlacementQueue::kItems] = i == 0 ? (line | (held ? 1 : 0)) : mask[i - 1];
   }
   __atomic_store_n(&queue->written, written + entry_words, __ATOMIC_RELEASE);
   ring_bell(&queue->bell);
@@ -82,8 +82,8 @@ bool receive_copies(const Simulator* sim, ProcId proc, Addr line, std::uint64_t*
   } else {
     wait_on(queue, ready);
   }
-  const std::uint64_t first = queue->words[read % PlacementQueue::kWords];
-  for (std::uint32_t i = 1; i < entry_words; ++i) mask[i - 1] = queue->words[(read + i) % PlacementQueue::kWords];
+  const std::uint64_t first = queue->items[read % PlacementQueue::kItems];
+  for (std::uint32_t i = 1; i < entry_words; ++i) mask[i - 1] = queue->items[(read + i) % PlacementQueue::kItems];
   __atomic_store_n(&queue->read, read + entry_words, __ATOMIC_RELEASE);
   ring_bell(&queue->bell);
   // Every worker meets the same starts in the same order; a line out of step is a bug of ccsim's.

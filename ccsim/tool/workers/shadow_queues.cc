@@ -31,8 +31,8 @@ constexpr std::uint32_t kOpWords = 3;
 constexpr std::uint32_t kNoticeWords = (sizeof(MissNotice) + 7) / 8;
 
 // The queues' capacities in use: the whole queue, or less (--sim-stage-queue-bytes, debug).
-std::uint64_t op_capacity() { return shadow_queue_bytes / 8 < ShadowQueue::kWords ? shadow_queue_bytes / 8 : ShadowQueue::kWords; }
-std::uint64_t answer_capacity() { return shadow_queue_bytes < ClassQueue::kAnswers ? shadow_queue_bytes : ClassQueue::kAnswers; }
+std::uint64_t op_capacity() { return shadow_queue_bytes / 8 < ShadowQueue::kItems ? shadow_queue_bytes / 8 : ShadowQueue::kItems; }
+std::uint64_t answer_capacity() { return shadow_queue_bytes < ClassQueue::kItems ? shadow_queue_bytes : ClassQueue::kItems; }
 
 std::uint32_t op_words(ShadowOpKind kind) { return kind == ShadowOpKind::Classify ? kOpWords + kNoticeWords : kOpWords; }
 constexpr std::uint32_t kMaxOpWords = kOpWords + kNoticeWords;
@@ -117,7 +117,7 @@ void send_classes(std::uint32_t k, bool wait) {
       continue;
     }
     for (; room > 0 && state->unsent[k] < found.size(); --room) {
-      queue->answers[written++ % answer_capacity()] = found[state->unsent[k]++];
+      queue->items[written++ % answer_capacity()] = found[state->unsent[k]++];
     }
     __atomic_store_n(&queue->written, written, __ATOMIC_RELEASE);
     ring_bell(&queue->bell);
@@ -138,7 +138,7 @@ void take_classes() {
   const std::uint64_t written = __atomic_load_n(&queue->written, __ATOMIC_ACQUIRE);
   std::uint64_t read = queue->read;
   if (read == written) return;
-  for (; read < written; ++read) tell_class(queue->answers[read % answer_capacity()] != 0, state->told++);
+  for (; read < written; ++read) tell_class(queue->items[read % answer_capacity()] != 0, state->told++);
   __atomic_store_n(&queue->read, read, __ATOMIC_RELEASE);
   ring_bell(&queue->bell);
   forget_deferred_misses_before(state->told);
@@ -204,16 +204,16 @@ Head queue_head(std::uint32_t worker) {
   const std::uint64_t written = __atomic_load_n(&queue->written, __ATOMIC_ACQUIRE);
   const std::uint64_t cursor = state->cursor[worker];
   if (cursor == written) return Head{frontier, false};
-  return Head{queue->words[cursor % op_capacity()], true};
+  return Head{queue->items[cursor % op_capacity()], true};
 }
 
 ShadowOp take_queued_op(std::uint32_t worker) {
   ShadowQueue* queue = state->ring->shadow_queue(worker);
   std::uint64_t& cursor = state->cursor[worker];
   std::uint64_t words[kMaxOpWords];
-  for (std::uint32_t i = 0; i < kOpWords; ++i) words[i] = queue->words[(cursor + i) % op_capacity()];
+  for (std::uint32_t i = 0; i < kOpWords; ++i) words[i] = queue->items[(cursor + i) % op_capacity()];
   const std::uint32_t count = op_words(static_cast<ShadowOpKind>((words[2] >> 40) & 0xff));
-  for (std::uint32_t i = kOpWords; i < count; ++i) words[i] = queue->words[(cursor + i) % op_capacity()];
+  for (std::uint32_t i = kOpWords; i < count; ++i) words[i] = queue->items[(cursor + i) % op_capacity()];
   cursor += count;
   return decode_op(words);
 }
@@ -313,7 +313,7 @@ void merge_until(std::uint64_t own, Done done) {
 
 }  // namespace
 
-std::uint32_t shadow_queue_bytes = ShadowQueue::kWords * 8;
+std::uint32_t shadow_queue_bytes = ShadowQueue::kItems * 8;
 
 void start_shadow_queues(const SharedRing* ring, std::uint32_t index, Simulator* simulator, bool (*run_over)()) {
   state = create_object<QueuesState>("ccsim.worker.shadow_queues");
@@ -357,7 +357,7 @@ void send_shadow_ops(bool mid_access) {
     }
     std::uint64_t encoded[kMaxOpWords] = {};
     encode_op(op, encoded);
-    for (std::uint32_t w = 0; w < words; ++w) queue->words[written++ % op_capacity()] = encoded[w];
+    for (std::uint32_t w = 0; w < words; ++w) queue->items[written++ % op_capacity()] = encoded[w];
     if (op.kind == ShadowOpKind::Classify) ++state->classes_sent;
   }
   log.drop_first_ops(log.size());

@@ -87,49 +87,37 @@ struct RingChunk {
 };
 static_assert(sizeof(RingChunk) == RingChunk::kBytes, "a ring chunk is exactly kBytes");
 
-// The placement watch's starts one worker of line shards sends the first (placement_starts.h): a queue
-// of words with one writer (that worker) and one reader (the first), counted since the ring was made.
-// Both sleep on `bell` (the reader when it is empty, the writer when it is full), and ring it after
-// they move their count. The counts are on host lines of their own; a queue's pages are touched only by
-// a run that watches blocks with several workers.
-struct PlacementQueue {
-  static constexpr std::uint32_t kWords = 8192 - 24;
+// A queue of items in the ring with one writer and one reader, counted since the ring was made: the counts
+// on host lines of their own, a bell both sides sleep on (the reader when it is empty, the writer when it
+// is full; each rings it after it moves its count), then the items; kBytes in all. A queue's pages are
+// touched only by a run that uses it.
+template <class Item, std::uint32_t kBytes>
+struct RingQueue {
+  static constexpr std::uint32_t kItems = (kBytes - 192) / sizeof(Item);
   alignas(64) std::uint64_t written;
-  alignas(64) std::uint64_t read;
-  RingBell bell;
-  alignas(64) std::uint64_t words[kWords];
-};
-static_assert(sizeof(PlacementQueue) == 8192 * 8, "a placement queue is 64 KiB");
-
-// The shadow ops one worker of line shards sends the first, which runs the shadow stage online
-// (shadow_queues.h): a queue of words with one writer and one reader, counted since the ring was made,
-// and the writer's frontier, the smallest key of the ops it may still send. The writer stores `written`,
-// then `frontier` (release); the reader loads `frontier`, then `written` (acquire), so that an empty queue
-// with that frontier promises no op below it. The writer sleeps on `bell` when the queue is full; the
-// reader rings it after it moves `read`. A queue's pages are touched only by a run with miss classes and
-// several workers.
-struct ShadowQueue {
-  static constexpr std::uint32_t kWords = 32768 - 24;
-  alignas(64) std::uint64_t written;
+  // The shadow queue's: the smallest key of the ops its writer may still send. The writer stores
+  // `written`, then `frontier` (release); the reader loads `frontier`, then `written` (acquire), so that an
+  // empty queue with that frontier promises no op below it.
   std::uint64_t frontier;
   alignas(64) std::uint64_t read;
   RingBell bell;
-  alignas(64) std::uint64_t words[kWords];
+  alignas(64) Item items[kItems];
 };
-static_assert(sizeof(ShadowQueue) == 32768 * 8, "a shadow queue is 256 KiB");
+
+// The placement watch's starts one worker of line shards sends the first (placement_starts.h): words.
+using PlacementQueue = RingQueue<std::uint64_t, 64 * 1024>;
+static_assert(sizeof(PlacementQueue) == 64 * 1024, "a placement queue is 64 KiB");
+
+// The shadow ops one worker of line shards sends the first, which runs the shadow stage online
+// (shadow_queues.h): words, with the writer's frontier. Touched only with miss classes and several workers.
+using ShadowQueue = RingQueue<std::uint64_t, 256 * 1024>;
+static_assert(sizeof(ShadowQueue) == 256 * 1024, "a shadow queue is 256 KiB");
 
 // The classes of one worker's deferred misses (data_objects/deferred_miss_classes.h), sent back by the
 // first's shadow stage in the order of the misses: a byte each, 1 for a capacity miss, 0 for a conflict
-// miss; counted since the ring was made, one writer (the first), one reader (the worker), both sleeping on
-// `bell` at the end (the worker for answers, the first for room). Touched only with miss classes, data
-// objects and several workers.
-struct ClassQueue {
-  static constexpr std::uint32_t kAnswers = 256 * 1024 - 192;
-  alignas(64) std::uint64_t written;
-  alignas(64) std::uint64_t read;
-  RingBell bell;
-  alignas(64) std::uint8_t answers[kAnswers];
-};
+// miss. Both sides sleep on its bell only at a fork and at the end (the worker for classes, the first for
+// room). Touched only with miss classes, data objects and several workers.
+using ClassQueue = RingQueue<std::uint8_t, 256 * 1024>;
 static_assert(sizeof(ClassQueue) == 256 * 1024, "a class queue is 256 KiB");
 
 // The parts of a ring a run writes: reserved in /dev/shm when the ring is made (fallocate), so that a full
