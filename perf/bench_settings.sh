@@ -20,6 +20,13 @@ cpu_time_and_peak() {
   tail -n 1 time.out | awk '{printf "%.2f %d\n", $1 + $2, $3}'
 }
 
+# enter_work_directory TOP NAME: makes TOP/build/NAME, where a benchmark builds its workloads and runs,
+# and goes there.
+enter_work_directory() {
+  mkdir -p "$1/build/$2"
+  cd "$1/build/$2"
+}
+
 # The workloads run 4 OpenMP threads. Waiting threads sleep instead of spinning: under Valgrind, which
 # runs one thread at a time, a spinning thread burns as many time slices as the scheduler happens to give
 # it, the same for every tool but different in every run; passive waiting takes that noise out.

@@ -23,9 +23,7 @@ if [ ! -x "$top/build/vg-in-place" ]; then
   echo "sim_shard_bench.sh: $top has no build (no build/vg-in-place); run scripts/build.sh first." >&2
   exit 2
 fi
-work="$top/build/perf-sim-shard"
-mkdir -p "$work"
-cd "$work"
+enter_work_directory "$top" perf-sim-shard
 ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
 
 # run_shard SHARD: one run with the worker of SHARD ("K/S"); appends "worker_cpu program_cpu" to the

@@ -20,9 +20,7 @@ SCALE=${SCALE:-2}
 SIM_THREADS=${SIM_THREADS:-1}
 . "$top/perf/bench_settings.sh"
 check_counts sim_worker_bench.sh "REPEAT=$REPEAT" "SCALE=$SCALE" "SIM_THREADS=$SIM_THREADS"
-work="$top/build/perf-sim-worker"
-mkdir -p "$work"
-cd "$work"
+enter_work_directory "$top" perf-sim-worker
 ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
 cachegrind_options="--cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64"
 

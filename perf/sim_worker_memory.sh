@@ -17,9 +17,7 @@ SCALE=${SCALE:-2}
 SIM_THREADS=${SIM_THREADS:-2}
 . "$top/perf/bench_settings.sh"
 check_counts sim_worker_memory.sh "REPEAT=$REPEAT" "SCALE=$SCALE" "SIM_THREADS=$SIM_THREADS"
-work="$top/build/perf-sim-memory"
-mkdir -p "$work"
-cd "$work"
+enter_work_directory "$top" perf-sim-memory
 
 # peak_mib CMD...: runs CMD in a session of its own and prints the peak of its processes' summed Pss, in
 # MiB. A failing CMD shows its error output and stops the benchmark.

@@ -41,9 +41,7 @@ for mode in $MODES; do
     *) echo "thread_scaling.sh: MODES names '$mode'; the modes are native, interleaved and piped." >&2; exit 2 ;;
   esac
 done
-work="$top/build/perf-thread-scaling"
-mkdir -p "$work"
-cd "$work"
+enter_work_directory "$top" perf-thread-scaling
 ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
 # Accesses of the measured work: 8 units per SCALE, 256 passes x 2048 elements x 3 accesses per unit.
 accesses=$((SCALE * 8 * 256 * 2048 * 3))

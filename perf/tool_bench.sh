@@ -17,9 +17,7 @@ REPEAT=${REPEAT:-3}
 SCALE=${SCALE:-1}
 . "$top/perf/bench_settings.sh"
 check_counts tool_bench.sh "REPEAT=$REPEAT" "SCALE=$SCALE"
-work="$top/build/perf-tool"
-mkdir -p "$work"
-cd "$work"
+enter_work_directory "$top" perf-tool
 ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
 
 # run_timed SLOT CMD...: runs CMD once; keeps in SLOT.best the fastest "seconds peak_kib" seen so far.
