@@ -85,10 +85,9 @@ struct QueuesState {
 
 QueuesState* state = nullptr;
 
-void wait_for_room(ShadowQueue* queue, std::uint64_t written, std::uint32_t words);
-
 // The observer the stage tells classes to: they are kept for their worker's objects' side.
 void keep_class(void*, const MissClassNotice& notice) { state->classes[notice.log]->push_back(notice.miss.capacity ? 1 : 0); }
+const Observer kKeepClasses{nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, keep_class};
 
 // Tells this worker's objects' side the class of its `ordinal`-th deferred miss.
 void tell_class(bool capacity, std::uint32_t ordinal) {
@@ -155,7 +154,6 @@ void take_every_class() {
     if (!sleep_until(&queue->bell, more, kCheckMs) && state->run_over()) VG_(exit)(2);
   }
 }
-const Observer kKeepClasses{nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, keep_class};
 
 // The writer's side: `written` words are in, and it may still send no op below `frontier`. Wakes the first
 // wherever it sleeps when some worker waits for room (its posts may let the merge pass the waiting one).
