@@ -5,7 +5,7 @@
 #include "ccsim/replay/event_queue.h"
 #include "ccsim/tool/data_objects/allocation_sites.h"
 #include "ccsim/tool/data_objects/object_paths.h"
-#include "ccsim/tool/workers/shadow_queues.h"
+#include "ccsim/tool/workers/shared_ring.h"
 #include "ccsim/tool/workers/shard_counts.h"
 #include "ccsim/tool/workers/worker_process.h"
 #include "ccsim/tool/output/progress_interval.h"
@@ -202,9 +202,9 @@ bool process_option(const char* arg) {
   } else if VG_BOOL_CLO(arg, "--sim-counts-damaged", damaged_counts) {
     // Debug: each worker but the first damages its data-object tables' hand-over (workers/shard_counts.h).
   } else if ((v = value_of(arg, "--sim-stage-queue-bytes"))) {
-    // Debug: the workers' shadow and class queues hold this many bytes (tests of full queues; an op takes
-    // up to 64 bytes; workers/shadow_queues.h).
-    shadow_queue_bytes = static_cast<std::uint32_t>(parse_number(arg, v, 64, shadow_queue_bytes));
+    // Debug: the workers' shadow, class and resident queues hold this many bytes (tests of full queues; an
+    // op takes up to 64 bytes, a change 16; workers/shadow_queues.h, workers/resident_queues.h).
+    stage_queue_bytes = static_cast<std::uint32_t>(parse_number(arg, v, 64, stage_queue_bytes));
   } else if VG_BOOL_CLO(arg, "--sim-worker-dies-at-end", worker_dies_at_end) {
     // Debug: the worker kills itself when told to finish (tests of a death after the program's exit).
   } else if (VG_STREQ(arg, "--ccsim-version")) {
@@ -409,8 +409,9 @@ void print_debug_usage() {
               "    --sim-counts-name-planted=<file>  each worker but the first plants a symbolic link to\n"
               "                                      <file> under its counts file's first name in /dev/shm\n"
               "                                      (tests of a hostile /dev/shm) [none]\n"
-              "    --sim-stage-queue-bytes=<n>       the workers' queues of shadow ops and miss classes hold\n"
-              "                                      <n> bytes, 64 to 261952 (tests of full queues) [261952]\n"
+              "    --sim-stage-queue-bytes=<n>       the workers' queues of shadow ops, miss classes and\n"
+              "                                      resident lines' changes hold <n> bytes, 64 to 261952\n"
+              "                                      (tests of full queues) [261952]\n"
               "    --sim-counts-damaged=no|yes       each worker but the first damages the data-object\n"
               "                                      tables it hands over (tests of that refusal) [no]\n"
               "    --sim-worker-shard=<k>/<s>        the worker simulates the lines of shard k of s alone\n"

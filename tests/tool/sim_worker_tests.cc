@@ -19,6 +19,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <sys/wait.h>
@@ -86,8 +87,9 @@ std::string summary_of(const std::string& stderr_text) {
       started = true;
       continue;
     }
-    // The workers' own line (their CPU time) is checked by the early-flush and shard tests.
-    if (starts_with(line, "simulated by ")) continue;
+    // The workers' own lines (their CPU time, the debug line of full queues) are checked by the early-flush,
+    // shard and full-queue tests.
+    if (starts_with(line, "simulated by ") || starts_with(line, "(--sim-stage-queue-bytes: ")) continue;
     if (line.find("inside synchronization code") != std::string::npos ||
         line.find("re-reads of spin-waiting loads") != std::string::npos ||
         line.find("waits by re-reading one address") != std::string::npos) {
@@ -589,7 +591,7 @@ TEST(SimWorker, SeveralWorkersWithDataObjectsGiveTheInlineProfileInTheNativeOrde
 // The working set with several workers and data objects (docs/parallel-simulation.md, section 9): the
 // cache sets' counts add up (a set, and so a line, is one worker's), the heap sites' live blocks are the
 // same in every worker (the first's are the run's), and the resident lines are replayed by the first
-// from every worker's log (resident_lines.h): the profile and exit summary are the inline ones, byte for
+// from every worker's changes as they come (resident_lines.h, resident_queues.h): the profile and exit summary are the inline ones, byte for
 // byte, for N = 2, 3 and 7 in the interleaved order and N = 3 in the piped one, on the programs of the
 // inline working-set tests (heap_sites with --phases, as kCases runs it; strided_buffer.c, both strides,
 // without the miss classes those tests use: with data objects they are refused for now), four threaded
@@ -761,6 +763,55 @@ TEST(SimWorker, SeveralWorkersClassifyMissesAsTheInlineRunDoesThroughFullQueues)
   expect_same_profile(cases[0], "--sim-mode=piped", {3});
   expect_same_profile(cases[2], "--sim-mode=piped", {3});
   expect_same_profile(cases[0], "--sim-mode=native", {2});
+}
+
+// The numbers of the debug line of --sim-stage-queue-bytes: how often the workers found their shadow and
+// resident queues full; -1 each when the run did not print it.
+std::pair<long, long> queue_full_counts(const std::string& stderr_text) {
+  const std::string prefix = "(--sim-stage-queue-bytes: the workers found their queues full ";
+  const std::size_t at = stderr_text.find(prefix);
+  if (at == std::string::npos) return {-1, -1};
+  long shadow = -1, resident = -1;
+  if (std::sscanf(stderr_text.c_str() + at + prefix.size(), "%ld times (shadow ops) and %ld times", &shadow,
+                  &resident) != 2) {
+    return {-1, -1};
+  }
+  return {shadow, resident};
+}
+
+// The resident lines' queues full (workers/resident_queues.h). With --sim-stage-queue-bytes=64 (debug, the
+// least) a worker's queue of changes holds 4 (16 bytes each), where a chunk of the ring makes hundreds: the
+// workers keep changes back after most chunks and send them later, and at a fork and at the end wait for
+// room while the first merges. Still the inline profiles: fork_family (every change before a fork replayed by
+// the first before the workers fork), resident_split (the run's peak, not the workers' sum), heap_sites with
+// --phases, and pthread_false_sharing with a 1 KiB 2-way L1, N = 2 and 3 interleaved, N = 3 piped. And the
+// queues did fill: the debug line counts the times a worker found its queue full, here with miss classes
+// too (a shadow queue of 64 bytes holds 2 ops), so that both kinds of queue are seen full.
+TEST(SimWorker, SeveralWorkersReplayTheResidentLinesOnlineThroughFullQueues) {
+  const std::string full = "--sim-stage-queue-bytes=64";
+  std::vector<Case> cases = {{"fork_family", {"--working-set=yes", "--L1=1024,2,64", full}, 3},
+                             kResidentSplit,
+                             {"heap_sites", {"--working-set=yes", "--phases=yes", full}},
+                             {"pthread_false_sharing", {"--working-set=yes", "--L1=1024,2,64", full}}};
+  cases[1].options.push_back(full);
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    expect_same_profile(cases[i], "--sim-mode=interleaved", i == 1 ? std::vector<int>{2} : std::vector<int>{2, 3});
+  }
+  expect_same_profile(cases[0], "--sim-mode=piped", {3});
+
+  const std::string dir = scratch_directory("sim_workers_full_queues_filled");
+  const RunResult run = run_ccsim(dir, {"--sim-threads=2", "--miss-classes=yes", "--working-set=yes", "--L1=4096,2,64",
+                                        "--L2=none", "--LLC=none", full, "--ccsim-out-file=" + dir + "/profile"},
+                                  test_program("strided_buffer"), {"4096"});
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  const std::pair<long, long> counts = queue_full_counts(run.stderr_text);
+  EXPECT_GT(counts.first, 0) << run.stderr_text;
+  EXPECT_GT(counts.second, 0) << run.stderr_text;
+  // Without the option the queues hold 256 KiB, and the line is not printed.
+  const RunResult whole = run_ccsim(dir, {"--sim-threads=2", "--working-set=yes", "--ccsim-out-file=" + dir + "/whole"},
+                                    test_program("strided_buffer"), {"4096"});
+  ASSERT_EQ(whole.exit_code, 0) << whole.stderr_text;
+  EXPECT_EQ(queue_full_counts(whole.stderr_text).first, -1) << whole.stderr_text;
 }
 
 // The objects' capacity and conflict misses at N = 2, worked out by hand: sweep.c with a 4 KiB

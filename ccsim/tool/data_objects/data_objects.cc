@@ -2,6 +2,7 @@
 #include "ccsim/tool/data_objects/data_objects.h"
 
 #include "ccsim/core/growable_array.h"
+#include "ccsim/core/hash_map.h"
 #include "ccsim/tool/data_objects/cached_ranges.h"
 #include "ccsim/tool/data_objects/global_variables.h"
 #include "ccsim/tool/data_objects/heap_blocks.h"
@@ -10,6 +11,7 @@
 #include "ccsim/tool/data_objects/named_ranges.h"
 #include "ccsim/tool/data_objects/stack_objects.h"
 #include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/options.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -18,6 +20,22 @@ namespace {
 // Every object ever created, indexed by ObjectId. Objects are never removed: a heap bin's statistics
 // outlive its blocks, and a profile names every object that had an event.
 GrowableArray<DataObject>* objects = nullptr;
+
+// With several workers and the working set (DataObject::key): how many objects were made with each hash
+// of kind, extent and name so far. Null otherwise.
+HashMap<std::uint64_t, std::uint32_t>* made_alike = nullptr;
+
+// DataObject::key of an object made now with these fields: FNV-1a over them, then the count of those made
+// alike before, mixed in; the top 58 bits (the replay keeps a level and an op below them).
+std::uint64_t key_at_birth(ObjectKind kind, Addr address, std::uint64_t size, const char* name) {
+  std::uint64_t hash = 0xcbf29ce484222325ull ^ static_cast<std::uint64_t>(kind);
+  for (const char* c = name; *c != '\0'; ++c) hash = (hash ^ static_cast<unsigned char>(*c)) * 0x100000001b3ull;
+  hash = ((hash ^ address) * 0x100000001b3ull ^ size) * 0x9E3779B97F4A7C15ull;
+  std::uint32_t& before = made_alike->find_or_add(hash);
+  const std::uint64_t key = (hash ^ (std::uint64_t(before) + 1) * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull;
+  ++before;
+  return key >> 6;
+}
 
 // The object of the accesses made inside the program allocator's calls (object_extent_for).
 ObjectId allocator_accesses = kUnknownObject;
@@ -62,6 +80,9 @@ ObjectExtent find_in_layers(Addr address) {
 
 void init_data_objects() {
   objects = create_object<GrowableArray<DataObject>>("ccsim.objects", "ccsim.objects.table");
+  if (options.working_set && options.sim_threads > 1) {
+    made_alike = create_object<HashMap<std::uint64_t, std::uint32_t>>("ccsim.objects", "ccsim.objects.keys");
+  }
   add_object(ObjectKind::Unknown, 0, 0, 0, "addresses outside every mapping");
   allocator_accesses = add_object(ObjectKind::Unknown, 0, 0, 0, "the allocator's own accesses (in malloc, free, ...)");
   data_object(allocator_accesses).origin = ObjectOrigin::Allocator;
@@ -74,9 +95,10 @@ void init_data_objects() {
 }
 
 ObjectId add_object(ObjectKind kind, Addr address, std::uint64_t size, std::uint32_t file, const char* name) {
+  const std::uint64_t key = made_alike != nullptr ? key_at_birth(kind, address, size, name) : 0;
   objects->push_back(
       DataObject{kind, address, size, file, VG_(strdup)("ccsim.objects.name", name), ObjectOrigin::Program, nullptr,
-                 0, 0, 0});
+                 0, 0, 0, key});
   return objects->size() - 1;
 }
 

@@ -51,6 +51,12 @@ struct DataObject {
   std::uint32_t allocating_function;
   std::uint32_t path_site;
   std::uint32_t path_first_proc;
+  // With several simulation workers and --working-set=yes (0 otherwise): a 58-bit name of the object that
+  // is the same in every worker, whose ids may differ (object_transfer.h). A hash of the kind, extent and
+  // name the object was made with (a heap bin's extent and the brk heap's name change later, alike in
+  // every worker) and of how many objects made before it had the same ones. The resident lines' replay
+  // counts by it during the run (resident_lines.h).
+  std::uint64_t key;
 };
 
 // What one lookup found: the object, the start of the extent holding the address (offsets within the

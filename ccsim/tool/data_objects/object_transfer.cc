@@ -25,9 +25,9 @@ std::uint64_t identity_hash(ObjectKind kind, Addr address, std::uint64_t size, c
 }
 
 // The objects section: per object, its kind, origin, extent, file, the heap fields (the allocator's name
-// is a string constant of the tool: the same address in every worker, all forked from one process), then
-// its name's length and bytes in whole words.
-constexpr std::uint32_t kObjectWords = 9;
+// is a string constant of the tool: the same address in every worker, all forked from one process), its
+// name's length, its key (DataObject::key), then its name's bytes in whole words.
+constexpr std::uint32_t kObjectWords = 10;
 
 void write_objects(WordWriter* out) {
   out->put(object_count());
@@ -42,7 +42,8 @@ void write_objects(WordWriter* out) {
                                                reinterpret_cast<std::uint64_t>(object.allocator),
                                                object.allocating_function,
                                                std::uint64_t(object.path_site) << 32 | object.path_first_proc,
-                                               length};
+                                               length,
+                                               object.key};
     out->put(words, kObjectWords);
     for (std::uint64_t at = 0; at < length; at += 8) {
       std::uint64_t word = 0;
@@ -107,8 +108,11 @@ bool add_objects(WordReader* in) {
       made.allocating_function = static_cast<std::uint32_t>(f[6]);
       made.path_site = static_cast<std::uint32_t>(f[7] >> 32);
       made.path_first_proc = static_cast<std::uint32_t>(f[7]);
+      made.key = f[9];
       adopt_mapping_object(match);
     }
+    // The resident lines were replayed by the objects' keys (resident_lines.h).
+    note_resident_key(f[9], match);
     translation->push_back(match);
   }
   return true;
@@ -131,7 +135,6 @@ constexpr Section kSections[] = {
     {"phases", write_region_phases, add_region_phases},
     {"timeline", write_object_timeline, add_object_timeline},
     {"cache sets", write_cache_sets, add_cache_sets},
-    {"resident lines", write_resident_log, add_resident_log},
 };
 constexpr std::uint32_t kSectionCount = sizeof kSections / sizeof kSections[0];
 // A section's tag: its index with a mark, so that words of another layout are not taken for one.

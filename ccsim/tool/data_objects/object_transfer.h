@@ -8,8 +8,9 @@
 // worker's own lines' events; a line's every event is in one worker, so they add up by key: the first
 // worker adds the others' to its own before the profile is written, and each table makes its "top N"
 // choice after that. The working set's cache sets add up likewise; its resident lines are not sums (a
-// peak is of the workers' counts at one moment), so they travel as each worker's log of changes, which
-// the first merges and replays (resident_lines.h). The objects' ids may differ between workers: a
+// peak is of the workers' counts at one moment): each worker's changes reach the first during the run,
+// which replays them by the objects' keys (resident_lines.h); the objects' section carries each object's
+// key, matched with the first's ids at the end. The objects' ids may differ between workers: a
 // notice's lookup (a victim's bytes, an evicted line's) makes, in the worker that simulates the line, an
 // object the access lookups did not (the mapping or thread stack the bytes lie in by then). So the
 // objects travel first, and the receiver matches them by identity (kind, name, extent), makes the ones it
@@ -60,7 +61,6 @@ void write_object_timeline(WordWriter* out);            // object_timeline.h (--
 bool add_object_timeline(WordReader* in);
 void write_cache_sets(WordWriter* out);                 // cache_sets.h (--working-set)
 bool add_cache_sets(WordReader* in);
-// resident_lines.h: write_resident_log(), add_resident_log() (--working-set)
 
 }  // namespace ccsim
 

@@ -4,7 +4,7 @@
 #include "ccsim/core/growable_array.h"
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/platform.h"
-#include "ccsim/tool/data_objects/object_transfer.h"
+#include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
 namespace {
@@ -34,7 +34,7 @@ struct Residency {
 
 struct Tables {
   HashMap<CopyKey, ObjectId, CopyKeyTraits> copies{"ccsim.resident.copies"};
-  HashMap<std::uint64_t, Residency> per_object{"ccsim.resident.per_object"};  // object << 2 | level
+  HashMap<std::uint64_t, Residency> per_object{"ccsim.resident.per_object"};  // residency_key()
 };
 Tables* tables = nullptr;
 std::uint32_t line_shift = 0;
@@ -44,10 +44,11 @@ std::uint64_t clock = 0;  // L1 misses since the start or zeroing
 // fills before its eviction's notice comes, so the count just after a fill may be one over what the
 // access leaves. An access fills at most three levels; a full list is settled at once.
 constexpr std::uint32_t kMaxRisen = 8;
-std::uint64_t risen[kMaxRisen];  // object << 2 | level
+std::uint64_t risen[kMaxRisen];  // residency_key()
 std::uint32_t risen_count = 0;
 
-std::uint64_t residency_key(ObjectId object, Level level) { return std::uint64_t(object) << 2 | std::uint64_t(level); }
+// An object's id, or with several workers its key (DataObject::key), with a level.
+std::uint64_t residency_key(std::uint64_t object, Level level) { return object << 2 | std::uint64_t(level); }
 
 void settle_peaks() {
   for (std::uint32_t i = 0; i < risen_count; ++i) {
@@ -84,113 +85,31 @@ void apply_zero() {
   });
 }
 
-// A worker of line shards (resident_lines.h): the changes it would apply, in its order, each with its
-// place in the run: `position` is the access's number << 16 | the line's place in the access (its line
-// number less the access's first), kBetweenAccesses after the access for a zeroing; `what` is the key
-// (object << 2 | level) << kOpBits | the op's bits.
-struct LoggedChange {
-  std::uint64_t position;
-  std::uint64_t what;
-};
+// A worker of line shards (resident_lines.h) logs the changes it would apply, in its order, each with its
+// place in the run (ResidentChange). `what`: the key (the object's DataObject::key << 2 | level) << kOpBits
+// | the op's bits.
 constexpr std::uint64_t kFall = 1;         // the count falls by one (else it rises by one)
 constexpr std::uint64_t kTickFirst = 2;    // the clock ticks (apply_tick) before the change
 constexpr std::uint64_t kZero = 4;         // apply_zero(), no change
 constexpr std::uint64_t kOpBits = 3;
 constexpr std::uint64_t kBetweenAccesses = 0xFFFF;
-constexpr std::uint32_t kMaxWorkerLogs = 15;  // the others' logs in the first: --sim-threads is at most 16
-
-// A log of changes, packed: per change, the LEB128 varint of its position less the previous change's
-// (positions never fall within one worker's log), then the varint of `what`. About 4 bytes a change (a
-// fill's access is a few accesses after the last change, an object's key below 2^18) instead of 16: the
-// logs are kept to the end. The bytes are stored 8 to a word, so a log may pass 4 GiB.
-class PackedLog {
- public:
-  PackedLog() : words_("ccsim.resident.log") {}
-
-  void add(const LoggedChange& change) {
-    put(change.position - last_position_);
-    put(change.what);
-    last_position_ = change.position;
-    ++changes_;
-  }
-  std::uint64_t changes() const { return changes_; }
-  std::uint64_t bytes() const { return bytes_; }
-  // The words the bytes are stored in, 8 to a word from the low byte on.
-  const GrowableArray<std::uint64_t>& words() const { return words_; }
-
- private:
-  void put(std::uint64_t value) {
-    for (;;) {
-      const std::uint8_t low = value & 0x7f;
-      value >>= 7;
-      put_byte(value != 0 ? low | 0x80 : low);
-      if (value == 0) return;
-    }
-  }
-  void put_byte(std::uint8_t byte) {
-    if (bytes_ % 8 == 0) words_.push_back(0);
-    words_[static_cast<std::uint32_t>(bytes_ / 8)] |= std::uint64_t(byte) << (8 * (bytes_ % 8));
-    ++bytes_;
-  }
-
-  GrowableArray<std::uint64_t> words_;
-  std::uint64_t bytes_ = 0;
-  std::uint64_t changes_ = 0;
-  std::uint64_t last_position_ = 0;
-};
-
-// Reads packed changes in order: a PackedLog's, or a hand-over's words in place. Bytes that end inside a
-// varint make the reader fail (ok() false) rather than read past them.
-class PackedLogReader {
- public:
-  PackedLogReader(const std::uint64_t* words, std::uint64_t bytes) : words_(words), bytes_(bytes) { advance(); }
-  explicit PackedLogReader(const PackedLog* log) : PackedLogReader(log->words().data(), log->bytes()) {}
-  // The change in hand, while there is one.
-  bool more() const { return more_; }
-  bool ok() const { return ok_; }
-  const LoggedChange& change() const { return change_; }
-  void advance() {
-    more_ = ok_ && at_ < bytes_;
-    if (!more_) return;
-    change_.position += get();
-    change_.what = get();
-    more_ = ok_;
-  }
-
- private:
-  std::uint64_t get() {
-    std::uint64_t value = 0;
-    for (std::uint32_t shift = 0; shift < 64; shift += 7) {
-      if (at_ == bytes_) break;
-      const std::uint8_t byte = static_cast<std::uint8_t>(words_[at_ / 8] >> (8 * (at_ % 8)));
-      ++at_;
-      value |= std::uint64_t(byte & 0x7f) << shift;
-      if ((byte & 0x80) == 0) return value;
-    }
-    ok_ = false;
-    return 0;
-  }
-
-  const std::uint64_t* words_;
-  std::uint64_t bytes_;
-  std::uint64_t at_ = 0;
-  bool more_ = false;
-  bool ok_ = true;
-  LoggedChange change_{0, 0};
-};
 
 // Made by log_resident_lines_for_shard(); null otherwise, so that the inline count pays one null test
 // per notice and its globals stay as they were.
 struct ShardLog {
+  bool first = false;                 // the first worker: it replays every worker's changes
   std::uint64_t access = 0;           // the number of the access being simulated (1-based)
   Addr first_line = 0;                // its first line
   Addr event_line = 0;                // the line of the notice being counted
   bool tick_pending = false;          // the next change carries kTickFirst
-  PackedLog* own = nullptr;
-  // The other workers' logs, added by the first (their ids translated), and whether they were replayed.
-  PackedLog* others[kMaxWorkerLogs] = {};
-  std::uint32_t other_count = 0;
-  bool replayed = false;
+  // The changes logged and not yet handed on (the first: not yet replayed), oldest from `head` on: as many
+  // as the worker is ahead of the first (the others), or the others behind it (the first), so at most the
+  // ring's lag (resident_queues.h).
+  GrowableArray<ResidentChange> waiting{"ccsim.resident.waiting"};
+  std::uint32_t head = 0;
+  // The first, at the end: this worker's object of each key the replay counted by (object_transfer.cc
+  // tells those of the others' objects; its own are added at the visit).
+  HashMap<std::uint64_t, ObjectId> objects_by_key{"ccsim.resident.keys"};
 };
 ShardLog* shard_log = nullptr;
 
@@ -199,42 +118,37 @@ void log_change(std::uint64_t what) {
   if (place >= kBetweenAccesses) place = kBetweenAccesses - 1;  // not reached: a notice is of the access's lines
   if (shard_log->tick_pending) what |= kTickFirst;
   shard_log->tick_pending = false;
-  shard_log->own->add(LoggedChange{shard_log->access << 16 | place, what});
+  shard_log->waiting.push_back(ResidentChange{shard_log->access << 16 | place, what});
 }
 
-// The count of `object` at `level` changes by `change` (+1 or -1): counted, or logged in a worker.
+// The count of `object` at `level` changes by `change` (+1 or -1): counted, or logged in a worker by the
+// object's key, which the first's replay shares with every worker.
 void change_held(ObjectId object, Level level, std::int64_t change) {
-  if (shard_log != nullptr) return log_change(residency_key(object, level) << kOpBits | (change < 0 ? kFall : 0));
+  if (shard_log != nullptr) {
+    return log_change(residency_key(data_object(object).key, level) << kOpBits | (change < 0 ? kFall : 0));
+  }
   apply_change(residency_key(object, level), change);
 }
 
-// Every worker's log merged by position and replayed, as one simulator would have counted: an access's
-// line is one worker's, so positions differ between workers but for the zeroings, which every worker
-// logs at the same point and the first replays alone (the others' are dropped when added).
-void replay_logs() {
-  shard_log->replayed = true;
-  PackedLogReader* logs[kMaxWorkerLogs + 1];
-  std::uint32_t count = 0;
-  logs[count++] = create_object<PackedLogReader>("ccsim.resident.log", shard_log->own);
-  for (std::uint32_t i = 0; i < shard_log->other_count; ++i) {
-    logs[count++] = create_object<PackedLogReader>("ccsim.resident.log", shard_log->others[i]);
+// The first, at the visit: the counts by key become counts by this worker's ids. Two keys name one object
+// only where workers made it with another extent (the mprotect limit, docs/parallel-simulation.md,
+// section 9); its parts' integrals then add up, and its peak is the sum of theirs, which may pass the run's.
+HashMap<std::uint64_t, ResidentLines>* counts_by_id() {
+  auto* by_id = create_object<HashMap<std::uint64_t, ResidentLines>>("ccsim.resident", "ccsim.resident.by_id");
+  for (ObjectId id = 0; id < object_count(); ++id) {
+    bool added = false;
+    ObjectId& object = shard_log->objects_by_key.find_or_add(data_object(id).key, &added);
+    if (added) object = id;
   }
-  for (;;) {
-    std::uint32_t from = count;
-    for (std::uint32_t i = 0; i < count; ++i) {
-      if (logs[i]->more() && (from == count || logs[i]->change().position < logs[from]->change().position)) from = i;
-    }
-    if (from == count) break;
-    const LoggedChange change = logs[from]->change();
-    logs[from]->advance();
-    if (change.what & kZero) {
-      apply_zero();
-      continue;
-    }
-    if (change.what & kTickFirst) apply_tick();
-    apply_change(change.what >> kOpBits, (change.what & kFall) != 0 ? -1 : +1);
-  }
-  for (std::uint32_t i = 0; i < count; ++i) destroy_object(logs[i]);
+  tables->per_object.for_each([&](std::uint64_t key, const Residency& r) {
+    const ObjectId* object = shard_log->objects_by_key.find(key >> 2);
+    CCSIM_ASSERT(object != nullptr);  // every key counted is of an object some worker made, matched at the end
+    ResidentLines& lines = by_id->find_or_add(residency_key(*object, static_cast<Level>(key & 3)));
+    lines.integral += r.lines.integral + r.held * (clock - r.since);
+    lines.clock = clock;
+    lines.peak += r.lines.peak;
+  });
+  return by_id;
 }
 
 void remove_copy(Addr line, Level level, ProcId proc) {
@@ -254,7 +168,8 @@ void init_resident_lines(const MachineConfig& machine) {
 
 void zero_resident_lines() {
   if (shard_log == nullptr) return apply_zero();
-  shard_log->own->add(LoggedChange{shard_log->access << 16 | kBetweenAccesses, kZero});
+  // Every worker zeroes at the same point of the stream: the first replays its own zeroing alone.
+  if (shard_log->first) shard_log->waiting.push_back(ResidentChange{shard_log->access << 16 | kBetweenAccesses, kZero});
 }
 
 void count_resident_fill(const MissNotice& miss, ObjectId object) {
@@ -288,8 +203,17 @@ void count_resident_invalidation(const InvalidationNotice& invalidation) {
 }
 
 void for_each_resident(ResidentVisitor visit, void* context) {
-  if (shard_log != nullptr && !shard_log->replayed) replay_logs();
   settle_peaks();
+  if (shard_log != nullptr) {
+    // Every change is replayed by now (resident_queues.h): the others' at the end, and the first's own.
+    CCSIM_ASSERT(resident_changes_waiting() == 0);
+    HashMap<std::uint64_t, ResidentLines>* by_id = counts_by_id();
+    by_id->for_each([&](std::uint64_t key, const ResidentLines& lines) {
+      visit(context, static_cast<ObjectId>(key >> 2), static_cast<Level>(key & 3), lines);
+    });
+    destroy_object(by_id);
+    return;
+  }
   tables->per_object.for_each([&](std::uint64_t key, const Residency& r) {
     ResidentLines lines = r.lines;
     lines.integral += r.held * (clock - r.since);
@@ -300,55 +224,56 @@ void for_each_resident(ResidentVisitor visit, void* context) {
 
 bool resident_follows_accesses = false;
 
-void log_resident_lines_for_shard() {
+void log_resident_lines_for_shard(bool first) {
   if (tables == nullptr) return;
   shard_log = create_object<ShardLog>("ccsim.resident.log");
-  shard_log->own = create_object<PackedLog>("ccsim.resident.log");
+  shard_log->first = first;
   resident_follows_accesses = true;
 }
+
+bool resident_lines_logged() { return shard_log != nullptr; }
 
 void resident_access_begins(Addr address) {
   ++shard_log->access;
   shard_log->first_line = address >> line_shift;
 }
 
-// The log's words: its changes and bytes, then its packed bytes' words.
-void write_resident_log(WordWriter* out) {
-  if (shard_log == nullptr) return out->put(0);
-  const PackedLog& log = *shard_log->own;
-  out->put(log.changes());
-  if (log.changes() == 0) return;
-  out->put(log.bytes());
-  for (std::uint32_t i = 0; i < log.words().size(); ++i) out->put(log.words()[i]);
+std::uint32_t resident_changes_waiting() { return shard_log->waiting.size() - shard_log->head; }
+
+const ResidentChange& waiting_resident_change(std::uint32_t i) { return shard_log->waiting[shard_log->head + i]; }
+
+void drop_waiting_resident_changes(std::uint32_t count) {
+  ShardLog& log = *shard_log;
+  log.head += count;
+  // All of them, or the first half once it is large (amortized).
+  if (log.head == log.waiting.size()) {
+    log.waiting.clear();
+    log.head = 0;
+  } else if (log.head >= (1u << 16) && 2 * log.head >= log.waiting.size()) {
+    const std::uint32_t kept = log.waiting.size() - log.head;
+    VG_(memmove)(log.waiting.data(), log.waiting.data() + log.head, kept * sizeof(ResidentChange));
+    log.waiting.resize(kept);
+    log.head = 0;
+  }
 }
 
-bool add_resident_log(WordReader* in) {
-  const std::uint64_t changes = in->get();
-  if (!in->ok()) return false;
-  if (changes == 0) return true;
-  const std::uint64_t bytes = in->get();
-  if (!in->ok() || shard_log == nullptr || shard_log->other_count == kMaxWorkerLogs || bytes < 2 * changes ||
-      bytes > 20 * changes) {
-    return false;
-  }
-  const std::uint64_t* words = in->take((bytes + 7) / 8);
-  if (words == nullptr) return false;
-  // The sender's log, read in place, its changes translated into a log of this worker's.
-  auto* log = create_object<PackedLog>("ccsim.resident.log");
-  std::uint64_t read = 0;
-  PackedLogReader reader(words, bytes);
-  for (; reader.more(); reader.advance(), ++read) {
-    LoggedChange change = reader.change();
-    if (change.what & kZero) continue;  // the first's own zeroings are replayed
-    const ObjectId object = transferred_object(change.what >> (kOpBits + 2));
-    if (object == kNoTransferredObject || (change.what >> kOpBits & 3) >= std::uint64_t(kNumLevels)) return false;
-    change.what = residency_key(object, static_cast<Level>(change.what >> kOpBits & 3)) << kOpBits |
-                  (change.what & (kFall | kTickFirst));
-    log->add(change);
-  }
-  if (!reader.ok() || read != changes) return false;
-  shard_log->others[shard_log->other_count++] = log;
-  return true;
+std::uint64_t resident_frontier() {
+  // Between accesses: the first may still zero at this access's place after it; the others log nothing
+  // before the next access's.
+  return shard_log->first ? shard_log->access << 16 | kBetweenAccesses : (shard_log->access + 1) << 16;
+}
+
+void replay_resident_change(const ResidentChange& change) {
+  if (change.what & kZero) return apply_zero();
+  if (change.what & kTickFirst) apply_tick();
+  apply_change(change.what >> kOpBits, (change.what & kFall) != 0 ? -1 : +1);
+}
+
+void note_resident_key(std::uint64_t key, ObjectId object) {
+  if (shard_log == nullptr) return;
+  bool added = false;
+  ObjectId& known = shard_log->objects_by_key.find_or_add(key, &added);
+  if (added) known = object;
 }
 
 }  // namespace ccsim

@@ -20,12 +20,12 @@
 // the counts change only at notices, so each worker keeps its own lines' copies as above but logs each
 // change of a count (and the clock's tick before it) with its place in the run: the access's number
 // (every worker sees every access, in the same order) and the line's place in the access (an access's
-// lines are simulated in address order, each line by one worker). The first worker merges the logs in
-// that order and replays them through the arithmetic of one simulator (below), so the integrals and
-// peaks are the inline run's exactly. Memory: about 4 bytes (packed: resident_lines.cc) per fill,
-// eviction and invalidation of a held copy at every level, in every worker until the end; the first holds
-// every worker's log then. The logs cannot be replayed online as the shadow ops are: a change names its
-// object by the logging worker's id, which the first translates only once the objects have travelled.
+// lines are simulated in address order, each line by one worker). A change names its object by its key
+// (DataObject::key), the same in every worker, since the ids may differ. The first worker merges the
+// logs in that order as they come (workers/resident_queues.h) and replays them through the arithmetic of
+// one simulator (below), so the integrals and peaks are the inline run's exactly; at the end the keys
+// become its ids. Memory: 16 bytes per change waiting, in a worker as far as it is ahead of the first, in
+// the first as far as the others are behind.
 #ifndef CCSIM_TOOL_RESIDENT_LINES_H
 #define CCSIM_TOOL_RESIDENT_LINES_H
 
@@ -34,7 +34,6 @@
 #include "ccsim/core/events.h"
 #include "ccsim/core/geometry.h"
 #include "ccsim/core/observer.h"
-#include "ccsim/core/word_stream.h"
 #include "ccsim/tool/data_objects/data_objects.h"
 
 namespace ccsim {
@@ -60,14 +59,34 @@ using ResidentVisitor = void (*)(void* context, ObjectId object, Level level, co
 // workers' logs are merged and replayed first (once).
 void for_each_resident(ResidentVisitor visit, void* context);
 
-// In one of several workers of line shards: log the changes (above) instead of counting them. The access
-// path then tells resident_access_begins() of every access, the worker's own or not, before simulating it.
-void log_resident_lines_for_shard();
+// In one of several workers of line shards (`first`: the first, which replays every worker's changes):
+// log the changes (above) instead of counting them. The access path then tells resident_access_begins()
+// of every access, the worker's own or not, before simulating it.
+void log_resident_lines_for_shard(bool first);
+bool resident_lines_logged();
 extern bool resident_follows_accesses;
 void resident_access_begins(Addr address);
-// The log's hand-over (object_transfer.h): written by each worker but the first, kept by the first.
-void write_resident_log(WordWriter* out);
-bool add_resident_log(WordReader* in);
+
+// A change of a count, as a worker of line shards logs it: its place in the run (the access's number << 16
+// | the line's place in the access; 0xFFFF after the access for a zeroing) and what changes (an object's
+// key, a level, the op: resident_lines.cc). Positions rise within one worker's log; two workers never
+// log the same one (the others log no zeroing).
+struct ResidentChange {
+  std::uint64_t position;
+  std::uint64_t what;
+};
+// The changes logged and not yet handed on (the first: not yet replayed), oldest first.
+std::uint32_t resident_changes_waiting();
+const ResidentChange& waiting_resident_change(std::uint32_t i);
+void drop_waiting_resident_changes(std::uint32_t count);
+// Between accesses: the smallest position this worker may still log a change at.
+std::uint64_t resident_frontier();
+// The first: counts one change, its own or another worker's, as one simulator would have, in the order of
+// the positions.
+void replay_resident_change(const ResidentChange& change);
+// The first, at the end, while another worker's objects are matched with its own (object_transfer.cc):
+// that worker's object of key `key` is this worker's `object`.
+void note_resident_key(std::uint64_t key, ObjectId object);
 
 }  // namespace ccsim
 

@@ -31,8 +31,8 @@ constexpr std::uint32_t kOpWords = 3;
 constexpr std::uint32_t kNoticeWords = (sizeof(MissNotice) + 7) / 8;
 
 // The queues' capacities in use: the whole queue, or less (--sim-stage-queue-bytes, debug).
-std::uint64_t op_capacity() { return shadow_queue_bytes / 8 < ShadowQueue::kItems ? shadow_queue_bytes / 8 : ShadowQueue::kItems; }
-std::uint64_t answer_capacity() { return shadow_queue_bytes < ClassQueue::kItems ? shadow_queue_bytes : ClassQueue::kItems; }
+std::uint64_t op_capacity() { return stage_queue_bytes / 8 < ShadowQueue::kItems ? stage_queue_bytes / 8 : ShadowQueue::kItems; }
+std::uint64_t answer_capacity() { return stage_queue_bytes < ClassQueue::kItems ? stage_queue_bytes : ClassQueue::kItems; }
 
 std::uint32_t op_words(ShadowOpKind kind) { return kind == ShadowOpKind::Classify ? kOpWords + kNoticeWords : kOpWords; }
 constexpr std::uint32_t kMaxOpWords = kOpWords + kNoticeWords;
@@ -173,6 +173,7 @@ void wait_for_room(ShadowQueue* queue, std::uint64_t written, std::uint32_t word
   };
   if (room()) return;
   __atomic_fetch_add(&header->stage_blocked, 1u, __ATOMIC_ACQ_REL);
+  __atomic_fetch_add(&header->shadow_queue_full, 1u, __ATOMIC_RELAXED);
   __atomic_fetch_add(&header->stage_posts, 1u, __ATOMIC_RELEASE);
   ring_bell(&header->data_bell);
   ring_bell(&header->stage_bell);
@@ -310,8 +311,6 @@ void merge_until(std::uint64_t own, Done done) {
 }
 
 }  // namespace
-
-std::uint32_t shadow_queue_bytes = ShadowQueue::kItems * 8;
 
 void start_shadow_queues(const SharedRing* ring, std::uint32_t index, Simulator* simulator, bool (*run_over)()) {
   state = create_object<QueuesState>("ccsim.worker.shadow_queues");

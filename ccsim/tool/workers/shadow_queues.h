@@ -71,8 +71,6 @@ void shadow_queues_at_fork();
 // frontier, and wait for their last classes; the first merges until every worker's ops are in and sends
 // and tells every class.
 void finish_shadow_queues();
-// Debug (--sim-stage-queue-bytes, tests of full queues): the bytes of each queue used, at most its size.
-extern std::uint32_t shadow_queue_bytes;
 
 // The first, at the end: adds the stage's capacity and conflict misses per (processor, reference) and
 // region to `merged`.

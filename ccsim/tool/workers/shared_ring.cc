@@ -54,7 +54,8 @@ bool SharedRing::open_and_map(const char* path, int flags, const RingUse* use, s
   const std::uint64_t placement = messages + kMessageBytes;
   const std::uint64_t shadow = placement + kMaxWorkers * sizeof(PlacementQueue);
   const std::uint64_t classes = shadow + kMaxWorkers * sizeof(ShadowQueue);
-  const std::uint64_t bytes = classes + kMaxWorkers * sizeof(ClassQueue);
+  const std::uint64_t resident = classes + kMaxWorkers * sizeof(ClassQueue);
+  const std::uint64_t bytes = resident + kMaxWorkers * sizeof(ResidentQueue);
   const bool size_it = use != nullptr;
   const SysRes opened = VG_(open)(path, flags, 0600);
   if (sr_isError(opened)) {
@@ -73,6 +74,7 @@ bool SharedRing::open_and_map(const char* path, int flags, const RingUse* use, s
     if (use->placement_queues) reserve(placement + sizeof(PlacementQueue), others * sizeof(PlacementQueue));
     if (use->shadow_queues) reserve(shadow + sizeof(ShadowQueue), others * sizeof(ShadowQueue));
     if (use->class_queues) reserve(classes + sizeof(ClassQueue), others * sizeof(ClassQueue));
+    if (use->resident_queues) reserve(resident + sizeof(ResidentQueue), others * sizeof(ResidentQueue));
   }
   if (!sr_isError(mapped)) {
     mapped = VG_(am_shared_mmap_file_float_valgrind)(bytes, VKI_PROT_READ | VKI_PROT_WRITE, fd, 0);
@@ -91,6 +93,8 @@ bool SharedRing::open_and_map(const char* path, int flags, const RingUse* use, s
   bytes_ = bytes;
   return true;
 }
+
+std::uint32_t stage_queue_bytes = ShadowQueue::kItems * 8;
 
 void wait_for_ring(RingBell* bell, std::uint32_t seen_rings, std::uint32_t timeout_ms) {
   struct vki_timespec timeout;

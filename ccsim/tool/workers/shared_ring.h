@@ -5,7 +5,8 @@
 //
 // Layout: a header on host lines of its own, then `chunk_count` chunks of kChunkBytes, the first worker's
 // messages, a queue per worker for the placement watch's starts (PlacementQueue), one for its shadow ops
-// (ShadowQueue) and one for the classes of its misses coming back (ClassQueue). A chunk is
+// (ShadowQueue), one for the classes of its misses coming back (ClassQueue) and one for the changes of its
+// resident lines (ResidentQueue). A chunk is
 // published whole: the writer fills it, stores its `used` words, then advances `published` (release);
 // each worker reads a published chunk's words, then advances its own `consumed` (release). So the words a
 // worker sees are complete, and the writer reuses a chunk only after the slowest worker has finished with
@@ -74,6 +75,14 @@ struct RingHeader {
   RingBell stage_bell;
   alignas(64) std::uint32_t stage_posts;
   std::uint32_t stage_blocked;
+  // The resident lines' replay (resident_queues.h): the first sleeps on `resident_bell` while it waits for
+  // the others' changes at a fork or at the end; `resident_posts` counts the others' posts.
+  RingBell resident_bell;
+  alignas(64) std::uint32_t resident_posts;
+  // How often a worker found its shadow queue full and waited, or its resident queue full and kept changes
+  // back (the debug line of --sim-stage-queue-bytes: the tests of full queues check that they filled).
+  std::uint32_t shadow_queue_full;
+  std::uint32_t resident_queue_full;
   WorkerSlot slots[kMaxWorkers];
 };
 
@@ -95,7 +104,7 @@ template <class Item, std::uint32_t kBytes>
 struct RingQueue {
   static constexpr std::uint32_t kItems = (kBytes - 192) / sizeof(Item);
   alignas(64) std::uint64_t written;
-  // The shadow queue's: the smallest key of the ops its writer may still send. The writer stores
+  // The shadow and resident queues': the smallest key of the items its writer may still send. The writer stores
   // `written`, then `frontier` (release); the reader loads `frontier`, then `written` (acquire), so that an
   // empty queue with that frontier promises no op below it.
   std::uint64_t frontier;
@@ -120,6 +129,15 @@ static_assert(sizeof(ShadowQueue) == 256 * 1024, "a shadow queue is 256 KiB");
 using ClassQueue = RingQueue<std::uint8_t, 256 * 1024>;
 static_assert(sizeof(ClassQueue) == 256 * 1024, "a class queue is 256 KiB");
 
+// The changes of one worker's resident lines, which the first replays (resident_queues.h): two words a
+// change, with the writer's frontier. Touched only with the working set and several workers.
+using ResidentQueue = RingQueue<std::uint64_t, 256 * 1024>;
+static_assert(sizeof(ResidentQueue) == 256 * 1024, "a resident queue is 256 KiB");
+
+// Debug (--sim-stage-queue-bytes, tests of full queues): the bytes of each shadow, class and resident
+// queue used, at most its size.
+extern std::uint32_t stage_queue_bytes;
+
 // The parts of a ring a run writes: reserved in /dev/shm when the ring is made (fallocate), so that a full
 // /dev/shm is told then, in one sentence, rather than met later as a SIGBUS where a page is first written
 // (the file is sparse otherwise). The header, the chunks and the messages always; each other worker's
@@ -129,6 +147,7 @@ struct RingUse {
   bool placement_queues;  // several workers with data objects (placement_starts.h)
   bool shadow_queues;     // several workers with miss classes (shadow_queues.h)
   bool class_queues;      // ... and data objects
+  bool resident_queues;   // several workers with the working set (resident_queues.h)
 };
 
 class SharedRing {
@@ -166,6 +185,12 @@ class SharedRing {
   ClassQueue* class_queue(std::uint32_t worker) const {
     return reinterpret_cast<ClassQueue*>(messages_ + kMessageBytes +
                                          kMaxWorkers * (sizeof(PlacementQueue) + sizeof(ShadowQueue))) + worker;
+  }
+  // The resident queue of worker `worker` (1 to kMaxWorkers - 1) to the first, after the class queues.
+  ResidentQueue* resident_queue(std::uint32_t worker) const {
+    return reinterpret_cast<ResidentQueue*>(messages_ + kMessageBytes +
+                                            kMaxWorkers * (sizeof(PlacementQueue) + sizeof(ShadowQueue) +
+                                                           sizeof(ClassQueue))) + worker;
   }
 
  private:

@@ -19,6 +19,7 @@
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/workers/placement_starts.h"
 #include "ccsim/tool/workers/process_watch.h"
+#include "ccsim/tool/workers/resident_queues.h"
 #include "ccsim/tool/workers/shadow_queues.h"
 #include "ccsim/tool/workers/shard_counts.h"
 #include "ccsim/tool/workers/stream_records.h"
@@ -98,6 +99,7 @@ __attribute__((noreturn)) void finish_shard(WorkerState* worker) {
   if (worker_dies_at_end && worker->index + 1 == worker->ring.header()->workers) kill_process(VG_(getpid)());
   sync_finish_replay();
   if (shadow_queues_on()) finish_shadow_queues();
+  if (resident_queues_on()) finish_resident_queues();
   WorkerSlot& slot = worker->ring.header()->slots[worker->index];
   std::uint32_t attempt = 0;
   const int error = write_shard_counts(worker->simulator, &attempt);
@@ -150,6 +152,7 @@ __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* 
   set_profile_owner(static_cast<Int>(payload[0]), name);
   sync_finish_replay();
   if (shadow_queues_on()) finish_shadow_queues();
+  if (resident_queues_on()) finish_resident_queues();
   report_thread_limit();  // the thread totals came with the hand-over
   bool written = false;
   if (header->workers == 1) {
@@ -177,6 +180,11 @@ __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* 
                    "their CPU time %llu.%03llu s\n", header->workers, header->workers, options.worker_shard.count,
                    static_cast<ULong>(cpu_ms / 1000), static_cast<ULong>(cpu_ms % 1000));
     }
+    if (stage_queue_bytes != ShadowQueue::kItems * 8) {
+      tool_message("(--sim-stage-queue-bytes: the workers found their queues full %u times (shadow ops) and %u "
+                   "times (resident lines' changes))\n", __atomic_load_n(&header->shadow_queue_full, __ATOMIC_RELAXED),
+                   __atomic_load_n(&header->resident_queue_full, __ATOMIC_RELAXED));
+    }
     if (options.worker_shard_debug) {
       tool_message("(--sim-worker-shard: the worker simulated line shard %u of %u alone, and the profile holds "
                    "that shard's lines alone)\n", options.worker_shard.first(), options.worker_shard.count);
@@ -196,6 +204,8 @@ void follow_client_fork(WorkerState* worker, const std::uint32_t* payload) {
   reap_ended_workers();
   // The child's first worker must have every worker's shadow ops before the fork (shadow_queues.h).
   if (shadow_queues_on()) shadow_queues_at_fork();
+  // And the first every worker's resident lines' changes (resident_queues.h).
+  if (resident_queues_on()) resident_queues_at_fork();
   static char path_storage[kMaxNameBytes + 1];
   const char* path = nullptr;
   get_name(payload + 1, path_storage, &path);
@@ -240,6 +250,7 @@ void switch_to_child_ring(WorkerState* worker) {
   capture_messages(worker);
   placement_starts_ring(&worker->ring);
   shadow_queues_ring(&worker->ring);
+  resident_queues_ring(&worker->ring);
   if (forked_worker_dies) kill_process(VG_(getpid)());
 }
 
@@ -378,12 +389,13 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
   }
   // With data objects, the placement watch's starts read the other workers' lines through the ring, a
   // timeline by accesses places events at the whole run's count of line accesses, and the resident lines
-  // are logged for the first worker to replay (resident_lines.h).
+  // are logged for the first worker to replay as they come (resident_lines.h, resident_queues.h).
   if (workers > 1 && options.data_objects) {
     start_placement_starts(&worker.ring, index, [] { return tool_gone(this_worker); });
     count_timeline_for_shard([](Addr line) { return options.worker_shard.owns(line); },
                              static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes)));
-    log_resident_lines_for_shard();
+    log_resident_lines_for_shard(index == 0);
+    if (resident_lines_logged()) start_resident_queues(&worker.ring, index, [] { return tool_gone(this_worker); });
   }
   const bool native = replay_engine == nullptr;
   if (native) start_native_worker(simulator);
@@ -428,6 +440,8 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
     } else if (shadow_queues_on()) {
       send_shadow_ops(false);
     }
+    // Likewise the chunk's changes of resident lines; no one waits for them (resident_queues.h).
+    if (resident_queues_on()) pass_resident_changes();
     // The debug failures strike the last worker (the only one with --sim-threads=1).
     const bool last = worker.index + 1 == header->workers;
     if (last && worker_fail_after_chunks != 0 && next >= worker_fail_after_chunks) kill_process(VG_(getpid)());

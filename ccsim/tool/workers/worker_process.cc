@@ -235,7 +235,8 @@ std::uint32_t ring_chunks(std::uint64_t max_buffer_bytes) {
 void start_simulation_worker(Simulator* simulator, std::uint64_t max_buffer_bytes, std::uint32_t workers) {
   int error = 0;
   ring_use = RingUse{workers, workers > 1 && options.data_objects, workers > 1 && options.machine.miss_classes,
-                     workers > 1 && options.machine.miss_classes && options.data_objects};
+                     workers > 1 && options.machine.miss_classes && options.data_objects,
+                     workers > 1 && options.working_set};
   if (!ring.create(ring_chunks(max_buffer_bytes), ring_use, &error)) {
     VG_(umsg)("ccsim: --sim-threads=%u needs a shared mapping in /dev/shm, which could not be made (%s); rerun "
               "with --sim-threads=0.\n", workers, VG_(strerror)(error));

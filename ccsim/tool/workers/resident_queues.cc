@@ -1,0 +1,206 @@
+// resident_queues.cc: see resident_queues.h.
+#include "ccsim/tool/workers/resident_queues.h"
+
+#include "ccsim/core/platform.h"
+#include "ccsim/tool/data_objects/resident_lines.h"
+#include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/shared_ring.h"
+
+namespace ccsim {
+namespace {
+
+// How long a wait sleeps before it asks whether the run is over (as the ring's waits do).
+constexpr std::uint32_t kCheckMs = 1000;
+// A frontier no change reaches: a worker that has sent its last change.
+constexpr std::uint64_t kEndlessFrontier = ~std::uint64_t(0);
+// A change in a queue: its position, then its `what` (ResidentChange).
+constexpr std::uint64_t kChangeWords = 2;
+
+// Which worker this is, what it serves, and in the first, how far it has read each queue.
+struct QueuesState {
+  const SharedRing* ring = nullptr;
+  std::uint32_t index = 0;
+  std::uint32_t workers = 0;
+  bool (*run_over)() = nullptr;
+  std::uint64_t cursor[kMaxWorkers] = {};  // the first: per queue, the words read
+  std::uint32_t seen_posts = 0;            // the first: the ring's resident_posts at the last merge
+};
+QueuesState* state = nullptr;
+
+// The words of a queue in use: the whole queue, or less (--sim-stage-queue-bytes, debug).
+std::uint64_t capacity() {
+  return stage_queue_bytes / 8 < ResidentQueue::kItems ? stage_queue_bytes / 8 : ResidentQueue::kItems;
+}
+
+// The writer's side: `written` words are in, and no change below `frontier` will follow.
+void publish(ResidentQueue* queue, std::uint64_t written, std::uint64_t frontier) {
+  __atomic_store_n(&queue->written, written, __ATOMIC_RELEASE);
+  __atomic_store_n(&queue->frontier, frontier, __ATOMIC_RELEASE);
+  RingHeader* header = state->ring->header();
+  __atomic_fetch_add(&header->resident_posts, 1u, __ATOMIC_RELEASE);
+  ring_bell(&header->resident_bell);
+}
+
+// Another worker: moves its waiting changes into its queue as far as it has room (`all`: every one,
+// waiting for room), then publishes the frontier: its first change left waiting, else `frontier`.
+void send_changes(bool all, std::uint64_t frontier) {
+  ResidentQueue* queue = state->ring->resident_queue(state->index);
+  const std::uint64_t words = capacity();
+  std::uint64_t written = queue->written;  // this worker alone writes it
+  const std::uint32_t waiting = resident_changes_waiting();
+  std::uint32_t sent = 0;
+  while (sent < waiting) {
+    std::uint64_t room = words - (written - __atomic_load_n(&queue->read, __ATOMIC_ACQUIRE));
+    if (room < kChangeWords) {
+      __atomic_fetch_add(&state->ring->header()->resident_queue_full, 1u, __ATOMIC_RELAXED);
+      if (!all) break;
+      // What is in goes to the first, which is merging until it has every change (a fork, the end).
+      publish(queue, written, waiting_resident_change(sent).position);
+      auto has_room = [queue, written, words] {
+        return words - (written - __atomic_load_n(&queue->read, __ATOMIC_ACQUIRE)) >= kChangeWords;
+      };
+      while (!sleep_until(&queue->bell, has_room, kCheckMs)) {
+        if (state->run_over()) VG_(exit)(2);
+      }
+      continue;
+    }
+    for (; room >= kChangeWords && sent < waiting; room -= kChangeWords, ++sent) {
+      const ResidentChange& change = waiting_resident_change(sent);
+      queue->items[written++ % words] = change.position;
+      queue->items[written++ % words] = change.what;
+    }
+  }
+  drop_waiting_resident_changes(sent);
+  publish(queue, written, sent < waiting ? waiting_resident_change(0).position : frontier);
+}
+
+// A stream's next change in the merge: its position, or when it has none in hand, the frontier it may
+// still send from (`has_change` false).
+struct Head {
+  std::uint64_t position;
+  bool has_change;
+};
+
+Head queue_head(std::uint32_t worker) {
+  const ResidentQueue* queue = state->ring->resident_queue(worker);
+  // The frontier first, then the words: an empty queue seen with that frontier has no change below it coming.
+  const std::uint64_t frontier = __atomic_load_n(&queue->frontier, __ATOMIC_ACQUIRE);
+  const std::uint64_t written = __atomic_load_n(&queue->written, __ATOMIC_ACQUIRE);
+  const std::uint64_t cursor = state->cursor[worker];
+  if (cursor == written) return Head{frontier, false};
+  return Head{queue->items[cursor % capacity()], true};
+}
+
+// Hands the words read back to their writer, waking it if it waits for room.
+void release_read(std::uint32_t worker) {
+  ResidentQueue* queue = state->ring->resident_queue(worker);
+  if (queue->read == state->cursor[worker]) return;
+  __atomic_store_n(&queue->read, state->cursor[worker], __ATOMIC_RELEASE);
+  ring_bell(&queue->bell);
+}
+
+// The first's merge: replays changes, the smallest position first, while the smallest head is a change in
+// hand; its own log may still get changes from `own_frontier` on. Returns whether every stream has ended.
+bool merge(std::uint64_t own_frontier) {
+  QueuesState& s = *state;
+  s.seen_posts = __atomic_load_n(&s.ring->header()->resident_posts, __ATOMIC_ACQUIRE);
+  const std::uint64_t words = capacity();
+  const std::uint32_t own_waiting = resident_changes_waiting();
+  std::uint32_t own_taken = 0;
+  std::uint32_t since_release = 0;
+  Head best{0, false};
+  for (;;) {
+    // Two streams never hold the same position (resident_lines.h), so ties are a change against a frontier:
+    // the change first.
+    std::uint32_t chosen = 0;
+    best = own_taken < own_waiting ? Head{waiting_resident_change(own_taken).position, true} : Head{own_frontier, false};
+    for (std::uint32_t k = 1; k < s.workers; ++k) {
+      const Head head = queue_head(k);
+      if (head.position < best.position || (head.position == best.position && head.has_change && !best.has_change)) {
+        best = head;
+        chosen = k;
+      }
+    }
+    if (!best.has_change) break;
+    if (chosen == 0) {
+      replay_resident_change(waiting_resident_change(own_taken++));
+      continue;
+    }
+    const ResidentQueue* queue = s.ring->resident_queue(chosen);
+    std::uint64_t& cursor = s.cursor[chosen];
+    const ResidentChange change{queue->items[cursor % words], queue->items[(cursor + 1) % words]};
+    cursor += kChangeWords;
+    replay_resident_change(change);
+    // Room for a writer now and then, not only when the merge stops.
+    if (++since_release == 4096) {
+      since_release = 0;
+      for (std::uint32_t k = 1; k < s.workers; ++k) release_read(k);
+    }
+  }
+  drop_waiting_resident_changes(own_taken);
+  for (std::uint32_t k = 1; k < s.workers; ++k) release_read(k);
+  return best.position == kEndlessFrontier;
+}
+
+// The first merges, with `own` as its own frontier, and waits for the others' posts until `done` holds
+// after a merge.
+template <class Done>
+void merge_until(std::uint64_t own, Done done) {
+  RingHeader* header = state->ring->header();
+  for (;;) {
+    const bool ended = merge(own);
+    if (done(ended)) return;
+    const std::uint32_t seen = state->seen_posts;
+    auto posted = [header, seen] { return __atomic_load_n(&header->resident_posts, __ATOMIC_ACQUIRE) != seen; };
+    if (!sleep_until(&header->resident_bell, posted, kCheckMs) && state->run_over()) VG_(exit)(2);
+  }
+}
+
+}  // namespace
+
+void start_resident_queues(const SharedRing* ring, std::uint32_t index, bool (*run_over)()) {
+  state = create_object<QueuesState>("ccsim.worker.resident_queues");
+  state->ring = ring;
+  state->index = index;
+  state->workers = ring->header()->workers;
+  state->run_over = run_over;
+  CCSIM_ASSERT(resident_lines_logged() && state->workers <= kMaxWorkers);
+}
+
+void resident_queues_ring(const SharedRing* ring) {
+  if (state == nullptr) return;
+  state->ring = ring;
+  for (std::uint64_t& cursor : state->cursor) cursor = 0;
+  state->seen_posts = 0;
+}
+
+bool resident_queues_on() { return state != nullptr; }
+
+void pass_resident_changes() {
+  if (state->index == 0) {
+    merge(resident_frontier());
+  } else {
+    send_changes(false, resident_frontier());
+  }
+}
+
+void resident_queues_at_fork() {
+  if (state->index != 0) return send_changes(true, resident_frontier());
+  // Every change up to the fork: below the others' next access's (they log no zeroing).
+  const std::uint64_t fork_position = resident_frontier();
+  merge_until(fork_position, [fork_position](bool) {
+    if (resident_changes_waiting() != 0) return false;
+    for (std::uint32_t k = 1; k < state->workers; ++k) {
+      const Head head = queue_head(k);
+      if (head.has_change || head.position <= fork_position) return false;
+    }
+    return true;
+  });
+}
+
+void finish_resident_queues() {
+  if (state->index != 0) return send_changes(true, kEndlessFrontier);
+  merge_until(kEndlessFrontier, [](bool ended) { return ended; });
+}
+
+}  // namespace ccsim
