@@ -102,14 +102,21 @@ void on_client_brk(Addr start, SizeT length, ThreadId tid) { mapping_changed(tid
 // it made at lookups, its extent would be the segment's at the first lookup, and a later lookup past that
 // would make a second object of the rest: which objects, depended on when the lookups came. Named by the
 // extent it has reached (mark_allocator_mappings renames it when the allocator gave blocks in it).
+// The name is rewritten in place at each growth: one buffer for the heap's object (a new one only if the
+// heap ever got another object), not one per growth.
 ObjectId grown_brk_object(const SegmentView& segment) {
+  static HChar* brk_name = nullptr;
+  static ObjectId brk_named = kUnknownObject;
   const ObjectId object = mapping_object(segment, segment.start, segment.end);
   DataObject& heap = data_object(object);
   heap.address = segment.start;
   heap.size = segment.end - segment.start + 1;
-  HChar* name = static_cast<HChar*>(VG_(malloc)("ccsim.objects.mapping_name", 96));
-  VG_(sprintf)(name, "anonymous mapping 0x%lx-0x%lx", segment.start, segment.end);
-  heap.name = name;
+  if (brk_name == nullptr || brk_named != object) {
+    brk_name = static_cast<HChar*>(VG_(malloc)("ccsim.objects.mapping_name", 96));
+    brk_named = object;
+  }
+  VG_(sprintf)(brk_name, "anonymous mapping 0x%lx-0x%lx", segment.start, segment.end);
+  heap.name = brk_name;
   return object;
 }
 
