@@ -204,7 +204,7 @@ bool process_option(const char* arg) {
   } else if ((v = value_of(arg, "--sim-stage-queue-bytes"))) {
     // Debug: the workers' shadow, class and resident queues hold this many bytes (tests of full queues; an
     // op takes up to 64 bytes, a change 16; workers/shadow_queues.h, workers/resident_queues.h).
-    stage_queue_bytes = static_cast<std::uint32_t>(parse_number(arg, v, 64, stage_queue_bytes));
+    stage_queue_bytes = static_cast<std::uint32_t>(parse_number(arg, v, 64, ShadowQueue::kItems * 8));
   } else if VG_BOOL_CLO(arg, "--sim-worker-dies-at-end", worker_dies_at_end) {
     // Debug: the worker kills itself when told to finish (tests of a death after the program's exit).
   } else if (VG_STREQ(arg, "--ccsim-version")) {

@@ -780,11 +780,13 @@ std::pair<long, long> queue_full_counts(const std::string& stderr_text) {
 }
 
 // The resident lines' queues full (workers/resident_queues.h). With --sim-stage-queue-bytes=64 (debug, the
-// least) a worker's queue of changes holds 4 (16 bytes each), where a chunk of the ring makes hundreds: the
-// workers keep changes back after most chunks and send them later, and at a fork and at the end wait for
-// room while the first merges. Still the inline profiles: fork_family (every change before a fork replayed by
+// least) a worker's queue of changes holds 4 (16 bytes each), where a chunk of the ring makes hundreds: after
+// a chunk a worker sends 4 and keeps the rest for later chunks, and at a fork and at the end it waits for
+// room until the first has every change. Still the inline profiles: fork_family (every change before a fork replayed by
 // the first before the workers fork), resident_split (the run's peak, not the workers' sum), heap_sites with
-// --phases, and pthread_false_sharing with a 1 KiB 2-way L1, N = 2 and 3 interleaved, N = 3 piped. And the
+// --phases, and pthread_mutex_counter with 4 threads of 20,000 increments and a 1 KiB 2-way L1 (every
+// increment takes the counter's line from another processor: several changes an access, so a worker finds
+// its queue full after nearly every chunk), N = 2 and 3 interleaved, N = 3 piped. And the
 // queues did fill: the debug line counts the times a worker found its queue full, here with miss classes
 // too (a shadow queue of 64 bytes holds 2 ops), so that both kinds of queue are seen full.
 TEST(SimWorker, SeveralWorkersReplayTheResidentLinesOnlineThroughFullQueues) {
@@ -792,7 +794,7 @@ TEST(SimWorker, SeveralWorkersReplayTheResidentLinesOnlineThroughFullQueues) {
   std::vector<Case> cases = {{"fork_family", {"--working-set=yes", "--L1=1024,2,64", full}, 3},
                              kResidentSplit,
                              {"heap_sites", {"--working-set=yes", "--phases=yes", full}},
-                             {"pthread_false_sharing", {"--working-set=yes", "--L1=1024,2,64", full}}};
+                             {"pthread_mutex_counter", {"--working-set=yes", "--L1=1024,2,64", full}, 1, {"4", "20000"}}};
   cases[1].options.push_back(full);
   for (std::size_t i = 0; i < cases.size(); ++i) {
     expect_same_profile(cases[i], "--sim-mode=interleaved", i == 1 ? std::vector<int>{2} : std::vector<int>{2, 3});

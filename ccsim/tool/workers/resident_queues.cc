@@ -29,7 +29,8 @@ QueuesState* state = nullptr;
 
 // The words of a queue in use: the whole queue, or less (--sim-stage-queue-bytes, debug).
 std::uint64_t capacity() {
-  return stage_queue_bytes / 8 < ResidentQueue::kItems ? stage_queue_bytes / 8 : ResidentQueue::kItems;
+  return stage_queue_bytes != 0 && stage_queue_bytes / 8 < ResidentQueue::kItems ? stage_queue_bytes / 8
+                                                                                 : ResidentQueue::kItems;
 }
 
 // The writer's side: `written` words are in, and no change below `frontier` will follow.

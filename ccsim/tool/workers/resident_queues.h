@@ -10,10 +10,18 @@
 // the queues by place, as far as every worker's frontier allows, and replays each at once.
 //
 // No one waits during the run: a worker whose queue is full keeps the rest waiting in its log and sends
-// them after a later chunk, so the merge never holds anyone up and no wait can be circular. The changes
-// waiting are bounded all the same: a worker's are those the first has not reached yet, and the first's
-// own those the others have not reached, both within the ring's lag (the program's process waits for the
-// slowest worker). At a client's fork and at the end the others hand every change over (waiting for
+// them after a later chunk, so the merge never holds anyone up and no wait can be circular. (A version
+// whose workers waited for room after a chunk, to cap what they keep, hung: a worker waiting for room for
+// its shadow ops held changes its full resident queue had not taken, which the replay needed before it
+// could take the changes of a worker behind it, which waited for room for them while its shadow ops held
+// the stage back; three workers, queues of 64 bytes, placement_structs.c.) What waits is bounded all the
+// same where a worker logs at most a queue's worth per chunk of the ring: the queue holds 2 MiB, 131,060
+// changes, 26 an access of a 64 KiB chunk (a false-sharing write logs about 4: the line leaves the other
+// processor's L1 and L2 and enters this one's), and the first empties it at each of its chunks. A
+// worker's changes then wait only as far as it is ahead of the first, and the first's own as far as the
+// others are behind it: both within the ring's lag (the program's process waits for the slowest
+// worker). Past 26 an access, sustained, the rest piles up in the worker (16 bytes a change): a limit
+// (docs/parallel-simulation.md, section 9). At a client's fork and at the end the others hand every change over (waiting for
 // room: the first is then merging until it has them) and the first merges until it has all of them, so
 // that a child's first starts with every change before the fork replayed.
 #ifndef CCSIM_TOOL_WORKERS_RESIDENT_QUEUES_H

@@ -31,8 +31,12 @@ constexpr std::uint32_t kOpWords = 3;
 constexpr std::uint32_t kNoticeWords = (sizeof(MissNotice) + 7) / 8;
 
 // The queues' capacities in use: the whole queue, or less (--sim-stage-queue-bytes, debug).
-std::uint64_t op_capacity() { return stage_queue_bytes / 8 < ShadowQueue::kItems ? stage_queue_bytes / 8 : ShadowQueue::kItems; }
-std::uint64_t answer_capacity() { return stage_queue_bytes < ClassQueue::kItems ? stage_queue_bytes : ClassQueue::kItems; }
+std::uint64_t op_capacity() {
+  return stage_queue_bytes != 0 && stage_queue_bytes / 8 < ShadowQueue::kItems ? stage_queue_bytes / 8 : ShadowQueue::kItems;
+}
+std::uint64_t answer_capacity() {
+  return stage_queue_bytes != 0 && stage_queue_bytes < ClassQueue::kItems ? stage_queue_bytes : ClassQueue::kItems;
+}
 
 std::uint32_t op_words(ShadowOpKind kind) { return kind == ShadowOpKind::Classify ? kOpWords + kNoticeWords : kOpWords; }
 constexpr std::uint32_t kMaxOpWords = kOpWords + kNoticeWords;

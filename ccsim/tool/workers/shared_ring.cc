@@ -94,7 +94,7 @@ bool SharedRing::open_and_map(const char* path, int flags, const RingUse* use, s
   return true;
 }
 
-std::uint32_t stage_queue_bytes = ShadowQueue::kItems * 8;
+std::uint32_t stage_queue_bytes = 0;
 
 void wait_for_ring(RingBell* bell, std::uint32_t seen_rings, std::uint32_t timeout_ms) {
   struct vki_timespec timeout;

@@ -130,12 +130,13 @@ using ClassQueue = RingQueue<std::uint8_t, 256 * 1024>;
 static_assert(sizeof(ClassQueue) == 256 * 1024, "a class queue is 256 KiB");
 
 // The changes of one worker's resident lines, which the first replays (resident_queues.h): two words a
-// change, with the writer's frontier. Touched only with the working set and several workers.
-using ResidentQueue = RingQueue<std::uint64_t, 256 * 1024>;
-static_assert(sizeof(ResidentQueue) == 256 * 1024, "a resident queue is 256 KiB");
+// change, with the writer's frontier; 2 MiB, 131,060 changes, so that a chunk's changes fit even where
+// every access logs several (resident_queues.h). Touched only with the working set and several workers.
+using ResidentQueue = RingQueue<std::uint64_t, 2 * 1024 * 1024>;
+static_assert(sizeof(ResidentQueue) == 2 * 1024 * 1024, "a resident queue is 2 MiB");
 
 // Debug (--sim-stage-queue-bytes, tests of full queues): the bytes of each shadow, class and resident
-// queue used, at most its size.
+// queue used, at most its size; 0 (the default): the whole queue.
 extern std::uint32_t stage_queue_bytes;
 
 // The parts of a ring a run writes: reserved in /dev/shm when the ring is made (fallocate), so that a full

@@ -180,7 +180,7 @@ __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* 
                    "their CPU time %llu.%03llu s\n", header->workers, header->workers, options.worker_shard.count,
                    static_cast<ULong>(cpu_ms / 1000), static_cast<ULong>(cpu_ms % 1000));
     }
-    if (stage_queue_bytes != ShadowQueue::kItems * 8) {
+    if (stage_queue_bytes != 0) {
       tool_message("(--sim-stage-queue-bytes: the workers found their queues full %u times (shadow ops) and %u "
                    "times (resident lines' changes))\n", __atomic_load_n(&header->shadow_queue_full, __ATOMIC_RELAXED),
                    __atomic_load_n(&header->resident_queue_full, __ATOMIC_RELAXED));
