@@ -4,6 +4,7 @@
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/data_objects/resident_lines.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/frontier_queues.h"
 #include "ccsim/tool/workers/shared_ring.h"
 
 namespace ccsim {
@@ -35,11 +36,8 @@ std::uint64_t capacity() {
 
 // The writer's side: `written` words are in, and no change below `frontier` will follow.
 void publish(ResidentQueue* queue, std::uint64_t written, std::uint64_t frontier) {
-  __atomic_store_n(&queue->written, written, __ATOMIC_RELEASE);
-  __atomic_store_n(&queue->frontier, frontier, __ATOMIC_RELEASE);
   RingHeader* header = state->ring->header();
-  __atomic_fetch_add(&header->resident_posts, 1u, __ATOMIC_RELEASE);
-  ring_bell(&header->resident_bell);
+  publish_frontier(queue, written, frontier, &header->resident_posts, &header->resident_bell);
 }
 
 // Another worker: moves its waiting changes into its queue as far as it has room (`all`: every one,
@@ -75,30 +73,13 @@ void send_changes(bool all, std::uint64_t frontier) {
   publish(queue, written, sent < waiting ? waiting_resident_change(0).position : frontier);
 }
 
-// A stream's next change in the merge: its position, or when it has none in hand, the frontier it may
-// still send from (`has_change` false).
-struct Head {
-  std::uint64_t position;
-  bool has_change;
-};
-
-Head queue_head(std::uint32_t worker) {
-  const ResidentQueue* queue = state->ring->resident_queue(worker);
-  // The frontier first, then the words: an empty queue seen with that frontier has no change below it coming.
-  const std::uint64_t frontier = __atomic_load_n(&queue->frontier, __ATOMIC_ACQUIRE);
-  const std::uint64_t written = __atomic_load_n(&queue->written, __ATOMIC_ACQUIRE);
-  const std::uint64_t cursor = state->cursor[worker];
-  if (cursor == written) return Head{frontier, false};
-  return Head{queue->items[cursor % capacity()], true};
+// A worker's next change in the merge (its position), or the frontier it may still send from.
+QueueHead change_head(std::uint32_t worker) {
+  return queue_head(state->ring->resident_queue(worker), state->cursor[worker], capacity());
 }
 
-// Hands the words read back to their writer, waking it if it waits for room.
-void release_read(std::uint32_t worker) {
-  ResidentQueue* queue = state->ring->resident_queue(worker);
-  if (queue->read == state->cursor[worker]) return;
-  __atomic_store_n(&queue->read, state->cursor[worker], __ATOMIC_RELEASE);
-  ring_bell(&queue->bell);
-}
+// Hands the words read back to worker `worker`, waking it if it waits for room (at a fork or the end).
+void release_changes(std::uint32_t worker) { release_read(state->ring->resident_queue(worker), state->cursor[worker]); }
 
 // The first's merge: replays changes, the smallest position first, while the smallest head is a change in
 // hand; its own log may still get changes from `own_frontier` on. Returns whether every stream has ended.
@@ -109,20 +90,20 @@ bool merge(std::uint64_t own_frontier) {
   const std::uint32_t own_waiting = resident_changes_waiting();
   std::uint32_t own_taken = 0;
   std::uint32_t since_release = 0;
-  Head best{0, false};
+  QueueHead best{0, false};
   for (;;) {
-    // Two streams never hold the same position (resident_lines.h), so ties are a change against a frontier:
-    // the change first.
+    // Two streams never hold the same position (resident_lines.h).
     std::uint32_t chosen = 0;
-    best = own_taken < own_waiting ? Head{waiting_resident_change(own_taken).position, true} : Head{own_frontier, false};
+    best = own_taken < own_waiting ? QueueHead{waiting_resident_change(own_taken).position, true}
+                                   : QueueHead{own_frontier, false};
     for (std::uint32_t k = 1; k < s.workers; ++k) {
-      const Head head = queue_head(k);
-      if (head.position < best.position || (head.position == best.position && head.has_change && !best.has_change)) {
+      const QueueHead head = change_head(k);
+      if (goes_first(head, best)) {
         best = head;
         chosen = k;
       }
     }
-    if (!best.has_change) break;
+    if (!best.has_item) break;
     if (chosen == 0) {
       replay_resident_change(waiting_resident_change(own_taken++));
       continue;
@@ -135,26 +116,21 @@ bool merge(std::uint64_t own_frontier) {
     // Room for a writer now and then, not only when the merge stops.
     if (++since_release == 4096) {
       since_release = 0;
-      for (std::uint32_t k = 1; k < s.workers; ++k) release_read(k);
+      for (std::uint32_t k = 1; k < s.workers; ++k) release_changes(k);
     }
   }
   drop_waiting_resident_changes(own_taken);
-  for (std::uint32_t k = 1; k < s.workers; ++k) release_read(k);
-  return best.position == kEndlessFrontier;
+  for (std::uint32_t k = 1; k < s.workers; ++k) release_changes(k);
+  return best.key == kEndlessFrontier;
 }
 
-// The first merges, with `own` as its own frontier, and waits for the others' posts until `done` holds
-// after a merge.
+// The first merges, with `own` as its own frontier, waiting for the others' posts on the resident bell,
+// until `done` holds after a merge.
 template <class Done>
 void merge_until(std::uint64_t own, Done done) {
   RingHeader* header = state->ring->header();
-  for (;;) {
-    const bool ended = merge(own);
-    if (done(ended)) return;
-    const std::uint32_t seen = state->seen_posts;
-    auto posted = [header, seen] { return __atomic_load_n(&header->resident_posts, __ATOMIC_ACQUIRE) != seen; };
-    if (!sleep_until(&header->resident_bell, posted, kCheckMs) && state->run_over()) VG_(exit)(2);
-  }
+  merge_until_done([own] { return merge(own); }, done, &header->resident_bell, &header->resident_posts,
+                   &state->seen_posts, state->run_over);
 }
 
 }  // namespace
@@ -192,8 +168,8 @@ void resident_queues_at_fork() {
   merge_until(fork_position, [fork_position](bool) {
     if (resident_changes_waiting() != 0) return false;
     for (std::uint32_t k = 1; k < state->workers; ++k) {
-      const Head head = queue_head(k);
-      if (head.has_change || head.position <= fork_position) return false;
+      const QueueHead head = change_head(k);
+      if (head.has_item || head.key <= fork_position) return false;
     }
     return true;
   });

@@ -12,6 +12,7 @@
 #include "ccsim/tool/data_objects/object_statistics.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/frontier_queues.h"
 #include "ccsim/tool/workers/shared_ring.h"
 
 namespace ccsim {
@@ -162,12 +163,9 @@ void take_every_class() {
 // The writer's side: `written` words are in, and it may still send no op below `frontier`. Wakes the first
 // wherever it sleeps when some worker waits for room (its posts may let the merge pass the waiting one).
 void publish(ShadowQueue* queue, std::uint64_t written, std::uint64_t frontier) {
-  __atomic_store_n(&queue->written, written, __ATOMIC_RELEASE);
-  __atomic_store_n(&queue->frontier, frontier, __ATOMIC_RELEASE);
   RingHeader* header = state->ring->header();
-  __atomic_fetch_add(&header->stage_posts, 1u, __ATOMIC_RELEASE);
+  publish_frontier(queue, written, frontier, &header->stage_posts, &header->stage_bell);
   if (__atomic_load_n(&header->stage_blocked, __ATOMIC_ACQUIRE) != 0) ring_bell(&header->data_bell);
-  ring_bell(&header->stage_bell);
 }
 
 void wait_for_room(ShadowQueue* queue, std::uint64_t written, std::uint32_t words) {
@@ -193,21 +191,9 @@ std::uint64_t frontier_now(bool mid_access) {
   return mid_access ? 2 * numbered : 2 * numbered + 2;
 }
 
-// A worker's next op in the merge: its key, or when it has none in hand, the frontier it may still send
-// from (`has_op` false).
-struct Head {
-  std::uint64_t key;
-  bool has_op;
-};
-
-Head queue_head(std::uint32_t worker) {
-  ShadowQueue* queue = state->ring->shadow_queue(worker);
-  // The frontier first, then the words: an empty queue seen with that frontier has no op below it coming.
-  const std::uint64_t frontier = __atomic_load_n(&queue->frontier, __ATOMIC_ACQUIRE);
-  const std::uint64_t written = __atomic_load_n(&queue->written, __ATOMIC_ACQUIRE);
-  const std::uint64_t cursor = state->cursor[worker];
-  if (cursor == written) return Head{frontier, false};
-  return Head{queue->items[cursor % op_capacity()], true};
+// A worker's next op in the merge, or the frontier it may still send from.
+QueueHead op_head(std::uint32_t worker) {
+  return queue_head(state->ring->shadow_queue(worker), state->cursor[worker], op_capacity());
 }
 
 ShadowOp take_queued_op(std::uint32_t worker) {
@@ -233,13 +219,8 @@ void move_own_ops() {
   log.drop_first_ops(log.size());
 }
 
-// Hands the words read back to their writers, waking one that waits for room.
-void release_read(std::uint32_t worker) {
-  ShadowQueue* queue = state->ring->shadow_queue(worker);
-  if (queue->read == state->cursor[worker]) return;
-  __atomic_store_n(&queue->read, state->cursor[worker], __ATOMIC_RELEASE);
-  ring_bell(&queue->bell);
-}
+// Hands the words read back to worker `worker`, waking it if it waits for room.
+void release_ops(std::uint32_t worker) { release_read(state->ring->shadow_queue(worker), state->cursor[worker]); }
 
 // The first's merge: applies ops, the smallest key first, while the smallest is an op in hand; its own
 // stream may still make ops from `own_frontier` on. Returns whether every stream is at its end.
@@ -254,17 +235,17 @@ bool merge(std::uint64_t own_frontier) {
     // worker never equals an op's key: the ops of one line access are one worker's).
     std::uint32_t chosen = 0;
     GrowableArray<std::uint64_t>& own = *s.own_words;
-    Head best = s.own_read < own.size() ? Head{own[s.own_read], true} : Head{own_frontier, false};
+    QueueHead best = s.own_read < own.size() ? QueueHead{own[s.own_read], true} : QueueHead{own_frontier, false};
     for (std::uint32_t k = 1; k < s.workers; ++k) {
-      const Head head = queue_head(k);
-      if (head.key < best.key || (head.key == best.key && head.has_op && !best.has_op)) {
+      const QueueHead head = op_head(k);
+      if (goes_first(head, best)) {
         best = head;
         chosen = k;
       }
     }
-    if (!best.has_op) {
+    if (!best.has_item) {
       for (std::uint32_t k = 1; k < s.workers; ++k) {
-        release_read(k);
+        release_ops(k);
         if (s.answers) send_classes(k, false);
       }
       // The own words applied are dropped: all of them, or the first half once it is large (amortized).
@@ -288,7 +269,7 @@ bool merge(std::uint64_t own_frontier) {
       // Room for a waiting writer now and then, not only when the merge stops.
       if (++since_release == 4096) {
         since_release = 0;
-        for (std::uint32_t k = 1; k < s.workers; ++k) release_read(k);
+        for (std::uint32_t k = 1; k < s.workers; ++k) release_ops(k);
       }
     }
   }
@@ -300,18 +281,13 @@ std::uint64_t own_frontier(bool mid_access) {
   return mid_access ? 2 * numbered : 2 * numbered + 1;
 }
 
-// The first waits for the others' posts on the stage's bell, merging with `own` as its frontier, until
+// The first merges with `own` as its frontier, waiting for the others' posts on the stage's bell, until
 // `done` holds after a merge.
 template <class Done>
 void merge_until(std::uint64_t own, Done done) {
   RingHeader* header = state->ring->header();
-  for (;;) {
-    const bool ended = merge(own);
-    if (done(ended)) return;
-    const std::uint32_t seen = state->seen_posts;
-    auto posted = [header, seen] { return __atomic_load_n(&header->stage_posts, __ATOMIC_ACQUIRE) != seen; };
-    if (!sleep_until(&header->stage_bell, posted, kCheckMs) && state->run_over()) VG_(exit)(2);
-  }
+  merge_until_done([own] { return merge(own); }, done, &header->stage_bell, &header->stage_posts, &state->seen_posts,
+                   state->run_over);
 }
 
 }  // namespace
@@ -407,8 +383,8 @@ void shadow_queues_at_fork() {
   merge_until(own_frontier(false), [fork_key](bool) {
     if (state->own_read != state->own_words->size()) return false;
     for (std::uint32_t k = 1; k < state->workers; ++k) {
-      const Head head = queue_head(k);
-      if (head.has_op || head.key < fork_key) return false;
+      const QueueHead head = op_head(k);
+      if (head.has_item || head.key < fork_key) return false;
     }
     return true;
   });
