@@ -411,7 +411,7 @@ void print_debug_usage() {
               "                                      (tests of a hostile /dev/shm) [none]\n"
               "    --sim-stage-queue-bytes=<n>       the workers' queues of shadow ops, miss classes and\n"
               "                                      resident lines' changes hold <n> bytes, 64 to 261952\n"
-              "                                      (tests of full queues) [261952]\n"
+              "                                      (tests of full queues) [the whole queues]\n"
               "    --sim-counts-damaged=no|yes       each worker but the first damages the data-object\n"
               "                                      tables it hands over (tests of that refusal) [no]\n"
               "    --sim-worker-shard=<k>/<s>        the worker simulates the lines of shard k of s alone\n"
