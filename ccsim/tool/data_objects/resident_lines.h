@@ -25,7 +25,8 @@
 // logs in that order as they come (workers/resident_queues.h) and replays them through the arithmetic of
 // one simulator (below), so the integrals and peaks are the inline run's exactly; at the end the keys
 // become its ids. Memory: 16 bytes per change waiting, in a worker as far as it is ahead of the first, in
-// the first as far as the others are behind.
+// the first as far as the others are behind; and in a worker that logs more changes per chunk of the ring
+// than its queue holds (26 an access, sustained), the rest, to the end (resident_queues.h).
 #ifndef CCSIM_TOOL_RESIDENT_LINES_H
 #define CCSIM_TOOL_RESIDENT_LINES_H
 
