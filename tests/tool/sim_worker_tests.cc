@@ -766,29 +766,37 @@ TEST(SimWorker, SeveralWorkersClassifyMissesAsTheInlineRunDoesThroughFullQueues)
 }
 
 // The numbers of the debug line of --sim-stage-queue-bytes: how often the workers found their shadow and
-// resident queues full; -1 each when the run did not print it.
-std::pair<long, long> queue_full_counts(const std::string& stderr_text) {
+// resident queues full, and the most resident lines' changes one worker held at a hand-over; -1 each when
+// the run did not print it.
+struct QueueCounts {
+  long shadow_full = -1, resident_full = -1, most_waiting = -1;
+};
+QueueCounts queue_counts(const std::string& stderr_text) {
   const std::string prefix = "(--sim-stage-queue-bytes: the workers found their queues full ";
   const std::size_t at = stderr_text.find(prefix);
-  if (at == std::string::npos) return {-1, -1};
-  long shadow = -1, resident = -1;
-  if (std::sscanf(stderr_text.c_str() + at + prefix.size(), "%ld times (shadow ops) and %ld times", &shadow,
-                  &resident) != 2) {
-    return {-1, -1};
+  QueueCounts counts;
+  if (at == std::string::npos) return counts;
+  if (std::sscanf(stderr_text.c_str() + at + prefix.size(),
+                  "%ld times (shadow ops) and %ld times (resident lines' changes); at most %ld resident lines' "
+                  "changes waited in one worker)", &counts.shadow_full, &counts.resident_full,
+                  &counts.most_waiting) != 3) {
+    return QueueCounts{};
   }
-  return {shadow, resident};
+  return counts;
 }
 
 // The resident lines' queues full (workers/resident_queues.h). With --sim-stage-queue-bytes=64 (debug, the
-// least) a worker's queue of changes holds 4 (16 bytes each), where a chunk of the ring makes hundreds: after
-// a chunk a worker sends 4 and keeps the rest for later chunks, and at a fork and at the end it waits for
-// room until the first has every change. Still the inline profiles: fork_family (every change before a fork replayed by
-// the first before the workers fork), resident_split (the run's peak, not the workers' sum), heap_sites with
-// --phases, and pthread_mutex_counter with 4 threads of 20,000 increments and a 1 KiB 2-way L1 (every
-// increment takes the counter's line from another processor: several changes an access, so a worker finds
-// its queue full after nearly every chunk), N = 2 and 3 interleaved, N = 3 piped. And the
-// queues did fill: the debug line counts the times a worker found its queue full, here with miss classes
-// too (a shadow queue of 64 bytes holds 2 ops), so that both kinds of queue are seen full.
+// least) a worker's queue of changes holds 4 (16 bytes each), where 4,096 accesses make hundreds: at each
+// hand-over (after a chunk, and every 4,096 accesses within one) a worker waits for room until the first
+// has taken every change, and the first, holding more than 4 of its own, waits for the others to catch
+// up. Still the inline profiles: fork_family (every change before a fork replayed by the first before the
+// workers fork), resident_split (the run's peak, not the workers' sum), heap_sites with --phases,
+// pthread_mutex_counter with 4 threads of 20,000 increments and a 1 KiB 2-way L1 (every increment takes the
+// counter's line from another processor: several changes an access), N = 2 and 3 interleaved, N = 3 piped;
+// and placement_structs with miss classes at N = 3, where workers wait for room for their shadow ops, their
+// placement lines and their changes at once (a version whose waits did not hand both kinds over hung
+// there: first_waits.h). And the queues did fill: the debug line counts the times a worker found its queue
+// full, in a run with miss classes too, so that both kinds of queue are seen full.
 TEST(SimWorker, SeveralWorkersReplayTheResidentLinesOnlineThroughFullQueues) {
   const std::string full = "--sim-stage-queue-bytes=64";
   std::vector<Case> cases = {{"fork_family", {"--working-set=yes", "--L1=1024,2,64", full}, 3},
@@ -800,20 +808,48 @@ TEST(SimWorker, SeveralWorkersReplayTheResidentLinesOnlineThroughFullQueues) {
     expect_same_profile(cases[i], "--sim-mode=interleaved", i == 1 ? std::vector<int>{2} : std::vector<int>{2, 3});
   }
   expect_same_profile(cases[0], "--sim-mode=piped", {3});
+  expect_same_profile({"placement_structs", {"--working-set=yes", "--miss-classes=yes", "--L1=1024,2,64", full}},
+                      "--sim-mode=interleaved", {3});
 
+  // pthread_false_sharing's written line is another worker's than the first's at N = 3, and each write
+  // changes its resident counts: with queues of 4 KiB (256 changes, 170 ops), both kinds fill.
   const std::string dir = scratch_directory("sim_workers_full_queues_filled");
-  const RunResult run = run_ccsim(dir, {"--sim-threads=2", "--miss-classes=yes", "--working-set=yes", "--L1=4096,2,64",
-                                        "--L2=none", "--LLC=none", full, "--ccsim-out-file=" + dir + "/profile"},
-                                  test_program("strided_buffer"), {"4096"});
+  const RunResult run = run_ccsim(dir, {"--sim-threads=3", "--miss-classes=yes", "--working-set=yes",
+                                        "--L1=1024,2,64", "--sim-stage-queue-bytes=4096",
+                                        "--ccsim-out-file=" + dir + "/profile"},
+                                  test_program("pthread_false_sharing"));
   ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
-  const std::pair<long, long> counts = queue_full_counts(run.stderr_text);
-  EXPECT_GT(counts.first, 0) << run.stderr_text;
-  EXPECT_GT(counts.second, 0) << run.stderr_text;
-  // Without the option the queues hold 256 KiB, and the line is not printed.
+  const QueueCounts counts = queue_counts(run.stderr_text);
+  EXPECT_GT(counts.shadow_full, 0) << run.stderr_text;
+  EXPECT_GT(counts.resident_full, 0) << run.stderr_text;
+  // Without the option the queues are whole, and the line is not printed.
   const RunResult whole = run_ccsim(dir, {"--sim-threads=2", "--working-set=yes", "--ccsim-out-file=" + dir + "/whole"},
                                     test_program("strided_buffer"), {"4096"});
   ASSERT_EQ(whole.exit_code, 0) << whole.stderr_text;
-  EXPECT_EQ(queue_full_counts(whole.stderr_text).first, -1) << whole.stderr_text;
+  EXPECT_EQ(queue_counts(whole.stderr_text).shadow_full, -1) << whole.stderr_text;
+}
+
+// The resident lines' changes a worker holds are bounded, whatever a chunk of the ring releases
+// (workers/resident_queues.h). pthread_false_sharing: two threads write adjacent words of one line 2,000,000
+// times each, with no synchronization between, so the interleaved replay holds one thread's accesses until
+// the other's come and then replays millions at once, within one chunk. A worker hands its changes over
+// every 4,096 accesses: the others then keep none, the first at most its queue's worth, here 4,096 changes
+// (--sim-stage-queue-bytes=65536, 16 bytes a change). Between two hand-overs it logs the changes of at most
+// 4,096 accesses, and an access to one line (the counters are 8-byte words, aligned) makes at most 11 with
+// the default caches: the line enters L1, L2 and the LLC (3); a victim leaves each (3), and L2's victim
+// leaves L1 too (1: L2 holds what L1 holds, docs/model.md); the copies of the 2 other processors (main, the
+// other thread) leave their L1 and L2 (4); no processor is reused, so no fill replaces a copy dropped
+// unseen. So no worker ever holds more than 4,096 + 4,096 x 11 = 49,152; keeping them to the chunk's end
+// held millions (2,382,610 seen in one worker).
+TEST(SimWorker, SeveralWorkersHoldABoundedNumberOfResidentLinesChanges) {
+  const std::string dir = scratch_directory("sim_workers_resident_bound");
+  const RunResult run = run_ccsim(dir, {"--sim-threads=3", "--working-set=yes", "--sim-stage-queue-bytes=65536",
+                                        "--ccsim-out-file=" + dir + "/profile"},
+                                  test_program("pthread_false_sharing"));
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  const QueueCounts counts = queue_counts(run.stderr_text);
+  EXPECT_GT(counts.most_waiting, 0) << run.stderr_text;
+  EXPECT_LE(counts.most_waiting, 49152) << run.stderr_text;
 }
 
 // The objects' capacity and conflict misses at N = 2, worked out by hand: sweep.c with a 4 KiB

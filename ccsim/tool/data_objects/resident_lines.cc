@@ -93,6 +93,8 @@ constexpr std::uint64_t kTickFirst = 2;    // the clock ticks (apply_tick) befor
 constexpr std::uint64_t kZero = 4;         // apply_zero(), no change
 constexpr std::uint64_t kOpBits = 3;
 constexpr std::uint64_t kBetweenAccesses = 0xFFFF;
+// How often a worker hands its logs over within a chunk of the ring (resident_lines.h).
+constexpr std::uint64_t kAccessesBetweenHandOvers = 4096;
 
 // Made by log_resident_lines_for_shard(); null otherwise, so that the inline count pays one null test
 // per notice and its globals stay as they were.
@@ -102,9 +104,11 @@ struct ShardLog {
   Addr first_line = 0;                // its first line
   Addr event_line = 0;                // the line of the notice being counted
   bool tick_pending = false;          // the next change carries kTickFirst
-  // The changes logged and not yet handed on (the first: not yet replayed), oldest from `head` on: as many
-  // as the worker is ahead of the first (the others), or the others behind it (the first), so at most the
-  // ring's lag (resident_queues.h).
+  // The worker's hand-over of its logs, and the access after which it last ran (resident_access_begins).
+  void (*hand_over)() = nullptr;
+  std::uint64_t handed_over_at = 0;
+  // The changes logged and not yet handed on (the first: not yet replayed), oldest from `head` on: those
+  // of the last 4,096 accesses and, in the first, at most a queue's worth more (resident_queues.h).
   GrowableArray<ResidentChange> waiting{"ccsim.resident.waiting"};
   std::uint32_t head = 0;
   // The first, at the end: this worker's object of each key the replay counted by (object_transfer.cc
@@ -224,6 +228,8 @@ void for_each_resident(ResidentVisitor visit, void* context) {
 
 bool resident_follows_accesses = false;
 
+void hand_over_resident_changes_with(void (*hand_over)()) { shard_log->hand_over = hand_over; }
+
 void log_resident_lines_for_shard(bool first) {
   if (tables == nullptr) return;
   shard_log = create_object<ShardLog>("ccsim.resident.log");
@@ -234,6 +240,11 @@ void log_resident_lines_for_shard(bool first) {
 bool resident_lines_logged() { return shard_log != nullptr; }
 
 void resident_access_begins(Addr address) {
+  // Between accesses: the previous one is over, this one not begun.
+  if (shard_log->access - shard_log->handed_over_at >= kAccessesBetweenHandOvers && shard_log->hand_over != nullptr) {
+    shard_log->handed_over_at = shard_log->access;
+    shard_log->hand_over();
+  }
   ++shard_log->access;
   shard_log->first_line = address >> line_shift;
 }
@@ -257,7 +268,8 @@ void drop_waiting_resident_changes(std::uint32_t count) {
   }
 }
 
-std::uint64_t resident_frontier() {
+std::uint64_t resident_frontier(bool mid_access) {
+  if (mid_access) return shard_log->access << 16;
   // Between accesses: the first may still zero at this access's place after it; the others log nothing
   // before the next access's.
   return shard_log->first ? shard_log->access << 16 | kBetweenAccesses : (shard_log->access + 1) << 16;

@@ -24,9 +24,8 @@
 // (DataObject::key), the same in every worker, since the ids may differ. The first worker merges the
 // logs in that order as they come (workers/resident_queues.h) and replays them through the arithmetic of
 // one simulator (below), so the integrals and peaks are the inline run's exactly; at the end the keys
-// become its ids. Memory: 16 bytes per change waiting, in a worker as far as it is ahead of the first, in
-// the first as far as the others are behind; and in a worker that logs more changes per chunk of the ring
-// than its queue holds (26 an access, sustained), the rest, to the end (resident_queues.h).
+// become its ids. Memory: 16 bytes per change waiting, at most a queue's worth (2 MiB) and a chunk's
+// changes in each worker, the first included (resident_queues.h).
 #ifndef CCSIM_TOOL_RESIDENT_LINES_H
 #define CCSIM_TOOL_RESIDENT_LINES_H
 
@@ -67,6 +66,10 @@ void log_resident_lines_for_shard(bool first);
 bool resident_lines_logged();
 extern bool resident_follows_accesses;
 void resident_access_begins(Addr address);
+// A worker's hand-over of its logs (workers/worker_loop.cc), called between two accesses every 4,096
+// accesses: a chunk of the ring may release a replay of many more accesses at once (the replay buffers a
+// thread's accesses until the others' catch up), so the logs are handed over within it, not only after it.
+void hand_over_resident_changes_with(void (*hand_over)());
 
 // A change of a count, as a worker of line shards logs it: its place in the run (the access's number << 16
 // | the line's place in the access; 0xFFFF after the access for a zeroing) and what changes (an object's
@@ -80,8 +83,9 @@ struct ResidentChange {
 std::uint32_t resident_changes_waiting();
 const ResidentChange& waiting_resident_change(std::uint32_t i);
 void drop_waiting_resident_changes(std::uint32_t count);
-// Between accesses: the smallest position this worker may still log a change at.
-std::uint64_t resident_frontier();
+// The smallest position this worker may still log a change at: between accesses, or in the middle of one
+// (`mid_access`: any change of the access under way may still come).
+std::uint64_t resident_frontier(bool mid_access);
 // The first: counts one change, its own or another worker's, as one simulator would have, in the order of
 // the positions.
 void replay_resident_change(const ResidentChange& change);

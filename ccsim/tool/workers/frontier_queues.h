@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/first_waits.h"
 #include "ccsim/tool/workers/shared_ring.h"
 
 namespace ccsim {
@@ -55,10 +56,11 @@ void release_read(Queue* queue, std::uint64_t cursor) {
   ring_bell(&queue->bell);
 }
 
-// The first, at a fork or at the end: merges (`merge()` returns whether every stream has ended) until
-// `done(ended)` holds after a merge, sleeping on `bell` between merges until `*posts` moves past what it
-// was at the merge's start (`*seen`, which the merge sets). `run_over` is asked at each timeout whether
-// the run is over (the worker then ends).
+// The first, at a fork, at the end, or waiting for the others to catch up: merges (`merge()` returns
+// whether every stream has ended) until `done(ended)` holds after a merge, sleeping on `bell` between
+// merges until `*posts` moves past what it was at the merge's start (`*seen`, which the merge sets). It
+// also merges the other kind of queue whenever it wakes, since a worker may wait for room there
+// (first_waits.h). `run_over` is asked at each timeout whether the run is over (the worker then ends).
 template <class Merge, class Done>
 void merge_until_done(Merge merge, Done done, RingBell* bell, const std::uint32_t* posts, const std::uint32_t* seen,
                       bool (*run_over)()) {
@@ -67,8 +69,11 @@ void merge_until_done(Merge merge, Done done, RingBell* bell, const std::uint32_
     const bool ended = merge();
     if (done(ended)) return;
     const std::uint32_t at_merge = *seen;
-    auto posted = [posts, at_merge] { return __atomic_load_n(posts, __ATOMIC_ACQUIRE) != at_merge; };
-    if (!sleep_until(bell, posted, kCheckMs) && run_over()) VG_(exit)(2);
+    auto posted = [posts, at_merge] {
+      return __atomic_load_n(posts, __ATOMIC_ACQUIRE) != at_merge || first_merges_wanted();
+    };
+    if (!sleep_until(bell, posted, first_wait_ms(kCheckMs)) && run_over()) VG_(exit)(2);
+    first_merges(false);
   }
 }
 

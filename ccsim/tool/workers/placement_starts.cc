@@ -8,6 +8,8 @@
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/first_waits.h"
+#include "ccsim/tool/workers/resident_queues.h"
 #include "ccsim/tool/workers/shadow_queues.h"
 #include "ccsim/tool/workers/shared_ring.h"
 
@@ -28,24 +30,26 @@ bool (*run_is_over)() = nullptr;
 // (shards_of_worker, core/line_shard.h).
 std::uint32_t owner_of(Addr line) { return static_cast<std::uint32_t>(line & (options.worker_shard.count - 1)) % worker_count; }
 
+// Another worker's wait for room in its queue, handing its resident lines' changes over as it waits (it is
+// in the middle of an access), so that no wait is circular (first_waits.h).
 template <class Ready>
 void wait_on(PlacementQueue* queue, Ready ready) {
-  while (!sleep_until(&queue->bell, ready, kCheckMs)) {
+  while (!sleep_until(&queue->bell, ready, offer_resident_changes(true, kCheckMs))) {
     if (run_is_over()) VG_(exit)(2);
   }
 }
 
-// The first's wait for another worker's lines, with miss classes: that worker may be waiting for room in
-// its shadow queue, which only the first's merge makes (shadow_queues.h), so the first merges whenever it
+// The first's wait for another worker's lines: that worker may be waiting for room in its shadow or
+// resident queue, which only the first's merges make (first_waits.h), so the first merges whenever it
 // wakes, and sleeps briefly while any worker waits for room (the others' posts do not ring this bell).
 template <class Ready>
 void wait_merging(PlacementQueue* queue, Ready ready) {
   while (!ready()) {
-    if (!sleep_until(&queue->bell, [&] { return ready() || shadow_stage_wanted(); }, shadow_stage_wait_ms(kCheckMs)) &&
+    if (!sleep_until(&queue->bell, [&] { return ready() || first_merges_wanted(); }, first_wait_ms(kCheckMs)) &&
         run_is_over()) {
       VG_(exit)(2);
     }
-    advance_shadow_stage(true);  // in the middle of an access: the classes wait for the chunk's end
+    first_merges(true);  // in the middle of an access: the classes wait for the chunk's end
   }
 }
 
@@ -77,11 +81,7 @@ bool receive_copies(const Simulator* sim, ProcId proc, Addr line, std::uint64_t*
   PlacementQueue* queue = current_ring->placement_queue(owner);
   const std::uint64_t read = queue->read;
   auto ready = [queue, read] { return __atomic_load_n(&queue->written, __ATOMIC_ACQUIRE) - read >= entry_words; };
-  if (shadow_queues_on()) {
-    wait_merging(queue, ready);
-  } else {
-    wait_on(queue, ready);
-  }
+  wait_merging(queue, ready);
   const std::uint64_t first = queue->items[read % PlacementQueue::kItems];
   for (std::uint32_t i = 1; i < entry_words; ++i) mask[i - 1] = queue->items[(read + i) % PlacementQueue::kItems];
   __atomic_store_n(&queue->read, read + entry_words, __ATOMIC_RELEASE);

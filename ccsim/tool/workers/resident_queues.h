@@ -4,26 +4,23 @@
 // Each worker logs the changes of its own lines' resident counts with their places in the run
 // (data_objects/resident_lines.h), and the first replays every worker's changes in the order of their
 // places. Kept to the end, the logs grew by a change per fill, eviction and invalidation of a held copy.
-// So they travel as they grow: after each chunk of the ring every other worker moves its waiting changes
-// into its ResidentQueue in the ring (two words a change) and publishes its frontier, the smallest place
-// it may still log a change at; the first, after each of its chunks, merges its own waiting changes and
-// the queues by place, as far as every worker's frontier allows, and replays each at once.
+// So they travel as they grow: at each hand-over (after each chunk of the ring, and every 4,096 accesses
+// within one: resident_lines.h) every other worker moves its waiting changes into its ResidentQueue in the
+// ring (two words a change) and publishes its frontier, the smallest place it may still log a change at;
+// the first, at each of its hand-overs, merges its own waiting changes and the queues by place, as far as
+// every worker's frontier allows, and replays each at once.
 //
-// No one waits during the run: a worker whose queue is full keeps the rest waiting in its log and sends
-// them after a later chunk, so the merge never holds anyone up and no wait can be circular. (A version
-// whose workers waited for room after a chunk, to cap what they keep, hung: a worker waiting for room for
-// its shadow ops held changes its full resident queue had not taken, which the replay needed before it
-// could take the changes of a worker behind it, which waited for room for them while its shadow ops held
-// the stage back; three workers, queues of 64 bytes, placement_structs.c.) What waits is bounded all the
-// same where a worker logs at most a queue's worth per chunk of the ring: the queue holds 2 MiB, 131,060
-// changes, 26 an access of a 64 KiB chunk (a false-sharing write logs about 4: the line leaves the other
-// processor's L1 and L2 and enters this one's), and the first empties it at each of its chunks. A
-// worker's changes then wait only as far as it is ahead of the first, and the first's own as far as the
-// others are behind it: both within the ring's lag (the program's process waits for the slowest
-// worker). Past 26 an access, sustained, the rest piles up in the worker (16 bytes a change): a limit
-// (docs/parallel-simulation.md, section 9). At a client's fork and at the end the others hand every change over (waiting for
-// room: the first is then merging until it has them) and the first merges until it has all of them, so
-// that a child's first starts with every change before the fork replayed.
+// Bounded: at a hand-over another worker sends every change, waiting for room while its queue (2 MiB,
+// 131,060 changes) is full; the first, when more than a queue's worth of its own changes wait for the
+// others, waits for them to catch up. So a worker keeps at most the changes of 4,096 accesses and its
+// queue, and the first a queue's worth and those of 4,096 accesses. No wait is circular (first_waits.h): a worker waiting for room
+// counts itself in the ring's `resident_blocked`, and the first merges wherever it waits; a worker waiting
+// for anything else (room for its shadow ops or placement lines, its classes at a fork or the end) keeps
+// handing its changes over up to where it is (offer_resident_changes), so that its frontier never holds
+// the merge back behind a change another worker waits to send. (A first version, whose waits for shadow
+// room did not, hung: three workers, queues of 64 bytes, placement_structs.c.) At a client's fork and at
+// the end the others hand every change over and the first merges until it has all of them, so that a
+// child's first starts with every change before the fork replayed.
 #ifndef CCSIM_TOOL_WORKERS_RESIDENT_QUEUES_H
 #define CCSIM_TOOL_WORKERS_RESIDENT_QUEUES_H
 
@@ -40,9 +37,18 @@ void start_resident_queues(const SharedRing* ring, std::uint32_t index, bool (*r
 void resident_queues_ring(const SharedRing* ring);
 bool resident_queues_on();
 
-// After a chunk (between accesses): another worker sends the changes its queue has room for and its
-// frontier; the first replays every change the merge allows.
+// At a hand-over (between accesses): another worker hands every change over, waiting for room; the first
+// replays every change the merge allows and waits for the others while it keeps more than a queue's worth.
 void pass_resident_changes();
+// Another worker, in any wait (`mid_access`: in the middle of an access): hands over the changes its
+// queue has room for, and its frontier. Returns how long the wait may sleep: `timeout_ms`, or briefly
+// while changes are left (the wait sleeps on another bell than the queue's). Nothing in the first.
+std::uint32_t offer_resident_changes(bool mid_access, std::uint32_t timeout_ms);
+// The first, in its waits (first_waits.h): whether a worker waiting for room has posted since the last
+// merge; how long it may sleep (briefly while one waits); the merge, in the middle of an access or not.
+bool resident_merge_wanted();
+std::uint32_t resident_merge_wait_ms(std::uint32_t timeout_ms);
+void merge_resident_changes(bool mid_access);
 // At a client's fork: every worker's changes before it are replayed by the first before any worker forks.
 void resident_queues_at_fork();
 // At the end, after the replay's last accesses: the others send every change and an endless frontier; the

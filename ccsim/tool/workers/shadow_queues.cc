@@ -12,7 +12,9 @@
 #include "ccsim/tool/data_objects/object_statistics.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/first_waits.h"
 #include "ccsim/tool/workers/frontier_queues.h"
+#include "ccsim/tool/workers/resident_queues.h"
 #include "ccsim/tool/workers/shared_ring.h"
 
 namespace ccsim {
@@ -156,19 +158,23 @@ void take_every_class() {
     if (state->told == state->classes_sent) return;
     const std::uint64_t read = queue->read;
     auto more = [queue, read] { return __atomic_load_n(&queue->written, __ATOMIC_ACQUIRE) != read; };
-    if (!sleep_until(&queue->bell, more, kCheckMs) && state->run_over()) VG_(exit)(2);
+    // The first may need this worker's resident lines' changes before it can send the classes.
+    if (!sleep_until(&queue->bell, more, offer_resident_changes(false, kCheckMs)) && state->run_over()) VG_(exit)(2);
   }
 }
 
 // The writer's side: `written` words are in, and it may still send no op below `frontier`. Wakes the first
-// wherever it sleeps when some worker waits for room (its posts may let the merge pass the waiting one).
+// wherever it sleeps when some worker waits for room (its posts may let the merge pass the waiting one:
+// first_waits.h).
 void publish(ShadowQueue* queue, std::uint64_t written, std::uint64_t frontier) {
   RingHeader* header = state->ring->header();
   publish_frontier(queue, written, frontier, &header->stage_posts, &header->stage_bell);
-  if (__atomic_load_n(&header->stage_blocked, __ATOMIC_ACQUIRE) != 0) ring_bell(&header->data_bell);
+  wake_first(header);
 }
 
-void wait_for_room(ShadowQueue* queue, std::uint64_t written, std::uint32_t words) {
+// Another worker: waits for room for `words` more words, handing its resident lines' changes over as it
+// waits (in the middle of an access or not: `mid_access`), so that no wait is circular (first_waits.h).
+void wait_for_room(ShadowQueue* queue, std::uint64_t written, std::uint32_t words, bool mid_access) {
   RingHeader* header = state->ring->header();
   auto room = [queue, written, words] {
     return written - __atomic_load_n(&queue->read, __ATOMIC_ACQUIRE) + words <= op_capacity();
@@ -177,10 +183,9 @@ void wait_for_room(ShadowQueue* queue, std::uint64_t written, std::uint32_t word
   __atomic_fetch_add(&header->stage_blocked, 1u, __ATOMIC_ACQ_REL);
   __atomic_fetch_add(&header->shadow_queue_full, 1u, __ATOMIC_RELAXED);
   __atomic_fetch_add(&header->stage_posts, 1u, __ATOMIC_RELEASE);
-  ring_bell(&header->data_bell);
-  ring_bell(&header->stage_bell);
+  wake_first(header);
   if (options.data_objects) ring_bell(&state->ring->placement_queue(state->index)->bell);
-  while (!sleep_until(&queue->bell, room, kCheckMs)) {
+  while (!sleep_until(&queue->bell, room, offer_resident_changes(mid_access, kCheckMs))) {
     if (state->run_over()) VG_(exit)(2);
   }
   __atomic_fetch_sub(&header->stage_blocked, 1u, __ATOMIC_ACQ_REL);
@@ -330,7 +335,7 @@ void send_shadow_ops(bool mid_access) {
     if (written - __atomic_load_n(&queue->read, __ATOMIC_ACQUIRE) + words > op_capacity()) {
       // Full: what is in goes to the first, with this op's key as the frontier, and the worker waits.
       publish(queue, written, op.key);
-      wait_for_room(queue, written, words);
+      wait_for_room(queue, written, words, mid_access);
     }
     std::uint64_t encoded[kMaxOpWords] = {};
     encode_op(op, encoded);

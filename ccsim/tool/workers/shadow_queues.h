@@ -4,9 +4,10 @@
 // Each worker's simulator writes down what its shadows would be asked (core/shadow_log.h), and the stage
 // (core/shadow_stage.h) answers the questions of every worker in the order of the line accesses. Kept to
 // the end, the logs grew by an op per line access and level (7 GB on perf/'s triad at SCALE=2 with two
-// workers, against 0.1 GB inline). So the logs are drained as they grow: after each chunk of the ring (and
-// before it waits for room in its placement queue) every other worker moves its log's ops into its
-// ShadowQueue in the ring (shared_ring.h) and clears the log; the first merges its own log and the queues by key, as far as every worker's ops
+// workers, against 0.1 GB inline). So the logs are drained as they grow: after each chunk of the ring (with
+// --working-set=yes also every 4,096 accesses within one: resident_lines.h; and before it waits for room in
+// its placement queue) every other worker moves its log's ops into its ShadowQueue in the ring
+// (shared_ring.h) and clears the log; the first merges its own log and the queues by key, as far as every worker's ops
 // are known, and applies the ops to its stage at once. A worker's frontier, published with its ops, is
 // the smallest key it may still send: the ops of the line access under way (2n) in the middle of one,
 // else those of the next (2n + 2); so an empty queue holds the merge back only as far as its worker has
@@ -14,11 +15,13 @@
 //
 // Bounded: a queue holds 256 KiB; its worker waits for room (the program's process then waits for the ring,
 // as with a slow worker); the first's own ops wait in its log until the others' frontiers pass them, at
-// most the ring's lag behind. No wait is circular: during the run the first never waits for a queue (it
+// most the ring's lag behind. (Without the working set, a chunk whose replay releases millions of accesses
+// at once grows a log until the chunk's end: docs/parallel-simulation.md, section 9.) No wait is circular: during the run the first never waits for a queue (it
 // merges what it can whenever it wakes; only at a fork and at the end does it wait for room to send the
-// classes back, which their workers are then waiting to read), a worker waiting for room counts itself in the ring's `stage_blocked` and wakes
-// the first wherever it sleeps (its data bell, the blocked worker's placement queue, the stage's bell), and
-// the stream with the smallest key is never one waiting for room: its ops below its frontier can be taken.
+// classes back, which their workers are then waiting to read), a worker waiting for room counts itself in
+// the ring's `stage_blocked` and wakes the first wherever it sleeps (first_waits.h), and the stream with
+// the smallest key is never one waiting for room: its ops below its frontier can be taken. The resident
+// lines' queues take part in the same argument (first_waits.h).
 //
 // The classes go back: with data objects each worker charged its replacement misses to their objects during
 // the access and keeps where (data_objects/deferred_miss_classes.h), so the stage sends each worker the

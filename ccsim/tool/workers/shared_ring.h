@@ -52,6 +52,9 @@ struct alignas(64) WorkerSlot {
   // The worker's pid: written by the go-between that forked it, or, in a child's ring, by the worker the
   // child's worker was forked from, before it answers.
   std::int32_t worker_pid;
+  // The most resident lines' changes this worker held at a hand-over (resident_queues.h; the debug line of
+  // --sim-stage-queue-bytes).
+  std::uint32_t resident_most_waiting;
 };
 
 // The shared header. Counters are chunk numbers since the start (modulo 2^32); chunk n lives in slot
@@ -76,11 +79,13 @@ struct RingHeader {
   alignas(64) std::uint32_t stage_posts;
   std::uint32_t stage_blocked;
   // The resident lines' replay (resident_queues.h): the first sleeps on `resident_bell` while it waits for
-  // the others' changes at a fork or at the end; `resident_posts` counts the others' posts.
+  // the others' changes; `resident_posts` counts the others' posts, `resident_blocked` the others waiting
+  // for room in their ResidentQueue.
   RingBell resident_bell;
   alignas(64) std::uint32_t resident_posts;
-  // How often a worker found its shadow queue full and waited, or its resident queue full and kept changes
-  // back (the debug line of --sim-stage-queue-bytes: the tests of full queues check that they filled).
+  std::uint32_t resident_blocked;
+  // How often a worker found its shadow queue or its resident queue full and waited (the debug line of
+  // --sim-stage-queue-bytes: the tests of full queues check that they filled).
   std::uint32_t shadow_queue_full;
   std::uint32_t resident_queue_full;
   WorkerSlot slots[kMaxWorkers];

@@ -17,6 +17,7 @@
 #include "ccsim/tool/threads/lock_statistics.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
+#include "ccsim/tool/workers/first_waits.h"
 #include "ccsim/tool/workers/placement_starts.h"
 #include "ccsim/tool/workers/process_watch.h"
 #include "ccsim/tool/workers/resident_queues.h"
@@ -62,6 +63,21 @@ struct WorkerState {
 bool tool_gone(WorkerState* worker);
 // This process's state, for the waits made outside the loop (placement_starts.h).
 WorkerState* this_worker = nullptr;
+
+// Between accesses (after a chunk, or within one: resident_lines.h): the shadow ops, the others hand theirs
+// over and the first merges what it can and tells its objects' side the classes found; then likewise the
+// resident lines' changes (shadow_queues.h, resident_queues.h).
+void hand_over_logs() {
+  if (shadow_queues_on()) {
+    if (this_worker->index == 0) {
+      advance_shadow_stage(false);
+      tell_own_miss_classes();
+    } else {
+      send_shadow_ops(false);
+    }
+  }
+  if (resident_queues_on()) pass_resident_changes();
+}
 
 std::uint64_t join64(const std::uint32_t* words) { return (std::uint64_t(words[1]) << 32) | words[0]; }
 
@@ -181,9 +197,15 @@ __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* 
                    static_cast<ULong>(cpu_ms / 1000), static_cast<ULong>(cpu_ms % 1000));
     }
     if (stage_queue_bytes != 0) {
+      std::uint32_t most_waiting = 0;
+      for (std::uint32_t k = 0; k < header->workers; ++k) {
+        const std::uint32_t waited = __atomic_load_n(&header->slots[k].resident_most_waiting, __ATOMIC_RELAXED);
+        if (waited > most_waiting) most_waiting = waited;
+      }
       tool_message("(--sim-stage-queue-bytes: the workers found their queues full %u times (shadow ops) and %u "
-                   "times (resident lines' changes))\n", __atomic_load_n(&header->shadow_queue_full, __ATOMIC_RELAXED),
-                   __atomic_load_n(&header->resident_queue_full, __ATOMIC_RELAXED));
+                   "times (resident lines' changes); at most %u resident lines' changes waited in one worker)\n",
+                   __atomic_load_n(&header->shadow_queue_full, __ATOMIC_RELAXED),
+                   __atomic_load_n(&header->resident_queue_full, __ATOMIC_RELAXED), most_waiting);
     }
     if (options.worker_shard_debug) {
       tool_message("(--sim-worker-shard: the worker simulated line shard %u of %u alone, and the profile holds "
@@ -395,25 +417,28 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
     count_timeline_for_shard([](Addr line) { return options.worker_shard.owns(line); },
                              static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes)));
     log_resident_lines_for_shard(index == 0);
-    if (resident_lines_logged()) start_resident_queues(&worker.ring, index, [] { return tool_gone(this_worker); });
+    if (resident_lines_logged()) {
+      start_resident_queues(&worker.ring, index, [] { return tool_gone(this_worker); });
+      hand_over_resident_changes_with(hand_over_logs);
+    }
   }
   const bool native = replay_engine == nullptr;
   if (native) start_native_worker(simulator);
-  const bool stage_first = shadow_queues_on() && index == 0;
+  const bool merges_first = (shadow_queues_on() || resident_queues_on()) && index == 0;
   worker.marks = create_object<HashMap<Addr, ReplayEngine::RecordingMark>>("ccsim.worker", "ccsim.worker.marks");
   std::uint32_t next = 0;  // the chunk to serve next
   for (;;) {
     RingHeader* header = worker.ring.header();
     auto published = [header, next] { return __atomic_load_n(&header->published, __ATOMIC_ACQUIRE) != next; };
-    if (stage_first) {
-      // The first also wakes when a worker waiting for room in its shadow queue has posted: the merge
-      // may let it go on (shadow_queues.h).
+    if (merges_first) {
+      // The first also wakes when a worker waiting for room in its shadow or resident queue has posted
+      // (their posts ring this bell then): the merges may let it go on (first_waits.h).
       while (!published()) {
-        if (!sleep_until(&header->data_bell, [&] { return published() || shadow_stage_wanted(); }, kToolCheckMs) &&
+        if (!sleep_until(&header->data_bell, [&] { return published() || first_merges_wanted(); }, kToolCheckMs) &&
             tool_gone(&worker)) {
           VG_(exit)(2);
         }
-        advance_shadow_stage(false);
+        first_merges(false);
       }
     }
     while (!sleep_until(&header->data_bell, published, kToolCheckMs)) {
@@ -432,16 +457,7 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
     ++next;
     __atomic_store_n(&slot.consumed, next, __ATOMIC_RELEASE);
     ring_bell(&header->room_bell);
-    // The chunk's shadow ops: the others hand theirs over, the first merges what it can and, at this safe
-    // point, tells the objects' side the classes found.
-    if (stage_first) {
-      advance_shadow_stage(false);
-      tell_own_miss_classes();
-    } else if (shadow_queues_on()) {
-      send_shadow_ops(false);
-    }
-    // Likewise the chunk's changes of resident lines; no one waits for them (resident_queues.h).
-    if (resident_queues_on()) pass_resident_changes();
+    hand_over_logs();
     // The debug failures strike the last worker (the only one with --sim-threads=1).
     const bool last = worker.index + 1 == header->workers;
     if (last && worker_fail_after_chunks != 0 && next >= worker_fail_after_chunks) kill_process(VG_(getpid)());
