@@ -785,6 +785,18 @@ QueueCounts queue_counts(const std::string& stderr_text) {
   return counts;
 }
 
+// Runs pthread_false_sharing with `options` (--sim-stage-queue-bytes among them), its profile in the scratch
+// directory `name`, and reads the debug line's numbers (-1 each, and a failure, when the run fails).
+QueueCounts false_sharing_queue_counts(const std::string& name, std::vector<std::string> options) {
+  const std::string dir = scratch_directory(name);
+  options.push_back("--ccsim-out-file=" + dir + "/profile");
+  const RunResult run = run_ccsim(dir, options, test_program("pthread_false_sharing"));
+  EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
+  const QueueCounts counts = queue_counts(run.stderr_text);
+  EXPECT_NE(counts.most_waiting, -1) << run.stderr_text;
+  return counts;
+}
+
 // The resident lines' queues full (workers/resident_queues.h). With --sim-stage-queue-bytes=64 (debug, the
 // least) a worker's queue of changes holds 4 (16 bytes each), where 4,096 accesses make hundreds: at each
 // hand-over (after a chunk, and every 4,096 accesses within one) a worker waits for room until the first
@@ -813,43 +825,35 @@ TEST(SimWorker, SeveralWorkersReplayTheResidentLinesOnlineThroughFullQueues) {
 
   // pthread_false_sharing's written line is another worker's than the first's at N = 3, and each write
   // changes its resident counts: with queues of 4 KiB (256 changes, 170 ops), both kinds fill.
-  const std::string dir = scratch_directory("sim_workers_full_queues_filled");
-  const RunResult run = run_ccsim(dir, {"--sim-threads=3", "--miss-classes=yes", "--working-set=yes",
-                                        "--L1=1024,2,64", "--sim-stage-queue-bytes=4096",
-                                        "--ccsim-out-file=" + dir + "/profile"},
-                                  test_program("pthread_false_sharing"));
-  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
-  const QueueCounts counts = queue_counts(run.stderr_text);
-  EXPECT_GT(counts.shadow_full, 0) << run.stderr_text;
-  EXPECT_GT(counts.resident_full, 0) << run.stderr_text;
+  const QueueCounts counts = false_sharing_queue_counts(
+      "sim_workers_full_queues_filled", {"--sim-threads=3", "--miss-classes=yes", "--working-set=yes", "--L1=1024,2,64",
+                                         "--sim-stage-queue-bytes=4096"});
+  EXPECT_GT(counts.shadow_full, 0);
+  EXPECT_GT(counts.resident_full, 0);
   // Without the option the queues are whole, and the line is not printed.
+  const std::string dir = scratch_directory("sim_workers_whole_queues");
   const RunResult whole = run_ccsim(dir, {"--sim-threads=2", "--working-set=yes", "--ccsim-out-file=" + dir + "/whole"},
                                     test_program("strided_buffer"), {"4096"});
   ASSERT_EQ(whole.exit_code, 0) << whole.stderr_text;
   EXPECT_EQ(queue_counts(whole.stderr_text).shadow_full, -1) << whole.stderr_text;
 }
 
-// The resident lines' changes a worker holds are bounded, whatever a chunk of the ring releases
-// (workers/resident_queues.h). pthread_false_sharing: two threads write adjacent words of one line 2,000,000
-// times each, with no synchronization between, so the interleaved replay holds one thread's accesses until
-// the other's come and then replays millions at once, within one chunk. A worker hands its changes over
-// every 4,096 accesses: the others then keep none, the first at most its queue's worth, here 4,096 changes
-// (--sim-stage-queue-bytes=65536, 16 bytes a change). Between two hand-overs it logs the changes of at most
-// 4,096 accesses, and an access to one line (the counters are 8-byte words, aligned) makes at most 11 with
-// the default caches: the line enters L1, L2 and the LLC (3); a victim leaves each (3), and L2's victim
-// leaves L1 too (1: L2 holds what L1 holds, docs/model.md); the copies of the 2 other processors (main, the
-// other thread) leave their L1 and L2 (4); no processor is reused, so no fill replaces a copy dropped
-// unseen. So no worker ever holds more than 4,096 + 4,096 x 11 = 49,152; keeping them to the chunk's end
-// held millions (2,382,610 seen in one worker).
+// The resident lines' changes a worker holds are bounded (workers/resident_queues.h). pthread_false_sharing:
+// two threads write adjacent words of one line 2,000,000 times each; the line's worker logs several changes
+// a write, more than its queue takes, so it must wait for the first. A worker hands its changes over after
+// each chunk and every 4,096 accesses: the others then keep none, the first at most its queue's worth, here
+// 4,096 changes (--sim-stage-queue-bytes=65536, 16 bytes a change). Between two hand-overs it logs the
+// changes of at most 4,096 accesses, and an access to one line (the counters are 8-byte words, aligned)
+// makes at most 11 with the default caches: the line enters L1, L2 and the LLC (3); a victim leaves each
+// (3), and L2's victim leaves L1 too (1: L2 holds what L1 holds, docs/model.md); the copies of the 2 other
+// processors (main, the other thread) leave their L1 and L2 (4); no processor is reused, so no fill
+// replaces a copy dropped unseen. So no worker ever holds more than 4,096 + 4,096 x 11 = 49,152. A worker
+// that keeps what its queue cannot take instead of waiting, as before, held 8,236,260.
 TEST(SimWorker, SeveralWorkersHoldABoundedNumberOfResidentLinesChanges) {
-  const std::string dir = scratch_directory("sim_workers_resident_bound");
-  const RunResult run = run_ccsim(dir, {"--sim-threads=3", "--working-set=yes", "--sim-stage-queue-bytes=65536",
-                                        "--ccsim-out-file=" + dir + "/profile"},
-                                  test_program("pthread_false_sharing"));
-  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
-  const QueueCounts counts = queue_counts(run.stderr_text);
-  EXPECT_GT(counts.most_waiting, 0) << run.stderr_text;
-  EXPECT_LE(counts.most_waiting, 49152) << run.stderr_text;
+  const QueueCounts counts = false_sharing_queue_counts(
+      "sim_workers_resident_bound", {"--sim-threads=3", "--working-set=yes", "--sim-stage-queue-bytes=65536"});
+  EXPECT_GT(counts.most_waiting, 0);
+  EXPECT_LE(counts.most_waiting, 49152);
 }
 
 // The objects' capacity and conflict misses at N = 2, worked out by hand: sweep.c with a 4 KiB

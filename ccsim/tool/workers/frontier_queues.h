@@ -56,6 +56,21 @@ void release_read(Queue* queue, std::uint64_t cursor) {
   ring_bell(&queue->bell);
 }
 
+// How long a wait sleeps on a bell that another worker's posts do not ring, while that worker waits for
+// room (first_waits.h) or has items left to hand over.
+constexpr std::uint32_t kBlockedCheckMs = 5;
+
+// `timeout_ms`, or kBlockedCheckMs when shorter and `short_wait` holds.
+inline std::uint32_t wait_ms(bool short_wait, std::uint32_t timeout_ms) {
+  return short_wait && timeout_ms > kBlockedCheckMs ? kBlockedCheckMs : timeout_ms;
+}
+
+// The first: whether a worker waiting for room in one kind of queue (`*blocked` of them) has posted since
+// the first's last merge of that kind (`seen`, the posts then).
+inline bool blocked_worker_posted(const std::uint32_t* blocked, const std::uint32_t* posts, std::uint32_t seen) {
+  return __atomic_load_n(blocked, __ATOMIC_ACQUIRE) != 0 && __atomic_load_n(posts, __ATOMIC_ACQUIRE) != seen;
+}
+
 // The first, at a fork, at the end, or waiting for the others to catch up: merges (`merge()` returns
 // whether every stream has ended) until `done(ended)` holds after a merge, sleeping on `bell` between
 // merges until `*posts` moves past what it was at the merge's start (`*seen`, which the merge sets). It

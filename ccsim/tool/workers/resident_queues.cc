@@ -11,11 +11,8 @@
 namespace ccsim {
 namespace {
 
-// How long a wait sleeps before it asks whether the run is over (as the ring's waits do), and how long a
-// wait sleeps on another bell while a worker waits for room in its resident queue (first_waits.h) or
-// while changes of its own are left to hand over (offer_resident_changes).
+// How long a wait sleeps before it asks whether the run is over (as the ring's waits do).
 constexpr std::uint32_t kCheckMs = 1000;
-constexpr std::uint32_t kBlockedCheckMs = 5;
 // A frontier no change reaches: a worker that has sent its last change.
 constexpr std::uint64_t kEndlessFrontier = ~std::uint64_t(0);
 // A change in a queue: its position, then its `what` (ResidentChange).
@@ -187,18 +184,16 @@ std::uint32_t offer_resident_changes(bool mid_access, std::uint32_t timeout_ms) 
   const std::uint64_t frontier = resident_frontier(mid_access);
   const ResidentQueue* queue = state->ring->resident_queue(state->index);
   if (resident_changes_waiting() == 0 && queue->frontier == frontier) return timeout_ms;
-  return offer_changes(frontier) && timeout_ms > kBlockedCheckMs ? kBlockedCheckMs : timeout_ms;
+  return wait_ms(offer_changes(frontier), timeout_ms);
 }
 
 bool resident_merge_wanted() {
   const RingHeader* header = state->ring->header();
-  return __atomic_load_n(&header->resident_blocked, __ATOMIC_ACQUIRE) != 0 &&
-         __atomic_load_n(&header->resident_posts, __ATOMIC_ACQUIRE) != state->seen_posts;
+  return blocked_worker_posted(&header->resident_blocked, &header->resident_posts, state->seen_posts);
 }
 
 std::uint32_t resident_merge_wait_ms(std::uint32_t timeout_ms) {
-  const bool blocked = __atomic_load_n(&state->ring->header()->resident_blocked, __ATOMIC_ACQUIRE) != 0;
-  return blocked && timeout_ms > kBlockedCheckMs ? kBlockedCheckMs : timeout_ms;
+  return wait_ms(__atomic_load_n(&state->ring->header()->resident_blocked, __ATOMIC_ACQUIRE) != 0, timeout_ms);
 }
 
 void merge_resident_changes(bool mid_access) { merge(resident_frontier(mid_access)); }

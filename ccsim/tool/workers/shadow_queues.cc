@@ -20,11 +20,8 @@
 namespace ccsim {
 namespace {
 
-// How long a wait sleeps before it asks whether the run is over (as the ring's waits do), and how long the
-// first sleeps on a placement queue's bell while a worker waits for room in its shadow queue (the others'
-// posts ring the data bell, not that one).
+// How long a wait sleeps before it asks whether the run is over (as the ring's waits do).
 constexpr std::uint32_t kCheckMs = 1000;
-constexpr std::uint32_t kBlockedCheckMs = 5;
 // A frontier no op reaches: a worker that has sent its last op.
 constexpr std::uint64_t kEndlessFrontier = ~std::uint64_t(0);
 
@@ -361,13 +358,11 @@ void tell_own_miss_classes() {
 
 bool shadow_stage_wanted() {
   const RingHeader* header = state->ring->header();
-  return __atomic_load_n(&header->stage_blocked, __ATOMIC_ACQUIRE) != 0 &&
-         __atomic_load_n(&header->stage_posts, __ATOMIC_ACQUIRE) != state->seen_posts;
+  return blocked_worker_posted(&header->stage_blocked, &header->stage_posts, state->seen_posts);
 }
 
 std::uint32_t shadow_stage_wait_ms(std::uint32_t timeout_ms) {
-  const bool blocked = __atomic_load_n(&state->ring->header()->stage_blocked, __ATOMIC_ACQUIRE) != 0;
-  return blocked && timeout_ms > kBlockedCheckMs ? kBlockedCheckMs : timeout_ms;
+  return wait_ms(__atomic_load_n(&state->ring->header()->stage_blocked, __ATOMIC_ACQUIRE) != 0, timeout_ms);
 }
 
 // The first, once the others' ops are all merged (a fork, the end): every class goes back, waiting for room.
