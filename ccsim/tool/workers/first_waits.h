@@ -4,8 +4,9 @@
 //
 // The others wait for room in their shadow and resident queues (shadow_queues.h, resident_queues.h), and
 // only the first's merges make room. So no wait of the first may sleep through them: it wakes when a
-// worker waiting for room has posted, sleeps briefly while any worker waits (the posts of one kind of queue
-// ring one bell, and the first may sleep on another), and merges both kinds each time it wakes. No wait is
+// worker waiting for room has posted (every post then rings every bell it may sleep on, wake_first), sleeps
+// briefly while any worker waits (a placement start's bell is not rung by posts), and merges both kinds
+// each time it wakes. No wait is
 // then circular: the stream whose head (an item, or the frontier of a worker that has sent everything
 // before it) is the smallest of both kinds can always be taken or is a worker that is running, since a
 // waiting worker hands both kinds over up to where it is (docs/parallel-simulation.md, section 9).
