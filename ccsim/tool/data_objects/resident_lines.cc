@@ -240,7 +240,8 @@ void log_resident_lines_for_shard(bool first) {
 bool resident_lines_logged() { return shard_log != nullptr; }
 
 void resident_access_begins(Addr address) {
-  // Between accesses: the previous one is over, this one not begun.
+  // Between accesses: the previous one is over, this one not begun. On the worker's path of every access
+  // (with the working set only): one subtraction and one compare, the hand-over once in 4,096.
   if (shard_log->access - shard_log->handed_over_at >= kAccessesBetweenHandOvers && shard_log->hand_over != nullptr) {
     shard_log->handed_over_at = shard_log->access;
     shard_log->hand_over();

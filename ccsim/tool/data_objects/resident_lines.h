@@ -24,8 +24,8 @@
 // (DataObject::key), the same in every worker, since the ids may differ. The first worker merges the
 // logs in that order as they come (workers/resident_queues.h) and replays them through the arithmetic of
 // one simulator (below), so the integrals and peaks are the inline run's exactly; at the end the keys
-// become its ids. Memory: 16 bytes per change waiting, at most a queue's worth (2 MiB) and a chunk's
-// changes in each worker, the first included (resident_queues.h).
+// become its ids. Memory: 16 bytes per change waiting, at most a queue's worth (2 MiB) and the changes of
+// 4,096 accesses in each worker, the first included (resident_queues.h).
 #ifndef CCSIM_TOOL_RESIDENT_LINES_H
 #define CCSIM_TOOL_RESIDENT_LINES_H
 

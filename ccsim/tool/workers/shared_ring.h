@@ -135,8 +135,9 @@ using ClassQueue = RingQueue<std::uint8_t, 256 * 1024>;
 static_assert(sizeof(ClassQueue) == 256 * 1024, "a class queue is 256 KiB");
 
 // The changes of one worker's resident lines, which the first replays (resident_queues.h): two words a
-// change, with the writer's frontier; 2 MiB, 131,060 changes, so that a chunk's changes fit even where
-// every access logs several (resident_queues.h). Touched only with the working set and several workers.
+// change, with the writer's frontier; 2 MiB, 131,060 changes: a hand-over's (4,096 accesses) fit even
+// where every access logs several, so a worker waits for room only when it is well ahead of the first
+// (resident_queues.h). Touched only with the working set and several workers.
 using ResidentQueue = RingQueue<std::uint64_t, 2 * 1024 * 1024>;
 static_assert(sizeof(ResidentQueue) == 2 * 1024 * 1024, "a resident queue is 2 MiB");
 
