@@ -93,8 +93,6 @@ constexpr std::uint64_t kTickFirst = 2;    // the clock ticks (apply_tick) befor
 constexpr std::uint64_t kZero = 4;         // apply_zero(), no change
 constexpr std::uint64_t kOpBits = 3;
 constexpr std::uint64_t kBetweenAccesses = 0xFFFF;
-// How often a worker hands its logs over within a chunk of the ring (resident_lines.h).
-constexpr std::uint64_t kAccessesBetweenHandOvers = 4096;
 
 // Made by log_resident_lines_for_shard(); null otherwise, so that the inline count pays one null test
 // per notice and its globals stay as they were.
@@ -104,9 +102,6 @@ struct ShardLog {
   Addr first_line = 0;                // its first line
   Addr event_line = 0;                // the line of the notice being counted
   bool tick_pending = false;          // the next change carries kTickFirst
-  // The worker's hand-over of its logs, and the access after which it last ran (resident_access_begins).
-  void (*hand_over)() = nullptr;
-  std::uint64_t handed_over_at = 0;
   // The changes logged and not yet handed on (the first: not yet replayed), oldest from `head` on: those
   // of the last 4,096 accesses and, in the first, at most a queue's worth more (resident_queues.h).
   GrowableArray<ResidentChange> waiting{"ccsim.resident.waiting"};
@@ -228,8 +223,6 @@ void for_each_resident(ResidentVisitor visit, void* context) {
 
 bool resident_follows_accesses = false;
 
-void hand_over_resident_changes_with(void (*hand_over)()) { shard_log->hand_over = hand_over; }
-
 void log_resident_lines_for_shard(bool first) {
   if (tables == nullptr) return;
   shard_log = create_object<ShardLog>("ccsim.resident.log");
@@ -240,12 +233,8 @@ void log_resident_lines_for_shard(bool first) {
 bool resident_lines_logged() { return shard_log != nullptr; }
 
 void resident_access_begins(Addr address) {
-  // Between accesses: the previous one is over, this one not begun. On the worker's path of every access
-  // (with the working set only): one subtraction and one compare, the hand-over once in 4,096.
-  if (shard_log->access - shard_log->handed_over_at >= kAccessesBetweenHandOvers && shard_log->hand_over != nullptr) {
-    shard_log->handed_over_at = shard_log->access;
-    shard_log->hand_over();
-  }
+  // Between accesses: the previous one is over, this one not begun (the worker's hand-overs within a chunk
+  // come just before: workers/log_hand_overs.h).
   ++shard_log->access;
   shard_log->first_line = address >> line_shift;
 }

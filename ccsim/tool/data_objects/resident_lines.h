@@ -66,10 +66,6 @@ void log_resident_lines_for_shard(bool first);
 bool resident_lines_logged();
 extern bool resident_follows_accesses;
 void resident_access_begins(Addr address);
-// A worker's hand-over of its logs (workers/worker_loop.cc), called between two accesses every 4,096
-// accesses: a chunk of the ring may release a replay of many more accesses at once (the replay buffers a
-// thread's accesses until the others' catch up), so the logs are handed over within it, not only after it.
-void hand_over_resident_changes_with(void (*hand_over)());
 
 // A change of a count, as a worker of line shards logs it: its place in the run (the access's number << 16
 // | the line's place in the access; 0xFFFF after the access for a zeroing) and what changes (an object's

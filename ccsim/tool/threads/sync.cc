@@ -21,6 +21,7 @@
 #include "ccsim/tool/threads/thread_labels.h"
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/log_hand_overs.h"
 #include "ccsim/tool/workers/worker_recorder.h"
 
 namespace ccsim {
@@ -181,23 +182,28 @@ void count_then_simulate_shard_access(void* simulator, const Stream* thread, Ref
 // The same with --timeline=N or --working-set=yes: the timeline is told of every access around its
 // simulation, to place the events at the whole run's count of line accesses (object_timeline.h,
 // count_timeline_for_shard()), and the resident lines' log of every access's start, to place the changes
-// of its counts in the run (resident_lines.h).
+// of its counts in the run (resident_lines.h), after the worker's clock of hand-overs
+// (workers/log_hand_overs.h).
 void count_then_simulate_shard_access_followed(void* simulator, const Stream* thread, RefId ref, Addr addr,
                                                std::uint32_t size, AccessKind kind) {
   if (timeline_follows_accesses) timeline_access_begins(addr);
+  hand_over_access_begins();
   if (resident_follows_accesses) resident_access_begins(addr);
   count_then_simulate_shard_access(simulator, thread, ref, addr, size, kind);
   if (timeline_follows_accesses) timeline_access_ends(addr, size);
 }
 
-// One of several workers with miss classes and data objects, with --timeline=N or --working-set=yes: every
-// access goes to the simulator, which skips the other shards' lines itself (below), and the timeline and
-// the resident lines' log are told of it, as above.
+// One of several workers with miss classes: every access goes to the simulator, which skips the other
+// shards' lines itself (below); the worker's clock of hand-overs is told of it, since its shadow log grows
+// with every line access (workers/log_hand_overs.h), and with data objects the timeline and the resident
+// lines' log, as above.
+template <bool kCountObjects>
 void simulate_replayed_access_followed(void* simulator, const Stream* thread, RefId ref, Addr addr,
                                        std::uint32_t size, AccessKind kind) {
   if (timeline_follows_accesses) timeline_access_begins(addr);
+  hand_over_access_begins();
   if (resident_follows_accesses) resident_access_begins(addr);
-  simulate_replayed_access<true>(simulator, thread, ref, addr, size, kind);
+  simulate_replayed_access<kCountObjects>(simulator, thread, ref, addr, size, kind);
   if (timeline_follows_accesses) timeline_access_ends(addr, size);
 }
 
@@ -219,7 +225,8 @@ void replayed_lock_released(void*, ProcId proc, std::uint64_t lock) { lock_relea
 ReplaySink replay_sink(Simulator* sim) {
   decltype(ReplaySink::access) access = options.data_objects ? simulate_replayed_access<true> : simulate_replayed_access<false>;
   // With miss classes every shard must see every line access (their shadow logs are ordered by it:
-  // core/shadow_log.h), so the simulator's own test of the line does the filtering.
+  // core/shadow_log.h), so the simulator's own test of the line does the filtering, and the access goes
+  // through the counts that follow accesses (the hand-overs' among them).
   if (options.worker_shard.count > 1 && !options.machine.miss_classes) {
     shard_line_shift = static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes));
     access = !options.data_objects                              ? simulate_replayed_shard_access<false>
@@ -227,9 +234,8 @@ ReplaySink replay_sink(Simulator* sim) {
              : options.timeline_unit == TimelineUnit::Accesses || options.working_set
                  ? count_then_simulate_shard_access_followed
                  : count_then_simulate_shard_access;
-  } else if (options.worker_shard.count > 1 && options.data_objects && !options.worker_shard_debug &&
-             (options.timeline_unit == TimelineUnit::Accesses || options.working_set)) {
-    access = simulate_replayed_access_followed;
+  } else if (options.worker_shard.count > 1 && !options.worker_shard_debug) {
+    access = options.data_objects ? simulate_replayed_access_followed<true> : simulate_replayed_access_followed<false>;
   }
   return ReplaySink{sim, access, start_replayed_thread, apply_recorded_layout_change, replayed_lock_acquired,
                     replayed_lock_released};

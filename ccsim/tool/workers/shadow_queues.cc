@@ -79,6 +79,7 @@ struct QueuesState {
   // the words applied so far.
   GrowableArray<std::uint64_t>* own_words = nullptr;
   std::uint32_t own_read = 0;
+  std::uint32_t own_ops = 0;  // how many ops those words not yet applied hold (the debug line's count)
   std::uint64_t cursor[kMaxWorkers] = {};  // per queue, the words read
   std::uint32_t seen_posts = 0;            // the ring's stage_posts at the last merge
   // The classes found, a byte each (1: capacity), not yet told or sent: [0] the first's own, told at its
@@ -218,8 +219,12 @@ void move_own_ops() {
     own.resize(at + op_words(log[i].kind));
     encode_op(log[i], &own[at]);
   }
+  state->own_ops += log.size();
   log.drop_first_ops(log.size());
 }
+
+// The first's own words not yet applied.
+std::uint32_t own_words_waiting() { return state->own_words->size() - state->own_read; }
 
 // Hands the words read back to worker `worker`, waking it if it waits for room.
 void release_ops(std::uint32_t worker) { release_read(state->ring->shadow_queue(worker), state->cursor[worker]); }
@@ -265,6 +270,7 @@ bool merge(std::uint64_t own_frontier) {
     if (chosen == 0) {
       const ShadowOp op = decode_op(&own[s.own_read]);
       s.own_read += op_words(op.kind);
+      --s.own_ops;
       s.stage->apply(op, 0, observer);
     } else {
       s.stage->apply(take_queued_op(chosen), chosen, observer);
@@ -281,6 +287,16 @@ std::uint64_t own_frontier(bool mid_access) {
   const std::uint64_t numbered = state->log->line_accesses();
   // Between line accesses the first may still log a reset or a zeroing (2n + 1, shadow_log.h).
   return mid_access ? 2 * numbered : 2 * numbered + 1;
+}
+
+// The first, at a safe point (between accesses): tells the objects' side the classes of its own misses found
+// so far.
+void tell_own_miss_classes() {
+  GrowableArray<std::uint8_t>* own = state->classes[0];
+  if (own == nullptr || own->empty()) return;
+  for (std::uint32_t i = 0; i < own->size(); ++i) tell_class((*own)[i] != 0, state->told++);
+  own->clear();
+  forget_deferred_misses_before(state->told);
 }
 
 // The first merges with `own` as its frontier, waiting for the others' posts on the stage's bell, until
@@ -348,12 +364,18 @@ void send_shadow_ops(bool mid_access) {
 
 void advance_shadow_stage(bool mid_access) { merge(own_frontier(mid_access)); }
 
-void tell_own_miss_classes() {
-  GrowableArray<std::uint8_t>* own = state->classes[0];
-  if (own == nullptr || own->empty()) return;
-  for (std::uint32_t i = 0; i < own->size(); ++i) tell_class((*own)[i] != 0, state->told++);
-  own->clear();
-  forget_deferred_misses_before(state->told);
+void pass_shadow_ops() {
+  std::uint32_t& most = state->ring->header()->slots[state->index].shadow_most_waiting;
+  const std::uint32_t holds = state->log->size() + (state->index == 0 ? state->own_ops : 0);
+  if (holds > most) most = holds;
+  if (state->index != 0) return send_shadow_ops(false);
+  merge(own_frontier(false));
+  // More of its own than a queue holds: the others are behind; the first waits for them to catch up, as it
+  // does with its resident lines' changes (resident_queues.h).
+  if (own_words_waiting() > op_capacity()) {
+    merge_until(own_frontier(false), [](bool) { return own_words_waiting() <= op_capacity(); });
+  }
+  tell_own_miss_classes();
 }
 
 bool shadow_stage_wanted() {

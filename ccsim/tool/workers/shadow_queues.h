@@ -4,31 +4,31 @@
 // Each worker's simulator writes down what its shadows would be asked (core/shadow_log.h), and the stage
 // (core/shadow_stage.h) answers the questions of every worker in the order of the line accesses. Kept to
 // the end, the logs grew by an op per line access and level (7 GB on perf/'s triad at SCALE=2 with two
-// workers, against 0.1 GB inline). So the logs are drained as they grow: after each chunk of the ring (with
-// --working-set=yes also every 4,096 accesses within one: resident_lines.h; and before it waits for room in
+// workers, against 0.1 GB inline). So the logs are drained as they grow: at each hand-over (after each
+// chunk of the ring and every 4,096 accesses within one: log_hand_overs.h; and before it waits for room in
 // its placement queue) every other worker moves its log's ops into its ShadowQueue in the ring
-// (shared_ring.h) and clears the log; the first merges its own log and the queues by key, as far as every worker's ops
-// are known, and applies the ops to its stage at once. A worker's frontier, published with its ops, is
+// (shared_ring.h) and clears the log; the first merges its own log and the queues by key, as far as every
+// worker's ops are known, and applies the ops to its stage at once. A worker's frontier, published with its ops, is
 // the smallest key it may still send: the ops of the line access under way (2n) in the middle of one,
 // else those of the next (2n + 2); so an empty queue holds the merge back only as far as its worker has
 // not got.
 //
-// Bounded: a queue holds 256 KiB; its worker waits for room (the program's process then waits for the ring,
-// as with a slow worker); the first's own ops wait in its log until the others' frontiers pass them, at
-// most the ring's lag behind. (Without the working set, a chunk whose replay releases millions of accesses
-// at once grows a log until the chunk's end: docs/parallel-simulation.md, section 9.) No wait is circular: during the run the first never waits for a queue (it
-// merges what it can whenever it wakes; only at a fork and at the end does it wait for room to send the
-// classes back, which their workers are then waiting to read), a worker waiting for room counts itself in
-// the ring's `stage_blocked` and wakes the first wherever it sleeps (first_waits.h), and the stream with
-// the smallest key is never one waiting for room: its ops below its frontier can be taken. The resident
-// lines' queues take part in the same argument (first_waits.h).
+// Bounded: a queue holds 256 KiB; at a hand-over its worker sends every op, waiting for room while the
+// queue is full (the program's process then waits for the ring, as with a slow worker); the first's own ops
+// wait, in the queues' words, until the others' frontiers pass them, and when more than a queue's worth
+// wait, the first waits for the others to catch up, as with its resident lines' changes. So another worker
+// holds at most the ops of 4,096 accesses, and the first those and a queue's worth. No wait is circular
+// (first_waits.h): the first merges both kinds whenever it wakes (it waits for room in a class queue only at
+// a fork and at the end, to send the classes back, which their workers are then waiting to read), a worker
+// waiting for room counts itself in the ring's `stage_blocked` and wakes the first wherever it sleeps, and
+// the stream with the smallest key is never one waiting for room: its ops below its frontier can be taken.
 //
 // The classes go back: with data objects each worker charged its replacement misses to their objects during
 // the access and keeps where (data_objects/deferred_miss_classes.h), so the stage sends each worker the
 // classes of its misses, a byte each in the miss's order, through the worker's ClassQueue; the worker
-// counts them in the same cells after its next chunk (a safe point: the merge may run in the middle of an
-// access, inside the objects' counting) and forgets the misses. The first's own wait for its next chunk's
-// end. At a client's fork every class of the misses before it is told before any worker forks, so that
+// counts them in the same cells at its next hand-over (a safe point, between accesses: the merge may also
+// run in the middle of an access, inside the objects' counting) and forgets the misses. The first's own
+// wait for its next hand-over. At a client's fork every class of the misses before it is told before any worker forks, so that
 // the child's workers start with nothing in flight. The stage's own counts are the first's to add at the
 // end.
 #ifndef CCSIM_TOOL_WORKERS_SHADOW_QUEUES_H
@@ -50,6 +50,11 @@ void shadow_queues_ring(const SharedRing* ring);
 // Whether the online stage runs in this worker.
 bool shadow_queues_on();
 
+// At a hand-over (between accesses): another worker sends every op, waiting for room, and tells its
+// objects' side the classes come back so far; the first applies every op the merge allows, waits for the
+// others while it keeps more than a queue's worth of its own, and tells its objects' side the classes of
+// its own misses found so far.
+void pass_shadow_ops();
 // A worker other than the first: hands its log's ops over, then its frontier (`mid_access`: in the middle
 // of a line access, whose ops may still come); at a safe point (not `mid_access`), also tells its objects'
 // side the classes come back so far.
@@ -57,8 +62,6 @@ void send_shadow_ops(bool mid_access);
 // The first: applies every op the merge allows, in the middle of an access or not (`mid_access`), and sends
 // the others the classes found as far as their queues have room.
 void advance_shadow_stage(bool mid_access);
-// The first, at a safe point (after a chunk): tells the objects' side the classes of its own misses found so far.
-void tell_own_miss_classes();
 // The first, in its wait for the ring's data: whether a worker waiting for room has posted since the last
 // advance_shadow_stage() (the first must then merge instead of sleeping).
 bool shadow_stage_wanted();

@@ -55,6 +55,9 @@ struct alignas(64) WorkerSlot {
   // The most resident lines' changes this worker held at a hand-over (resident_queues.h; the debug line of
   // --sim-stage-queue-bytes).
   std::uint32_t resident_most_waiting;
+  // Likewise the most shadow ops (shadow_queues.h): in its log, and in the first's also its own ops moved out
+  // of the log and not yet applied.
+  std::uint32_t shadow_most_waiting;
 };
 
 // The shared header. Counters are chunk numbers since the start (modulo 2^32); chunk n lives in slot

@@ -18,6 +18,7 @@
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
 #include "ccsim/tool/workers/first_waits.h"
+#include "ccsim/tool/workers/log_hand_overs.h"
 #include "ccsim/tool/workers/placement_starts.h"
 #include "ccsim/tool/workers/process_watch.h"
 #include "ccsim/tool/workers/resident_queues.h"
@@ -64,18 +65,11 @@ bool tool_gone(WorkerState* worker);
 // This process's state, for the waits made outside the loop (placement_starts.h).
 WorkerState* this_worker = nullptr;
 
-// Between accesses (after a chunk, or within one: resident_lines.h): the shadow ops, the others hand theirs
-// over and the first merges what it can and tells its objects' side the classes found; then likewise the
-// resident lines' changes (shadow_queues.h, resident_queues.h).
+// Between accesses (after a chunk, or within one: log_hand_overs.h): the shadow ops, then the resident
+// lines' changes; the others hand theirs over and the first merges what it can (shadow_queues.h,
+// resident_queues.h).
 void hand_over_logs() {
-  if (shadow_queues_on()) {
-    if (this_worker->index == 0) {
-      advance_shadow_stage(false);
-      tell_own_miss_classes();
-    } else {
-      send_shadow_ops(false);
-    }
-  }
+  if (shadow_queues_on()) pass_shadow_ops();
   if (resident_queues_on()) pass_resident_changes();
 }
 
@@ -197,15 +191,18 @@ __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* 
                    static_cast<ULong>(cpu_ms / 1000), static_cast<ULong>(cpu_ms % 1000));
     }
     if (stage_queue_bytes != 0) {
-      std::uint32_t most_waiting = 0;
+      std::uint32_t most_ops = 0, most_changes = 0;
       for (std::uint32_t k = 0; k < header->workers; ++k) {
-        const std::uint32_t waited = __atomic_load_n(&header->slots[k].resident_most_waiting, __ATOMIC_RELAXED);
-        if (waited > most_waiting) most_waiting = waited;
+        const std::uint32_t ops = __atomic_load_n(&header->slots[k].shadow_most_waiting, __ATOMIC_RELAXED);
+        const std::uint32_t changes = __atomic_load_n(&header->slots[k].resident_most_waiting, __ATOMIC_RELAXED);
+        if (ops > most_ops) most_ops = ops;
+        if (changes > most_changes) most_changes = changes;
       }
       tool_message("(--sim-stage-queue-bytes: the workers found their queues full %u times (shadow ops) and %u "
-                   "times (resident lines' changes); at most %u resident lines' changes waited in one worker)\n",
+                   "times (resident lines' changes); at most %u shadow ops and %u resident lines' changes waited "
+                   "in one worker)\n",
                    __atomic_load_n(&header->shadow_queue_full, __ATOMIC_RELAXED),
-                   __atomic_load_n(&header->resident_queue_full, __ATOMIC_RELAXED), most_waiting);
+                   __atomic_load_n(&header->resident_queue_full, __ATOMIC_RELAXED), most_ops, most_changes);
     }
     if (options.worker_shard_debug) {
       tool_message("(--sim-worker-shard: the worker simulated line shard %u of %u alone, and the profile holds "
@@ -417,11 +414,9 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
     count_timeline_for_shard([](Addr line) { return options.worker_shard.owns(line); },
                              static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes)));
     log_resident_lines_for_shard(index == 0);
-    if (resident_lines_logged()) {
-      start_resident_queues(&worker.ring, index, [] { return tool_gone(this_worker); });
-      hand_over_resident_changes_with(hand_over_logs);
-    }
+    if (resident_lines_logged()) start_resident_queues(&worker.ring, index, [] { return tool_gone(this_worker); });
   }
+  if (shadow_queues_on() || resident_queues_on()) hand_over_logs_every_accesses(hand_over_logs);
   const bool native = replay_engine == nullptr;
   if (native) start_native_worker(simulator);
   const bool merges_first = (shadow_queues_on() || resident_queues_on()) && index == 0;

@@ -13,6 +13,7 @@
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/workers/log_hand_overs.h"
 
 namespace ccsim {
 
@@ -67,22 +68,24 @@ void shard_native_access_counting_objects(Reference* ref, Addr addr, UWord size)
 }
 
 // With --timeline=N, the timeline is told of every access around its simulation (object_timeline.h,
-// count_timeline_for_shard()); with --working-set=yes, the resident lines' log of every access's start
-// (resident_lines.h).
+// count_timeline_for_shard()); with --working-set=yes, the worker's clock of hand-overs and the resident
+// lines' log of every access's start (log_hand_overs.h, resident_lines.h).
 template <int kKind>
 void shard_native_access_followed(Reference* ref, Addr addr, UWord size) {
   if (timeline_follows_accesses) timeline_access_begins(addr);
+  hand_over_access_begins();
   if (resident_follows_accesses) resident_access_begins(addr);
   shard_native_access_counting_objects<kKind>(ref, addr, size);
   if (timeline_follows_accesses) timeline_access_ends(addr, static_cast<std::uint32_t>(size));
 }
 
-// One of several workers with miss classes and data objects, with --timeline=N or --working-set=yes: the
-// whole body, told to the timeline and the resident lines' log (the simulator skips the other shards'
-// lines itself: start_native_worker()).
+// One of several workers with miss classes: the whole body (the simulator skips the other shards' lines
+// itself: start_native_worker()), told to the worker's clock of hand-overs (its shadow log grows with every
+// line access) and, with data objects, to the timeline and the resident lines' log.
 template <int kKind>
 void whole_native_access_followed(Reference* ref, Addr addr, UWord size) {
   if (timeline_follows_accesses) timeline_access_begins(addr);
+  hand_over_access_begins();
   if (resident_follows_accesses) resident_access_begins(addr);
   whole_accesses[kKind](ref, addr, size);
   if (timeline_follows_accesses) timeline_access_ends(addr, static_cast<std::uint32_t>(size));
@@ -106,9 +109,10 @@ void start_native_worker(Simulator* sim) {
   for (int kind = 0; kind < 3; ++kind) {
     native_accesses[kind] = native_access(static_cast<AccessKind>(kind), options.data_objects);
   }
-  // Chosen once: a single worker keeps the body itself, with nothing in front of it; so does one of
-  // several with miss classes, whose simulator must see every line access (core/shadow_log.h) and skips
-  // the other shards' lines itself.
+  // Chosen once: a single worker keeps the body itself, with nothing in front of it. One of several with
+  // miss classes passes every access to the body, whose simulator must see every line access
+  // (core/shadow_log.h) and skips the other shards' lines itself, through the counts that follow accesses
+  // (the hand-overs' among them: log_hand_overs.h).
   if (options.worker_shard.count > 1 && !options.machine.miss_classes) {
     line_shift = static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes));
     for (int kind = 0; kind < 3; ++kind) {
@@ -128,8 +132,7 @@ void start_native_worker(Simulator* sim) {
       native_accesses[1] = shard_native_access<1>;
       native_accesses[2] = shard_native_access<2>;
     }
-  } else if (options.worker_shard.count > 1 && options.data_objects &&
-             (options.timeline_unit == TimelineUnit::Accesses || options.working_set)) {
+  } else if (options.worker_shard.count > 1) {
     for (int kind = 0; kind < 3; ++kind) whole_accesses[kind] = native_accesses[kind];
     native_accesses[0] = whole_native_access_followed<0>;
     native_accesses[1] = whole_native_access_followed<1>;
