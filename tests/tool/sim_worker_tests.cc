@@ -866,7 +866,9 @@ TEST(SimWorker, SeveralWorkersHoldABoundedNumberOfResidentLinesChanges) {
 // the 2 other processors removed (main, the other thread; no processor is reused). A processor's reset
 // logs one op between accesses, in the first alone, once per thread (3). So no worker ever holds more
 // than 2,730 + 4,096 x 9 x 8 + 3 = 297,645. With the ops handed over after each chunk alone (as before,
-// without the working set), a worker held 3,999,571: a chunk released a long replay at once.
+// without the working set), a worker held 3,999,571: a chunk released a long replay at once. (The first's
+// wait is not what this bound tells apart: without it the most was 17,353 at N = 2 with 4 KiB queues,
+// against 10,240 with it, both far below.)
 TEST(SimWorker, SeveralWorkersHoldABoundedNumberOfShadowOps) {
   const QueueCounts counts = false_sharing_queue_counts(
       "sim_workers_shadow_bound", {"--sim-threads=3", "--miss-classes=yes", "--sim-stage-queue-bytes=65536"});

@@ -187,7 +187,7 @@ void count_then_simulate_shard_access(void* simulator, const Stream* thread, Ref
 void count_then_simulate_shard_access_followed(void* simulator, const Stream* thread, RefId ref, Addr addr,
                                                std::uint32_t size, AccessKind kind) {
   if (timeline_follows_accesses) timeline_access_begins(addr);
-  hand_over_access_begins();
+  count_access_for_hand_overs();
   if (resident_follows_accesses) resident_access_begins(addr);
   count_then_simulate_shard_access(simulator, thread, ref, addr, size, kind);
   if (timeline_follows_accesses) timeline_access_ends(addr, size);
@@ -201,7 +201,7 @@ template <bool kCountObjects>
 void simulate_replayed_access_followed(void* simulator, const Stream* thread, RefId ref, Addr addr,
                                        std::uint32_t size, AccessKind kind) {
   if (timeline_follows_accesses) timeline_access_begins(addr);
-  hand_over_access_begins();
+  count_access_for_hand_overs();
   if (resident_follows_accesses) resident_access_begins(addr);
   simulate_replayed_access<kCountObjects>(simulator, thread, ref, addr, size, kind);
   if (timeline_follows_accesses) timeline_access_ends(addr, size);

@@ -5,7 +5,7 @@ namespace ccsim {
 
 HandOverClock hand_over_clock;
 
-void hand_over_logs_every_accesses(void (*hand_over)()) {
+void start_hand_over_clock(void (*hand_over)()) {
   hand_over_clock.hand_over = hand_over;
   hand_over_clock.accesses = 0;
 }

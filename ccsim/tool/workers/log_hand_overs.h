@@ -27,14 +27,14 @@ struct HandOverClock {
 extern HandOverClock hand_over_clock;
 
 // In a worker of several that keeps logs: `hand_over` (worker_loop.cc) runs every 4,096 accesses from now
-// on. The access paths that call hand_over_access_begins() are the workers' own (threads/sync.cc,
+// on. The access paths that call count_access_for_hand_overs() are the workers' own (threads/sync.cc,
 // workers/worker_native.cc): the inline path is untouched.
-void hand_over_logs_every_accesses(void (*hand_over)());
+void start_hand_over_clock(void (*hand_over)());
 
 // Between two accesses, before the next is simulated (and before the resident lines' log numbers it:
 // resident_lines.h). On the worker's path of every access while logs are kept: an increment and a compare
 // (inline, since a call would cost more than the test), the hand-over once in 4,096.
-inline void hand_over_access_begins() {
+inline void count_access_for_hand_overs() {
   if (++hand_over_clock.accesses <= kAccessesBetweenHandOvers || hand_over_clock.hand_over == nullptr) return;
   hand_over_clock.accesses = 1;
   hand_over_clock.hand_over();

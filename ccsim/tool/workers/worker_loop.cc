@@ -416,7 +416,7 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
     log_resident_lines_for_shard(index == 0);
     if (resident_lines_logged()) start_resident_queues(&worker.ring, index, [] { return tool_gone(this_worker); });
   }
-  if (shadow_queues_on() || resident_queues_on()) hand_over_logs_every_accesses(hand_over_logs);
+  if (shadow_queues_on() || resident_queues_on()) start_hand_over_clock(hand_over_logs);
   const bool native = replay_engine == nullptr;
   if (native) start_native_worker(simulator);
   const bool merges_first = (shadow_queues_on() || resident_queues_on()) && index == 0;

@@ -73,7 +73,7 @@ void shard_native_access_counting_objects(Reference* ref, Addr addr, UWord size)
 template <int kKind>
 void shard_native_access_followed(Reference* ref, Addr addr, UWord size) {
   if (timeline_follows_accesses) timeline_access_begins(addr);
-  hand_over_access_begins();
+  count_access_for_hand_overs();
   if (resident_follows_accesses) resident_access_begins(addr);
   shard_native_access_counting_objects<kKind>(ref, addr, size);
   if (timeline_follows_accesses) timeline_access_ends(addr, static_cast<std::uint32_t>(size));
@@ -85,7 +85,7 @@ void shard_native_access_followed(Reference* ref, Addr addr, UWord size) {
 template <int kKind>
 void whole_native_access_followed(Reference* ref, Addr addr, UWord size) {
   if (timeline_follows_accesses) timeline_access_begins(addr);
-  hand_over_access_begins();
+  count_access_for_hand_overs();
   if (resident_follows_accesses) resident_access_begins(addr);
   whole_accesses[kKind](ref, addr, size);
   if (timeline_follows_accesses) timeline_access_ends(addr, static_cast<std::uint32_t>(size));
