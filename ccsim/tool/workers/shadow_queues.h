@@ -2,22 +2,21 @@
 // --miss-classes=yes; docs/parallel-simulation.md, section 9, "Miss classes").
 //
 // Each worker's simulator writes down what its shadows would be asked (core/shadow_log.h), and the stage
-// (core/shadow_stage.h) answers the questions of every worker in the order of the line accesses. Kept to
-// the end, the logs grew by an op per line access and level (7 GB on perf/'s triad at SCALE=2 with two
-// workers, against 0.1 GB inline). So the logs are drained as they grow: at each hand-over (after each
-// chunk of the ring and every 4,096 accesses within one: log_hand_overs.h; and before it waits for room in
-// its placement queue) every other worker moves its log's ops into its ShadowQueue in the ring
-// (shared_ring.h) and clears the log; the first merges its own log and the queues by key, as far as every
-// worker's ops are known, and applies the ops to its stage at once. A worker's frontier, published with its ops, is
-// the smallest key it may still send: the ops of the line access under way (2n) in the middle of one,
-// else those of the next (2n + 2); so an empty queue holds the merge back only as far as its worker has
-// not got.
+// (core/shadow_stage.h) answers the questions of every worker in the order of the line accesses. Kept to the
+// end, the logs grew by an op per line access and level (7 GB on perf/'s triad at SCALE=2 with two workers,
+// against 0.1 GB inline). So the logs are drained as they grow: at each hand-over (after each chunk of the
+// ring and every 4,096 accesses within one: log_hand_overs.h; and before it waits for room in its placement
+// queue) every other worker moves its log's ops into its ShadowQueue in the ring (shared_ring.h) and clears
+// the log; the first merges its own log and the queues by key, as far as every worker's ops are known, and
+// applies the ops to its stage at once. A worker's frontier, published with its ops, is the smallest key it
+// may still send: the ops of the line access under way (2n) in the middle of one, else those of the next
+// (2n + 2); so an empty queue holds the merge back only as far as its worker has not got.
 //
-// Bounded: a queue holds 256 KiB; at a hand-over its worker sends every op, waiting for room while the
-// queue is full (the program's process then waits for the ring, as with a slow worker); the first's own ops
-// wait, in the queues' words, until the others' frontiers pass them, and when more than a queue's worth
-// wait, the first waits for the others to catch up, as with its resident lines' changes. So another worker
-// holds at most the ops of 4,096 accesses, and the first those and a queue's worth. No wait is circular
+// Bounded: a queue holds 256 KiB; at a hand-over its worker sends every op, waiting for room while the queue
+// is full (the program's process then waits for the ring, as with a slow worker); the first's own ops wait,
+// in the queues' words, until the others' frontiers pass them, and when more than a queue's worth wait, the
+// first waits for the others to catch up, as with its resident lines' changes. So another worker holds at
+// most the ops of 4,096 accesses, and the first those and a queue's worth. No wait is circular
 // (first_waits.h): the first merges both kinds whenever it wakes (it waits for room in a class queue only at
 // a fork and at the end, to send the classes back, which their workers are then waiting to read), a worker
 // waiting for room counts itself in the ring's `stage_blocked` and wakes the first wherever it sleeps, and
@@ -25,11 +24,11 @@
 //
 // The classes go back: with data objects each worker charged its replacement misses to their objects during
 // the access and keeps where (data_objects/deferred_miss_classes.h), so the stage sends each worker the
-// classes of its misses, a byte each in the miss's order, through the worker's ClassQueue; the worker
-// counts them in the same cells at its next hand-over (a safe point, between accesses: the merge may also
-// run in the middle of an access, inside the objects' counting) and forgets the misses. The first's own
-// wait for its next hand-over. At a client's fork every class of the misses before it is told before any worker forks, so that
-// the child's workers start with nothing in flight. The stage's own counts are the first's to add at the
+// classes of its misses, a byte each in the miss's order, through the worker's ClassQueue; the worker counts
+// them in the same cells at its next hand-over (a safe point, between accesses: the merge may also run in the
+// middle of an access, inside the objects' counting) and forgets the misses. The first's own wait for its
+// next hand-over. At a client's fork every class of the misses before it is told before any worker forks, so
+// that the child's workers start with nothing in flight. The stage's own counts are the first's to add at the
 // end.
 #ifndef CCSIM_TOOL_WORKERS_SHADOW_QUEUES_H
 #define CCSIM_TOOL_WORKERS_SHADOW_QUEUES_H
