@@ -5,7 +5,7 @@
 // (data_objects/resident_lines.h), and the first replays every worker's changes in the order of their
 // places. Kept to the end, the logs grew by a change per fill, eviction and invalidation of a held copy.
 // So they travel as they grow: at each hand-over (after each chunk of the ring, and every 4,096 accesses
-// within one: resident_lines.h) every other worker moves its waiting changes into its ResidentQueue in the
+// within one: log_hand_overs.h) every other worker moves its waiting changes into its ResidentQueue in the
 // ring (two words a change) and publishes its frontier, the smallest place it may still log a change at;
 // the first, at each of its hand-overs, merges its own waiting changes and the queues by place, as far as
 // every worker's frontier allows, and replays each at once.
