@@ -1,6 +1,6 @@
 // first_waits.h: what the first of several workers does whenever it waits (for the ring's next chunk, for
 // another worker's lines at a placement start, for the others' ops or changes at a fork or the end, for
-// the others to catch up with its own resident lines' changes).
+// the others to catch up with its own shadow ops or resident lines' changes).
 //
 // The others wait for room in their shadow and resident queues (shadow_queues.h, resident_queues.h), and
 // only the first's merges make room. So no wait of the first may sleep through them: it wakes when a
