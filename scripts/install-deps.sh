@@ -5,7 +5,7 @@ set -eu
 packages="build-essential autoconf automake pkg-config valgrind libc6-dbg
   libboost-graph-dev libboost-program-options-dev nlohmann-json3-dev
   libgtest-dev libbenchmark-dev graphviz clang libomp-14-dev time chromium
-  groff-base man-db"
+  groff-base man-db zstd libzstd-dev"
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
   if command -v sudo >/dev/null 2>&1; then sudo=sudo; else

@@ -27,6 +27,8 @@
 #include "ccsim/tool/threads/threads.h"
 #include "ccsim/tool/tool_platform.h"
 #include "ccsim/tool/valgrind_api.h"
+#include "ccsim/tool/trace/trace_reader.h"
+#include "ccsim/tool/trace/trace_writer.h"
 #include "ccsim/tool/workers/worker_data_objects.h"
 #include "ccsim/tool/workers/worker_handover.h"
 #include "ccsim/tool/workers/worker_process.h"
@@ -111,6 +113,8 @@ IRSB* instrument_first_superblock(VgCallbackClosure* closure, IRSB* sb_in, const
 void post_command_line_init() {
   check_options();
   check_profile_destination();
+  if (options.trace_out != nullptr) open_trace_out(options.trace_out);
+  if (options.trace_in != nullptr) open_trace_in(options.trace_in);
   warn_if_statically_linked();
   init_client_exec();
   // With several workers the simulator owns every line shard until each worker narrows its copy to its
@@ -133,6 +137,9 @@ void post_command_line_init() {
     note_references_at_fork();
     if (options.data_objects) note_data_objects_at_fork();
     start_simulation_worker(simulator, options.sync.max_buffer_bytes, options.sim_threads);
+    close_trace_out_in_tool();
+    // A trace is simulated again in place of the program, which never runs (docs/traces.md).
+    if (reading_trace()) feed_trace_and_exit();
   }
 }
 

@@ -171,6 +171,12 @@ bool process_option(const char* arg) {
     options.progress_interval = static_cast<std::int64_t>(parse_number(arg, v, 0, kMaxProgressInterval));
   } else if ((v = value_of(arg, "--sim-threads"))) {
     options.sim_threads = static_cast<std::uint32_t>(parse_number(arg, v, 0, kMaxWorkers));
+  } else if ((v = value_of(arg, "--trace-out"))) {
+    if (v[0] == '\0') VG_(fmsg_bad_option)(arg, "the file name must not be empty.\n");
+    options.trace_out = v;
+  } else if ((v = value_of(arg, "--trace-in"))) {
+    if (v[0] == '\0') VG_(fmsg_bad_option)(arg, "the file name must not be empty.\n");
+    options.trace_in = v;
   } else if ((v = value_of(arg, "--sim-shards"))) {
     // A power of two; checked against the machine and --sim-threads in check_options().
     options.sim_shards = static_cast<std::uint32_t>(parse_number(arg, v, 1, LineShard::kMaxCount));
@@ -269,6 +275,16 @@ void check_worker_shards() {
 
 void check_options() {
   options.machine.max_processors = VG_N_THREADS;
+  if (options.trace_in != nullptr && options.trace_out != nullptr) {
+    VG_(fmsg_bad_option)("--trace-out", "a re-simulated trace (--trace-in) is already a trace: drop one of the "
+                         "two.\n");
+    VG_(exit)(1);
+  }
+  // A trace is the simulation workers' stream (docs/traces.md): with --sim-threads=0 one worker writes it,
+  // or re-simulates it.
+  if ((options.trace_in != nullptr || options.trace_out != nullptr) && options.sim_threads == 0) {
+    options.sim_threads = 1;
+  }
   if (options.phases && !options.data_objects) {
     VG_(fmsg_bad_option)("--phases=yes", "the phases count data objects: it needs --data-objects=yes.\n");
     VG_(exit)(1);  // VG_(fmsg_bad_option) only prints once the command line is read
@@ -383,6 +399,13 @@ void print_usage() {
       "                                      simulates, in every --sim-mode; 2 to 16: as many workers,\n"
       "                                      each simulating its line shards; the same profile (for\n"
       "                                      now not with --read-var-info=yes) [0]\n"
+      "    --trace-out=<file>                keep what the program's threads recorded in <file>\n"
+      "                                      (zstd-compressed; %%p is the pid), for ccsim-sim to\n"
+      "                                      simulate again with other caches or another order;\n"
+      "                                      needs a worker (--sim-threads=0 means 1); see\n"
+      "                                      docs/traces.md [none]\n"
+      "    --trace-in=<file>                 simulate the trace <file> instead of running the\n"
+      "                                      program (ccsim-sim gives it) [none]\n"
       "    --sim-shards=<s>                  line shards dealt out among 2 or more workers, a power\n"
       "                                      of two dividing every level's sets, at most 64 [the\n"
       "                                      fewest sets of any level, at most 64]\n"

@@ -52,6 +52,11 @@ struct Options {
   // --sim-threads: 0 simulates on the program's thread; N > 0 in N worker processes
   // (workers/worker_process.h), each of several simulating its own line shards.
   std::uint32_t sim_threads = 0;
+  // --trace-out: the file the recorded stream is kept in (null: none); --trace-in: the trace this run
+  // re-simulates instead of running the program (ccsim-sim gives it; docs/traces.md). Either needs a
+  // simulation worker: with --sim-threads=0 there is one.
+  const char* trace_out = nullptr;
+  const char* trace_in = nullptr;
   // --sim-shards: the line shards dealt out among several workers (0: chosen by check_options()).
   std::uint32_t sim_shards = 0;
   // The line shards this process's simulator simulates (core/line_shard.h): the whole machine (0 of 1) by

@@ -68,6 +68,12 @@ RunResult run_ccsim(const std::string& directory, const std::vector<std::string>
   return run(directory, command);
 }
 
+RunResult run_ccsim_sim(const std::string& directory, const std::vector<std::string>& arguments) {
+  std::string command = quote(std::string(CCSIM_BUILD_DIR) + "/ccsim/sim/ccsim-sim");
+  for (const std::string& a : arguments) command += " " + quote(a);
+  return run(directory, command);
+}
+
 RunResult run_cachegrind(const std::string& directory, const std::vector<std::string>& options,
                          const std::string& program) {
   std::string command =

@@ -28,6 +28,8 @@ unsigned marked_line(const std::string& file, const std::string& tag);
 // below the environment, starts at the same place whatever the environment of the test run.
 RunResult run_ccsim(const std::string& directory, const std::vector<std::string>& options, const std::string& program,
                     const std::vector<std::string>& args = {}, bool fixed_environment = false);
+// ccsim-sim <arguments> (a trace simulated again: docs/traces.md), run in `directory`.
+RunResult run_ccsim_sim(const std::string& directory, const std::vector<std::string>& arguments);
 // valgrind --tool=cachegrind --cache-sim=yes <options> <program>, run in `directory`, in the fixed
 // environment (the parity tests compare it with run_ccsim's in that environment).
 RunResult run_cachegrind(const std::string& directory, const std::vector<std::string>& options,

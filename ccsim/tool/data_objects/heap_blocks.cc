@@ -217,6 +217,14 @@ void allocator_call_ends(unsigned tid, std::uint32_t function, Addr block, std::
   record_allocation(tid, block, size, object);
 }
 
+const char* allocator_function_named(const char* name) {
+  if (name == nullptr) return nullptr;
+  for (const char* known : kFunctionNames) {
+    if (VG_(strcmp)(known, name) == 0) return known;
+  }
+  return nullptr;
+}
+
 bool allocator_gave_blocks_in(Addr low, Addr high) {
   for (Addr granule = low >> kGranuleShift; granule <= high >> kGranuleShift; ++granule) {
     if (allocator_granules->find(granule) != nullptr) return true;

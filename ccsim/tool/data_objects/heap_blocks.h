@@ -31,6 +31,9 @@ void allocator_call_ends(unsigned tid, std::uint32_t function, Addr block, std::
 // Whether the allocator has given a block within [low, high] (by 1 MiB granules): the mapping there is
 // the allocator's outside its live blocks.
 bool allocator_gave_blocks_in(Addr low, Addr high);
+// The allocator function's name a heap bin keeps (DataObject::allocator) for a name read back from the
+// workers' stream (or a trace, whose tool may be another build), or null for a name that is none of them.
+const char* allocator_function_named(const char* name);
 // The granules (address >> 20) the allocator gave blocks in, visited; one added. The simulation worker
 // (--sim-threads=1) is handed the tool's at the client's exit (worker_data_objects.h).
 void for_each_allocator_granule(void (*visit)(Addr granule));

@@ -35,6 +35,10 @@ constexpr std::uint32_t kOperation = 2;
 constexpr std::uint32_t kNarrowWords = 3;
 constexpr std::uint32_t kWideWords = 5;
 constexpr std::uint32_t kOperationHeaderWords = 2;
+// The records' version. A trace keeps the stream (docs/traces.md) and is simulated again by whatever
+// build reads it: any change to a record's layout or meaning, or to the operations, must raise it, so that
+// the reader refuses a trace of another stream instead of misreading it.
+constexpr std::uint32_t kStreamVersion = 1;
 }  // namespace stream_records
 
 // The operations, with their payloads (words).

@@ -168,14 +168,15 @@ void send_new_objects() {
     const char* file = object.file != 0 ? reference_names().files.name(object.file) : nullptr;
     const char* function =
         object.allocating_function != 0 ? reference_names().functions.name(object.allocating_function) : nullptr;
-    std::uint32_t* payload =
-        append_operation(StreamOp::ObjectCreated, 8 + name_words(file) + name_words(function) + name_words(object.name));
+    // The allocator by name, not by its string's address: a trace may be simulated by another build.
+    std::uint32_t* payload = append_operation(StreamOp::ObjectCreated, 6 + name_words(file) + name_words(function) +
+                                                                           name_words(object.name) +
+                                                                           name_words(object.allocator));
     payload[0] = objects_sent;
     payload[1] = static_cast<std::uint32_t>(object.kind) | (static_cast<std::uint32_t>(object.origin) << 8);
     split64(payload + 2, object.address);
     split64(payload + 4, object.size);
-    split64(payload + 6, reinterpret_cast<std::uint64_t>(object.allocator));  // a string constant: the same in the worker
-    put_name(put_name(put_name(payload + 8, file), function), object.name);
+    put_name(put_name(put_name(put_name(payload + 6, file), function), object.name), object.allocator);
   }
 }
 
@@ -286,18 +287,20 @@ void hand_over_data_objects() {
 void enter_simulation_worker() { live_state_mirror = &kMirror; }
 
 bool apply_data_object_record(StreamOp op, const std::uint32_t* payload, std::uint32_t) {
-  static char storage[3][kMaxNameBytes + 1];
+  static char storage[4][kMaxNameBytes + 1];
   switch (op) {
     case StreamOp::ObjectCreated: {
       const char* file = nullptr;
       const char* function = nullptr;
       const char* name = nullptr;
-      get_name(get_name(get_name(payload + 8, storage[0], &file), storage[1], &function), storage[2], &name);
+      const char* allocator = nullptr;
+      get_name(get_name(get_name(get_name(payload + 6, storage[0], &file), storage[1], &function), storage[2], &name),
+               storage[3], &allocator);
       const auto kind = static_cast<ObjectKind>(payload[1] & 0xff);
       const ObjectId id = add_object(kind, join64(payload + 2), join64(payload + 4),
                                      file != nullptr ? source_file_number(file) : 0, name);
       data_object(id).origin = static_cast<ObjectOrigin>(payload[1] >> 8);
-      data_object(id).allocator = reinterpret_cast<const char*>(join64(payload + 6));
+      data_object(id).allocator = allocator_function_named(allocator);
       CCSIM_ASSERT(payload[0] - objects_at_fork == translated->size());
       translated->push_back(id);
       // A heap bin is followed where --sim-threads=0 follows it: when it is made (allocation_sites.cc).

@@ -17,6 +17,8 @@
 #include "ccsim/tool/threads/lock_statistics.h"
 #include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/threads/thread_events.h"
+#include "ccsim/tool/trace/trace_reader.h"
+#include "ccsim/tool/trace/trace_writer.h"
 #include "ccsim/tool/workers/first_waits.h"
 #include "ccsim/tool/workers/log_hand_overs.h"
 #include "ccsim/tool/workers/placement_starts.h"
@@ -159,7 +161,8 @@ __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* 
   static char profile_name[kMaxNameBytes + 1];
   const char* name = nullptr;
   get_name(payload + 1, profile_name, &name);
-  set_profile_owner(static_cast<Int>(payload[0]), name);
+  // A re-simulated trace's profile is this run's (--ccsim-out-file), under the recorded run's pid.
+  set_profile_owner(static_cast<Int>(payload[0]), reading_trace() ? trace_profile_name() : name);
   sync_finish_replay();
   if (shadow_queues_on()) finish_shadow_queues();
   if (resident_queues_on()) finish_resident_queues();
@@ -209,7 +212,9 @@ __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* 
                    "that shard's lines alone)\n", options.worker_shard.first(), options.worker_shard.count);
     }
   }
-  __atomic_store_n(&header->slots[0].finished, written ? 2u : 1u, __ATOMIC_RELEASE);
+  // A trace that could not be written whole fails the run as a lost profile does (its messages say which).
+  const bool traced = worker->index != 0 || finish_trace_writer();
+  __atomic_store_n(&header->slots[0].finished, written && traced ? 2u : 1u, __ATOMIC_RELEASE);
   ring_bell(&header->room_bell);
   reap_ended_workers();
   VG_(exit)(0);
@@ -220,6 +225,8 @@ __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* 
 // (named in `payload`) and forks; its child holds the state the tool has at the client's fork and serves
 // that ring; this worker tells the tool (in its own ring's header) and goes on.
 void follow_client_fork(WorkerState* worker, const std::uint32_t* payload) {
+  // A re-simulated trace holds the process the run started alone (docs/traces.md): its fork goes on here.
+  if (reading_trace()) return;
   reap_ended_workers();
   // The child's first worker must have every worker's shadow ops before the fork (shadow_queues.h).
   if (shadow_queues_on()) shadow_queues_at_fork();
@@ -260,6 +267,7 @@ void switch_to_child_ring(WorkerState* worker) {
   // before it recorded anything, so it is in the header whether or not this worker has idled to read it.
   if (worker->tool_pid == 0) worker->tool_pid = __atomic_load_n(&worker->ring.header()->tool_pid, __ATOMIC_ACQUIRE);
   worker->ring.unmap();
+  leave_trace_to_parent();
   worker->ring = worker->next_ring;
   worker->next_ring = SharedRing();
   worker->switching = false;
@@ -419,6 +427,7 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
   if (shadow_queues_on() || resident_queues_on()) start_hand_over_clock(hand_over_logs);
   const bool native = replay_engine == nullptr;
   if (native) start_native_worker(simulator);
+  if (index == 0) start_trace_writer(tool_pid);
   const bool merges_first = (shadow_queues_on() || resident_queues_on()) && index == 0;
   worker.marks = create_object<HashMap<Addr, ReplayEngine::RecordingMark>>("ccsim.worker", "ccsim.worker.marks");
   std::uint32_t next = 0;  // the chunk to serve next
@@ -440,6 +449,7 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
       if (tool_gone(&worker)) VG_(exit)(2);
     }
     const RingChunk* chunk = worker.ring.chunk(next);
+    if (trace_writer_on()) trace_chunk(chunk->words, chunk->used);
     const std::uint64_t accesses = native ? serve_chunk<true>(&worker, chunk->words, chunk->used)
                                           : serve_chunk<false>(&worker, chunk->words, chunk->used);
     if (worker.switching) {

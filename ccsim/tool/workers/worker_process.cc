@@ -311,6 +311,10 @@ bool finish_simulation_worker() {
   payload[0] = static_cast<std::uint32_t>(VG_(getpid)());
   put_name(payload + 1, profile_name);
   publish_chunk();
+  return await_simulation_end();
+}
+
+bool await_simulation_end() {
   RingHeader* header = ring.header();
   wait_for_worker([header] { return __atomic_load_n(&header->slots[0].finished, __ATOMIC_ACQUIRE) != 0; });
   // The first worker's messages (the exit summary, ...), as it would have printed them itself.

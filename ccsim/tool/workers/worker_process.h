@@ -58,6 +58,9 @@ void hand_over_filled_chunk(std::uint32_t used_words);
 // at any other wait) ends the run with one sentence and the exit status of a lost profile: the program's
 // own code if it has exited with one that is not 0 (exit_status.h), else 1.
 bool finish_simulation_worker();
+// The second half of that: waits for the first worker to write the profile (the stream's Finish already
+// handed over), prints its messages. Returns whether the profile (and a --trace-out trace) was written.
+bool await_simulation_end();
 
 // For the progress lines: accesses the worker has taken, and the bytes of the ring's chunks in use and in all.
 std::uint64_t worker_accesses_received();

@@ -1,0 +1,231 @@
+// trace_reader.cc: a trace's chunks fed to the simulation workers in place of the program's calls.
+#include "ccsim/tool/trace/trace_reader.h"
+
+#include "ccsim/core/platform.h"
+#include "ccsim/tool/options.h"
+#include "ccsim/tool/output/profile_file.h"
+#include "ccsim/tool/trace/program_file.h"
+#include "ccsim/tool/trace/zstd_process.h"
+#include "ccsim/tool/workers/stream_records.h"
+#include "ccsim/tool/workers/worker_process.h"
+#include "ccsim/trace/format.h"
+
+namespace ccsim {
+namespace {
+
+namespace tf = trace_format;
+
+// The options that may differ between the recorded run and its re-simulation: what the workers do with
+// the stream (the caches, the order and its buffers, the profile's tables and name, the workers
+// themselves), never what the program's threads recorded into it. Matched by name, up to the '='.
+const HChar* const kSimulationOptions[] = {
+    "--L1", "--L2", "--LLC", "--miss-classes", "--sim-mode", "--quantum", "--schedule", "--seed", "--max-buffer",
+    "--line-detail", "--block-histograms", "--block-objects", "--phases", "--timeline", "--set-histograms",
+    "--ccsim-out-file", "--ccsim-progress-interval", "--sim-threads", "--sim-shards", "--trace-in", "--trace-out",
+    "--sim-worker-fail-after", "--sim-worker-stall-after", "--sim-worker-hang-seconds", "--sim-stage-queue-bytes",
+    "--sim-worker-dies-at-end", "-q", "--quiet", "-v", "--verbose", "--log-file", "--log-fd"};
+
+const HChar* trace_path = nullptr;  // --trace-in's file (null without it)
+const HChar* profile_name = nullptr;
+Int stream_fd = -1;  // zstd's output: the trace decompressed
+Int zstd_pid = -1;
+
+// One sentence (a printf format of up to four strings) and exit 1.
+[[noreturn]] void refuse(const HChar* format, const HChar* a, const HChar* b = nullptr, const HChar* c = nullptr,
+                         const HChar* d = nullptr) {
+  VG_(umsg)(format, a, b, c, d);
+  VG_(exit)(1);
+  __builtin_unreachable();
+}
+
+bool read_word(std::uint32_t* word) { return read_fully(stream_fd, word, sizeof *word); }
+
+// One header field's text, or false at the end of the header or of a damaged one.
+bool read_field(std::uint32_t* kind, HChar** text) {
+  std::uint32_t bytes = 0;
+  if (!read_word(kind) || !read_word(&bytes) || bytes > (1u << 20)) {
+    refuse("ccsim: the trace '%s' is damaged (its header is cut short).\n", trace_path);
+  }
+  if (*kind == tf::kEnd) return false;
+  *text = static_cast<HChar*>(allocate("ccsim.trace.header", tf::padded_words(bytes) * 4 + 1));
+  if (!read_fully(stream_fd, *text, tf::padded_words(bytes) * 4)) {
+    refuse("ccsim: the trace '%s' is damaged (its header is cut short).\n", trace_path);
+  }
+  (*text)[bytes] = '\0';
+  return true;
+}
+
+bool is_simulation_option(const HChar* argument) {
+  for (const HChar* name : kSimulationOptions) {
+    const SizeT length = VG_(strlen)(name);
+    if (VG_(strncmp)(argument, name, length) == 0 && (argument[length] == '=' || argument[length] == '\0')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// This run's arguments of Valgrind from its command line (after those of ~/.valgrindrc and
+// $VALGRIND_OPTS, which both runs read), without the simulation's options, from `*next` on: the next one,
+// or null past the last.
+const HChar* next_recording_option(Word* next) {
+  XArray* arguments = VG_(args_for_valgrind);
+  while (*next < VG_(sizeXA)(arguments)) {
+    const HChar* argument = *static_cast<HChar**>(VG_(indexXA)(arguments, (*next)++));
+    if (!is_simulation_option(argument)) return argument;
+  }
+  return nullptr;
+}
+
+// The header against this run: the same program, arguments, file and recording options.
+void check_header() {
+  std::uint32_t magic = 0, version = 0;
+  if (!read_word(&magic) || magic != tf::kMagic) {
+    refuse("ccsim: '%s' is not a ccsim trace (or zstd cannot read it).\n", trace_path);
+  }
+  if (!read_word(&version) || version != tf::kVersion) {
+    VG_(umsg)("ccsim: the trace '%s' has format version %u; this ccsim reads version %u.\n", trace_path, version,
+              tf::kVersion);
+    VG_(exit)(1);
+  }
+  Word next_argument = 0;
+  Word next_option = VG_(args_for_valgrind_noexecpass);
+  bool stamped = false;
+  bool streamed = false;
+  bool recorded_native = false;  // the last --sim-mode recorded (the default is interleaved)
+  std::uint32_t kind = 0;
+  HChar* text = nullptr;
+  while (read_field(&kind, &text)) {
+    switch (kind) {
+      case tf::kProgram:
+        if (VG_(strcmp)(text, VG_(args_the_exename)) != 0) {
+          refuse("ccsim: the trace '%s' was recorded from the program '%s', not '%s': ccsim-sim runs the "
+                 "recorded command.\n", trace_path, text, VG_(args_the_exename));
+        }
+        break;
+      case tf::kArgument: {
+        XArray* arguments = VG_(args_for_client);
+        const HChar* own = next_argument < VG_(sizeXA)(arguments)
+                               ? *static_cast<HChar**>(VG_(indexXA)(arguments, next_argument++))
+                               : "(none)";
+        if (VG_(strcmp)(text, own) != 0) {
+          refuse("ccsim: the trace '%s' was recorded with the program's argument '%s' where this run has '%s': "
+                 "ccsim-sim runs the recorded command.\n", trace_path, text, own);
+        }
+        break;
+      }
+      case tf::kValgrindArgument: {
+        if (VG_(strncmp)(text, "--sim-mode=", 11) == 0) recorded_native = VG_(strcmp)(text + 11, "native") == 0;
+        if (is_simulation_option(text)) break;
+        const HChar* own = next_recording_option(&next_option);
+        if (own == nullptr || VG_(strcmp)(text, own) != 0) {
+          refuse("ccsim: the trace '%s' was recorded with '%s' where this run has '%s': only the simulation's "
+                 "options may change (docs/traces.md).\n", trace_path, text, own != nullptr ? own : "nothing");
+        }
+        break;
+      }
+      case tf::kProgramStamp: {
+        HChar own[64];
+        stamped = true;
+        if (!program_stamp(VG_(args_the_exename), own, sizeof own) || VG_(strcmp)(own, text) != 0) {
+          refuse("ccsim: the program '%s' has changed since the trace '%s' was recorded (its size or time of "
+                 "change differs): record the trace again.\n", VG_(args_the_exename), trace_path);
+        }
+        break;
+      }
+      case tf::kStream:
+        streamed = true;
+        if (VG_(strcmp)(text, stream_description()) != 0) {
+          refuse("ccsim: the trace '%s' was written by %s, whose records this build (%s) does not read: "
+                 "simulate it with that ccsim, or record it again.\n", trace_path, text, stream_description());
+        }
+        break;
+      default:
+        break;  // the directory, the launcher, the pid: ccsim-sim's
+    }
+  }
+  if (next_argument != VG_(sizeXA)(VG_(args_for_client))) {
+    refuse("ccsim: the trace '%s' was recorded with fewer arguments of the program: ccsim-sim runs the recorded "
+           "command.\n", trace_path);
+  }
+  if (const HChar* extra = next_recording_option(&next_option)) {
+    refuse("ccsim: this run has '%s', which the trace '%s' was not recorded with: only the simulation's options "
+           "may change (docs/traces.md).\n", extra, trace_path);
+  }
+  // The program's threads record the synchronization calls otherwise for the native order, which has no
+  // replay (threads/sync.cc: a join names no stream there): a trace is simulated in the kind of order it
+  // was recorded for.
+  if (recorded_native != (options.sync.mode == SimMode::Native)) {
+    refuse("ccsim: the trace '%s' was recorded in %s, which records other calls than %s: re-simulate it with %s.\n",
+           trace_path, recorded_native ? "the native order" : "a replay order (interleaved or piped)",
+           recorded_native ? "the replay orders" : "the native order",
+           recorded_native ? "--sim-mode=native" : "--sim-mode=interleaved or piped");
+  }
+  if (!streamed) refuse("ccsim: the trace '%s' is damaged (it does not say which records it holds).\n", trace_path);
+  if (!stamped) refuse("ccsim: the trace '%s' is damaged (it does not describe the program's file).\n", trace_path);
+}
+
+}  // namespace
+
+void open_trace_in(const HChar* path) {
+  trace_path = path;
+  const HChar* zstd = zstd_program();
+  if (zstd == nullptr) {
+    refuse("ccsim: the trace '%s' cannot be read: traces are compressed by the zstd program, which is not "
+           "installed (Debian package zstd).\n", path);
+  }
+  const SysRes opened = VG_(open)(path, VKI_O_RDONLY, 0);
+  if (sr_isError(opened)) {
+    refuse("ccsim: the trace '%s' cannot be opened: %s.\n", path, VG_(strerror)(sr_Err(opened)));
+  }
+  const Int file = VG_(safe_fd)(static_cast<Int>(sr_Res(opened)));
+  Int ends[2];
+  if (VG_(pipe)(ends) != 0) refuse("ccsim: the trace '%s' cannot be read: no pipe to zstd.\n", path);
+  const HChar* arguments[] = {"zstd", "-q", "-d", "-c", nullptr};
+  const Int close_in_child[] = {ends[0], file, -1};
+  zstd_pid = start_zstd(zstd, arguments, file, ends[1], close_in_child);
+  VG_(close)(ends[1]);
+  VG_(close)(file);
+  if (zstd_pid < 0) refuse("ccsim: the trace '%s' cannot be read: zstd could not be started.\n", path);
+  stream_fd = VG_(safe_fd)(ends[0]);
+  check_header();
+  profile_name = VG_(strdup)("ccsim.trace.name", profile_target_name());
+}
+
+bool reading_trace() { return trace_path != nullptr; }
+
+const HChar* stream_description() {
+  static HChar text[64];
+  if (text[0] == '\0') VG_(snprintf)(text, sizeof text, "ccsim %s stream %u", CCSIM_VERSION, stream_records::kStreamVersion);
+  return text;
+}
+
+const HChar* trace_profile_name() { return profile_name; }
+
+void feed_trace_and_exit() {
+  bool whole = false;
+  for (;;) {
+    std::uint32_t used = 0;
+    if (!read_word(&used)) break;
+    if (used == tf::kStreamEnd) {
+      whole = true;
+      break;
+    }
+    if (used > tf::kMaxChunkWords) break;
+    RingChunk* chunk = take_chunk_to_fill();
+    if (!read_fully(stream_fd, chunk->words, SizeT(used) * 4)) break;
+    hand_over_filled_chunk(used);
+  }
+  Int code = 0;
+  VG_(close)(stream_fd);
+  const bool zstd_ok = zstd_succeeded(zstd_pid, &code);
+  if (!whole || !zstd_ok) {
+    VG_(umsg)("ccsim: the trace '%s' ends before the recorded run did (cut short or damaged); no profile was "
+              "written.\n", trace_path);
+    VG_(exit)(1);
+  }
+  VG_(exit)(await_simulation_end() ? 0 : 1);
+  __builtin_unreachable();
+}
+
+}  // namespace ccsim

@@ -1,0 +1,150 @@
+// trace_writer.cc: the first worker's copy of the stream into --trace-out's file, through zstd.
+#include "ccsim/tool/trace/trace_writer.h"
+
+#include "ccsim/tool/output/tool_messages.h"
+#include "ccsim/tool/trace/program_file.h"
+#include "ccsim/tool/trace/trace_reader.h"
+#include "ccsim/tool/trace/zstd_process.h"
+#include "ccsim/trace/format.h"
+
+namespace ccsim {
+namespace {
+
+namespace tf = trace_format;
+
+const HChar* trace_name = nullptr;  // the expanded --trace-out name (null without it)
+const HChar* zstd_path = nullptr;   // the zstd program found before the program ran
+Int file_fd = -1;                   // the trace file: the tool's until its workers are forked, then the first worker's
+Int pipe_fd = -1;                   // the first worker's end of the pipe to zstd
+Int zstd_pid = -1;                  // zstd's pid in the first worker
+bool failed = false;                // a write to zstd failed: nothing more is written
+bool regular_file = false;          // the trace is a regular file (a partial one is removed; a device is not)
+
+void write_words(const void* data, SizeT bytes) {
+  if (failed) return;
+  if (!write_fully(pipe_fd, data, bytes)) failed = true;
+}
+
+void write_word(std::uint32_t word) { write_words(&word, sizeof word); }
+
+void write_field(std::uint32_t kind, const HChar* text) {
+  if (text == nullptr) return;
+  const std::uint32_t bytes = static_cast<std::uint32_t>(VG_(strlen)(text));
+  write_word(kind);
+  write_word(bytes);
+  write_words(text, bytes);
+  static const HChar kZeros[4] = {};
+  write_words(kZeros, tf::padded_words(bytes) * 4 - bytes);
+}
+
+void write_arguments(std::uint32_t kind, XArray* arguments) {
+  for (Word i = 0; i < VG_(sizeXA)(arguments); ++i) {
+    write_field(kind, *static_cast<HChar**>(VG_(indexXA)(arguments, i)));
+  }
+}
+
+// The header (ccsim/trace/format.h): what ccsim-sim repeats to start Valgrind as this run started.
+void write_header(Int tool_pid) {
+  write_word(tf::kMagic);
+  write_word(tf::kVersion);
+  write_field(tf::kProgram, VG_(args_the_exename));
+  write_arguments(tf::kArgument, VG_(args_for_client));
+  write_arguments(tf::kValgrindArgument, VG_(args_for_valgrind));
+  write_field(tf::kDirectory, VG_(get_startup_wd)());
+  write_field(tf::kLauncher, VG_(getenv)("VALGRIND_LAUNCHER"));
+  write_field(tf::kValgrindLib, VG_(getenv)("VALGRIND_LIB"));
+  HChar number[64];
+  VG_(sprintf)(number, "%d", tool_pid);
+  write_field(tf::kPid, number);
+  if (program_stamp(VG_(args_the_exename), number, sizeof number)) write_field(tf::kProgramStamp, number);
+  write_field(tf::kStream, stream_description());
+  write_word(tf::kEnd);
+  write_word(0);
+}
+
+}  // namespace
+
+void open_trace_out(const HChar* name) {
+  trace_name = VG_(expand_file_name)("--trace-out", name);  // a bad % escape stops Valgrind (exit 1)
+  zstd_path = zstd_program();
+  if (zstd_path == nullptr) {
+    VG_(fmsg_bad_option)("--trace-out", "traces are compressed by the zstd program, which is not installed "
+                         "(Debian package zstd).\n");
+    VG_(exit)(1);  // VG_(fmsg_bad_option) only prints once the command line is read
+  }
+  const SysRes opened = VG_(open)(trace_name, VKI_O_WRONLY | VKI_O_CREAT | VKI_O_TRUNC, 0644);
+  if (sr_isError(opened)) {
+    VG_(fmsg_bad_option)("--trace-out", "'%s' cannot be opened for writing: %s.\n", trace_name,
+                         VG_(strerror)(sr_Err(opened)));
+    VG_(exit)(1);
+  }
+  file_fd = VG_(safe_fd)(static_cast<Int>(sr_Res(opened)));
+  struct vg_stat status;
+  regular_file = VG_(fstat)(file_fd, &status) == 0 && VKI_S_ISREG(status.mode);
+}
+
+void close_trace_out_in_tool() {
+  if (file_fd < 0) return;
+  VG_(close)(file_fd);
+  file_fd = -1;
+}
+
+void start_trace_writer(Int tool_pid) {
+  if (trace_name == nullptr) return;
+  Int ends[2];
+  if (VG_(pipe)(ends) != 0) {
+    failed = true;
+    return;
+  }
+  // zstd at its default level on one thread: it keeps up with a worker (docs/traces.md, "Cost").
+  const HChar* arguments[] = {"zstd", "-q", "-c", "-", nullptr};
+  const Int close_in_child[] = {ends[1], file_fd, -1};
+  zstd_pid = start_zstd(zstd_path, arguments, ends[0], file_fd, close_in_child);
+  VG_(close)(ends[0]);
+  VG_(close)(file_fd);
+  file_fd = -1;
+  pipe_fd = ends[1];
+  if (zstd_pid < 0) {
+    failed = true;
+    return;
+  }
+  write_header(tool_pid);
+}
+
+bool trace_writer_on() { return pipe_fd >= 0 && !failed; }
+
+void trace_chunk(const std::uint32_t* words, std::uint32_t used) {
+  write_word(used);
+  write_words(words, SizeT(used) * 4);
+}
+
+bool finish_trace_writer() {
+  if (trace_name == nullptr) return true;
+  if (pipe_fd >= 0) {
+    write_word(tf::kStreamEnd);
+    VG_(close)(pipe_fd);
+    pipe_fd = -1;
+  }
+  Int code = 0;
+  const bool zstd_ok = zstd_pid > 0 && zstd_succeeded(zstd_pid, &code);
+  if (!failed && zstd_ok) return true;
+  if (regular_file) VG_(unlink)(trace_name);
+  const HChar* removed = regular_file ? "; the partial file was removed" : "";
+  if (zstd_pid <= 0) {
+    tool_message("ccsim: the trace '%s' was not written: the zstd program could not be started%s.\n", trace_name,
+                 removed);
+  } else {
+    tool_message("ccsim: the trace '%s' was not written whole: zstd ended with code %d (is the disk full?)%s.\n",
+                 trace_name, code, removed);
+  }
+  return false;
+}
+
+void leave_trace_to_parent() {
+  if (pipe_fd >= 0) VG_(close)(pipe_fd);
+  pipe_fd = -1;
+  zstd_pid = -1;
+  trace_name = nullptr;
+}
+
+}  // namespace ccsim
