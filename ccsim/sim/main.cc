@@ -34,6 +34,7 @@ const char kUsage[] =
     "  --ccsim-out-file=<file>   the profile's name; %p is this run's pid [ccsim.out.%p, here]\n"
     "  --valgrind=<program>      the valgrind to run [the recorded run's, else valgrind in $PATH]\n"
     "  -h, --help                this text\n"
+    "  --version                 print ccsim-sim's version and exit\n"
     "\n"
     "exit status: valgrind's (0 when the profile is written); 2 for a bad command line or trace.\n";
 
@@ -52,6 +53,10 @@ int main(int argc, char** argv) {
     const std::string argument = argv[i];
     if (argument == "-h" || argument == "--help") {
       std::fputs(kUsage, stdout);
+      return 0;
+    }
+    if (argument == "--version") {
+      std::puts("ccsim-sim (ccsim) " CCSIM_VERSION);  // GNU style, as ccsim-annotate
       return 0;
     }
     if (argument.compare(0, 11, "--valgrind=") == 0) {

@@ -16,10 +16,15 @@ SimCommand sim_command(const TraceHeader& header, const std::vector<std::string>
                        const std::string& trace, const std::string& here) {
   SimCommand command;
   command.argv.push_back(!valgrind.empty() ? valgrind : !header.launcher.empty() ? header.launcher : "valgrind");
-  // The recorded run's own profile name and trace are its own: this run writes its profile where the user
-  // says (or ccsim's default name, in the user's directory) and reads the trace.
+  // The recorded run's own profile, trace and log are its own: this run writes its profile where the user
+  // says (or ccsim's default name, in the user's directory), its messages to stderr unless told otherwise,
+  // and reads the trace.
   for (const std::string& argument : header.valgrind_arguments) {
-    if (starts_with(argument, "--trace-out=") || starts_with(argument, "--ccsim-out-file=")) continue;
+    if (starts_with(argument, "--trace-out=") || starts_with(argument, "--ccsim-out-file=") ||
+        starts_with(argument, "--log-file=") || starts_with(argument, "--log-fd=") ||
+        starts_with(argument, "--log-socket=")) {
+      continue;
+    }
     command.argv.push_back(argument);
   }
   bool named_profile = false;

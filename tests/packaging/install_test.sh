@@ -1,7 +1,7 @@
 #!/bin/sh
 # install_test.sh: `make install DESTDIR=...` puts everything where a user (and Valgrind) looks for it:
-# ccsim-annotate in bindir, the tool and its preload in the tool directory, ccsim.h as <valgrind/ccsim.h>
-# under includedir, both man pages under mandir/man1, the documents under docdir (the directory the
+# ccsim-annotate and ccsim-sim in bindir, the tool and its preload in the tool directory, ccsim.h as
+# <valgrind/ccsim.h> under includedir, the man pages under mandir/man1, the documents under docdir (the directory the
 # tool's --help names); a client compiles against the installed header with only -I<prefix>/include and
 # runs; and `make uninstall` takes every file away again. Run by `make check` from the build directory.
 set -eu
@@ -14,9 +14,9 @@ env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL ${MAKE:-make} install DESTDIR="$root" >"
   fail "make install DESTDIR=$root failed: $(tail -n 20 "$scratch/install.log")"
 
 platform=amd64-linux
-for file in "$CCSIM_BINDIR/ccsim-annotate" "$CCSIM_TOOLDIR/ccsim-$platform" "$CCSIM_TOOLDIR/vgpreload_ccsim-$platform.so" \
+for file in "$CCSIM_BINDIR/ccsim-annotate" "$CCSIM_BINDIR/ccsim-sim" "$CCSIM_TOOLDIR/ccsim-$platform" "$CCSIM_TOOLDIR/vgpreload_ccsim-$platform.so" \
   "$CCSIM_INCLUDEDIR/valgrind/ccsim.h" "$CCSIM_MANDIR/man1/ccsim.1" "$CCSIM_MANDIR/man1/ccsim-annotate.1" \
-  "$CCSIM_DOCDIR/README.md" "$CCSIM_DOCDIR/docs/model.md" "$CCSIM_DOCDIR/docs/synchronization.md" \
+  "$CCSIM_MANDIR/man1/ccsim-sim.1" "$CCSIM_DOCDIR/docs/traces.md" "$CCSIM_DOCDIR/README.md" "$CCSIM_DOCDIR/docs/model.md" "$CCSIM_DOCDIR/docs/synchronization.md" \
   "$CCSIM_DOCDIR/docs/data-objects.md" "$CCSIM_DOCDIR/docs/output-format.md" "$CCSIM_DOCDIR/docs/annotate.md" \
   "$CCSIM_DOCDIR/docs/building.md" "$CCSIM_DOCDIR/docs/examples/histogram.c" "$CCSIM_DOCDIR/perf/README.md"; do
   [ -f "$root$file" ] || fail "make install did not install $file"
@@ -26,6 +26,8 @@ done
 # installed man page renders.
 out=$("$root$CCSIM_BINDIR/ccsim-annotate" --version)
 [ "$out" = "ccsim-annotate (ccsim) $CCSIM_VERSION" ] || fail "the installed ccsim-annotate --version printed '$out'"
+out=$("$root$CCSIM_BINDIR/ccsim-sim" --version)
+[ "$out" = "ccsim-sim (ccsim) $CCSIM_VERSION" ] || fail "the installed ccsim-sim --version printed '$out'"
 MANWIDTH=80 LC_ALL=C man -l "$root$CCSIM_MANDIR/man1/ccsim.1" >/dev/null 2>"$scratch/man.err" && [ ! -s "$scratch/man.err" ] ||
   fail "the installed ccsim.1 does not render cleanly: $(cat "$scratch/man.err")"
 

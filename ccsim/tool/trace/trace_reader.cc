@@ -23,7 +23,7 @@ const HChar* const kSimulationOptions[] = {
     "--line-detail", "--block-histograms", "--block-objects", "--phases", "--timeline", "--set-histograms",
     "--ccsim-out-file", "--ccsim-progress-interval", "--sim-threads", "--sim-shards", "--trace-in", "--trace-out",
     "--sim-worker-fail-after", "--sim-worker-stall-after", "--sim-worker-hang-seconds", "--sim-stage-queue-bytes",
-    "--sim-worker-dies-at-end", "-q", "--quiet", "-v", "--verbose", "--log-file", "--log-fd"};
+    "--sim-worker-dies-at-end", "-q", "--quiet", "-v", "--verbose", "--log-file", "--log-fd", "--log-socket"};
 
 const HChar* trace_path = nullptr;  // --trace-in's file (null without it)
 const HChar* profile_name = nullptr;
