@@ -40,22 +40,6 @@ std::vector<std::string> options_with(std::vector<std::string> options, const st
   return options;
 }
 
-// A tmpfs of 16 KiB mounted on `path` for one test, when the test may mount (root): a file system that
-// really fills up. Unmounted when the test ends.
-class SmallFileSystem {
- public:
-  explicit SmallFileSystem(const std::string& path) : path_(path) {
-    mounted_ = mount("tmpfs", path.c_str(), "tmpfs", 0, "size=16k") == 0;
-  }
-  ~SmallFileSystem() {
-    if (mounted_) umount(path_.c_str());
-  }
-  bool mounted() const { return mounted_; }
-
- private:
-  std::string path_;
-  bool mounted_ = false;
-};
 
 // Disk full on the rename path: sweep's profile (tens of KiB) does not fit in 16 KiB. The old profile is
 // kept as it was, no temporary file is left behind, the user reads why, and the run fails: sweep exits

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/mount.h>
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -89,6 +90,14 @@ std::vector<std::string> files_starting_with(const std::string& directory, const
     if (name.rfind(prefix, 0) == 0) found.push_back(entry.path().string());
   }
   return found;
+}
+
+SmallFileSystem::SmallFileSystem(const std::string& path) : path_(path) {
+  mounted_ = mount("tmpfs", path.c_str(), "tmpfs", 0, "size=16k") == 0;
+}
+
+SmallFileSystem::~SmallFileSystem() {
+  if (mounted_) umount(path_.c_str());
 }
 
 OneCpuOnly::OneCpuOnly() {

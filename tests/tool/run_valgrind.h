@@ -50,6 +50,21 @@ class OneCpuOnly {
   cpu_set_t all_;
 };
 
+// A tmpfs of 16 KiB mounted on `path` for one test, when the test may mount (root): a file system that
+// really fills up. Unmounted when the test ends.
+class SmallFileSystem {
+ public:
+  explicit SmallFileSystem(const std::string& path);
+  ~SmallFileSystem();
+  SmallFileSystem(const SmallFileSystem&) = delete;
+  SmallFileSystem& operator=(const SmallFileSystem&) = delete;
+  bool mounted() const { return mounted_; }
+
+ private:
+  std::string path_;
+  bool mounted_ = false;
+};
+
 // Files in `directory` whose names start with `prefix`.
 std::vector<std::string> files_starting_with(const std::string& directory, const std::string& prefix);
 

@@ -230,3 +230,47 @@ TEST(Traces, ATraceThatCannotBeWrittenIsToldAndTheProfileKept) {
   EXPECT_TRUE(read_profile(dir + "/kept", &p, &error)) << error;
   EXPECT_TRUE(std::filesystem::exists("/dev/full"));
 }
+
+// A hostile directory: a symbolic link planted under the trace's name is replaced, never written through
+// (the trace is written beside it and renamed over it, as the profile is).
+TEST(Traces, ALinkPlantedUnderTheTracesNameIsNotWrittenThrough) {
+  const std::string dir = scratch_directory("trace_planted_link");
+  std::ofstream(dir + "/victim") << "keep";
+  std::filesystem::create_symlink(dir + "/victim", dir + "/trace.zst");
+  RunResult run = run_ccsim(dir, {"--trace-out=trace.zst", "--ccsim-out-file=recorded"},
+                            test_program("pthread_false_sharing"), {}, true);
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  EXPECT_EQ(contents(dir + "/victim"), "keep");
+  EXPECT_FALSE(std::filesystem::is_symlink(dir + "/trace.zst"));
+  RunResult sim = run_ccsim_sim(dir, {"--ccsim-out-file=again", dir + "/trace.zst"});
+  ASSERT_EQ(sim.exit_code, 0) << sim.stderr_text;
+  EXPECT_TRUE(contents(dir + "/recorded") == contents(dir + "/again"));
+}
+
+// A disk that fills while the trace is written: the trace already under the name is left as it was, no
+// temporary file is left behind, the user reads why, the profile is written, and the run fails (1).
+TEST(Traces, AFullFileSystemKeepsTheOldTraceAndTheProfile) {
+  const std::string dir = scratch_directory("trace_disk_full");
+  const std::string small = dir + "/small";
+  std::filesystem::create_directory(small);
+  SmallFileSystem file_system(small);
+  if (!file_system.mounted()) GTEST_SKIP() << "mounting a tmpfs needs root; /dev/full is tested above";
+  std::ofstream(small + "/trace.zst") << "the previous trace\n";
+  // pthread_false_sharing's trace takes tens of KiB (8 million accesses), more than the 16 KiB there.
+  RunResult run = run_ccsim(dir, {"--trace-out=small/trace.zst", "--ccsim-out-file=" + dir + "/kept"},
+                            test_program("pthread_false_sharing"));
+  EXPECT_EQ(run.exit_code, 1) << run.stderr_text;
+  // The name as the tool expanded it: absolute (Valgrind's %p expansion makes it so).
+  EXPECT_NE(run.stderr_text.find("ccsim: the trace '" + small + "/trace.zst' was not written whole: zstd ended with "
+                                 "code "),
+            std::string::npos)
+      << run.stderr_text;
+  EXPECT_NE(run.stderr_text.find(" (is the disk full?); the file already there is left as it was.\n"),
+            std::string::npos)
+      << run.stderr_text;
+  EXPECT_EQ(contents(small + "/trace.zst"), "the previous trace\n");
+  EXPECT_EQ(files_starting_with(small, "trace.zst.tmp").size(), 0u);
+  Profile p;
+  std::string error;
+  EXPECT_TRUE(read_profile(dir + "/kept", &p, &error)) << error;
+}

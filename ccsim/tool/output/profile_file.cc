@@ -4,6 +4,7 @@
 #include "ccsim/core/platform.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/process_stat.h"
+#include "ccsim/tool/output/temporary_file.h"
 #include "ccsim/tool/output/tool_messages.h"
 #include "pub_tool_vkiscnums.h"
 
@@ -12,19 +13,12 @@ namespace {
 
 // Flags and errnos the vki headers do not define (values from the kernel's asm-generic headers, as on
 // amd64).
-constexpr Int kOpenNoFollow = 0400000;
 constexpr Int kOpenCloseOnExec = 02000000;
-constexpr UWord kRandomNonBlocking = 1;  // getrandom's GRND_NONBLOCK
 constexpr Int kErrorNameTooLong = 36;     // ENAMETOOLONG
 constexpr Int kErrorQuotaExceeded = 122;  // EDQUOT
 constexpr SizeT kNameMax = 255;          // NAME_MAX: the longest name of one directory entry
 constexpr UWord kClockRealtime = 0;       // CLOCK_REALTIME
 constexpr UWord kClockBoottime = 7;       // CLOCK_BOOTTIME, which /proc's starttime counts in
-// The temporary file is "<target>.tmp.<suffix>": 10 letters and digits are 59 bits of chance, and the
-// file is created with O_EXCL, so a name someone guessed and planted is never used.
-constexpr const HChar* kTemporaryInfix = ".tmp.";
-constexpr SizeT kSuffixLength = 10;
-constexpr SizeT kTemporaryExtra = 5 + kSuffixLength;
 
 // The expanded --ccsim-out-file of the process that expanded it. A forked child has another pid and
 // expands the name again; the same process never does, so %n counts once per process.
@@ -158,37 +152,6 @@ const HChar* expanded_name() {
     VG_(fmsg_bad_option)(option, __VA_ARGS__);                                  \
     VG_(exit)(1); /* after the command line, VG_(fmsg_bad_option) only prints */ \
   } while (0)
-
-// `kSuffixLength` letters and digits from the kernel's random source (getrandom), or, should that fail,
-// from the clock and pid: O_EXCL still refuses any name that exists.
-void random_suffix(HChar* out) {
-  static const HChar kAlphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-  UChar bytes[kSuffixLength];
-  SysRes result = system_call(__NR_getrandom, reinterpret_cast<UWord>(bytes), kSuffixLength, kRandomNonBlocking);
-  if (sr_isError(result) || sr_Res(result) != kSuffixLength) {
-    static UInt seed = 0;
-    seed ^= VG_(read_millisecond_timer)() * 2654435761u ^ static_cast<UInt>(VG_(getpid)());
-    for (SizeT i = 0; i < kSuffixLength; ++i) bytes[i] = static_cast<UChar>(VG_(random)(&seed) >> 8);
-  }
-  for (SizeT i = 0; i < kSuffixLength; ++i) out[i] = kAlphabet[bytes[i] % (sizeof kAlphabet - 1)];
-  out[kSuffixLength] = '\0';
-}
-
-// Creates "<target>.tmp.<random>" with O_EXCL|O_NOFOLLOW, trying new names while one exists (a planted
-// file or symlink, another run's temporary file). Returns the fd or the errno negated.
-Int create_temporary(const HChar* target, HChar* temporary) {
-  const Int flags = VKI_O_WRONLY | VKI_O_CREAT | VKI_O_EXCL | kOpenNoFollow | kOpenCloseOnExec;
-  const Int mode = VKI_S_IRUSR | VKI_S_IWUSR | VKI_S_IRGRP | VKI_S_IROTH;  // 0644, less the umask
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    HChar suffix[kSuffixLength + 1];
-    random_suffix(suffix);
-    VG_(sprintf)(temporary, "%s%s%s", target, kTemporaryInfix, suffix);
-    SysRes result = VG_(open)(temporary, flags, mode);
-    if (!sr_isError(result)) return static_cast<Int>(sr_Res(result));
-    if (sr_Err(result) != VKI_EEXIST) return -static_cast<Int>(sr_Err(result));
-  }
-  return -VKI_EEXIST;
-}
 
 // The errno's text: VG_(strerror)'s, which leaves out a few that writing a file can meet.
 const HChar* error_text(Int error) {

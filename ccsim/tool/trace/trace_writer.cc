@@ -1,6 +1,7 @@
 // trace_writer.cc: the first worker's copy of the stream into --trace-out's file, through zstd.
 #include "ccsim/tool/trace/trace_writer.h"
 
+#include "ccsim/tool/output/temporary_file.h"
 #include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/trace/program_file.h"
 #include "ccsim/tool/trace/trace_reader.h"
@@ -18,7 +19,8 @@ Int file_fd = -1;                   // the trace file: the tool's until its work
 Int pipe_fd = -1;                   // the first worker's end of the pipe to zstd
 Int zstd_pid = -1;                  // zstd's pid in the first worker
 bool failed = false;                // a write to zstd failed: nothing more is written
-bool regular_file = false;          // the trace is a regular file (a partial one is removed; a device is not)
+HChar* temporary_name = nullptr;    // the file zstd writes, renamed over the trace's name when whole (null:
+                                    // the trace is a device or a pipe, written in place)
 
 void write_words(const void* data, SizeT bytes) {
   if (failed) return;
@@ -72,15 +74,28 @@ void open_trace_out(const HChar* name) {
                          "(Debian package zstd).\n");
     VG_(exit)(1);  // VG_(fmsg_bad_option) only prints once the command line is read
   }
-  const SysRes opened = VG_(open)(trace_name, VKI_O_WRONLY | VKI_O_CREAT | VKI_O_TRUNC, 0644);
-  if (sr_isError(opened)) {
-    VG_(fmsg_bad_option)("--trace-out", "'%s' cannot be opened for writing: %s.\n", trace_name,
-                         VG_(strerror)(sr_Err(opened)));
+  // A device or a pipe is written in place; a regular file (or none yet) through a temporary file beside
+  // it, renamed over it when the trace is whole (temporary_file.h).
+  struct vg_stat status;
+  const bool exists = !sr_isError(VG_(stat)(trace_name, &status));
+  if (exists && VKI_S_ISDIR(status.mode)) {
+    VG_(fmsg_bad_option)("--trace-out", "'%s' is a directory.\n", trace_name);
     VG_(exit)(1);
   }
-  file_fd = VG_(safe_fd)(static_cast<Int>(sr_Res(opened)));
-  struct vg_stat status;
-  regular_file = VG_(fstat)(file_fd, &status) == 0 && VKI_S_ISREG(status.mode);
+  Int fd = -1;
+  if (exists && !VKI_S_ISREG(status.mode)) {
+    const SysRes opened = VG_(open)(trace_name, VKI_O_WRONLY, 0);
+    fd = sr_isError(opened) ? -static_cast<Int>(sr_Err(opened)) : static_cast<Int>(sr_Res(opened));
+  } else {
+    temporary_name = static_cast<HChar*>(VG_(malloc)("ccsim.trace.name", VG_(strlen)(trace_name) + kTemporaryExtra + 1));
+    fd = create_temporary(trace_name, temporary_name);
+  }
+  if (fd < 0) {
+    VG_(fmsg_bad_option)("--trace-out", "'%s' cannot be opened for writing: %s.\n", trace_name,
+                         VG_(strerror)(static_cast<UWord>(-fd)));
+    VG_(exit)(1);
+  }
+  file_fd = VG_(safe_fd)(fd);
 }
 
 void close_trace_out_in_tool() {
@@ -127,15 +142,20 @@ bool finish_trace_writer() {
   }
   Int code = 0;
   const bool zstd_ok = zstd_pid > 0 && zstd_succeeded(zstd_pid, &code);
-  if (!failed && zstd_ok) return true;
-  if (regular_file) VG_(unlink)(trace_name);
-  const HChar* removed = regular_file ? "; the partial file was removed" : "";
+  if (!failed && zstd_ok) {
+    if (temporary_name == nullptr || VG_(rename)(temporary_name, trace_name) == 0) return true;
+    tool_message("ccsim: the trace could not be renamed to '%s'; it was removed.\n", trace_name);
+    VG_(unlink)(temporary_name);
+    return false;
+  }
+  if (temporary_name != nullptr) VG_(unlink)(temporary_name);
+  const HChar* kept = temporary_name != nullptr ? "; the file already there is left as it was" : "";
   if (zstd_pid <= 0) {
     tool_message("ccsim: the trace '%s' was not written: the zstd program could not be started%s.\n", trace_name,
-                 removed);
+                 kept);
   } else {
     tool_message("ccsim: the trace '%s' was not written whole: zstd ended with code %d (is the disk full?)%s.\n",
-                 trace_name, code, removed);
+                 trace_name, code, kept);
   }
   return false;
 }

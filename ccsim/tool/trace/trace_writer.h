@@ -6,9 +6,11 @@
 // whose output is the file: the program's threads pay nothing for it.
 //
 // The file is opened by the tool before the program runs (a bad name stops the run at once, in one
-// sentence), so the workers inherit it; zstd writes it. When zstd fails (a full disk), the worker goes on
-// simulating, removes the partial file and says why at the end; the run then exits non-zero, with its
-// profile written.
+// sentence), so the workers inherit it; zstd writes it. As the profile, it is written into a temporary
+// file beside its name and renamed over it once whole (output/temporary_file.h); a device or a pipe is
+// written in place. When zstd fails (a full disk), the worker goes on simulating, removes the temporary
+// file (a trace already under the name is left as it was) and says why at the end; the run then exits
+// non-zero, with its profile written.
 #ifndef CCSIM_TOOL_TRACE_TRACE_WRITER_H
 #define CCSIM_TOOL_TRACE_TRACE_WRITER_H
 
