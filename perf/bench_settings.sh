@@ -49,3 +49,8 @@ workload_sources() {
     echo "$2/perf/workloads/$name.c"
   done
 }
+
+# worker_cpu_seconds ERRFILE: the simulation workers' CPU time a --sim-threads run printed at its end
+# ("simulated by ... its CPU time S s"; empty when it printed none). The workers are no children of the
+# program's process, so /usr/bin/time does not count them.
+worker_cpu_seconds() { sed -n 's/.*simulated by .* CPU time \([0-9.]*\) s.*/\1/p' "$1"; }

@@ -31,7 +31,7 @@ run_once() {
   slot=$1
   shift
   /usr/bin/time -f "%e %U %S" -o time.out "$@" >/dev/null 2>run.err || { cat run.err >&2; exit 1; }
-  worker=$(sed -n 's/.*simulated by .* CPU time \([0-9.]*\) s.*/\1/p' run.err)
+  worker=$(worker_cpu_seconds run.err)
   tail -n 1 time.out | awk -v w="${worker:-0}" '{printf "%.2f %.2f %.2f\n", $1, $2 + $3 + w, $2 + $3}'
   tail -n 1 time.out | awk -v w="${worker:-0}" '{printf "%.2f %.2f %.2f\n", $1, $2 + $3 + w, $2 + $3}' >>"$slot.runs"
 }

@@ -25,7 +25,7 @@ run_once() {
   slot=$1
   shift
   /usr/bin/time -f "%e" -o time.out "$@" >/dev/null 2>run.err || { cat run.err >&2; exit 1; }
-  worker=$(sed -n 's/.*simulated by .* CPU time \([0-9.]*\) s.*/\1/p' run.err)
+  worker=$(worker_cpu_seconds run.err)
   accesses=$(sed -n 's/^==[0-9]*== total *\([0-9,]*\) *\([0-9,]*\) .*/\1 \2/p' run.err | tr -d , | awk '{print $1 + $2}')
   echo "$(tail -n 1 time.out) ${worker:-0} ${accesses:-0}" >>"$slot.runs"
 }

@@ -83,6 +83,13 @@ RunResult run_cachegrind(const std::string& directory, const std::vector<std::st
   return run(directory, command + " " + quote(program));
 }
 
+std::string file_contents(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 std::vector<std::string> files_starting_with(const std::string& directory, const std::string& prefix) {
   std::vector<std::string> found;
   for (const auto& entry : std::filesystem::directory_iterator(directory)) {

@@ -65,6 +65,9 @@ class SmallFileSystem {
   bool mounted_ = false;
 };
 
+// The whole text of a file ("" when it cannot be read).
+std::string file_contents(const std::string& path);
+
 // Files in `directory` whose names start with `prefix`.
 std::vector<std::string> files_starting_with(const std::string& directory, const std::string& prefix);
 

@@ -34,13 +34,6 @@ using namespace ccsim_test;
 
 namespace {
 
-std::string contents(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
 // The profile without its `pid:` line (returned in `pid`) and its real-time counts (see the top).
@@ -140,7 +133,7 @@ RunProfiles run_profiles(const Case& test, const std::string& order, int threads
   const std::map<std::string, std::string> stderr_of = stderr_by_process(run.stderr_text);
   for (const std::string& file : files_starting_with(dir, "profile.")) {
     std::string pid;
-    result.profiles.push_back(without_pid(contents(file), &pid));
+    result.profiles.push_back(without_pid(file_contents(file), &pid));
     EXPECT_EQ(file, dir + "/profile." + pid) << name;
     const auto process = stderr_of.find(pid);
     EXPECT_TRUE(process != stderr_of.end() && process->second.find("ccsim: profile written to " + file) != std::string::npos)
@@ -313,7 +306,7 @@ TEST(SimWorker, TheWorkersReplayFlushesEarlyAtTheCapAndLosesNothing) {
   RunResult run = run_ccsim(dir, {"--sim-threads=1", "--max-buffer=1",
                                   "--ccsim-out-file=" + dir + "/profile"}, test_program("pthread_false_sharing"));
   ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
-  const std::string profile = contents(dir + "/profile");
+  const std::string profile = file_contents(dir + "/profile");
   const std::size_t at = profile.find("replay: early-flushes ");
   ASSERT_NE(at, std::string::npos);
   EXPECT_GT(std::stoull(profile.substr(at + 22)), 10u);
@@ -329,7 +322,7 @@ TEST(SimWorker, ExitFromASecondThreadKeepsTheCodeAndWritesTheProfile) {
   RunResult run = run_ccsim(dir, {"--sim-threads=1", "--ccsim-out-file=" + dir + "/profile"},
                             test_program("exit_code"));
   EXPECT_EQ(run.exit_code, 42) << run.stderr_text;
-  EXPECT_NE(contents(dir + "/profile").find("summary:"), std::string::npos);
+  EXPECT_NE(file_contents(dir + "/profile").find("summary:"), std::string::npos);
 }
 
 // How many times `text` says that its worker died. The worker is no child of the program's process, which
@@ -1048,7 +1041,7 @@ TEST(SimWorker, AWorkerDoesNotFollowALinkPlantedUnderItsCountsName) {
                                   "--ccsim-out-file=" + dir + "/profile"}, test_program("pthread_false_sharing"));
   EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
   expect_false_sharing_counts(dir + "/profile");  // the second worker's counts arrived
-  EXPECT_EQ(contents(target), "mine\n");
+  EXPECT_EQ(file_contents(target), "mine\n");
   // What the run left in /dev/shm: the planted link alone (the test removes it).
   std::vector<std::string> left;
   for (const std::string& file : shard_count_files()) {

@@ -19,13 +19,6 @@ using namespace ccsim_test;
 
 namespace {
 
-std::string contents(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // The profile without the counts that differ between any two runs of a program (real-time waits:
 // docs/synchronization.md, "Determinism") and its pid.
 std::string without_run_lines(const std::string& profile) {
@@ -62,9 +55,9 @@ void expect_same_profile_again(const std::string& name, const std::string& progr
   arguments.push_back(dir + "/trace.zst");
   RunResult sim = run_ccsim_sim(dir, arguments);
   ASSERT_EQ(sim.exit_code, 0) << sim.stderr_text;
-  const std::string recorded = contents(dir + "/recorded");
+  const std::string recorded = file_contents(dir + "/recorded");
   ASSERT_FALSE(recorded.empty());
-  EXPECT_TRUE(recorded == contents(dir + "/again")) << program << ": the profile simulated again differs";
+  EXPECT_TRUE(recorded == file_contents(dir + "/again")) << program << ": the profile simulated again differs";
 }
 
 }  // namespace
@@ -85,12 +78,12 @@ TEST(Traces, ATraceOfAProgramThatForksGivesTheProfileOfTheProcessItStarted) {
   ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
   RunResult sim = run_ccsim_sim(dir, {"--ccsim-out-file=again", dir + "/trace.zst"});
   ASSERT_EQ(sim.exit_code, 0) << sim.stderr_text;
-  const std::string again = contents(dir + "/again");
+  const std::string again = file_contents(dir + "/again");
   const std::size_t pid_at = again.find("\npid: ");
   ASSERT_NE(pid_at, std::string::npos);
   const std::string pid = again.substr(pid_at + 6, again.find('\n', pid_at + 1) - pid_at - 6);
   EXPECT_GT(files_starting_with(dir, "recorded.").size(), 1u);  // the children's profiles too
-  EXPECT_TRUE(contents(dir + "/recorded." + pid) == again) << "the profile of process " << pid << " differs";
+  EXPECT_TRUE(file_contents(dir + "/recorded." + pid) == again) << "the profile of process " << pid << " differs";
 }
 
 // sweep.c recorded with ccsim's default caches (no miss classes), then simulated with a 4 KiB
@@ -131,7 +124,7 @@ TEST(Traces, AnotherOrderAndLineSizeGiveTheProfileOfARunWithThem) {
   direct.push_back("--ccsim-out-file=" + dir + "/direct");
   RunResult run = run_ccsim(dir, direct, test_program("omp_false_sharing"), {}, true);
   ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
-  EXPECT_EQ(without_run_lines(contents(dir + "/again")), without_run_lines(contents(dir + "/direct")));
+  EXPECT_EQ(without_run_lines(file_contents(dir + "/again")), without_run_lines(file_contents(dir + "/direct")));
 }
 
 // Every mistake is one sentence and a non-zero exit, before anything is simulated.
@@ -240,11 +233,11 @@ TEST(Traces, ALinkPlantedUnderTheTracesNameIsNotWrittenThrough) {
   RunResult run = run_ccsim(dir, {"--trace-out=trace.zst", "--ccsim-out-file=recorded"},
                             test_program("pthread_false_sharing"), {}, true);
   ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
-  EXPECT_EQ(contents(dir + "/victim"), "keep");
+  EXPECT_EQ(file_contents(dir + "/victim"), "keep");
   EXPECT_FALSE(std::filesystem::is_symlink(dir + "/trace.zst"));
   RunResult sim = run_ccsim_sim(dir, {"--ccsim-out-file=again", dir + "/trace.zst"});
   ASSERT_EQ(sim.exit_code, 0) << sim.stderr_text;
-  EXPECT_TRUE(contents(dir + "/recorded") == contents(dir + "/again"));
+  EXPECT_TRUE(file_contents(dir + "/recorded") == file_contents(dir + "/again"));
 }
 
 // A disk that fills while the trace is written: the trace already under the name is left as it was, no
@@ -268,7 +261,7 @@ TEST(Traces, AFullFileSystemKeepsTheOldTraceAndTheProfile) {
   EXPECT_NE(run.stderr_text.find(" (is the disk full?); the file already there is left as it was.\n"),
             std::string::npos)
       << run.stderr_text;
-  EXPECT_EQ(contents(small + "/trace.zst"), "the previous trace\n");
+  EXPECT_EQ(file_contents(small + "/trace.zst"), "the previous trace\n");
   EXPECT_EQ(files_starting_with(small, "trace.zst.tmp").size(), 0u);
   Profile p;
   std::string error;
