@@ -111,7 +111,9 @@ void start_trace_writer(Int tool_pid) {
     failed = true;
     return;
   }
-  // zstd at its default level on one thread: it keeps up with a worker (docs/traces.md, "Cost").
+  // zstd at its default level (3) on one thread. Level 1 was tried: on 2 cores no faster for the run
+  // (zstd shares them with the program and the workers), and its traces 1.9 to 3.4 times larger on
+  // hash_table and l1_hits (perf/README.md, "Traces").
   const HChar* arguments[] = {"zstd", "-q", "-c", "-", nullptr};
   const Int close_in_child[] = {ends[1], file_fd, -1};
   zstd_pid = start_zstd(zstd_path, arguments, ends[0], file_fd, close_in_child);
