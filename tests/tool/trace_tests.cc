@@ -267,3 +267,21 @@ TEST(Traces, AFullFileSystemKeepsTheOldTraceAndTheProfile) {
   std::string error;
   EXPECT_TRUE(read_profile(dir + "/kept", &p, &error)) << error;
 }
+
+// With --trace-children=yes the image the program execs runs under ccsim too, in the same process: its
+// trace takes "<name>.2" as its profile does, and each trace gives its image's profile again.
+TEST(Traces, AnImageTheProgramExecsKeepsATraceOfItsOwn) {
+  const std::string dir = scratch_directory("trace_exec");
+  RunResult run = run_ccsim(dir, {"--trace-children=yes", "--trace-out=trace.zst", "--ccsim-out-file=recorded"},
+                            test_program("exec_after_work"), {}, true);
+  ASSERT_EQ(run.exit_code, 7) << run.stderr_text;  // the image after the exec exits with 7
+  for (const std::string suffix : {"", ".2"}) {
+    ASSERT_TRUE(std::filesystem::exists(dir + "/trace.zst" + suffix)) << suffix;
+    RunResult sim = run_ccsim_sim(dir, {"--ccsim-out-file=again" + suffix, dir + "/trace.zst" + suffix});
+    ASSERT_EQ(sim.exit_code, 0) << sim.stderr_text;
+    const std::string recorded = file_contents(dir + "/recorded" + suffix);
+    EXPECT_FALSE(recorded.empty()) << suffix;
+    EXPECT_TRUE(recorded == file_contents(dir + "/again" + suffix)) << "the profile of image '" << suffix << "' differs";
+  }
+  EXPECT_NE(file_contents(dir + "/recorded"), file_contents(dir + "/recorded.2"));
+}

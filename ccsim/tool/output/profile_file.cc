@@ -103,11 +103,7 @@ ULong process_start_ns() {
 // with this pid was written before that process ended, so before this one started; any other file of the
 // name (another run's, a file planted there) has another pid or none.
 bool written_by_earlier_image(const HChar* path, ULong started_ns) {
-  struct vg_stat status;
-  if (started_ns == 0 || sr_isError(VG_(stat)(path, &status)) || !VKI_S_ISREG(status.mode)) return false;
-  UInt mode = 0;
-  if (lstat_mode(path, &mode) != 0 || !VKI_S_ISREG(mode)) return false;  // a symlink is written in place
-  if (status.mtime * 1000000000ull + status.mtime_nsec + 1000000000ull < started_ns) return false;
+  if (!written_since(path, started_ns)) return false;
   const SysRes opened = VG_(open)(path, VKI_O_RDONLY, 0);
   if (sr_isError(opened)) return false;
   const Int fd = static_cast<Int>(sr_Res(opened));
@@ -121,23 +117,11 @@ bool written_by_earlier_image(const HChar* path, ULong started_ns) {
   return VG_(strncmp)(head, "ccsim-profile-version: ", 23) == 0 && VG_(strstr)(head, pid_line) != nullptr;
 }
 
-// With --trace-children=yes an image the program execs runs under ccsim too, in the same process: %p
-// names the same file as the earlier image's profile. This image's profile then takes the first of
-// "<name>.2", "<name>.3", ... that no earlier image of the process wrote.
-HChar* name_after_earlier_images(HChar* name) {
-  const ULong started_ns = process_start_ns();
-  if (!written_by_earlier_image(name, started_ns)) return name;
-  HChar* numbered = static_cast<HChar*>(VG_(malloc)("ccsim.out.name", VG_(strlen)(name) + 12));
-  for (UInt image = 2;; ++image) {
-    VG_(sprintf)(numbered, "%s.%u", name, image);
-    if (!written_by_earlier_image(numbered, started_ns)) return numbered;
-  }
-}
-
 const HChar* expanded_name() {
   if (expanded_target == nullptr || expanded_for_pid != profile_pid()) {
     // VG_(expand_file_name) stops Valgrind with its own message (exit 1) on a bad `%` escape.
-    expanded_target = name_after_earlier_images(VG_(expand_file_name)("--ccsim-out-file", options.out_file));
+    expanded_target =
+        name_after_earlier_images(VG_(expand_file_name)("--ccsim-out-file", options.out_file), written_by_earlier_image);
     expanded_for_pid = profile_pid();
   }
   return expanded_target;
@@ -193,6 +177,24 @@ void tell_not_written(const HChar* target, const HChar* doing, Int error, bool t
 }
 
 }  // namespace
+
+bool written_since(const HChar* path, ULong started_ns) {
+  struct vg_stat status;
+  if (started_ns == 0 || sr_isError(VG_(stat)(path, &status)) || !VKI_S_ISREG(status.mode)) return false;
+  UInt mode = 0;
+  if (lstat_mode(path, &mode) != 0 || !VKI_S_ISREG(mode)) return false;
+  return status.mtime * 1000000000ull + status.mtime_nsec + 1000000000ull >= started_ns;
+}
+
+HChar* name_after_earlier_images(HChar* name, bool (*taken)(const HChar* path, ULong started_ns)) {
+  const ULong started_ns = process_start_ns();
+  if (!taken(name, started_ns)) return name;
+  HChar* numbered = static_cast<HChar*>(VG_(malloc)("ccsim.out.name", VG_(strlen)(name) + 12));
+  for (UInt image = 2;; ++image) {
+    VG_(sprintf)(numbered, "%s.%u", name, image);
+    if (!taken(numbered, started_ns)) return numbered;
+  }
+}
 
 Int profile_pid() { return profile_pid_override != 0 ? profile_pid_override : VG_(getpid)(); }
 

@@ -19,6 +19,16 @@ namespace ccsim {
 // runs, so that a run is never lost to a bad name.
 void check_profile_destination();
 
+// With --trace-children=yes an image the program execs runs under ccsim too, in the same process: %p
+// names the same file as the earlier image's. The first of `name`, "<name>.2", "<name>.3", ... that
+// `taken` says no earlier image of this process wrote (`started_ns`: when this process started): for the
+// profile, a profile with this pid written since then; for the trace (trace/trace_writer.h), likewise.
+HChar* name_after_earlier_images(HChar* name, bool (*taken)(const HChar* path, ULong started_ns));
+// Whether `path` is a regular file (not a symlink, which is written in place) last written since
+// `started_ns`, less a second (the clocks are read at slightly different moments, and the process's start
+// counts whole ticks).
+bool written_since(const HChar* path, ULong started_ns);
+
 // The process whose profile is written (its `pid:` record and the %p of --ccsim-out-file): this one, or,
 // in a simulation worker (workers/worker_process.h), the tool's process whose calls it made, which
 // set_profile_owner names with the name that process expanded (profile_target_name(): a worker serving a

@@ -1,6 +1,7 @@
 // trace_writer.cc: the first worker's copy of the stream into --trace-out's file, through zstd.
 #include "ccsim/tool/trace/trace_writer.h"
 
+#include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/temporary_file.h"
 #include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/trace/program_file.h"
@@ -64,16 +65,59 @@ void write_header(Int tool_pid) {
   write_word(0);
 }
 
+// Whether `path` is a trace an earlier image of this process wrote (profile_file.h): written since the
+// process started, and its header's pid is this process's (read back through zstd). A file written just
+// before the run started, or another run's, is not.
+bool trace_of_earlier_image(const HChar* path, ULong started_ns) {
+  if (!written_since(path, started_ns) || zstd_path == nullptr) return false;
+  const SysRes opened = VG_(open)(path, VKI_O_RDONLY, 0);
+  if (sr_isError(opened)) return false;
+  const Int file = static_cast<Int>(sr_Res(opened));
+  Int ends[2];
+  if (VG_(pipe)(ends) != 0) {
+    VG_(close)(file);
+    return false;
+  }
+  const HChar* arguments[] = {"zstd", "-q", "-d", "-c", nullptr};
+  const Int close_in_child[] = {ends[0], file, -1};
+  const Int pid = start_zstd(zstd_path, arguments, file, ends[1], close_in_child);
+  VG_(close)(ends[1]);
+  VG_(close)(file);
+  HChar own[32];
+  VG_(sprintf)(own, "%d", VG_(getpid)());
+  bool ours = false;
+  std::uint32_t words[2];
+  if (pid > 0 && read_fully(ends[0], words, sizeof words) && words[0] == tf::kMagic && words[1] == tf::kVersion) {
+    // The fields, up to the pid's (the header is small: the program's and Valgrind's arguments).
+    HChar text[4096];
+    while (read_fully(ends[0], words, sizeof words) && words[0] != tf::kEnd) {
+      const std::uint32_t padded = tf::padded_words(words[1]) * 4;
+      if (padded >= sizeof text || !read_fully(ends[0], text, padded)) break;
+      text[words[1]] = '\0';
+      if (words[0] == tf::kPid) {
+        ours = VG_(strcmp)(text, own) == 0;
+        break;
+      }
+    }
+  }
+  VG_(close)(ends[0]);  // zstd, if it has more to say, ends on the closed pipe
+  Int code = 0;
+  if (pid > 0) zstd_succeeded(pid, &code);
+  return ours;
+}
+
 }  // namespace
 
 void open_trace_out(const HChar* name) {
-  trace_name = VG_(expand_file_name)("--trace-out", name);  // a bad % escape stops Valgrind (exit 1)
   zstd_path = zstd_program();
   if (zstd_path == nullptr) {
     VG_(fmsg_bad_option)("--trace-out", "traces are compressed by the zstd program, which is not installed "
                          "(Debian package zstd).\n");
     VG_(exit)(1);  // VG_(fmsg_bad_option) only prints once the command line is read
   }
+  // A bad % escape stops Valgrind (exit 1); an image the program execs under --trace-children=yes takes
+  // "<name>.2", ... as its profile does (profile_file.h).
+  trace_name = name_after_earlier_images(VG_(expand_file_name)("--trace-out", name), trace_of_earlier_image);
   // A device or a pipe is written in place; a regular file (or none yet) through a temporary file beside
   // it, renamed over it when the trace is whole (temporary_file.h).
   struct vg_stat status;
