@@ -178,16 +178,8 @@ void open_trace_in(const HChar* path) {
   if (sr_isError(opened)) {
     refuse("ccsim: the trace '%s' cannot be opened: %s.\n", path, VG_(strerror)(sr_Err(opened)));
   }
-  const Int file = VG_(safe_fd)(static_cast<Int>(sr_Res(opened)));
-  Int ends[2];
-  if (VG_(pipe)(ends) != 0) refuse("ccsim: the trace '%s' cannot be read: no pipe to zstd.\n", path);
-  const HChar* arguments[] = {"zstd", "-q", "-d", "-c", nullptr};
-  const Int close_in_child[] = {ends[0], file, -1};
-  zstd_pid = start_zstd(zstd, arguments, file, ends[1], close_in_child);
-  VG_(close)(ends[1]);
-  VG_(close)(file);
-  if (zstd_pid < 0) refuse("ccsim: the trace '%s' cannot be read: zstd could not be started.\n", path);
-  stream_fd = VG_(safe_fd)(ends[0]);
+  stream_fd = start_decompressing(zstd, static_cast<Int>(sr_Res(opened)), &zstd_pid);
+  if (stream_fd < 0) refuse("ccsim: the trace '%s' cannot be read: zstd could not be started.\n", path);
   check_header();
   profile_name = VG_(strdup)("ccsim.trace.name", profile_target_name());
 }
@@ -196,7 +188,9 @@ bool reading_trace() { return trace_path != nullptr; }
 
 const HChar* stream_description() {
   static HChar text[64];
-  if (text[0] == '\0') VG_(snprintf)(text, sizeof text, "ccsim %s stream %u", CCSIM_VERSION, stream_records::kStreamVersion);
+  if (text[0] == '\0') {
+    VG_(snprintf)(text, sizeof text, "ccsim %s stream %u", CCSIM_VERSION, stream_records::kStreamVersion);
+  }
   return text;
 }
 

@@ -22,6 +22,7 @@ Int zstd_pid = -1;                  // zstd's pid in the first worker
 bool failed = false;                // a write to zstd failed: nothing more is written
 HChar* temporary_name = nullptr;    // the file zstd writes, renamed over the trace's name when whole (null:
                                     // the trace is a device or a pipe, written in place)
+bool replaces_file = false;         // a file had the trace's name before the run (kept when the trace fails)
 
 void write_words(const void* data, SizeT bytes) {
   if (failed) return;
@@ -72,27 +73,19 @@ bool trace_of_earlier_image(const HChar* path, ULong started_ns) {
   if (!written_since(path, started_ns) || zstd_path == nullptr) return false;
   const SysRes opened = VG_(open)(path, VKI_O_RDONLY, 0);
   if (sr_isError(opened)) return false;
-  const Int file = static_cast<Int>(sr_Res(opened));
-  Int ends[2];
-  if (VG_(pipe)(ends) != 0) {
-    VG_(close)(file);
-    return false;
-  }
-  const HChar* arguments[] = {"zstd", "-q", "-d", "-c", nullptr};
-  const Int close_in_child[] = {ends[0], file, -1};
-  const Int pid = start_zstd(zstd_path, arguments, file, ends[1], close_in_child);
-  VG_(close)(ends[1]);
-  VG_(close)(file);
+  Int pid = -1;
+  const Int stream = start_decompressing(zstd_path, static_cast<Int>(sr_Res(opened)), &pid);
+  if (stream < 0) return false;
   HChar own[32];
   VG_(sprintf)(own, "%d", VG_(getpid)());
   bool ours = false;
   std::uint32_t words[2];
-  if (pid > 0 && read_fully(ends[0], words, sizeof words) && words[0] == tf::kMagic && words[1] == tf::kVersion) {
+  if (read_fully(stream, words, sizeof words) && words[0] == tf::kMagic && words[1] == tf::kVersion) {
     // The fields, up to the pid's (the header is small: the program's and Valgrind's arguments).
     HChar text[4096];
-    while (read_fully(ends[0], words, sizeof words) && words[0] != tf::kEnd) {
+    while (read_fully(stream, words, sizeof words) && words[0] != tf::kEnd) {
       const std::uint32_t padded = tf::padded_words(words[1]) * 4;
-      if (padded >= sizeof text || !read_fully(ends[0], text, padded)) break;
+      if (padded >= sizeof text || !read_fully(stream, text, padded)) break;
       text[words[1]] = '\0';
       if (words[0] == tf::kPid) {
         ours = VG_(strcmp)(text, own) == 0;
@@ -100,9 +93,9 @@ bool trace_of_earlier_image(const HChar* path, ULong started_ns) {
       }
     }
   }
-  VG_(close)(ends[0]);  // zstd, if it has more to say, ends on the closed pipe
+  VG_(close)(stream);  // zstd, if it has more to say, ends on the closed pipe
   Int code = 0;
-  if (pid > 0) zstd_succeeded(pid, &code);
+  zstd_succeeded(pid, &code);
   return ours;
 }
 
@@ -131,6 +124,7 @@ void open_trace_out(const HChar* name) {
     const SysRes opened = VG_(open)(trace_name, VKI_O_WRONLY, 0);
     fd = sr_isError(opened) ? -static_cast<Int>(sr_Err(opened)) : static_cast<Int>(sr_Res(opened));
   } else {
+    replaces_file = exists;
     temporary_name = static_cast<HChar*>(VG_(malloc)("ccsim.trace.name", VG_(strlen)(trace_name) + kTemporaryExtra + 1));
     fd = create_temporary(trace_name, temporary_name);
   }
@@ -195,7 +189,7 @@ bool finish_trace_writer() {
     return false;
   }
   if (temporary_name != nullptr) VG_(unlink)(temporary_name);
-  const HChar* kept = temporary_name != nullptr ? "; the file already there is left as it was" : "";
+  const HChar* kept = replaces_file ? "; the file already there is left as it was" : "";
   if (zstd_pid <= 0) {
     tool_message("ccsim: the trace '%s' was not written: the zstd program could not be started%s.\n", trace_name,
                  kept);

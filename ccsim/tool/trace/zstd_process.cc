@@ -35,6 +35,25 @@ Int start_zstd(const HChar* program, const HChar* const* arguments, Int input, I
   __builtin_unreachable();
 }
 
+Int start_decompressing(const HChar* program, Int file, Int* pid) {
+  *pid = -1;
+  Int ends[2];
+  if (VG_(pipe)(ends) != 0) {
+    VG_(close)(file);
+    return -1;
+  }
+  const HChar* arguments[] = {"zstd", "-q", "-d", "-c", nullptr};
+  const Int close_in_child[] = {ends[0], file, -1};
+  *pid = start_zstd(program, arguments, file, ends[1], close_in_child);
+  VG_(close)(ends[1]);
+  VG_(close)(file);
+  if (*pid < 0) {
+    VG_(close)(ends[0]);
+    return -1;
+  }
+  return VG_(safe_fd)(ends[0]);
+}
+
 bool zstd_succeeded(Int pid, Int* code) {
   Int status = 0;
   if (VG_(waitpid)(pid, &status, 0) != pid) {

@@ -18,6 +18,11 @@ const HChar* zstd_program();
 // before it runs zstd. Returns the child's pid, or -1 when it could not fork.
 Int start_zstd(const HChar* program, const HChar* const* arguments, Int input, Int output, const Int* close_in_child);
 
+// Starts `zstd -d` on the open file `file` (which it closes): returns the read end of a pipe carrying
+// the decompressed bytes (in Valgrind's range of descriptors), and zstd's pid in `*pid`; -1 when no pipe
+// or no child could be made.
+Int start_decompressing(const HChar* program, Int file, Int* pid);
+
 // Waits for that child; returns whether it exited with 0, and its exit code (or 128 + signal) in `*code`.
 bool zstd_succeeded(Int pid, Int* code);
 
