@@ -4,6 +4,7 @@
 // order the counts of that machine (a scenario worked out by hand, and the profile of a run made with
 // those options), and every mistake a user can make with a trace is one sentence and a non-zero exit.
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -166,6 +167,20 @@ TEST(Traces, MistakesAreToldInOneSentence) {
                                     "with --sim-mode=interleaved or piped.\n"),
             std::string::npos)
       << native.stderr_text;
+
+  // A trace of another stream's records (a ccsim whose stream changed): the header's "stream <n>" made 0.
+  const std::string patch = "perl -0777 -pe 's/( stream )\\d(\\0\\0\\0\\0)/${1}0$2/'";
+  ASSERT_EQ(std::system(("cd " + dir + " && zstd -q -d -c trace.zst | " + patch + " | zstd -q -c > other_stream.zst").c_str()),
+            0);
+  RunResult other = run_ccsim_sim(dir, {"--ccsim-out-file=never", dir + "/other_stream.zst"});
+  EXPECT_EQ(other.exit_code, 1);
+  EXPECT_NE(other.stderr_text.find("ccsim: the trace '" + dir + "/other_stream.zst' was written by ccsim "),
+            std::string::npos)
+      << other.stderr_text;
+  EXPECT_NE(other.stderr_text.find(" stream 0, whose records this build (ccsim "), std::string::npos) << other.stderr_text;
+  EXPECT_NE(other.stderr_text.find(") does not read: simulate it with that ccsim, or record it again.\n"),
+            std::string::npos)
+      << other.stderr_text;
 
   // A trace cut short: no profile, rather than the profile of part of the run.
   {

@@ -40,7 +40,8 @@ Int zstd_pid = -1;
 
 bool read_word(std::uint32_t* word) { return read_fully(stream_fd, word, sizeof *word); }
 
-// One header field's text, or false at the end of the header or of a damaged one.
+// One header field's kind and text (to release()), or false at the header's end; a damaged header is
+// refused.
 bool read_field(std::uint32_t* kind, HChar** text) {
   std::uint32_t bytes = 0;
   if (!read_word(kind) || !read_word(&bytes) || bytes > (1u << 20)) {
@@ -143,6 +144,7 @@ void check_header() {
       default:
         break;  // the directory, the launcher, the pid: ccsim-sim's
     }
+    release(text);
   }
   if (next_argument != VG_(sizeXA)(VG_(args_for_client))) {
     refuse("ccsim: the trace '%s' was recorded with fewer arguments of the program: ccsim-sim runs the recorded "
