@@ -78,7 +78,9 @@ int main(int argc, char** argv) {
   std::string error;
   if (!ccsim::read_trace_header(trace, &header, &error)) fail(error);
   char here[4096];
-  if (getcwd(here, sizeof here) == nullptr) fail(std::string("the current directory cannot be named: ") + std::strerror(errno) + ".");
+  if (getcwd(here, sizeof here) == nullptr) {
+    fail(std::string("the current directory cannot be named: ") + std::strerror(errno) + ".");
+  }
   const ccsim::SimCommand command = ccsim::sim_command(header, options, valgrind, trace, here);
   if (chdir(command.directory.c_str()) != 0) {
     fail("the trace was recorded in '" + command.directory + "', which cannot be entered now: " + std::strerror(errno) +

@@ -4,7 +4,9 @@
 namespace ccsim {
 namespace {
 
-bool starts_with(const std::string& text, const std::string& prefix) { return text.compare(0, prefix.size(), prefix) == 0; }
+bool starts_with(const std::string& text, const std::string& prefix) {
+  return text.compare(0, prefix.size(), prefix) == 0;
+}
 
 std::string absolute(const std::string& path, const std::string& here) {
   return path.empty() || path[0] == '/' ? path : here + "/" + path;

@@ -65,8 +65,8 @@ bool read_trace_header(const std::string& path, TraceHeader* header, std::string
     return false;
   }
   if (words[1] != tf::kVersion) {
-    *error = "the trace '" + path + "' has format version " + std::to_string(words[1]) + "; this ccsim-sim reads version " +
-             std::to_string(tf::kVersion) + ".";
+    *error = "the trace '" + path + "' has format version " + std::to_string(words[1]) +
+             "; this ccsim-sim reads version " + std::to_string(tf::kVersion) + ".";
     return false;
   }
   for (;;) {

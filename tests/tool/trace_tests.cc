@@ -26,7 +26,8 @@ std::string without_run_lines(const std::string& profile) {
   std::istringstream in(profile);
   std::string line, kept;
   while (std::getline(in, line)) {
-    if (line.rfind("pid: ", 0) == 0 || line.rfind("skipped: runtime ", 0) == 0 || line.rfind("skipped: spin ", 0) == 0 ||
+    if (line.rfind("pid: ", 0) == 0 || line.rfind("skipped: runtime ", 0) == 0 ||
+        line.rfind("skipped: spin ", 0) == 0 ||
         line.rfind("spin-wait: ", 0) == 0) {
       continue;
     }
@@ -170,14 +171,16 @@ TEST(Traces, MistakesAreToldInOneSentence) {
 
   // A trace of another stream's records (a ccsim whose stream changed): the header's "stream <n>" made 0.
   const std::string patch = "perl -0777 -pe 's/( stream )\\d(\\0\\0\\0\\0)/${1}0$2/'";
-  ASSERT_EQ(std::system(("cd " + dir + " && zstd -q -d -c trace.zst | " + patch + " | zstd -q -c > other_stream.zst").c_str()),
-            0);
+  const std::string command =
+      "cd " + dir + " && zstd -q -d -c trace.zst | " + patch + " | zstd -q -c > other_stream.zst";
+  ASSERT_EQ(std::system(command.c_str()), 0);
   RunResult other = run_ccsim_sim(dir, {"--ccsim-out-file=never", dir + "/other_stream.zst"});
   EXPECT_EQ(other.exit_code, 1);
   EXPECT_NE(other.stderr_text.find("ccsim: the trace '" + dir + "/other_stream.zst' was written by ccsim "),
             std::string::npos)
       << other.stderr_text;
-  EXPECT_NE(other.stderr_text.find(" stream 0, whose records this build (ccsim "), std::string::npos) << other.stderr_text;
+  EXPECT_NE(other.stderr_text.find(" stream 0, whose records this build (ccsim "), std::string::npos)
+      << other.stderr_text;
   EXPECT_NE(other.stderr_text.find(") does not read: simulate it with that ccsim, or record it again.\n"),
             std::string::npos)
       << other.stderr_text;
@@ -220,7 +223,8 @@ TEST(Traces, AProgramChangedSinceTheRecordingIsRefused) {
 // it runs (/dev/full), the profile is still written, the run says why the trace is lost and exits 1.
 TEST(Traces, ATraceThatCannotBeWrittenIsToldAndTheProfileKept) {
   const std::string dir = scratch_directory("trace_unwritable");
-  RunResult nowhere = run_ccsim(dir, {"--trace-out=" + dir + "/no/such/dir/trace.zst"}, test_program("pthread_false_sharing"));
+  RunResult nowhere =
+      run_ccsim(dir, {"--trace-out=" + dir + "/no/such/dir/trace.zst"}, test_program("pthread_false_sharing"));
   EXPECT_EQ(nowhere.exit_code, 1);
   EXPECT_NE(nowhere.stderr_text.find("'" + dir + "/no/such/dir/trace.zst' cannot be opened for writing: No such file "
                                      "or directory.\n"),
@@ -296,7 +300,8 @@ TEST(Traces, AnImageTheProgramExecsKeepsATraceOfItsOwn) {
     ASSERT_EQ(sim.exit_code, 0) << sim.stderr_text;
     const std::string recorded = file_contents(dir + "/recorded" + suffix);
     EXPECT_FALSE(recorded.empty()) << suffix;
-    EXPECT_TRUE(recorded == file_contents(dir + "/again" + suffix)) << "the profile of image '" << suffix << "' differs";
+    EXPECT_TRUE(recorded == file_contents(dir + "/again" + suffix))
+        << "the profile of image '" << suffix << "' differs";
   }
   EXPECT_NE(file_contents(dir + "/recorded"), file_contents(dir + "/recorded.2"));
 }

@@ -120,8 +120,8 @@ bool written_by_earlier_image(const HChar* path, ULong started_ns) {
 const HChar* expanded_name() {
   if (expanded_target == nullptr || expanded_for_pid != profile_pid()) {
     // VG_(expand_file_name) stops Valgrind with its own message (exit 1) on a bad `%` escape.
-    expanded_target =
-        name_after_earlier_images(VG_(expand_file_name)("--ccsim-out-file", options.out_file), written_by_earlier_image);
+    HChar* expanded = VG_(expand_file_name)("--ccsim-out-file", options.out_file);
+    expanded_target = name_after_earlier_images(expanded, written_by_earlier_image);
     expanded_for_pid = profile_pid();
   }
   return expanded_target;

@@ -125,7 +125,8 @@ void open_trace_out(const HChar* name) {
     fd = sr_isError(opened) ? -static_cast<Int>(sr_Err(opened)) : static_cast<Int>(sr_Res(opened));
   } else {
     replaces_file = exists;
-    temporary_name = static_cast<HChar*>(VG_(malloc)("ccsim.trace.name", VG_(strlen)(trace_name) + kTemporaryExtra + 1));
+    temporary_name =
+        static_cast<HChar*>(VG_(malloc)("ccsim.trace.name", VG_(strlen)(trace_name) + kTemporaryExtra + 1));
     fd = create_temporary(trace_name, temporary_name);
   }
   if (fd < 0) {
