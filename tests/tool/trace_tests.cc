@@ -109,13 +109,14 @@ TEST(Traces, AnotherCacheGivesTheCountsOfThatCache) {
   }
 }
 
-// Another replay order and other caches: the profile of a run made with those options (the program's
-// stream does not depend on them), but for the counts that differ between any two runs.
+// Another replay order, other caches, the phases and the working set: the profile of a run made with those
+// options (the program's stream does not depend on them), but for the counts that differ between any two
+// runs.
 TEST(Traces, AnotherOrderAndLineSizeGiveTheProfileOfARunWithThem) {
   const std::string dir = scratch_directory("trace_other_order");
   record(dir, "omp_false_sharing");
   const std::vector<std::string> options = {"--sim-mode=piped", "--L1=16384,4,128", "--L2=262144,8,128", "--LLC=none",
-                                            "--phases=yes"};
+                                            "--phases=yes", "--working-set=yes"};
   std::vector<std::string> arguments = options;
   arguments.push_back("--ccsim-out-file=again");
   arguments.push_back(dir + "/trace.zst");

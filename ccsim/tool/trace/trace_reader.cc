@@ -20,8 +20,8 @@ namespace tf = trace_format;
 // themselves), never what the program's threads recorded into it. Matched by name, up to the '='.
 const HChar* const kSimulationOptions[] = {
     "--L1", "--L2", "--LLC", "--miss-classes", "--sim-mode", "--quantum", "--schedule", "--seed", "--max-buffer",
-    "--line-detail", "--block-histograms", "--block-objects", "--phases", "--timeline", "--set-histograms",
-    "--ccsim-out-file", "--ccsim-progress-interval", "--sim-threads", "--sim-shards", "--trace-in", "--trace-out",
+    "--line-detail", "--block-histograms", "--block-objects", "--phases", "--timeline", "--working-set",
+    "--set-histograms", "--ccsim-out-file", "--ccsim-progress-interval", "--sim-threads", "--sim-shards", "--trace-in", "--trace-out",
     "--sim-worker-fail-after", "--sim-worker-stall-after", "--sim-worker-hang-seconds", "--sim-stage-queue-bytes",
     "--sim-worker-dies-at-end", "-q", "--quiet", "-v", "--verbose", "--log-file", "--log-fd", "--log-socket"};
 
