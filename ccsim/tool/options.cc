@@ -328,8 +328,14 @@ void check_options() {
   // program runs: variables and fields are described from Valgrind's debug information and the live
   // threads' stacks, which the worker does not have (workers/worker_data_objects.h).
   if (options.sim_threads > 0 && options.data_objects && VG_(clo_read_var_info)) {
-    VG_(fmsg_bad_option)("--sim-threads", "the simulation workers cannot name variables and fields: use "
-                         "--read-var-info=no (the default), or --sim-threads=0 to have them named.\n");
+    if (options.trace_out != nullptr || options.trace_in != nullptr) {
+      VG_(fmsg_bad_option)(options.trace_out != nullptr ? "--trace-out" : "--trace-in",
+                           "a trace is written and read by a simulation worker, and the workers cannot name "
+                           "variables and fields: use --read-var-info=no (the default).\n");
+    } else {
+      VG_(fmsg_bad_option)("--sim-threads", "the simulation workers cannot name variables and fields: use "
+                           "--read-var-info=no (the default), or --sim-threads=0 to have them named.\n");
+    }
     VG_(exit)(1);
   }
 }

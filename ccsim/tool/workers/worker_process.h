@@ -56,7 +56,8 @@ void hand_over_filled_chunk(std::uint32_t used_words);
 // At the client's exit: hands the rest over, waits for the worker to write the profile, prints its
 // messages, reaps it. Returns whether the profile was written. A worker that dies or hangs meanwhile (or
 // at any other wait) ends the run with one sentence and the exit status of a lost profile: the program's
-// own code if it has exited with one that is not 0 (exit_status.h), else 1.
+// own code if it has exited with one that is not 0 (exit_status.h), else 1. With --trace-out, also whether
+// the trace was written whole.
 bool finish_simulation_worker();
 // The second half of that: waits for the first worker to write the profile (the stream's Finish already
 // handed over), prints its messages. Returns whether the profile (and a --trace-out trace) was written.
