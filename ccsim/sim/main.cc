@@ -37,7 +37,8 @@ const char kUsage[] =
     "  -h, --help                this text\n"
     "  --version                 print ccsim-sim's version and exit\n"
     "\n"
-    "exit status: valgrind's (0 when the profile is written); 2 for a bad command line or trace.\n";
+    "exit status: valgrind's, 0 when the profile is written, 1 when ccsim refused the trace or an\n"
+    "option; 2 for ccsim-sim's own errors (the command line, a file that is not a trace).\n";
 
 [[noreturn]] void fail(const std::string& sentence) {
   std::fprintf(stderr, "ccsim-sim: %s\n", sentence.c_str());
@@ -65,7 +66,8 @@ int main(int argc, char** argv) {
       if (valgrind.empty()) fail("--valgrind needs a program.");
     } else if (argument == "--trace-in" || argument.compare(0, 11, "--trace-in=") == 0 ||
                argument.compare(0, 11, "--trace-out") == 0) {
-      fail("'" + argument + "': the trace is the last argument (ccsim-sim --help).");
+      fail("'" + argument + "' is not an option of ccsim-sim: the trace to simulate is its argument (ccsim-sim "
+           "--help).");
     } else if (argument.size() > 1 && argument[0] == '-') {
       options.push_back(argument);
     } else if (!trace.empty()) {
@@ -84,8 +86,8 @@ int main(int argc, char** argv) {
   }
   const ccsim::SimCommand command = ccsim::sim_command(header, options, valgrind, trace, here);
   if (chdir(command.directory.c_str()) != 0) {
-    fail("the trace was recorded in '" + command.directory + "', which cannot be entered now: " + std::strerror(errno) +
-         ".");
+    fail("the trace was recorded in '" + command.directory + "', which cannot be entered now: " +
+         std::strerror(errno) + ".");
   }
   if (!command.valgrind_lib.empty() && std::getenv("VALGRIND_LIB") == nullptr) {
     setenv("VALGRIND_LIB", command.valgrind_lib.c_str(), 1);

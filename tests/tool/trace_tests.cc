@@ -150,6 +150,11 @@ TEST(Traces, MistakesAreToldInOneSentence) {
   EXPECT_EQ(profile.stderr_text.rfind("ccsim-sim: '" + dir + "/recorded' is not a ccsim trace", 0), 0u)
       << profile.stderr_text;
 
+  RunResult in = run_ccsim_sim(dir, {"--trace-out=again.zst", trace});
+  EXPECT_EQ(in.exit_code, 2);
+  EXPECT_EQ(in.stderr_text, "ccsim-sim: '--trace-out=again.zst' is not an option of ccsim-sim: the trace to simulate "
+                            "is its argument (ccsim-sim --help).\n");
+
   RunResult two = run_ccsim_sim(dir, {trace, trace});
   EXPECT_EQ(two.exit_code, 2);
   EXPECT_EQ(two.stderr_text, "ccsim-sim: one trace at a time: '" + trace + "' and '" + trace + "' were given.\n");

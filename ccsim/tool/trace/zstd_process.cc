@@ -29,7 +29,10 @@ Int start_zstd(const HChar* program, const HChar* const* arguments, Int input, I
   VG_(dup2)(output, 1);
   const SysRes null = VG_(open)("/dev/null", VKI_O_WRONLY, 0);
   if (!sr_isError(null)) VG_(dup2)(static_cast<Int>(sr_Res(null)), 2);
-  for (const Int* fd = close_in_child; *fd >= 0; ++fd) VG_(close)(*fd);
+  // Above the standard three only: a pipe made while the program had closed its stdin may be fd 0.
+  for (const Int* fd = close_in_child; *fd >= 0; ++fd) {
+    if (*fd > 2) VG_(close)(*fd);
+  }
   VG_(execv)(program, const_cast<const HChar**>(arguments));
   VG_(exit)(127);  // as a shell says of a program it could not run
   __builtin_unreachable();
