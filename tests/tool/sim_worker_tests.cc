@@ -816,13 +816,26 @@ TEST(SimWorker, SeveralWorkersReplayTheResidentLinesOnlineThroughFullQueues) {
   expect_same_profile({"placement_structs", {"--working-set=yes", "--miss-classes=yes", "--L1=1024,2,64", full}},
                       "--sim-mode=interleaved", {3});
 
-  // pthread_false_sharing's written line is another worker's than the first's at N = 3, and each write
-  // changes its resident counts: with queues of 4 KiB (256 changes, 170 ops), both kinds fill.
+  // The shadow ops' queues: pthread_false_sharing at N = 3 with queues of 4 KiB (170 ops) and miss
+  // classes, where every access of the written line logs ops (over 100,000 full queues in a run).
   const QueueCounts counts = false_sharing_queue_counts(
       "sim_workers_full_queues_filled", {"--sim-threads=3", "--miss-classes=yes", "--working-set=yes", "--L1=1024,2,64",
                                          "--sim-stage-queue-bytes=4096"});
   EXPECT_GT(counts.shadow_full, 0);
-  EXPECT_GT(counts.resident_full, 0);
+  // The resident lines' queues, by construction rather than by timing: sweep.c reads and writes 1 MiB
+  // arrays line after line, so every worker's shards get an equal part of the lines, and with a 1 KiB L1
+  // each new line misses every level (a fill, and an eviction once the level is full: changes at L1, L2
+  // and the LLC). A worker other than the first meets about a third of the 4,096 accesses between two
+  // hand-overs, one new line in 8 of them: 512 / 3 lines of about 6 changes each, some 1,000 changes
+  // against a queue of 256 (4 KiB of 16-byte changes), so it finds its queue full at nearly every
+  // hand-over. (pthread_false_sharing's resident changes fall mostly to the first worker: their queues
+  // filled 0 to a few hundred times, as the first kept pace or not.)
+  const std::string swept = scratch_directory("sim_workers_full_resident_queues");
+  const RunResult sweep = run_ccsim(swept, {"--sim-threads=3", "--working-set=yes", "--L1=1024,2,64",
+                                            "--sim-stage-queue-bytes=4096", "--ccsim-out-file=" + swept + "/profile"},
+                                    test_program("sweep"));
+  ASSERT_EQ(sweep.exit_code, 0) << sweep.stderr_text;
+  EXPECT_GT(queue_counts(sweep.stderr_text).resident_full, 0) << sweep.stderr_text;
   // Without the option the queues are whole, and the line is not printed.
   const std::string dir = scratch_directory("sim_workers_whole_queues");
   const RunResult whole = run_ccsim(dir, {"--sim-threads=2", "--working-set=yes", "--ccsim-out-file=" + dir + "/whole"},
