@@ -191,6 +191,26 @@ TEST(Traces, MistakesAreToldInOneSentence) {
             std::string::npos)
       << other.stderr_text;
 
+  // Another valgrind that cannot be run; the trace given to the tool with another program, or with
+  // --trace-out too (valgrind --tool=ccsim --trace-in=..., as ccsim-sim runs it).
+  RunResult no_valgrind = run_ccsim_sim(dir, {"--valgrind=" + dir + "/no-valgrind", trace});
+  EXPECT_EQ(no_valgrind.exit_code, 2);
+  EXPECT_EQ(no_valgrind.stderr_text, "ccsim-sim: valgrind ('" + dir + "/no-valgrind') cannot be run: No such file or "
+                                     "directory (--valgrind names another).\n");
+  RunResult other_program = run_ccsim(dir, {"--trace-in=" + trace, "--ccsim-out-file=never"}, test_program("sweep"));
+  EXPECT_EQ(other_program.exit_code, 1);
+  EXPECT_NE(other_program.stderr_text.find("ccsim: the trace '" + trace + "' was recorded from the program '" +
+                                           test_program("pthread_false_sharing") + "', not '" + test_program("sweep") +
+                                           "': ccsim-sim runs the recorded command.\n"),
+            std::string::npos)
+      << other_program.stderr_text;
+  RunResult both =
+      run_ccsim(dir, {"--trace-in=" + trace, "--trace-out=again.zst"}, test_program("pthread_false_sharing"));
+  EXPECT_EQ(both.exit_code, 1);
+  EXPECT_NE(both.stderr_text.find("a re-simulated trace (--trace-in) is already a trace: drop one of the two.\n"),
+            std::string::npos)
+      << both.stderr_text;
+
   // A trace cut short: no profile, rather than the profile of part of the run.
   {
     std::ifstream in(trace, std::ios::binary);
@@ -236,6 +256,9 @@ TEST(Traces, ATraceThatCannotBeWrittenIsToldAndTheProfileKept) {
                                      "or directory.\n"),
             std::string::npos)
       << nowhere.stderr_text;
+  RunResult directory = run_ccsim(dir, {"--trace-out=" + dir}, test_program("pthread_false_sharing"));
+  EXPECT_EQ(directory.exit_code, 1);
+  EXPECT_NE(directory.stderr_text.find("'" + dir + "' is a directory.\n"), std::string::npos) << directory.stderr_text;
   RunResult full = run_ccsim(dir, {"--trace-out=/dev/full", "--ccsim-out-file=" + dir + "/kept"},
                              test_program("pthread_false_sharing"));
   EXPECT_EQ(full.exit_code, 1);
@@ -310,4 +333,20 @@ TEST(Traces, AnImageTheProgramExecsKeepsATraceOfItsOwn) {
         << "the profile of image '" << suffix << "' differs";
   }
   EXPECT_NE(file_contents(dir + "/recorded"), file_contents(dir + "/recorded.2"));
+}
+
+// The recorded directory is where the program ran and its relative names point: when it is gone, ccsim-sim
+// says so in one sentence instead of starting Valgrind elsewhere.
+TEST(Traces, ARecordedDirectoryThatIsGoneIsToldInOneSentence) {
+  const std::string dir = scratch_directory("trace_directory_gone");
+  const std::string gone = dir + "/gone";
+  std::filesystem::create_directory(gone);
+  RunResult run = run_ccsim(gone, {"--trace-out=" + dir + "/trace.zst", "--ccsim-out-file=" + dir + "/recorded"},
+                            test_program("sweep"), {}, true);
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  std::filesystem::remove_all(gone);
+  RunResult sim = run_ccsim_sim(dir, {dir + "/trace.zst"});
+  EXPECT_EQ(sim.exit_code, 2);
+  EXPECT_EQ(sim.stderr_text, "ccsim-sim: the trace was recorded in '" + gone + "', which cannot be entered now: No "
+                             "such file or directory.\n");
 }
