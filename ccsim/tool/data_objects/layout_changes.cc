@@ -26,7 +26,7 @@ void init_layout_changes() {
 
 bool replay_orders_changes() { return replay_engine != nullptr; }
 
-bool change_waits_for_replay(unsigned tid) { return replay_engine != nullptr && tid != VG_INVALID_THREADID; }
+bool change_waits_for_replay(unsigned tid) { return records_replay_calls() && tid != VG_INVALID_THREADID; }
 
 void change_layout(unsigned tid, const LayoutChange& change) {
   const ProcId proc = change_waits_for_replay(tid) ? thread_state(tid)->processor : kNoProcessor;
@@ -36,7 +36,9 @@ void change_layout(unsigned tid, const LayoutChange& change) {
 }
 
 void change_layout_of(ProcId proc, const LayoutChange& change) {
-  if (proc == kNoProcessor) {
+  // The native order (a worker's stream names the thread in every order): the change is made at once, at
+  // its place among the accesses.
+  if (proc == kNoProcessor || replay_engine == nullptr) {
     change.apply(change);
     return;
   }

@@ -38,6 +38,7 @@ void init_layout_changes();
 // Whether there is a replay that applies changes where it reaches them (the interleaved and piped modes).
 bool replay_orders_changes();
 // Whether a change thread `tid` makes now is recorded for the replay (true) or applied at once (false).
+// With workers it is recorded in every order, named by the thread's processor (records_replay_calls()).
 bool change_waits_for_replay(unsigned tid);
 
 // Thread `tid` (Valgrind's ThreadId) made `change` just now: applied at once in native mode, else
@@ -45,7 +46,8 @@ bool change_waits_for_replay(unsigned tid);
 void change_layout(unsigned tid, const LayoutChange& change);
 
 // The same for a change already placed: in processor `proc`'s replay stream, or at once when `proc` is
-// ~0. The simulation worker (--sim-threads=1) makes the tool's changes with it (worker_data_objects.h).
+// ~0 or there is no replay (the native order). The simulation workers make the tool's changes with it
+// (worker_data_objects.h).
 void change_layout_of(ProcId proc, const LayoutChange& change);
 
 // The replay sink's callback (ReplaySink::layout_change): applies the recorded change numbered `change`.

@@ -17,7 +17,7 @@ namespace {
 ExtentIndex* freed_ranges = nullptr;
 HashMap<Addr, ReplayEngine::RecordingMark>* freed_at = nullptr;
 
-bool replayed(unsigned tid) { return replay_engine != nullptr && tid != VG_INVALID_THREADID; }
+bool replayed(unsigned tid) { return records_replay_calls() && tid != VG_INVALID_THREADID; }
 
 }  // namespace
 

@@ -13,7 +13,8 @@
 // The freed ranges are kept, each with where its thread's recording was at the free, until memory in
 // them is allocated again (then each overlapped range orders the allocation once and is forgotten):
 // as many as the program has freed blocks not yet reused. Only with a replay: in native order the
-// accesses are simulated in the real run's order.
+// accesses are simulated in the real run's order. With workers they are kept in every order, so that the
+// stream can be simulated in any (sync.h, records_replay_calls()); the native order's worker ignores them.
 #ifndef CCSIM_TOOL_REUSED_MEMORY_H
 #define CCSIM_TOOL_REUSED_MEMORY_H
 

@@ -48,7 +48,8 @@ std::uint32_t threads_ended_inside_annotated_barrier = 0;
 // Annotated hand-offs: object address -> the HappensBefore events the program performed, in real time.
 HashMap<std::uint64_t, std::uint64_t>* happens_before_counts = nullptr;
 std::uint64_t next_barrier_instance = 1;
-// Replay modes: pthread_t -> the stream of that thread, from its creation until it is joined.
+// Where the replay engine's calls are made (records_replay_calls()): pthread_t -> the stream of that
+// thread, from its creation until it is joined.
 HashMap<std::uint64_t, StreamId>* streams_by_pthread = nullptr;
 StreamId* last_created_stream = nullptr;                   // ThreadId -> the stream of the thread it created last
 
@@ -95,12 +96,12 @@ void record_sync_event(ProcId proc, const SyncEvent& event) {
 }
 
 // One synchronization event of thread `tid`: the live model now (it changes only that thread), the
-// replay engine in its order, or in native order the locks now. With --sim-threads=1 the event goes into
-// the stream in every order: in native order the worker's copy of the live model and its lock statistics
+// replay engine in its order, or in native order the locks now. With workers the event goes into the
+// stream in every order: in native order the worker's copy of the live model and its lock statistics
 // take it there (workers/worker_native.h).
 void report(unsigned tid, const SyncEvent& event) {
   apply_live(&live_threads[tid], thread_state(tid), event);
-  if (replay_engine != nullptr || worker_recording()) {
+  if (records_replay_calls()) {
     record_sync_event(processor_of(tid), event);
   } else {
     count_native_lock(processor_of(tid), event);
@@ -260,12 +261,7 @@ bool inside_annotated_barrier(unsigned tid) { return thread_state(tid)->annotate
 // thread does until the join returns is the thread library's (not simulated).
 void handle_thread_join(unsigned tid, unsigned long pthread, Addr call) {
   apply_live(&live_threads[tid], thread_state(tid), make_thread_join(0, call));
-  if (replay_engine == nullptr) {
-    // Native order with --sim-threads=1: the worker's live model ends the joiner's region at this point of
-    // the stream (the joined thread's stream number means nothing there).
-    if (worker_recording()) record_sync_event(processor_of(tid), make_thread_join(0, call));
-    return;
-  }
+  if (!records_replay_calls()) return;
   const StreamId* stream = streams_by_pthread->find(pthread);
   if (stream == nullptr) return;  // not created under ccsim, or already joined
   const StreamId joined = *stream;
@@ -287,6 +283,10 @@ void sync_init(const SyncOptions& options, Simulator* sim) {
                                                                          "ccsim.sync.barrier_objects");
   happens_before_counts = create_object<HashMap<std::uint64_t, std::uint64_t>>("ccsim.sync.happens_before",
                                                                               "ccsim.sync.happens_before");
+  // Made in every order: with workers the native order's stream carries the replay's calls too.
+  streams_by_pthread = create_object<HashMap<std::uint64_t, StreamId>>("ccsim.sync.streams_by_pthread",
+                                                                       "ccsim.sync.streams_by_pthread");
+  last_created_stream = allocate_zeroed_array<StreamId>("ccsim.sync.last_created", VG_N_THREADS);
   if (options.mode == SimMode::Native) return;
   ReplayConfig config;
   config.mode = options.mode;
@@ -296,10 +296,9 @@ void sync_init(const SyncOptions& options, Simulator* sim) {
   config.max_buffer_bytes = options.max_buffer_bytes;
   config.max_processors = VG_N_THREADS;
   replay_engine = create_object<ReplayEngine>("ccsim.replay", config, replay_sink(sim));
-  streams_by_pthread = create_object<HashMap<std::uint64_t, StreamId>>("ccsim.sync.streams_by_pthread",
-                                                                       "ccsim.sync.streams_by_pthread");
-  last_created_stream = allocate_zeroed_array<StreamId>("ccsim.sync.last_created", VG_N_THREADS);
 }
+
+bool records_replay_calls() { return replay_engine != nullptr || worker_recording(); }
 
 bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) {
   if (args[0] < VG_USERREQ__CCSIM_FIRST_INTERNAL || args[0] >= VG_USERREQ__CCSIM_END_INTERNAL) return false;
@@ -352,7 +351,7 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
       if (!inside_annotated_barrier(tid)) handle_barrier_wait(tid, args[1], call_of(args[2]));
       break;
     case VG_USERREQ__CCSIM_THREAD_CREATED:
-      if (replay_engine != nullptr) streams_by_pthread->find_or_add(args[1]) = last_created_stream[tid];
+      if (records_replay_calls()) streams_by_pthread->find_or_add(args[1]) = last_created_stream[tid];
       break;
     case VG_USERREQ__CCSIM_THREAD_JOIN:
       handle_thread_join(tid, args[1], call_of(args[2]));
@@ -418,13 +417,10 @@ void sync_thread_created(unsigned parent_tid, unsigned child_tid) {
   thread_state(child_tid)->runtime_depth = thread_state(parent_tid)->runtime_depth > 0 ? 1 : 0;
   refresh_unusual(thread_state(child_tid));
   const ProcId parent = processor_of(parent_tid), child_proc = processor_of(child_tid);
-  if (replay_engine != nullptr) {
-    last_created_stream[parent_tid] = worker_recording() ? worker_record_thread_created(parent, child_proc)
-                                                         : replay_engine->record_thread_created(parent, child_proc);
-  } else if (worker_recording()) {
-    // Native order with --sim-threads=1: the worker starts the thread in its live model (its stream number
-    // is not needed: native order records no joins by stream).
-    worker_record_thread_created(parent, child_proc);
+  if (worker_recording()) {
+    last_created_stream[parent_tid] = worker_record_thread_created(parent, child_proc);
+  } else if (replay_engine != nullptr) {
+    last_created_stream[parent_tid] = replay_engine->record_thread_created(parent, child_proc);
   }
 }
 

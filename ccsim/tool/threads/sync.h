@@ -51,6 +51,14 @@ void sync_thread_exited(unsigned tid);
 // The interleaved and piped modes' engine (null in native mode).
 extern ReplayEngine* replay_engine;
 
+// Whether the replay engine's recording calls are made: on the engine here (the replay orders inline), or
+// into the workers' stream, in every order (worker_recorder.h). The native order's worker ignores what
+// only a replay needs (freed blocks' marks, reuses, the threads' streams), and so a stream, and the
+// trace that keeps it, can be simulated in any order (docs/traces.md). Then the joined thread's stream
+// is known, a freed block's reuse is recorded (reused_memory.h), and a layout change waits for its
+// place in the thread's stream (layout_changes.h).
+bool records_replay_calls();
+
 // Interleaved/piped: records one access of the running thread for replay. The hot path: inlined down
 // to a bounds check and three stores (ReplayEngine::record_access).
 inline void sync_record_access(ProcId proc, RefId ref, Addr addr, std::uint32_t size, AccessKind kind) {

@@ -3,8 +3,9 @@
 //
 // The stream is the sequence of calls the tool would make on its replay engine inline (record an access,
 // a synchronization event, a thread's creation or exit, a freed block's mark, a reuse, a flush), in the
-// order it makes them (in the native order, with no engine, the accesses and the live synchronization
-// model's calls, which the worker simulates and makes at once: worker_native.h): Valgrind runs one client thread at a time, so the calls of all threads form one
+// order it makes them, whatever the order simulated (in the native order the worker simulates each access
+// and makes the live synchronization model's calls at once, and passes over the replay's own records:
+// worker_native.h). Valgrind runs one client thread at a time, so the calls of all threads form one
 // order, and a worker that makes the same calls on its copy of the engine (forked with the tool, so equal
 // at the start) reaches the same state at every point, early flushes included. The engine, the simulator
 // and every observer then run unchanged in the worker. At the end come the tables the tool kept while
@@ -38,7 +39,9 @@ constexpr std::uint32_t kOperationHeaderWords = 2;
 // The records' version. A trace keeps the stream (docs/traces.md) and is simulated again by whatever
 // build reads it: any change to a record's layout or meaning, or to the operations, must raise it, so that
 // the reader refuses a trace of another stream instead of misreading it.
-constexpr std::uint32_t kStreamVersion = 1;
+// 2: the stream carries the replay's calls in every order, the native one included (a trace of any order
+// is simulated in any: threads/sync.h, records_replay_calls()).
+constexpr std::uint32_t kStreamVersion = 2;
 }  // namespace stream_records
 
 // The operations, with their payloads (words).
@@ -48,8 +51,10 @@ enum class StreamOp : std::uint32_t {
                   // event, a join's end of region, the lock statistics: worker_native.h)
   ThreadCreated,  // parent proc, child proc: record_thread_created (native order: the live model's start)
   ThreadExit,     // proc: record_thread_exit (native order: the live model's end)
-  SaveMark,       // proc, key (2): the worker keeps recording_mark(proc) under `key` (a freed block's start)
-  Reuse,          // proc, key (2): record_reuse(proc, the mark kept under key), which is then forgotten
+  SaveMark,       // proc, key (2): the worker keeps recording_mark(proc) under `key` (a freed block's start);
+                  // native order: ignored
+  Reuse,          // proc, key (2): record_reuse(proc, the mark kept under key), which is then forgotten;
+                  // native order: ignored
   ZeroStatistics, // none: CCSIM_ZERO_STATS (flush the replay, zero the counts)
   Reference,      // the hand-over of one reference made after the fork (worker_handover.h)
   ThreadLabel,    // the hand-over of one processor's label

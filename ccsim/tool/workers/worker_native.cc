@@ -168,6 +168,12 @@ bool apply_native_record(StreamOp op, const std::uint32_t* payload) {
     case StreamOp::ThreadExit:
       sync_live_thread_ended(sync_thread_of(payload[0]));
       return true;
+    // The replay's own records (the stream carries them in every order, so that it can be simulated in
+    // any: threads/sync.h, records_replay_calls()): the native order simulates each access where the
+    // stream has it and waits for nothing.
+    case StreamOp::SaveMark:
+    case StreamOp::Reuse:
+      return true;
     default:
       return false;
   }

@@ -12,8 +12,14 @@
 // the tool resets it inline) and its exit. The records are sent when those change, never per access. So
 // the worker makes the calls --sim-threads=0 makes inline, in the same order, and its regions, region
 // closes (which the phases fold by during the run), critical flags and lock counts are the same at every
-// point. Layout changes need nothing more: with no replay engine the tool sends them with no processor,
-// and the worker applies them at once (worker_data_objects.h).
+// point.
+//
+// The stream is the same in every order (threads/sync.h, records_replay_calls()): it also carries what
+// only a replay needs, which this worker passes over. A layout change names its thread's processor and
+// is applied at once, at its place among the accesses (layout_changes.h, change_layout_of); a freed
+// block's mark and its reuse are ignored, and so are the joined thread's stream and the allocations
+// noted for accesses that reach a block out of order (out_of_order_blocks.h, not kept in the native
+// order). So a stream recorded in any order, and the trace that keeps it, is simulated in this one.
 #ifndef CCSIM_TOOL_WORKERS_WORKER_NATIVE_H
 #define CCSIM_TOOL_WORKERS_WORKER_NATIVE_H
 
@@ -33,7 +39,8 @@ class Simulator;
 void start_native_worker(Simulator* simulator);
 
 // Applies one native-order record: a `Processor` record (its thread becomes current_thread), a
-// synchronization event, a thread's creation or exit. False when `op` is none of them.
+// synchronization event, a thread's creation or exit; passes a freed block's mark or reuse over. False
+// when `op` is none of them.
 bool apply_native_record(StreamOp op, const std::uint32_t* payload);
 
 // The native helpers' body of each access kind, for the run's --data-objects (start_native_worker).
