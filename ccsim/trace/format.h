@@ -9,6 +9,7 @@
 //     field of kind kEnd and no bytes. What the re-simulation must repeat to start from the recorded
 //     run's state: the program and its arguments, Valgrind's arguments, the directory it ran in, the
 //     Valgrind it ran under, the program's size and time of change, and which records the stream holds;
+//     in the trace of a process the program forked, also where its stream starts (kParentTrace);
 //   - the recorded stream: records of (word count, the words), each a chunk of the ring the simulation
 //     workers read (ccsim/tool/workers/shared_ring.h, stream_records.h), in order, at most kMaxChunkWords
 //     words; then kStreamEnd. A trace without kStreamEnd was cut short.
@@ -21,7 +22,8 @@ namespace ccsim {
 namespace trace_format {
 
 constexpr std::uint32_t kMagic = 0x52544343u;  // "CCTR" in a little-endian word
-constexpr std::uint32_t kVersion = 1;
+// 2: kParentTrace, the traces of forked processes.
+constexpr std::uint32_t kVersion = 2;
 
 // Header fields. A field may come several times (the arguments, in order); every other field once.
 enum FieldKind : std::uint32_t {
@@ -35,6 +37,11 @@ enum FieldKind : std::uint32_t {
   kPid = 7,            // the recorded process's pid, in decimal (its profile's pid: line)
   kProgramStamp = 8,   // "<size> <modification time in seconds>" of the program's file
   kStream = 9,         // "ccsim <version> stream <records' version>": the stream's records (stream_records.h)
+  // A process the program forked: its stream continues its parent's at the parent's n-th fork. One field
+  // per ancestor, the run's first process first: "<n> <the ancestor's trace, an absolute path>". The
+  // re-simulation feeds each ancestor's stream up to and including its n-th ClientFork record, then the
+  // next one's from its start, then this trace's.
+  kParentTrace = 10,
 };
 
 // The recorded stream's records: a word count up to kMaxChunkWords, or kStreamEnd.

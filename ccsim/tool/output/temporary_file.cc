@@ -42,4 +42,9 @@ Int create_temporary(const HChar* target, HChar* temporary) {
   return -VKI_EEXIST;
 }
 
+Int open_temporary(const HChar* temporary) {
+  const SysRes result = VG_(open)(temporary, VKI_O_WRONLY | VKI_O_TRUNC | kOpenNoFollow | kOpenCloseOnExec, 0);
+  return sr_isError(result) ? -static_cast<Int>(sr_Err(result)) : static_cast<Int>(sr_Res(result));
+}
+
 }  // namespace ccsim

@@ -19,6 +19,10 @@ constexpr SizeT kTemporaryExtra = 5 + kSuffixLength;  // what the temporary name
 // new names while one exists (a planted file or symlink, another run's temporary file); its name goes to
 // `temporary` (room for the target's length + kTemporaryExtra + 1). Returns the fd or the errno negated.
 Int create_temporary(const HChar* target, HChar* temporary);
+// Opens for writing a temporary file another process of the run created (a forked child's trace, which
+// its worker writes): never through a symlink planted under its name since. Returns the fd or the errno
+// negated.
+Int open_temporary(const HChar* temporary);
 
 }  // namespace ccsim
 

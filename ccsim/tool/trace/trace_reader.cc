@@ -2,7 +2,6 @@
 #include "ccsim/tool/trace/trace_reader.h"
 
 #include "ccsim/core/platform.h"
-#include "ccsim/tool/options.h"
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/trace/program_file.h"
 #include "ccsim/tool/trace/zstd_process.h"
@@ -27,8 +26,21 @@ const HChar* const kSimulationOptions[] = {
 
 const HChar* trace_path = nullptr;  // --trace-in's file (null without it)
 const HChar* profile_name = nullptr;
+// The trace being read: --trace-in's, or one it continues (a forked process's parent's, or theirs).
+const HChar* source_path = nullptr;
 Int stream_fd = -1;  // zstd's output: the trace decompressed
 Int zstd_pid = -1;
+
+// A process the program forked: the traces its stream continues, the run's first process first, each
+// with the number of the fork its line came from (ccsim/trace/format.h, kParentTrace).
+struct ParentTrace {
+  HChar* path;
+  std::uint32_t fork;
+};
+constexpr std::uint32_t kMaxParents = 64;  // as the writer keeps (trace_writer.cc)
+ParentTrace parents[kMaxParents];
+std::uint32_t parent_count = 0;   // of --trace-in's trace
+std::uint32_t parents_seen = 0;   // kParentTrace fields in the header being read
 
 // One sentence (a printf format of up to four strings) and exit 1.
 [[noreturn]] void refuse(const HChar* format, const HChar* a, const HChar* b = nullptr, const HChar* c = nullptr,
@@ -45,12 +57,12 @@ bool read_word(std::uint32_t* word) { return read_fully(stream_fd, word, sizeof 
 bool read_field(std::uint32_t* kind, HChar** text) {
   std::uint32_t bytes = 0;
   if (!read_word(kind) || !read_word(&bytes) || bytes > (1u << 20)) {
-    refuse("ccsim: the trace '%s' is damaged (its header is cut short).\n", trace_path);
+    refuse("ccsim: the trace '%s' is damaged (its header is cut short).\n", source_path);
   }
   if (*kind == tf::kEnd) return false;
   *text = static_cast<HChar*>(allocate("ccsim.trace.header", tf::padded_words(bytes) * 4 + 1));
   if (!read_fully(stream_fd, *text, tf::padded_words(bytes) * 4)) {
-    refuse("ccsim: the trace '%s' is damaged (its header is cut short).\n", trace_path);
+    refuse("ccsim: the trace '%s' is damaged (its header is cut short).\n", source_path);
   }
   (*text)[bytes] = '\0';
   return true;
@@ -78,14 +90,29 @@ const HChar* next_recording_option(Word* next) {
   return nullptr;
 }
 
+// One kParentTrace field, "<fork> <path>", of the header being read: kept when it is --trace-in's.
+void note_parent(const HChar* text) {
+  HChar* rest = nullptr;
+  const Long fork = VG_(strtoll10)(text, &rest);
+  if (fork <= 0 || *rest != ' ' || rest[1] != '/' || parents_seen >= kMaxParents) {
+    refuse("ccsim: the trace '%s' is damaged (a trace it continues is misnamed).\n", source_path);
+  }
+  if (source_path == trace_path) {
+    parents[parents_seen] = ParentTrace{VG_(strdup)("ccsim.trace.parent", rest + 1), static_cast<std::uint32_t>(fork)};
+    parent_count = parents_seen + 1;
+  }
+  ++parents_seen;
+}
+
 // The header against this run: the same program, arguments, file and recording options.
 void check_header() {
+  parents_seen = 0;
   std::uint32_t magic = 0, version = 0;
   if (!read_word(&magic) || magic != tf::kMagic) {
-    refuse("ccsim: '%s' is not a ccsim trace (or zstd cannot read it).\n", trace_path);
+    refuse("ccsim: '%s' is not a ccsim trace (or zstd cannot read it).\n", source_path);
   }
   if (!read_word(&version) || version != tf::kVersion) {
-    VG_(umsg)("ccsim: the trace '%s' has format version %u; this ccsim reads version %u.\n", trace_path, version,
+    VG_(umsg)("ccsim: the trace '%s' has format version %u; this ccsim reads version %u.\n", source_path, version,
               tf::kVersion);
     VG_(exit)(1);
   }
@@ -93,7 +120,6 @@ void check_header() {
   Word next_option = VG_(args_for_valgrind_noexecpass);
   bool stamped = false;
   bool streamed = false;
-  bool recorded_native = false;  // the last --sim-mode recorded (the default is interleaved)
   std::uint32_t kind = 0;
   HChar* text = nullptr;
   while (read_field(&kind, &text)) {
@@ -101,7 +127,7 @@ void check_header() {
       case tf::kProgram:
         if (VG_(strcmp)(text, VG_(args_the_exename)) != 0) {
           refuse("ccsim: the trace '%s' was recorded from the program '%s', not '%s': ccsim-sim runs the "
-                 "recorded command.\n", trace_path, text, VG_(args_the_exename));
+                 "recorded command.\n", source_path, text, VG_(args_the_exename));
         }
         break;
       case tf::kArgument: {
@@ -111,17 +137,16 @@ void check_header() {
                                : "(none)";
         if (VG_(strcmp)(text, own) != 0) {
           refuse("ccsim: the trace '%s' was recorded with the program's argument '%s' where this run has '%s': "
-                 "ccsim-sim runs the recorded command.\n", trace_path, text, own);
+                 "ccsim-sim runs the recorded command.\n", source_path, text, own);
         }
         break;
       }
       case tf::kValgrindArgument: {
-        if (VG_(strncmp)(text, "--sim-mode=", 11) == 0) recorded_native = VG_(strcmp)(text + 11, "native") == 0;
         if (is_simulation_option(text)) break;
         const HChar* own = next_recording_option(&next_option);
         if (own == nullptr || VG_(strcmp)(text, own) != 0) {
           refuse("ccsim: the trace '%s' was recorded with '%s' where this run has '%s': only the simulation's "
-                 "options may change (docs/traces.md).\n", trace_path, text, own != nullptr ? own : "nothing");
+                 "options may change (docs/traces.md).\n", source_path, text, own != nullptr ? own : "nothing");
         }
         break;
       }
@@ -130,7 +155,7 @@ void check_header() {
         stamped = true;
         if (!program_stamp(VG_(args_the_exename), own, sizeof own) || VG_(strcmp)(own, text) != 0) {
           refuse("ccsim: the program '%s' has changed since the trace '%s' was recorded (its size or time of "
-                 "change differs): record the trace again.\n", VG_(args_the_exename), trace_path);
+                 "change differs): record the trace again.\n", VG_(args_the_exename), source_path);
         }
         break;
       }
@@ -138,8 +163,11 @@ void check_header() {
         streamed = true;
         if (VG_(strcmp)(text, stream_description()) != 0) {
           refuse("ccsim: the trace '%s' was written by %s, whose records this build (%s) does not read: "
-                 "simulate it with that ccsim, or record it again.\n", trace_path, text, stream_description());
+                 "simulate it with that ccsim, or record it again.\n", source_path, text, stream_description());
         }
+        break;
+      case tf::kParentTrace:
+        note_parent(text);
         break;
       default:
         break;  // the directory, the launcher, the pid: ccsim-sim's
@@ -148,41 +176,100 @@ void check_header() {
   }
   if (next_argument != VG_(sizeXA)(VG_(args_for_client))) {
     refuse("ccsim: the trace '%s' was recorded with fewer arguments of the program: ccsim-sim runs the recorded "
-           "command.\n", trace_path);
+           "command.\n", source_path);
   }
   if (const HChar* extra = next_recording_option(&next_option)) {
     refuse("ccsim: this run has '%s', which the trace '%s' was not recorded with: only the simulation's options "
-           "may change (docs/traces.md).\n", extra, trace_path);
+           "may change (docs/traces.md).\n", extra, source_path);
   }
-  // The program's threads record the synchronization calls otherwise for the native order, which has no
-  // replay (threads/sync.cc: a join names no stream there): a trace is simulated in the kind of order it
-  // was recorded for.
-  if (recorded_native != (options.sync.mode == SimMode::Native)) {
-    refuse("ccsim: the trace '%s' was recorded in %s, which records other calls than %s: re-simulate it with %s.\n",
-           trace_path, recorded_native ? "the native order" : "a replay order (interleaved or piped)",
-           recorded_native ? "the replay orders" : "the native order",
-           recorded_native ? "--sim-mode=native" : "--sim-mode=interleaved or piped");
+  if (!streamed) refuse("ccsim: the trace '%s' is damaged (it does not say which records it holds).\n", source_path);
+  if (!stamped) refuse("ccsim: the trace '%s' is damaged (it does not describe the program's file).\n", source_path);
+}
+
+// Starts reading the trace at `path` (zstd decompressing it) and checks its header. `continued`: the trace
+// of the process that forked --trace-in's (or of an ancestor), as its header names it.
+void open_source(const HChar* path, const HChar* continued = nullptr) {
+  source_path = path;
+  const SysRes opened = VG_(open)(path, VKI_O_RDONLY, 0);
+  if (sr_isError(opened) && continued != nullptr) {
+    refuse("ccsim: the trace '%s' continues the trace '%s' of the process that forked it, which cannot be opened: "
+           "%s.\n", trace_path, path, VG_(strerror)(sr_Err(opened)));
   }
-  if (!streamed) refuse("ccsim: the trace '%s' is damaged (it does not say which records it holds).\n", trace_path);
-  if (!stamped) refuse("ccsim: the trace '%s' is damaged (it does not describe the program's file).\n", trace_path);
+  if (sr_isError(opened)) refuse("ccsim: the trace '%s' cannot be opened: %s.\n", path, VG_(strerror)(sr_Err(opened)));
+  stream_fd = start_decompressing(zstd_program(), static_cast<Int>(sr_Res(opened)), &zstd_pid);
+  if (stream_fd < 0) refuse("ccsim: the trace '%s' cannot be read: zstd could not be started.\n", path);
+  check_header();
+}
+
+// Stops reading, whether or not the trace was read to its end (zstd then ends on the closed pipe);
+// returns whether zstd ended well.
+bool close_source() {
+  VG_(close)(stream_fd);
+  stream_fd = -1;
+  Int code = 0;
+  return zstd_succeeded(zstd_pid, &code);
+}
+
+// Where the records of `words[0, used)` (a chunk: stream_records.h) end after the ClientFork record that
+// makes `*forks` reach `fork`; `used` when none does (`*forks` counts on).
+std::uint32_t words_through_fork(const std::uint32_t* words, std::uint32_t used, std::uint32_t fork,
+                                 std::uint32_t* forks) {
+  using namespace stream_records;
+  std::uint32_t at = 0;
+  while (at < used) {
+    const std::uint32_t shape = words[at + 1];
+    if (shape >> kTagShift == kNarrowAccess) {
+      at += kNarrowWords;
+    } else if (shape >> kTagShift == kWideAccess) {
+      at += kWideWords;
+    } else {
+      const bool client_fork = (shape & ~(3u << kTagShift)) == static_cast<std::uint32_t>(StreamOp::ClientFork);
+      at += kOperationHeaderWords + words[at];
+      if (client_fork && ++*forks == fork) return at;
+    }
+  }
+  return used;
+}
+
+// Hands the workers the chunks of the trace being read: to its end when `through_fork` is 0 (true when it
+// ends as a whole trace does), else up to and including its `through_fork`-th ClientFork record, where the
+// child's stream goes on (true when it gets there).
+bool feed_chunks(std::uint32_t through_fork) {
+  std::uint32_t forks = 0;
+  for (;;) {
+    std::uint32_t used = 0;
+    if (!read_word(&used)) return false;
+    if (used == tf::kStreamEnd) return through_fork == 0;
+    if (used > tf::kMaxChunkWords) return false;
+    RingChunk* chunk = take_chunk_to_fill();
+    if (!read_fully(stream_fd, chunk->words, SizeT(used) * 4)) return false;
+    const std::uint32_t fed = through_fork != 0 ? words_through_fork(chunk->words, used, through_fork, &forks) : used;
+    hand_over_filled_chunk(fed);
+    if (through_fork != 0 && forks == through_fork) return true;
+  }
 }
 
 }  // namespace
 
 void open_trace_in(const HChar* path) {
   trace_path = path;
-  const HChar* zstd = zstd_program();
-  if (zstd == nullptr) {
+  if (zstd_program() == nullptr) {
     refuse("ccsim: the trace '%s' cannot be read: traces are compressed by the zstd program, which is not "
            "installed (Debian package zstd).\n", path);
   }
-  const SysRes opened = VG_(open)(path, VKI_O_RDONLY, 0);
-  if (sr_isError(opened)) {
-    refuse("ccsim: the trace '%s' cannot be opened: %s.\n", path, VG_(strerror)(sr_Err(opened)));
+  open_source(path);
+  close_source();
+  // The traces it continues are checked as well, before anything is simulated: each one's own header names
+  // the ones before it.
+  for (std::uint32_t i = 0; i < parent_count; ++i) {
+    open_source(parents[i].path, trace_path);
+    close_source();
+    if (parents_seen != i) {
+      refuse("ccsim: the trace '%s' is not the trace of the process that forked '%s' (it continues %s traces, not "
+             "the ones '%s' names).\n", parents[i].path, i == 0 ? trace_path : parents[i - 1].path,
+             parents_seen == 0 ? "no" : "other", trace_path);
+    }
   }
-  stream_fd = start_decompressing(zstd, static_cast<Int>(sr_Res(opened)), &zstd_pid);
-  if (stream_fd < 0) refuse("ccsim: the trace '%s' cannot be read: zstd could not be started.\n", path);
-  check_header();
   profile_name = VG_(strdup)("ccsim.trace.name", profile_target_name());
 }
 
@@ -199,22 +286,20 @@ const HChar* stream_description() {
 const HChar* trace_profile_name() { return profile_name; }
 
 void feed_trace_and_exit() {
-  bool whole = false;
-  for (;;) {
-    std::uint32_t used = 0;
-    if (!read_word(&used)) break;
-    if (used == tf::kStreamEnd) {
-      whole = true;
-      break;
+  // A forked process's stream: each ancestor's up to the fork its line came from, then its own.
+  for (std::uint32_t i = 0; i < parent_count; ++i) {
+    open_source(parents[i].path, trace_path);
+    const bool reached = feed_chunks(parents[i].fork);
+    close_source();
+    if (!reached) {
+      VG_(umsg)("ccsim: the trace '%s' ends before the fork that the trace '%s' continues from (cut short or "
+                "damaged); no profile was written.\n", parents[i].path, trace_path);
+      VG_(exit)(1);
     }
-    if (used > tf::kMaxChunkWords) break;
-    RingChunk* chunk = take_chunk_to_fill();
-    if (!read_fully(stream_fd, chunk->words, SizeT(used) * 4)) break;
-    hand_over_filled_chunk(used);
   }
-  Int code = 0;
-  VG_(close)(stream_fd);
-  const bool zstd_ok = zstd_succeeded(zstd_pid, &code);
+  open_source(trace_path);
+  const bool whole = feed_chunks(0);
+  const bool zstd_ok = close_source();
   if (!whole || !zstd_ok) {
     VG_(umsg)("ccsim: the trace '%s' ends before the recorded run did (cut short or damaged); no profile was "
               "written.\n", trace_path);

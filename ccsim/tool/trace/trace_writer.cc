@@ -14,6 +14,7 @@ namespace {
 
 namespace tf = trace_format;
 
+const HChar* trace_pattern = nullptr;  // --trace-out as given (a forked child expands it again)
 const HChar* trace_name = nullptr;  // the expanded --trace-out name (null without it)
 const HChar* zstd_path = nullptr;   // the zstd program found before the program ran
 Int file_fd = -1;                   // the trace file: the tool's until its workers are forked, then the first worker's
@@ -23,6 +24,20 @@ bool failed = false;                // a write to zstd failed: nothing more is w
 HChar* temporary_name = nullptr;    // the file zstd writes, renamed over the trace's name when whole (null:
                                     // the trace is a device or a pipe, written in place)
 bool replaces_file = false;         // a file had the trace's name before the run (kept when the trace fails)
+bool lost = false;                  // a forked child's trace could not be created (said when it was found)
+
+// The forked processes this one descends from, the run's first first (format.h, kParentTrace): each one's
+// trace and the number of its fork this process's line came from. A fixed table: a program forking deeper
+// than this keeps no trace past it (said in the child).
+constexpr std::uint32_t kMaxAncestors = 64;
+constexpr Int kNameTooLong = 36;  // Linux's ENAMETOOLONG, which the tool interface does not name
+struct Ancestor {
+  HChar* trace;
+  std::uint32_t fork;
+};
+Ancestor ancestors[kMaxAncestors];
+std::uint32_t ancestor_count = 0;
+std::uint32_t forks_seen = 0;  // the ClientFork records the first worker has served in this process's stream
 
 void write_words(const void* data, SizeT bytes) {
   if (failed) return;
@@ -62,6 +77,12 @@ void write_header(Int tool_pid) {
   write_field(tf::kPid, number);
   if (program_stamp(VG_(args_the_exename), number, sizeof number)) write_field(tf::kProgramStamp, number);
   write_field(tf::kStream, stream_description());
+  for (std::uint32_t i = 0; i < ancestor_count; ++i) {
+    HChar* field = static_cast<HChar*>(VG_(malloc)("ccsim.trace.parent", VG_(strlen)(ancestors[i].trace) + 16));
+    VG_(sprintf)(field, "%u %s", ancestors[i].fork, ancestors[i].trace);
+    write_field(tf::kParentTrace, field);
+    VG_(free)(field);
+  }
   write_word(tf::kEnd);
   write_word(0);
 }
@@ -108,6 +129,7 @@ void open_trace_out(const HChar* name) {
                          "(Debian package zstd).\n");
     VG_(exit)(1);  // VG_(fmsg_bad_option) only prints once the command line is read
   }
+  trace_pattern = name;
   // A bad % escape stops Valgrind (exit 1); an image the program execs under --trace-children=yes takes
   // "<name>.2", ... as its profile does (profile_file.h).
   trace_name = name_after_earlier_images(VG_(expand_file_name)("--trace-out", name), trace_of_earlier_image);
@@ -176,6 +198,7 @@ void trace_chunk(const std::uint32_t* words, std::uint32_t used) {
 
 bool finish_trace_writer() {
   if (trace_name == nullptr) return true;
+  if (lost) return false;  // said when the file could not be made
   if (pipe_fd >= 0) {
     write_word(tf::kStreamEnd);
     VG_(close)(pipe_fd);
@@ -206,6 +229,83 @@ void leave_trace_to_parent() {
   pipe_fd = -1;
   zstd_pid = -1;
   trace_name = nullptr;
+  temporary_name = nullptr;
+}
+
+void count_client_fork() { ++forks_seen; }
+
+Int prepare_child_trace(HChar* name, HChar* temporary, SizeT room) {
+  name[0] = temporary[0] = '\0';
+  // Without a trace, or one written in place to a device or a pipe (one stream: the first process's).
+  if (trace_name == nullptr || temporary_name == nullptr) {
+    leave_trace_to_parent();
+    return 0;
+  }
+  leave_trace_to_parent();  // from now on the names are the child's
+  // A name without %p would be every process's: the child's pid goes after it (its own children's after
+  // the name too, not after their parent's).
+  HChar* expanded = VG_(expand_file_name)("--trace-out", trace_pattern);
+  const bool fits = VG_(strlen)(expanded) + 16 + kTemporaryExtra < room;
+  if (fits && VG_(strstr)(trace_pattern, "%p") == nullptr) {
+    VG_(sprintf)(name, "%s.%d", expanded, VG_(getpid)());
+  } else {
+    VG_(strncpy)(name, expanded, room - 1);  // cut short when it does not fit: for the message
+    name[room - 1] = '\0';
+  }
+  VG_(free)(expanded);
+  if (!fits) return kNameTooLong;
+  const Int fd = create_temporary(name, temporary);
+  if (fd < 0) {
+    temporary[0] = '\0';
+    return -fd;
+  }
+  VG_(close)(fd);  // the worker opens it by name (open_temporary)
+  trace_name = VG_(strdup)("ccsim.trace.name", name);
+  temporary_name = VG_(strdup)("ccsim.trace.name", temporary);
+  return 0;
+}
+
+void leave_trace_for_child() {
+  if (trace_name != nullptr && ancestor_count < kMaxAncestors) {
+    ancestors[ancestor_count++] = Ancestor{VG_(strdup)("ccsim.trace.parent", trace_name), forks_seen};
+  } else if (trace_name != nullptr) {
+    ++ancestor_count;  // too deep: the child says so and writes none
+  }
+  leave_trace_to_parent();
+  replaces_file = false;
+  failed = false;
+  lost = false;
+  forks_seen = 0;
+}
+
+void start_child_trace(Int tool_pid, const HChar* name, const HChar* temporary, Int error) {
+  if (name[0] == '\0' && error == 0) return;  // no trace for this process
+  trace_name = VG_(strdup)("ccsim.trace.name", name);
+  if (error == 0 && ancestor_count > kMaxAncestors) error = VKI_EMLINK;
+  if (error == 0) {
+    temporary_name = VG_(strdup)("ccsim.trace.name", temporary);
+    struct vg_stat status;
+    replaces_file = !sr_isError(VG_(stat)(trace_name, &status));
+    file_fd = open_temporary(temporary_name);
+    if (file_fd < 0) error = -file_fd;
+  }
+  if (error != 0) {
+    if (temporary[0] != '\0') VG_(unlink)(temporary);
+    temporary_name = nullptr;
+    lost = true;
+    const HChar* why = error == VKI_EMLINK     ? "the program forked more than 64 processes deep"
+                       : error == kNameTooLong ? "its name is too long for its temporary file"
+                                               : VG_(strerror)(static_cast<UWord>(error));
+    tool_message("ccsim: the trace '%s' of this forked process cannot be written: %s.\n", trace_name, why);
+    return;
+  }
+  start_trace_writer(tool_pid);
+}
+
+void remove_unfinished_trace() {
+  // After the rename the name is gone (ENOENT); a new file under it would need another run to draw the
+  // same random suffix in between (temporary_file.h).
+  if (temporary_name != nullptr) VG_(unlink)(temporary_name);
 }
 
 }  // namespace ccsim

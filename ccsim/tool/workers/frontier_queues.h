@@ -13,6 +13,7 @@
 
 #include "ccsim/tool/valgrind_api.h"
 #include "ccsim/tool/workers/first_waits.h"
+#include "ccsim/tool/workers/process_watch.h"
 #include "ccsim/tool/workers/shared_ring.h"
 
 namespace ccsim {
@@ -87,7 +88,7 @@ void merge_until_done(Merge merge, Done done, RingBell* bell, const std::uint32_
     auto posted = [posts, at_merge] {
       return __atomic_load_n(posts, __ATOMIC_ACQUIRE) != at_merge || first_merges_wanted();
     };
-    if (!sleep_until(bell, posted, first_wait_ms(kCheckMs)) && run_over()) VG_(exit)(2);
+    if (!sleep_until(bell, posted, first_wait_ms(kCheckMs)) && run_over()) end_worker_without_tool();
     first_merges(false);
   }
 }

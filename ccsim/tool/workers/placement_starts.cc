@@ -9,6 +9,7 @@
 #include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/valgrind_api.h"
 #include "ccsim/tool/workers/first_waits.h"
+#include "ccsim/tool/workers/process_watch.h"
 #include "ccsim/tool/workers/resident_queues.h"
 #include "ccsim/tool/workers/shadow_queues.h"
 #include "ccsim/tool/workers/shared_ring.h"
@@ -35,7 +36,7 @@ std::uint32_t owner_of(Addr line) { return static_cast<std::uint32_t>(line & (op
 template <class Ready>
 void wait_on(PlacementQueue* queue, Ready ready) {
   while (!sleep_until(&queue->bell, ready, offer_resident_changes(true, kCheckMs))) {
-    if (run_is_over()) VG_(exit)(2);
+    if (run_is_over()) end_worker_without_tool();
   }
 }
 
@@ -47,7 +48,7 @@ void wait_merging(PlacementQueue* queue, Ready ready) {
   while (!ready()) {
     if (!sleep_until(&queue->bell, [&] { return ready() || first_merges_wanted(); }, first_wait_ms(kCheckMs)) &&
         run_is_over()) {
-      VG_(exit)(2);
+      end_worker_without_tool();
     }
     first_merges(true);  // in the middle of an access: the classes wait for the chunk's end
   }
@@ -90,7 +91,7 @@ bool receive_copies(const Simulator* sim, ProcId proc, Addr line, std::uint64_t*
   if ((first & ~Addr(1)) != line) {
     tool_message("ccsim: internal error: simulation worker %u sent the placement watch line %#llx where %#llx was "
                  "expected.\n", owner + 1, static_cast<ULong>(first & ~Addr(1)), static_cast<ULong>(line));
-    VG_(exit)(2);
+    VG_(exit)(2);  // the tool sees this worker gone and ends the run (worker_process.h)
   }
   return (first & 1) != 0;
 }

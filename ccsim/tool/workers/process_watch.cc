@@ -2,6 +2,7 @@
 #include "ccsim/tool/workers/process_watch.h"
 
 #include "ccsim/tool/process_stat.h"
+#include "ccsim/tool/trace/trace_writer.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -40,5 +41,11 @@ std::uint64_t process_cpu_ticks(int pid) {
 }
 
 void kill_process(int pid) { VG_(do_syscall)(__NR_kill, static_cast<UWord>(pid), VKI_SIGKILL, 0, 0, 0, 0, 0, 0); }
+
+void end_worker_without_tool() {
+  remove_unfinished_trace();
+  VG_(exit)(2);
+  __builtin_unreachable();
+}
 
 }  // namespace ccsim

@@ -22,6 +22,10 @@ std::uint64_t process_cpu_ticks(int pid);
 // SIGKILL to `pid` (the tool interface has no kill: a raw system call).
 void kill_process(int pid);
 
+// In a worker, when the tool's process it serves is gone (killed outright: it ended no run): nothing the
+// worker would send will be read. Removes the unfinished trace (trace_writer.h) and exits with code 2.
+__attribute__((noreturn)) void end_worker_without_tool();
+
 }  // namespace ccsim
 
 #endif

@@ -6,6 +6,7 @@
 #include "ccsim/tool/valgrind_api.h"
 #include "ccsim/tool/workers/first_waits.h"
 #include "ccsim/tool/workers/frontier_queues.h"
+#include "ccsim/tool/workers/process_watch.h"
 #include "ccsim/tool/workers/shared_ring.h"
 
 namespace ccsim {
@@ -80,7 +81,7 @@ void send_every_change(std::uint64_t frontier) {
   do {
     auto has_room = [queue] { return room_in(queue) >= kChangeWords; };
     while (!sleep_until(&queue->bell, has_room, kCheckMs)) {
-      if (state->run_over()) VG_(exit)(2);
+      if (state->run_over()) end_worker_without_tool();
     }
   } while (offer_changes(frontier));
   __atomic_fetch_sub(&header->resident_blocked, 1u, __ATOMIC_ACQ_REL);

@@ -14,6 +14,7 @@
 #include "ccsim/tool/valgrind_api.h"
 #include "ccsim/tool/workers/first_waits.h"
 #include "ccsim/tool/workers/frontier_queues.h"
+#include "ccsim/tool/workers/process_watch.h"
 #include "ccsim/tool/workers/resident_queues.h"
 #include "ccsim/tool/workers/shared_ring.h"
 
@@ -116,7 +117,7 @@ void send_classes(std::uint32_t k, bool wait) {
       if (!wait) break;
       auto has_room = [queue, written] { return written - __atomic_load_n(&queue->read, __ATOMIC_ACQUIRE) < answer_capacity(); };
       while (!sleep_until(&queue->bell, has_room, kCheckMs)) {
-        if (state->run_over()) VG_(exit)(2);
+        if (state->run_over()) end_worker_without_tool();
       }
       continue;
     }
@@ -157,7 +158,7 @@ void take_every_class() {
     const std::uint64_t read = queue->read;
     auto more = [queue, read] { return __atomic_load_n(&queue->written, __ATOMIC_ACQUIRE) != read; };
     // The first may need this worker's resident lines' changes before it can send the classes.
-    if (!sleep_until(&queue->bell, more, offer_resident_changes(false, kCheckMs)) && state->run_over()) VG_(exit)(2);
+    if (!sleep_until(&queue->bell, more, offer_resident_changes(false, kCheckMs)) && state->run_over()) end_worker_without_tool();
   }
 }
 
@@ -184,7 +185,7 @@ void wait_for_room(ShadowQueue* queue, std::uint64_t written, std::uint32_t word
   wake_first(header);
   if (options.data_objects) ring_bell(&state->ring->placement_queue(state->index)->bell);
   while (!sleep_until(&queue->bell, room, offer_resident_changes(mid_access, kCheckMs))) {
-    if (state->run_over()) VG_(exit)(2);
+    if (state->run_over()) end_worker_without_tool();
   }
   __atomic_fetch_sub(&header->stage_blocked, 1u, __ATOMIC_ACQ_REL);
 }

@@ -33,6 +33,9 @@ struct alignas(64) RingBell {
 
 // The simulation workers one ring serves at most (--sim-threads).
 constexpr std::uint32_t kMaxWorkers = 16;
+// Room for a forked child's trace names in its ring's header: a path of PATH_MAX and its temporary name's
+// extra (output/temporary_file.h), with the terminating zero.
+constexpr std::uint32_t kChildTraceNameBytes = 4096 + 32;
 
 // One worker's part of the header, on a host line of its own: the tool reads every worker's `consumed`
 // when it needs room, and each worker writes only its own slot.
@@ -75,6 +78,12 @@ struct RingHeader {
   alignas(64) std::uint32_t message_bytes;
   std::int32_t tool_pid;
   std::uint32_t abandoned;
+  // With --trace-out, in a forked child's ring: the child's trace, named and created by the child before it
+  // records anything (trace_writer.h, prepare_child_trace): its name, its temporary file, and the errno
+  // when that could not be created (0: written by the child's first worker; empty names: no trace).
+  std::int32_t child_trace_error;
+  char child_trace_name[kChildTraceNameBytes];
+  char child_trace_temporary[kChildTraceNameBytes];
   // The online shadow stage (shadow_queues.h): the first worker sleeps on `stage_bell` when it waits for
   // the others' ops at a fork or at the end; `stage_posts` counts the others' posts (ops or frontiers
   // handed over), `stage_blocked` the others waiting for room in their ShadowQueue.

@@ -60,6 +60,9 @@ struct WorkerState {
   // Set in a worker just forked for the client's child (StreamOp::ClientFork): the ring it serves from now
   // on; the rest of the parent's chunk is not its.
   bool switching = false;
+  // The first worker of a forked child's ring, until the child has said its pid: the child's trace starts
+  // then (recording_pid; trace_writer.h).
+  bool child_trace_starts = false;
   SharedRing next_ring{};
 };
 
@@ -138,7 +141,7 @@ bool merge_shards(WorkerState* worker, MergedStatistics* merged) {
     WorkerSlot* slot = &header->slots[k];
     auto finished = [slot] { return __atomic_load_n(&slot->finished, __ATOMIC_ACQUIRE) != 0; };
     while (!sleep_until(&header->room_bell, finished, kToolCheckMs)) {
-      if (tool_gone(worker)) VG_(exit)(2);
+      if (tool_gone(worker)) end_worker_without_tool();
     }
     char why[160];
     if (slot->finished != 2) {
@@ -225,8 +228,10 @@ __attribute__((noreturn)) void finish(WorkerState* worker, const std::uint32_t* 
 // (named in `payload`) and forks; its child holds the state the tool has at the client's fork and serves
 // that ring; this worker tells the tool (in its own ring's header) and goes on.
 void follow_client_fork(WorkerState* worker, const std::uint32_t* payload) {
-  // A re-simulated trace holds the process the run started alone (docs/traces.md): its fork goes on here.
+  // A re-simulated trace goes on with the process it holds: its parent's fork is passed over here, and
+  // the trace of a forked process continues its parent's stream after it (trace_reader.h).
   if (reading_trace()) return;
+  count_client_fork();
   reap_ended_workers();
   // The child's first worker must have every worker's shadow ops before the fork (shadow_queues.h).
   if (shadow_queues_on()) shadow_queues_at_fork();
@@ -267,7 +272,13 @@ void switch_to_child_ring(WorkerState* worker) {
   // before it recorded anything, so it is in the header whether or not this worker has idled to read it.
   if (worker->tool_pid == 0) worker->tool_pid = __atomic_load_n(&worker->ring.header()->tool_pid, __ATOMIC_ACQUIRE);
   worker->ring.unmap();
-  leave_trace_to_parent();
+  // The first worker writes the child's trace, once the child has named it (recording_pid).
+  if (worker->index == 0) {
+    leave_trace_for_child();
+    worker->child_trace_starts = true;
+  } else {
+    leave_trace_to_parent();
+  }
   worker->ring = worker->next_ring;
   worker->next_ring = SharedRing();
   worker->switching = false;
@@ -281,10 +292,26 @@ void switch_to_child_ring(WorkerState* worker) {
   if (forked_worker_dies) kill_process(VG_(getpid)());
 }
 
+// The pid of the process recording into the ring, once it has said it (0 before). A forked child names
+// and creates its trace before it says its pid (worker_process.h), so the first worker starts the child's
+// trace here: at the latest before it serves the ring's first chunk, and also when no chunk ever comes (a
+// child that execs at once), so that the child's temporary file is removed when it is gone.
+Int recording_pid(WorkerState* worker) {
+  if (worker->tool_pid != 0) return worker->tool_pid;
+  RingHeader* header = worker->ring.header();
+  worker->tool_pid = __atomic_load_n(&header->tool_pid, __ATOMIC_ACQUIRE);
+  if (worker->tool_pid != 0 && worker->child_trace_starts) {
+    worker->child_trace_starts = false;
+    start_child_trace(worker->tool_pid, header->child_trace_name, header->child_trace_temporary,
+                      header->child_trace_error);
+  }
+  return worker->tool_pid;
+}
+
 // Whether the process recording into the ring is gone (then nobody will send more: the worker ends).
 bool tool_gone(WorkerState* worker) {
   RingHeader* header = worker->ring.header();
-  if (worker->tool_pid == 0) worker->tool_pid = __atomic_load_n(&header->tool_pid, __ATOMIC_ACQUIRE);
+  recording_pid(worker);
   int status = 0;
   bool status_known = false;
   if (worker->tool_pid != 0) return process_gone(worker->tool_pid, &status, &status_known);
@@ -440,15 +467,16 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
       while (!published()) {
         if (!sleep_until(&header->data_bell, [&] { return published() || first_merges_wanted(); }, kToolCheckMs) &&
             tool_gone(&worker)) {
-          VG_(exit)(2);
+          end_worker_without_tool();
         }
         first_merges(false);
       }
     }
     while (!sleep_until(&header->data_bell, published, kToolCheckMs)) {
-      if (tool_gone(&worker)) VG_(exit)(2);
+      if (tool_gone(&worker)) end_worker_without_tool();
     }
     const RingChunk* chunk = worker.ring.chunk(next);
+    if (worker.child_trace_starts) recording_pid(&worker);  // the child said its pid before this chunk
     if (trace_writer_on()) trace_chunk(chunk->words, chunk->used);
     const std::uint64_t accesses = native ? serve_chunk<true>(&worker, chunk->words, chunk->used)
                                           : serve_chunk<false>(&worker, chunk->words, chunk->used);
@@ -470,7 +498,7 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
     // with the tool's process.
     while (last && worker_stall_after_chunks != 0 && next >= worker_stall_after_chunks) {
       VG_(poll)(nullptr, 0, kToolCheckMs);
-      if (tool_gone(&worker)) VG_(exit)(2);
+      if (tool_gone(&worker)) end_worker_without_tool();
     }
   }
 }

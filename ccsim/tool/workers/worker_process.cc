@@ -6,6 +6,7 @@
 #include "ccsim/tool/output/profile_file.h"
 #include "ccsim/tool/output/tool_messages.h"
 #include "ccsim/tool/process_stat.h"
+#include "ccsim/tool/trace/trace_writer.h"
 #include "ccsim/tool/valgrind_api.h"
 #include "ccsim/tool/workers/process_watch.h"
 #include "ccsim/tool/workers/shard_counts.h"
@@ -68,6 +69,7 @@ __attribute__((noreturn)) void worker_lost(std::uint32_t index, const char* what
     VG_(umsg)("ccsim: the simulation worker (process %d) %s; no profile was written.\n", worker_pids[index], what);
   }
   child_ring.unlink_name();  // lost while a fork's ring still had its name: nothing is left in /dev/shm
+  remove_unfinished_trace();  // nor a half-written trace beside its name
   // Nor the counts a worker of other shards had handed over to the first (shard_counts.h).
   for (std::uint32_t k = 1; k < worker_count; ++k) {
     if (ring.header()->slots[k].finished == 2) remove_shard_counts(worker_pids[k], ring.header()->slots[k].counts_attempt);
@@ -218,8 +220,14 @@ void child_after_fork(ThreadId) {
     filling = 0;
     forks_requested = 0;  // counted in the new ring's header
     for (std::uint32_t k = 0; k < worker_count; ++k) worker_pids[k] = ring.header()->slots[k].worker_pid;
-    __atomic_store_n(&ring.header()->tool_pid, static_cast<std::int32_t>(VG_(getpid)()), __ATOMIC_RELEASE);
+    // This process's own trace, named and created before it says its pid, which is when its first worker
+    // starts it (worker_loop.cc, recording_pid): the parent's trace is the parent's (trace_writer.h).
+    RingHeader* header = ring.header();
+    header->child_trace_error =
+        prepare_child_trace(header->child_trace_name, header->child_trace_temporary, kChildTraceNameBytes);
+    __atomic_store_n(&header->tool_pid, static_cast<std::int32_t>(VG_(getpid)()), __ATOMIC_RELEASE);
   }
+  if (no_worker) leave_trace_to_parent();  // nobody writes this process's trace
   start_worker_recording();
 }
 
