@@ -38,9 +38,10 @@ enum FieldKind : std::uint32_t {
   kProgramStamp = 8,   // "<size> <modification time in seconds>" of the program's file
   kStream = 9,         // "ccsim <version> stream <records' version>": the stream's records (stream_records.h)
   // A process the program forked: its stream continues its parent's at the parent's n-th fork. One field
-  // per ancestor, the run's first process first: "<n> <the ancestor's trace, an absolute path>". The
-  // re-simulation feeds each ancestor's stream up to and including its n-th ClientFork record, then the
-  // next one's from its start, then this trace's.
+  // per ancestor, the run's first process first: "<n> <the ancestor's pid> <its trace, an absolute path>"
+  // (the pid tells that trace from one recorded again under its name). The re-simulation feeds each
+  // ancestor's stream up to and including its n-th ClientFork record, then the next one's from its start,
+  // then this trace's.
   kParentTrace = 10,
 };
 

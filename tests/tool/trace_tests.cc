@@ -138,6 +138,21 @@ TEST(Traces, EachProcessOfAProgramThatForksKeepsATraceThatGivesItsProfile) {
         << sim.stderr_text;
   }
   EXPECT_FALSE(std::filesystem::exists(dir + "/never"));
+  // Nor with another run's trace under the first's name (recorded again since): that trace is of another
+  // process, whose pid the children's headers do not name.
+  const std::string again = scratch_directory("trace_fork_again");
+  RunResult rerun = run_ccsim(again, {"--trace-out=trace.zst", "--ccsim-out-file=recorded.%p"},
+                              test_program("fork_family"), {}, true);
+  ASSERT_EQ(rerun.exit_code, 0) << rerun.stderr_text;
+  std::filesystem::copy_file(again + "/trace.zst", dir + "/trace.zst");
+  RunResult other = run_ccsim_sim(dir, {"--ccsim-out-file=never", children[0]});
+  EXPECT_EQ(other.exit_code, 1) << other.stderr_text;
+  EXPECT_NE(other.stderr_text.find("ccsim: the trace '" + dir + "/trace.zst' is not the one the trace '" + children[0] +
+                                   "' continues: it is the trace of process "),
+            std::string::npos)
+      << other.stderr_text;
+  EXPECT_NE(other.stderr_text.find(" (recorded again since?).\n"), std::string::npos) << other.stderr_text;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/never"));
 }
 
 // A forked process whose trace cannot be made says so in one sentence and fails, as a trace not written

@@ -35,12 +35,14 @@ Int zstd_pid = -1;
 // with the number of the fork its line came from (ccsim/trace/format.h, kParentTrace).
 struct ParentTrace {
   HChar* path;
+  Long pid;  // the process it is the trace of (its header's kPid)
   std::uint32_t fork;
 };
 constexpr std::uint32_t kMaxParents = 64;  // as the writer keeps (trace_writer.cc)
 ParentTrace parents[kMaxParents];
 std::uint32_t parent_count = 0;   // of --trace-in's trace
 std::uint32_t parents_seen = 0;   // kParentTrace fields in the header being read
+Long pid_seen = 0;                // the kPid of the header being read
 
 // One sentence (a printf format of up to four strings) and exit 1.
 [[noreturn]] void refuse(const HChar* format, const HChar* a, const HChar* b = nullptr, const HChar* c = nullptr,
@@ -90,15 +92,17 @@ const HChar* next_recording_option(Word* next) {
   return nullptr;
 }
 
-// One kParentTrace field, "<fork> <path>", of the header being read: kept when it is --trace-in's.
+// One kParentTrace field, "<fork> <pid> <path>", of the header being read: kept when it is --trace-in's.
 void note_parent(const HChar* text) {
   HChar* rest = nullptr;
   const Long fork = VG_(strtoll10)(text, &rest);
-  if (fork <= 0 || *rest != ' ' || rest[1] != '/' || parents_seen >= kMaxParents) {
+  const Long pid = *rest == ' ' ? VG_(strtoll10)(rest + 1, &rest) : 0;
+  if (fork <= 0 || pid <= 0 || *rest != ' ' || rest[1] != '/' || parents_seen >= kMaxParents) {
     refuse("ccsim: the trace '%s' is damaged (a trace it continues is misnamed).\n", source_path);
   }
   if (source_path == trace_path) {
-    parents[parents_seen] = ParentTrace{VG_(strdup)("ccsim.trace.parent", rest + 1), static_cast<std::uint32_t>(fork)};
+    parents[parents_seen] =
+        ParentTrace{VG_(strdup)("ccsim.trace.parent", rest + 1), pid, static_cast<std::uint32_t>(fork)};
     parent_count = parents_seen + 1;
   }
   ++parents_seen;
@@ -107,6 +111,7 @@ void note_parent(const HChar* text) {
 // The header against this run: the same program, arguments, file and recording options.
 void check_header() {
   parents_seen = 0;
+  pid_seen = 0;
   std::uint32_t magic = 0, version = 0;
   if (!read_word(&magic) || magic != tf::kMagic) {
     refuse("ccsim: '%s' is not a ccsim trace (or zstd cannot read it).\n", source_path);
@@ -168,6 +173,9 @@ void check_header() {
         break;
       case tf::kParentTrace:
         note_parent(text);
+        break;
+      case tf::kPid:
+        pid_seen = VG_(strtoll10)(text, nullptr);
         break;
       default:
         break;  // the directory, the launcher, the pid: ccsim-sim's
@@ -264,6 +272,12 @@ void open_trace_in(const HChar* path) {
   for (std::uint32_t i = 0; i < parent_count; ++i) {
     open_source(parents[i].path, trace_path);
     close_source();
+    if (pid_seen != parents[i].pid) {
+      HChar pids[64];
+      VG_(sprintf)(pids, "process %lld, not %lld", static_cast<long long>(pid_seen), static_cast<long long>(parents[i].pid));
+      refuse("ccsim: the trace '%s' is not the one the trace '%s' continues: it is the trace of %s (recorded again "
+             "since?).\n", parents[i].path, trace_path, pids);
+    }
     if (parents_seen != i) {
       refuse("ccsim: the trace '%s' is not the trace of the process that forked '%s' (it continues %s traces, not "
              "the ones '%s' names).\n", parents[i].path, i == 0 ? trace_path : parents[i - 1].path,

@@ -33,11 +33,13 @@ constexpr std::uint32_t kMaxAncestors = 64;
 constexpr Int kNameTooLong = 36;  // Linux's ENAMETOOLONG, which the tool interface does not name
 struct Ancestor {
   HChar* trace;
+  Int pid;  // the process whose trace it is (its header's kPid)
   std::uint32_t fork;
 };
 Ancestor ancestors[kMaxAncestors];
 std::uint32_t ancestor_count = 0;
 std::uint32_t forks_seen = 0;  // the ClientFork records the first worker has served in this process's stream
+Int recorded_pid = 0;          // the process this trace is of (its header's kPid)
 
 void write_words(const void* data, SizeT bytes) {
   if (failed) return;
@@ -75,11 +77,12 @@ void write_header(Int tool_pid) {
   HChar number[64];
   VG_(sprintf)(number, "%d", tool_pid);
   write_field(tf::kPid, number);
+  recorded_pid = tool_pid;
   if (program_stamp(VG_(args_the_exename), number, sizeof number)) write_field(tf::kProgramStamp, number);
   write_field(tf::kStream, stream_description());
   for (std::uint32_t i = 0; i < ancestor_count; ++i) {
-    HChar* field = static_cast<HChar*>(VG_(malloc)("ccsim.trace.parent", VG_(strlen)(ancestors[i].trace) + 16));
-    VG_(sprintf)(field, "%u %s", ancestors[i].fork, ancestors[i].trace);
+    HChar* field = static_cast<HChar*>(VG_(malloc)("ccsim.trace.parent", VG_(strlen)(ancestors[i].trace) + 32));
+    VG_(sprintf)(field, "%u %d %s", ancestors[i].fork, ancestors[i].pid, ancestors[i].trace);
     write_field(tf::kParentTrace, field);
     VG_(free)(field);
   }
@@ -267,7 +270,7 @@ Int prepare_child_trace(HChar* name, HChar* temporary, SizeT room) {
 
 void leave_trace_for_child() {
   if (trace_name != nullptr && ancestor_count < kMaxAncestors) {
-    ancestors[ancestor_count++] = Ancestor{VG_(strdup)("ccsim.trace.parent", trace_name), forks_seen};
+    ancestors[ancestor_count++] = Ancestor{VG_(strdup)("ccsim.trace.parent", trace_name), recorded_pid, forks_seen};
   } else if (trace_name != nullptr) {
     ++ancestor_count;  // too deep: the child says so and writes none
   }
