@@ -2,7 +2,9 @@
 // workers read; simulated again with the run's own options it must give the run's profile byte for byte
 // (the recorded pid included: the profile is the recorded run's), with other caches or another replay
 // order the counts of that machine (a scenario worked out by hand, and the profile of a run made with
-// those options), and every mistake a user can make with a trace is one sentence and a non-zero exit.
+// those options), recorded in one kind of order the profile of a run in the other, for every process of a
+// program that forks that process's profile; every mistake a user can make with a trace is one sentence
+// and a non-zero exit, and a run that ends without its trace leaves no part of it.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
