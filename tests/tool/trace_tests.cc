@@ -123,6 +123,18 @@ TEST(Traces, EachProcessOfAProgramThatForksKeepsATraceThatGivesItsProfile) {
       EXPECT_TRUE(file_contents(dir + "/recorded." + pid) == file_contents(dir + "/again." + pid))
           << "the profile of process " << pid << " simulated again from " << trace << " differs";
     }
+    if (plain) continue;
+    // The family moved together to another directory: each parent's trace is found beside its child's.
+    std::filesystem::create_directory(dir + "/moved");
+    for (const std::string& trace : traces) {
+      std::filesystem::rename(trace, dir + "/moved/" + std::filesystem::path(trace).filename().string());
+    }
+    for (const std::string& pid : pids) {
+      RunResult sim = run_ccsim_sim(dir, {"--ccsim-out-file=moved." + pid, dir + "/moved/trace." + pid + ".zst"});
+      ASSERT_EQ(sim.exit_code, 0) << sim.stderr_text;
+      EXPECT_TRUE(file_contents(dir + "/recorded." + pid) == file_contents(dir + "/moved." + pid))
+          << "the profile of process " << pid << " simulated again from the moved traces differs";
+    }
     EXPECT_EQ(pids.size(), 3u);
   }
   // A child's trace needs the traces it continues: without the first process's, one sentence and no

@@ -257,6 +257,24 @@ bool feed_chunks(std::uint32_t through_fork) {
   }
 }
 
+// A family of traces moved together to another directory: a parent's trace that is not at its recorded
+// path is looked for beside --trace-in's trace, under its own file name (its pid is checked all the same).
+void look_beside_trace(ParentTrace* parent) {
+  struct vg_stat status;
+  if (!sr_isError(VG_(stat)(parent->path, &status))) return;
+  const HChar* name = VG_(strrchr)(parent->path, '/') + 1;  // a recorded path is absolute
+  const HChar* slash = VG_(strrchr)(trace_path, '/');
+  const SizeT directory = slash != nullptr ? static_cast<SizeT>(slash - trace_path) + 1 : 0;
+  HChar* beside = static_cast<HChar*>(VG_(malloc)("ccsim.trace.parent", directory + VG_(strlen)(name) + 1));
+  VG_(memcpy)(beside, trace_path, directory);
+  VG_(strcpy)(beside + directory, name);
+  if (sr_isError(VG_(stat)(beside, &status))) {
+    VG_(free)(beside);
+    return;  // the recorded path is told as missing
+  }
+  parent->path = beside;
+}
+
 }  // namespace
 
 void open_trace_in(const HChar* path) {
@@ -270,6 +288,7 @@ void open_trace_in(const HChar* path) {
   // The traces it continues are checked as well, before anything is simulated: each one's own header names
   // the ones before it.
   for (std::uint32_t i = 0; i < parent_count; ++i) {
+    look_beside_trace(&parents[i]);
     open_source(parents[i].path, trace_path);
     close_source();
     if (pid_seen != parents[i].pid) {
