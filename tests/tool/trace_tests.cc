@@ -167,6 +167,18 @@ TEST(Traces, EachProcessOfAProgramThatForksKeepsATraceThatGivesItsProfile) {
       << other.stderr_text;
   EXPECT_NE(other.stderr_text.find(" (recorded again since?).\n"), std::string::npos) << other.stderr_text;
   EXPECT_FALSE(std::filesystem::exists(dir + "/never"));
+  // Nor with the first's trace cut short before the fork: its header whole (a few hundred bytes) and 8 KiB
+  // of the stream, a few hundred of the dynamic loader's accesses, long before main forks.
+  const std::string cut = "cd " + dir + " && zstd -q -d -c moved.zst | head -c 8192 | zstd -q -c -f -o trace.zst";
+  ASSERT_EQ(std::system(cut.c_str()), 0);
+  RunResult short_parent = run_ccsim_sim(dir, {"--ccsim-out-file=never", children[0]});
+  EXPECT_EQ(short_parent.exit_code, 1) << short_parent.stderr_text;
+  EXPECT_NE(short_parent.stderr_text.find("ccsim: the trace '" + dir + "/trace.zst' ends before the fork that the "
+                                          "trace '" + children[0] + "' continues from (cut short or damaged); no "
+                                          "profile was written.\n"),
+            std::string::npos)
+      << short_parent.stderr_text;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/never"));
 }
 
 // A forked process whose trace cannot be made says so in one sentence and fails, as a trace not written
