@@ -3,7 +3,9 @@
 // the program never runs: the tool forks its simulation workers as --sim-threads does, feeds the ring the
 // trace's chunks instead of the program's calls (zstd decompresses them: zstd_process.h), waits for the
 // first worker's profile and exits. The workers are the tool's own, unchanged: the same replay, the same
-// simulator, the same profile writer, with this run's simulation options.
+// simulator, the same profile writer, with this run's simulation options. The trace of a process the
+// program forked continues its parent's: the reader feeds each ancestor's trace up to the fork its line
+// came from (ccsim/trace/format.h, kParentTrace), then this one's.
 //
 // What the program's threads decided when the trace was recorded cannot change: the program, its
 // arguments and file, and every option but the simulation's (kSimulationOptions in trace_reader.cc: the
