@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -66,6 +67,19 @@ void expect_same_profile_again(const std::string& name, const std::string& progr
   EXPECT_TRUE(recorded == file_contents(dir + "/again")) << program << ": the profile simulated again differs";
 }
 
+// A trace the tool refuses: ccsim-sim in `dir` with `arguments` exits 1, its standard error holds every
+// one of `parts` (one sentence, told in pieces where it names a pid the test cannot know), and no profile
+// is written.
+void expect_refused(const std::string& dir, const std::vector<std::string>& arguments,
+                    const std::vector<std::string>& parts) {
+  std::vector<std::string> all = {"--ccsim-out-file=never"};
+  all.insert(all.end(), arguments.begin(), arguments.end());
+  RunResult sim = run_ccsim_sim(dir, all);
+  EXPECT_EQ(sim.exit_code, 1) << sim.stderr_text;
+  for (const std::string& part : parts) EXPECT_NE(sim.stderr_text.find(part), std::string::npos) << sim.stderr_text;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/never"));
+}
+
 }  // namespace
 
 // The run's own options: its profile, byte for byte, whatever the number of workers simulating it.
@@ -94,6 +108,7 @@ TEST(Traces, EachProcessOfAProgramThatForksKeepsATraceThatGivesItsProfile) {
     std::vector<std::string> record, simulate;
   };
   std::string plain_directory;  // the run without %p
+  std::set<std::uint64_t> writes_to_data;  // by the simulated-again profiles of one run's processes
   for (const Naming& naming : {Naming{"trace_fork_pid", "trace.%p.zst", {}, {}},
                                Naming{"trace_fork_plain", "trace.zst", {"--sim-threads=2"}, {"--sim-threads=3"}}}) {
     const std::string dir = scratch_directory(naming.directory);
@@ -122,7 +137,19 @@ TEST(Traces, EachProcessOfAProgramThatForksKeepsATraceThatGivesItsProfile) {
       ASSERT_EQ(sim.exit_code, 0) << trace << ": " << sim.stderr_text;
       EXPECT_TRUE(file_contents(dir + "/recorded." + pid) == file_contents(dir + "/again." + pid))
           << "the profile of process " << pid << " simulated again from " << trace << " differs";
+      Profile p;
+      std::string error;
+      ASSERT_TRUE(read_profile(dir + "/again." + pid, &p, &error)) << error;
+      const std::vector<unsigned> data = p.objects_named("data");
+      ASSERT_EQ(data.size(), 1u);
+      writes_to_data.insert(p.object_total(data[0], "writes"));
     }
+    // By hand: nothing writes `data` before the first fork; the parent writes 256 longs after it, the
+    // child 128 before it forks the grandchild, whose profile continues the child's and adds its 64. Each
+    // trace gives its own process: 256, 128 and 128 + 64 = 192, which the grandchild's trace gives only
+    // by following both its ancestors' streams.
+    EXPECT_EQ(writes_to_data, (std::set<std::uint64_t>{128, 192, 256})) << naming.trace;
+    writes_to_data.clear();
     if (plain) continue;
     // The family moved together to another directory: each parent's trace is found beside its child's.
     std::filesystem::create_directory(dir + "/moved");
@@ -144,14 +171,9 @@ TEST(Traces, EachProcessOfAProgramThatForksKeepsATraceThatGivesItsProfile) {
   const std::vector<std::string> children = files_starting_with(dir, "trace.zst.");
   ASSERT_EQ(children.size(), 2u);
   for (const std::string& child : children) {
-    RunResult sim = run_ccsim_sim(dir, {"--ccsim-out-file=never", child});
-    EXPECT_EQ(sim.exit_code, 1) << sim.stderr_text;
-    EXPECT_NE(sim.stderr_text.find("ccsim: the trace '" + child + "' continues the trace '" + dir + "/trace.zst' of "
-                                   "the process that forked it, which cannot be opened: No such file or directory.\n"),
-              std::string::npos)
-        << sim.stderr_text;
+    expect_refused(dir, {child}, {"ccsim: the trace '" + child + "' continues the trace '" + dir + "/trace.zst' of the "
+                                  "process that forked it, which cannot be opened: No such file or directory.\n"});
   }
-  EXPECT_FALSE(std::filesystem::exists(dir + "/never"));
   // Nor with another run's trace under the first's name (recorded again since): that trace is of another
   // process, whose pid the children's headers do not name.
   const std::string again = scratch_directory("trace_fork_again");
@@ -159,26 +181,17 @@ TEST(Traces, EachProcessOfAProgramThatForksKeepsATraceThatGivesItsProfile) {
                               test_program("fork_family"), {}, true);
   ASSERT_EQ(rerun.exit_code, 0) << rerun.stderr_text;
   std::filesystem::copy_file(again + "/trace.zst", dir + "/trace.zst");
-  RunResult other = run_ccsim_sim(dir, {"--ccsim-out-file=never", children[0]});
-  EXPECT_EQ(other.exit_code, 1) << other.stderr_text;
-  EXPECT_NE(other.stderr_text.find("ccsim: the trace '" + dir + "/trace.zst' is not the one the trace '" + children[0] +
-                                   "' continues: it is the trace of process "),
-            std::string::npos)
-      << other.stderr_text;
-  EXPECT_NE(other.stderr_text.find(" (recorded again since?).\n"), std::string::npos) << other.stderr_text;
-  EXPECT_FALSE(std::filesystem::exists(dir + "/never"));
+  expect_refused(dir, {children[0]},
+                 {"ccsim: the trace '" + dir + "/trace.zst' is not the one the trace '" + children[0] +
+                      "' continues: it is the trace of process ",
+                  " (recorded again since?).\n"});
   // Nor with the first's trace cut short before the fork: its header whole (a few hundred bytes) and 8 KiB
   // of the stream, a few hundred of the dynamic loader's accesses, long before main forks.
   const std::string cut = "cd " + dir + " && zstd -q -d -c moved.zst | head -c 8192 | zstd -q -c -f -o trace.zst";
   ASSERT_EQ(std::system(cut.c_str()), 0);
-  RunResult short_parent = run_ccsim_sim(dir, {"--ccsim-out-file=never", children[0]});
-  EXPECT_EQ(short_parent.exit_code, 1) << short_parent.stderr_text;
-  EXPECT_NE(short_parent.stderr_text.find("ccsim: the trace '" + dir + "/trace.zst' ends before the fork that the "
-                                          "trace '" + children[0] + "' continues from (cut short or damaged); no "
-                                          "profile was written.\n"),
-            std::string::npos)
-      << short_parent.stderr_text;
-  EXPECT_FALSE(std::filesystem::exists(dir + "/never"));
+  expect_refused(dir, {children[0]},
+                 {"ccsim: the trace '" + dir + "/trace.zst' ends before the fork that the trace '" + children[0] +
+                  "' continues from (cut short or damaged); no profile was written.\n"});
 }
 
 // A forked process whose trace cannot be made says so in one sentence and fails, as a trace not written
@@ -379,13 +392,8 @@ TEST(Traces, MistakesAreToldInOneSentence) {
     std::ofstream out(dir + "/cut.zst", std::ios::binary);
     out << bytes.substr(0, bytes.size() / 2);
   }
-  RunResult cut = run_ccsim_sim(dir, {"--ccsim-out-file=never", dir + "/cut.zst"});
-  EXPECT_EQ(cut.exit_code, 1);
-  EXPECT_NE(cut.stderr_text.find("ccsim: the trace '" + dir + "/cut.zst' ends before the recorded run did (cut short "
-                                 "or damaged); no profile was written.\n"),
-            std::string::npos)
-      << cut.stderr_text;
-  EXPECT_FALSE(std::filesystem::exists(dir + "/never"));
+  expect_refused(dir, {dir + "/cut.zst"}, {"ccsim: the trace '" + dir + "/cut.zst' ends before the recorded run did "
+                                           "(cut short or damaged); no profile was written.\n"});
 }
 
 // The program's file is the tool's start-up state: a program changed since the trace was recorded is
