@@ -5,9 +5,11 @@
 // those options), recorded in one kind of order the profile of a run in the other, for every process of a
 // program that forks that process's profile; every mistake a user can make with a trace is one sentence
 // and a non-zero exit, and a run that ends without its trace leaves no part of it.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -18,6 +20,7 @@
 
 #include <gtest/gtest.h>
 
+#include "ccsim/trace/format.h"
 #include "tests/tool/profile_reader.h"
 #include "tests/tool/run_valgrind.h"
 
@@ -78,6 +81,62 @@ void expect_refused(const std::string& dir, const std::vector<std::string>& argu
   EXPECT_EQ(sim.exit_code, 1) << sim.stderr_text;
   for (const std::string& part : parts) EXPECT_NE(sim.stderr_text.find(part), std::string::npos) << sim.stderr_text;
   EXPECT_FALSE(std::filesystem::exists(dir + "/never"));
+}
+
+// A trace decompressed (ccsim/trace/format.h): its header's fields and the bytes after them, to craft
+// a damaged trace from a good one. zstd, as ccsim runs it, does the (de)compressing.
+struct TraceFile {
+  std::vector<std::pair<std::uint32_t, std::string>> fields;  // each field's kind and text, without kEnd's
+  std::string stream;                                          // the recorded stream, after the header
+};
+
+TraceFile read_trace(const std::string& path) {
+  TraceFile trace;
+  std::string bytes;
+  FILE* zstd = popen(("zstd -q -d -c '" + path + "'").c_str(), "r");
+  if (zstd == nullptr) return trace;
+  char buffer[65536];
+  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, zstd)) > 0;) bytes.append(buffer, got);
+  pclose(zstd);
+  auto word = [&bytes](std::size_t at) {
+    std::uint32_t value = 0;
+    if (at + 4 <= bytes.size()) std::memcpy(&value, bytes.data() + at, 4);
+    return value;
+  };
+  std::size_t at = 8;  // the magic and the version
+  while (at + 8 <= bytes.size() && word(at) != ccsim::trace_format::kEnd) {
+    const std::uint32_t length = word(at + 4);
+    trace.fields.emplace_back(word(at), bytes.substr(at + 8, length));
+    at += 8 + ccsim::trace_format::padded_words(length) * 4;
+  }
+  trace.stream = bytes.substr(std::min(at + 8, bytes.size()));
+  return trace;
+}
+
+void write_trace(const TraceFile& trace, const std::string& path) {
+  std::string bytes;
+  auto word = [&bytes](std::uint32_t value) { bytes.append(reinterpret_cast<const char*>(&value), 4); };
+  word(ccsim::trace_format::kMagic);
+  word(ccsim::trace_format::kVersion);
+  for (const auto& [kind, text] : trace.fields) {
+    word(kind);
+    word(static_cast<std::uint32_t>(text.size()));
+    bytes += text;
+    bytes.append(ccsim::trace_format::padded_words(static_cast<std::uint32_t>(text.size())) * 4 - text.size(), '\0');
+  }
+  word(ccsim::trace_format::kEnd);
+  word(0);
+  std::ofstream(path + ".raw", std::ios::binary) << bytes << trace.stream;
+  ASSERT_EQ(std::system(("zstd -q -f '" + path + ".raw' -o '" + path + "'").c_str()), 0);
+}
+
+// Where the fields of `kind` are among the header's.
+std::vector<std::size_t> fields_of_kind(const TraceFile& trace, std::uint32_t kind) {
+  std::vector<std::size_t> found;
+  for (std::size_t i = 0; i < trace.fields.size(); ++i) {
+    if (trace.fields[i].first == kind) found.push_back(i);
+  }
+  return found;
 }
 
 }  // namespace
@@ -192,6 +251,74 @@ TEST(Traces, EachProcessOfAProgramThatForksKeepsATraceThatGivesItsProfile) {
   expect_refused(dir, {children[0]},
                  {"ccsim: the trace '" + dir + "/trace.zst' ends before the fork that the trace '" + children[0] +
                   "' continues from (cut short or damaged); no profile was written.\n"});
+}
+
+// A family of traces that does not hold together, as ccsim never writes one (headers edited by hand), is
+// refused before anything is simulated, in one sentence each. fork_family's child's trace names one trace
+// it continues (the first process's), the grandchild's two (the first's, then the child's).
+TEST(Traces, AFamilyOfTracesThatDoesNotHoldTogetherIsRefused) {
+  const std::string dir = scratch_directory("trace_fork_crafted");
+  RunResult run = run_ccsim(dir, {"--trace-out=trace.zst", "--ccsim-out-file=recorded.%p"}, test_program("fork_family"),
+                            {}, true);
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  const std::uint32_t kParent = ccsim::trace_format::kParentTrace;
+  std::string child, grandchild;
+  for (const std::string& path : files_starting_with(dir, "trace.zst.")) {
+    (fields_of_kind(read_trace(path), kParent).size() == 1 ? child : grandchild) = path;
+  }
+  ASSERT_FALSE(child.empty());
+  ASSERT_FALSE(grandchild.empty());
+  const TraceFile child_trace = read_trace(child);
+  const TraceFile grandchild_trace = read_trace(grandchild);
+  const std::size_t parent = fields_of_kind(child_trace, kParent)[0];
+  // The field is "<fork> <pid> <path>", the path absolute: "1 <pid> <dir>/trace.zst".
+  const std::string& parent_text = child_trace.fields[parent].second;
+  ASSERT_EQ(parent_text.rfind("1 ", 0), 0u) << parent_text;
+  ASSERT_EQ(parent_text.substr(parent_text.size() - dir.size() - 11), " " + dir + "/trace.zst") << parent_text;
+
+  // The trace it continues named by a relative path.
+  TraceFile relative = child_trace;
+  relative.fields[parent].second = parent_text.substr(0, parent_text.size() - dir.size() - 10) + "trace.zst";
+  write_trace(relative, dir + "/relative.zst");
+  expect_refused(dir, {dir + "/relative.zst"},
+                 {"ccsim: the trace '" + dir + "/relative.zst' is damaged (a trace it continues is misnamed).\n"});
+
+  // 65 traces continued, one more than a program forking 64 processes deep keeps.
+  TraceFile deep = child_trace;
+  deep.fields.insert(deep.fields.begin() + parent, 64, deep.fields[parent]);
+  write_trace(deep, dir + "/deep.zst");
+  expect_refused(dir, {dir + "/deep.zst"}, {"ccsim: the trace '" + dir + "/deep.zst' is damaged (it continues more "
+                                            "than 64 traces, which ccsim never writes).\n"});
+
+  // The grandchild's two ancestors named in the wrong order: the first it names is then the child's trace,
+  // which is not the trace of a first process (it continues one itself); the process it would have forked
+  // is the next one named, the first process.
+  TraceFile swapped = grandchild_trace;
+  const std::vector<std::size_t> ancestors = fields_of_kind(swapped, kParent);
+  ASSERT_EQ(ancestors.size(), 2u);
+  std::swap(swapped.fields[ancestors[0]].second, swapped.fields[ancestors[1]].second);
+  write_trace(swapped, dir + "/swapped.zst");
+  expect_refused(dir, {dir + "/swapped.zst"},
+                 {"ccsim: the trace '" + child + "' is not the trace of the process that forked '" + dir +
+                  "/trace.zst' (it continues other traces, not the ones '" + dir + "/swapped.zst' names).\n"});
+
+  // The grandchild naming the first process's second fork (it forks once) where the child's trace names
+  // its first: the same number of ancestors, but another line of them.
+  TraceFile other_fork = grandchild_trace;
+  std::string& first = other_fork.fields[ancestors[0]].second;
+  ASSERT_EQ(first.rfind("1 ", 0), 0u) << first;
+  first[0] = '2';
+  write_trace(other_fork, dir + "/other_fork.zst");
+  expect_refused(dir, {dir + "/other_fork.zst"},
+                 {"ccsim: the trace '" + child + "' is not the trace of the process that forked '" + dir +
+                  "/other_fork.zst' (it continues other traces, not the ones '" + dir + "/other_fork.zst' names).\n"});
+
+  // The grandchild's trace read and written back unchanged gives its profile: the refusals are the edits'.
+  write_trace(grandchild_trace, dir + "/unchanged.zst");
+  RunResult unchanged = run_ccsim_sim(dir, {"--ccsim-out-file=unchanged", dir + "/unchanged.zst"});
+  ASSERT_EQ(unchanged.exit_code, 0) << unchanged.stderr_text;
+  const std::string pid = grandchild_trace.fields[fields_of_kind(grandchild_trace, ccsim::trace_format::kPid)[0]].second;
+  EXPECT_TRUE(file_contents(dir + "/recorded." + pid) == file_contents(dir + "/unchanged"));
 }
 
 // A forked process whose trace cannot be made says so in one sentence and fails, as a trace not written

@@ -42,6 +42,9 @@ constexpr std::uint32_t kMaxParents = 64;  // as the writer keeps (trace_writer.
 ParentTrace parents[kMaxParents];
 std::uint32_t parent_count = 0;   // of --trace-in's trace
 std::uint32_t parents_seen = 0;   // kParentTrace fields in the header being read
+// An ancestor's header names other ancestors (fork or pid) than the first of --trace-in's: it is not the
+// trace of the process that forked the next one.
+bool other_ancestry = false;
 Long pid_seen = 0;                // the kPid of the header being read
 
 // One sentence (a printf format of up to four strings) and exit 1.
@@ -92,18 +95,27 @@ const HChar* next_recording_option(Word* next) {
   return nullptr;
 }
 
-// One kParentTrace field, "<fork> <pid> <path>", of the header being read: kept when it is --trace-in's.
+// One kParentTrace field, "<fork> <pid> <path>", of the header being read: kept when it is --trace-in's;
+// in an ancestor's header, checked against the one --trace-in's names in its place (its fork and pid: the
+// path may differ, for a family moved together).
 void note_parent(const HChar* text) {
   HChar* rest = nullptr;
   const Long fork = VG_(strtoll10)(text, &rest);
   const Long pid = *rest == ' ' ? VG_(strtoll10)(rest + 1, &rest) : 0;
-  if (fork <= 0 || pid <= 0 || *rest != ' ' || rest[1] != '/' || parents_seen >= kMaxParents) {
+  if (fork <= 0 || pid <= 0 || *rest != ' ' || rest[1] != '/') {
     refuse("ccsim: the trace '%s' is damaged (a trace it continues is misnamed).\n", source_path);
+  }
+  if (parents_seen >= kMaxParents) {
+    refuse("ccsim: the trace '%s' is damaged (it continues more than 64 traces, which ccsim never writes).\n",
+           source_path);
   }
   if (source_path == trace_path) {
     parents[parents_seen] =
         ParentTrace{VG_(strdup)("ccsim.trace.parent", rest + 1), pid, static_cast<std::uint32_t>(fork)};
     parent_count = parents_seen + 1;
+  } else if (parents_seen >= parent_count || parents[parents_seen].pid != pid ||
+             parents[parents_seen].fork != static_cast<std::uint32_t>(fork)) {
+    other_ancestry = true;
   }
   ++parents_seen;
 }
@@ -111,6 +123,7 @@ void note_parent(const HChar* text) {
 // The header against this run: the same program, arguments, file and recording options.
 void check_header() {
   parents_seen = 0;
+  other_ancestry = false;
   pid_seen = 0;
   std::uint32_t magic = 0, version = 0;
   if (!read_word(&magic) || magic != tf::kMagic) {
@@ -287,8 +300,8 @@ void open_trace_in(const HChar* path) {
   close_source();
   // The traces it continues are checked as well, before anything is simulated: each one's own header names
   // the ones before it.
+  for (std::uint32_t i = 0; i < parent_count; ++i) look_beside_trace(&parents[i]);
   for (std::uint32_t i = 0; i < parent_count; ++i) {
-    look_beside_trace(&parents[i]);
     open_source(parents[i].path, trace_path);
     close_source();
     if (pid_seen != parents[i].pid) {
@@ -297,9 +310,10 @@ void open_trace_in(const HChar* path) {
       refuse("ccsim: the trace '%s' is not the one the trace '%s' continues: it is the trace of %s (recorded again "
              "since?).\n", parents[i].path, trace_path, pids);
     }
-    if (parents_seen != i) {
+    // The i-th ancestor continues the i before it, as --trace-in's trace names them; it forked the next.
+    if (parents_seen != i || other_ancestry) {
       refuse("ccsim: the trace '%s' is not the trace of the process that forked '%s' (it continues %s traces, not "
-             "the ones '%s' names).\n", parents[i].path, i == 0 ? trace_path : parents[i - 1].path,
+             "the ones '%s' names).\n", parents[i].path, i + 1 < parent_count ? parents[i + 1].path : trace_path,
              parents_seen == 0 ? "no" : "other", trace_path);
     }
   }
