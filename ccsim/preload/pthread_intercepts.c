@@ -338,11 +338,13 @@ __attribute__((noinline))
 static int cond_wait_WRK(OrigFn orig, pthread_cond_t* cond, pthread_mutex_t* mutex, ccsim_word a3, ccsim_word a4,
                          ccsim_word call) {
   int result;
-  const int reported = ccsim_runtime_enter() == 0;
-  if (reported) ccsim_report_lock_release((ccsim_word)mutex);
+  const int reported = ccsim_runtime_enter_lock_release((ccsim_word)mutex) == 0;
   CALL_FN_W_WWWW(result, orig, cond, mutex, a3, a4);
-  if (reported) ccsim_report_lock_acquire((ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX, call);
-  ccsim_runtime_exit();
+  if (reported) {
+    ccsim_report_lock_acquire_runtime_exit((ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX, call);
+  } else {
+    ccsim_runtime_exit();
+  }
   return result;
 }
 

@@ -52,6 +52,25 @@ static inline void ccsim_report_lock_release(ccsim_word lock) {
   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_LOCK_RELEASE, lock, 0, 0, 0, 0);
 }
 
+/* ccsim_runtime_enter() and, when it returns 0, the report that follows it, in one request (requests.h:
+   each request is a round trip out of the translated code, the larger part of a wrapped lock call's cost
+   under ccsim). */
+static inline ccsim_word ccsim_runtime_enter_lock_acquire(ccsim_word lock, int shared, enum ccsim_lock_kind kind,
+                                                          ccsim_word call) {
+  return VALGRIND_DO_CLIENT_REQUEST_EXPR(0, VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_ACQUIRE, lock, shared != 0, kind,
+                                         call, 0);
+}
+
+static inline ccsim_word ccsim_runtime_enter_lock_release(ccsim_word lock) {
+  return VALGRIND_DO_CLIENT_REQUEST_EXPR(0, VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_RELEASE, lock, 0, 0, 0, 0);
+}
+
+/* ccsim_report_lock_acquire(), then ccsim_runtime_exit(), in one request. */
+static inline void ccsim_report_lock_acquire_runtime_exit(ccsim_word lock, int shared, enum ccsim_lock_kind kind,
+                                                          ccsim_word call) {
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_LOCK_ACQUIRE_RUNTIME_EXIT, lock, shared != 0, kind, call, 0);
+}
+
 static inline void ccsim_report_barrier_init(ccsim_word barrier, ccsim_word count) {
   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_BARRIER_INIT, barrier, count, 0, 0, 0);
 }

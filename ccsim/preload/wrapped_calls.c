@@ -19,8 +19,7 @@ ccsim_word ccsim_call_acquire(OrigFn orig, enum lock_result convention, ccsim_wo
                               enum ccsim_lock_kind kind, ccsim_word call, ccsim_word arg1, ccsim_word arg2,
                               ccsim_word arg3) {
   ccsim_word result;
-  const int reported = ccsim_runtime_enter() == 0;
-  if (reported) ccsim_report_lock_acquire(lock, shared, kind, call);
+  const int reported = ccsim_runtime_enter_lock_acquire(lock, shared, kind, call) == 0;
   CALL_FN_W_WWW(result, orig, arg1, arg2, arg3);
   if (reported && !took_lock(convention, result)) ccsim_report_lock_release(lock);
   ccsim_runtime_exit();
@@ -33,15 +32,18 @@ ccsim_word ccsim_call_try_acquire(OrigFn orig, enum lock_result convention, ccsi
   ccsim_word result;
   const int reported = ccsim_runtime_enter() == 0;
   CALL_FN_W_W(result, orig, arg1);
-  if (reported && took_lock(convention, result)) ccsim_report_lock_acquire(lock, shared, kind, call);
-  ccsim_runtime_exit();
+  if (reported && took_lock(convention, result)) {
+    ccsim_report_lock_acquire_runtime_exit(lock, shared, kind, call);
+  } else {
+    ccsim_runtime_exit();
+  }
   return result;
 }
 
 __attribute__((noinline))
 ccsim_word ccsim_call_release(OrigFn orig, ccsim_word lock, ccsim_word arg1) {
   ccsim_word result;
-  if (ccsim_runtime_enter() == 0) ccsim_report_lock_release(lock);
+  ccsim_runtime_enter_lock_release(lock);
   CALL_FN_W_W(result, orig, arg1);
   ccsim_runtime_exit();
   return result;

@@ -72,6 +72,16 @@ typedef enum {
      the program's here (for realloc, in the bin of the block it replaces; a realloc that failed gives
      that block back to the program). */
   VG_USERREQ__CCSIM_ALLOCATOR_EXIT,
+  /* RUNTIME_ENTER and, when the thread was in user code (the depth it returns is 0), LOCK_ACQUIRE, in one
+     request: a wrapped lock call's entry costs one round trip to the tool instead of two (a request
+     leaves the translated code). args[1..4] as LOCK_ACQUIRE's. Returns RUNTIME_ENTER's depth. */
+  VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_ACQUIRE,
+  /* RUNTIME_ENTER and, when the thread was in user code, LOCK_RELEASE. args[1]: lock. Returns
+     RUNTIME_ENTER's depth. */
+  VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_RELEASE,
+  /* LOCK_ACQUIRE, then RUNTIME_EXIT: a lock reported once the wrapped call took it (a non-blocking
+     attempt that succeeded, a condition wait holding its mutex again). args[1..4] as LOCK_ACQUIRE's. */
+  VG_USERREQ__CCSIM_LOCK_ACQUIRE_RUNTIME_EXIT,
   /* One past the last request; not a request. */
   VG_USERREQ__CCSIM_END_INTERNAL
 } Vg_CcsimInternalRequest;

@@ -107,6 +107,42 @@ TEST(Locks, MutexCounterAcquisitionsAndHandOffsFollowTheReplayedOrder) {
             0u);
 }
 
+// mutex_calls.c, N = 1000 (its header derives the numbers): one thread takes the mutex 4N = 4000 times in
+// the ways whose reports the preload merges with the runtime's entry or exit (a lock, a trylock that takes
+// it, the wait's taking it again; the trylock that fails is not one), never found held, never handed off;
+// each counter is written N times and read N + 1 times (the last by the program's printf), after its
+// section's lock calls. In the interleaved and native
+// orders and with a simulation worker (whose requests are the program's own).
+TEST(Locks, EachWayOfTakingAMutexIsCountedOnceAndItsCallLeavesTheRuntime) {
+  for (const char* order : {"interleaved", "native"}) {
+    for (const char* workers : {"0", "1"}) {
+      SCOPED_TRACE(std::string(order) + " --sim-threads=" + workers);
+      const std::string dir = scratch_directory("locks_mutex_calls");
+      RunResult run = run_ccsim(dir, {std::string("--sim-mode=") + order, std::string("--sim-threads=") + workers,
+                                      "--ccsim-out-file=ccsim.out"},
+                                test_program("mutex_calls"), {"1000"});
+      ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+      Profile p;
+      std::string error;
+      ASSERT_TRUE(read_profile(dir + "/ccsim.out", &p, &error)) << error;
+      const unsigned lock = lock_named(p, "lock");
+      ASSERT_NE(lock, 0u);
+      EXPECT_EQ(p.locks.at(lock).line, marked_line("mutex_calls.c", "lock"));
+      const LockThreadRow* main_thread = lock_thread(p, lock, 1);
+      ASSERT_NE(main_thread, nullptr);
+      EXPECT_EQ(main_thread->acquisitions, 4000u);
+      EXPECT_EQ(main_thread->hand_offs, 0u);
+      EXPECT_EQ(main_thread->contended, 0u);
+      for (const char* counter : {"locked_count", "tried_count", "waited_count"}) {
+        const std::vector<unsigned> objects = p.objects_named(counter);
+        ASSERT_EQ(objects.size(), 1u) << counter;
+        EXPECT_EQ(p.object_total(objects[0], "reads"), 1001u) << counter;
+        EXPECT_EQ(p.object_total(objects[0], "writes"), 1000u) << counter;
+      }
+    }
+  }
+}
+
 // omp_critical_sum.c with 2 threads: the critical sections go round the team, element by element, so
 // 4096 acquisitions each of the OpenMP critical lock, all but the first hand-offs; inside them the
 // 4096 true and 3584 false in-region invalidations the program derives.

@@ -300,6 +300,21 @@ void sync_init(const SyncOptions& options, Simulator* sim) {
 
 bool records_replay_calls() { return replay_engine != nullptr || worker_recording(); }
 
+namespace {
+
+// VG_USERREQ__CCSIM_LOCK_ACQUIRE's report (requests.h), whichever request carries it.
+void report_lock_acquire(unsigned tid, const unsigned long* args) {
+  if (inside_annotated_barrier(tid)) return;
+  report(tid, make_lock_acquire(args[1], args[2] != 0, static_cast<std::uint32_t>(args[3]), call_of(args[4])));
+}
+
+void leave_runtime(ThreadState* thread) {
+  if (thread->runtime_depth > 0) --thread->runtime_depth;
+  refresh_unusual(thread);
+}
+
+}  // namespace
+
 bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) {
   if (args[0] < VG_USERREQ__CCSIM_FIRST_INTERNAL || args[0] >= VG_USERREQ__CCSIM_END_INTERNAL) return false;
   ThreadState* thread = thread_state(tid);
@@ -310,8 +325,7 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
       refresh_unusual(thread);
       break;
     case VG_USERREQ__CCSIM_RUNTIME_EXIT:
-      if (thread->runtime_depth > 0) --thread->runtime_depth;
-      refresh_unusual(thread);
+      leave_runtime(thread);
       break;
     case VG_USERREQ__CCSIM_TASK_BEGIN:
       *ret = thread->runtime_depth;
@@ -334,12 +348,25 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
       report(tid, make_team_barrier(call_of(args[1])));
       break;
     case VG_USERREQ__CCSIM_LOCK_ACQUIRE:
-      if (!inside_annotated_barrier(tid)) {
-        report(tid, make_lock_acquire(args[1], args[2] != 0, static_cast<std::uint32_t>(args[3]), call_of(args[4])));
-      }
+      report_lock_acquire(tid, args);
       break;
     case VG_USERREQ__CCSIM_LOCK_RELEASE:
       if (!inside_annotated_barrier(tid)) report(tid, make_lock_release(args[1]));
+      break;
+    // Two requests in one (requests.h), made in the same order as the two.
+    case VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_ACQUIRE:
+      *ret = thread->runtime_depth++;
+      refresh_unusual(thread);
+      if (*ret == 0) report_lock_acquire(tid, args);
+      break;
+    case VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_RELEASE:
+      *ret = thread->runtime_depth++;
+      refresh_unusual(thread);
+      if (*ret == 0 && !inside_annotated_barrier(tid)) report(tid, make_lock_release(args[1]));
+      break;
+    case VG_USERREQ__CCSIM_LOCK_ACQUIRE_RUNTIME_EXIT:
+      report_lock_acquire(tid, args);
+      leave_runtime(thread);
       break;
     case VG_USERREQ__CCSIM_BARRIER_INIT:
       handle_barrier_init(args[1], static_cast<std::uint32_t>(args[2]));
