@@ -302,15 +302,27 @@ bool records_replay_calls() { return replay_engine != nullptr || worker_recordin
 
 namespace {
 
-// VG_USERREQ__CCSIM_LOCK_ACQUIRE's report (requests.h), whichever request carries it.
-void report_lock_acquire(unsigned tid, const unsigned long* args) {
-  if (inside_annotated_barrier(tid)) return;
-  report(tid, make_lock_acquire(args[1], args[2] != 0, static_cast<std::uint32_t>(args[3]), call_of(args[4])));
+// What VG_USERREQ__CCSIM_RUNTIME_ENTER, _EXIT, _LOCK_ACQUIRE and _LOCK_RELEASE do (requests.h), whichever
+// request carries them: the merged requests make the same calls in the same order as the requests they
+// stand for.
+std::uint32_t enter_runtime(ThreadState* thread) {
+  const std::uint32_t depth = thread->runtime_depth++;
+  refresh_unusual(thread);
+  return depth;
 }
 
 void leave_runtime(ThreadState* thread) {
   if (thread->runtime_depth > 0) --thread->runtime_depth;
   refresh_unusual(thread);
+}
+
+void report_lock_acquire(unsigned tid, const unsigned long* args) {
+  if (inside_annotated_barrier(tid)) return;
+  report(tid, make_lock_acquire(args[1], args[2] != 0, static_cast<std::uint32_t>(args[3]), call_of(args[4])));
+}
+
+void report_lock_release(unsigned tid, const unsigned long* args) {
+  if (!inside_annotated_barrier(tid)) report(tid, make_lock_release(args[1]));
 }
 
 }  // namespace
@@ -321,8 +333,7 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
   *ret = 0;
   switch (static_cast<Vg_CcsimInternalRequest>(args[0])) {
     case VG_USERREQ__CCSIM_RUNTIME_ENTER:
-      *ret = thread->runtime_depth++;
-      refresh_unusual(thread);
+      *ret = enter_runtime(thread);
       break;
     case VG_USERREQ__CCSIM_RUNTIME_EXIT:
       leave_runtime(thread);
@@ -351,18 +362,15 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
       report_lock_acquire(tid, args);
       break;
     case VG_USERREQ__CCSIM_LOCK_RELEASE:
-      if (!inside_annotated_barrier(tid)) report(tid, make_lock_release(args[1]));
+      report_lock_release(tid, args);
       break;
-    // Two requests in one (requests.h), made in the same order as the two.
     case VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_ACQUIRE:
-      *ret = thread->runtime_depth++;
-      refresh_unusual(thread);
+      *ret = enter_runtime(thread);
       if (*ret == 0) report_lock_acquire(tid, args);
       break;
     case VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_RELEASE:
-      *ret = thread->runtime_depth++;
-      refresh_unusual(thread);
-      if (*ret == 0 && !inside_annotated_barrier(tid)) report(tid, make_lock_release(args[1]));
+      *ret = enter_runtime(thread);
+      if (*ret == 0) report_lock_release(tid, args);
       break;
     case VG_USERREQ__CCSIM_LOCK_ACQUIRE_RUNTIME_EXIT:
       report_lock_acquire(tid, args);
