@@ -1,6 +1,7 @@
 // lock_tests.cc: end-to-end tests of the per-lock records (`lock:`, `lock-thread:`, `lock-section:`) and
-// the unlocked shared writes (`unlocked-write:`), interleaved order. Each program's header comment
-// derives the numbers asserted here from docs/synchronization.md's order rules.
+// the unlocked shared writes (`unlocked-write:`), interleaved order (mutex_calls.c's test also native).
+// Each program's header comment derives the numbers asserted here from docs/synchronization.md's order
+// rules.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -111,8 +112,7 @@ TEST(Locks, MutexCounterAcquisitionsAndHandOffsFollowTheReplayedOrder) {
 // the ways whose reports the preload merges with the runtime's entry or exit (a lock, a trylock that takes
 // it, the wait's taking it again; the trylock that fails is not one), never found held, never handed off;
 // each counter is written N times and read N + 1 times (the last by the program's printf), after its
-// section's lock calls. In the interleaved and native
-// orders and with a simulation worker (whose requests are the program's own).
+// section's lock calls. In the interleaved and native orders, inline and with a simulation worker.
 TEST(Locks, EachWayOfTakingAMutexIsCountedOnceAndItsCallLeavesTheRuntime) {
   for (const char* order : {"interleaved", "native"}) {
     for (const char* workers : {"0", "1"}) {
