@@ -130,10 +130,7 @@ static int is_test(uint64_t kind) { return kind == ompt_mutex_test_lock || kind 
 static void on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int impl, ompt_wait_id_t wait_id,
                              const void* codeptr_ra) {
   (void)hint, (void)impl;
-  if (!is_test(kind)) {
-    ccsim_runtime_enter();
-    ccsim_report_lock_acquire(wait_id, 0, lock_kind(kind), (ccsim_word)codeptr_ra);
-  }
+  if (!is_test(kind)) ccsim_runtime_enter_always_lock_acquire(wait_id, 0, lock_kind(kind), (ccsim_word)codeptr_ra);
   get_thread_data()->value = kind;
 }
 

@@ -61,6 +61,13 @@ static inline ccsim_word ccsim_runtime_enter_lock_acquire(ccsim_word lock, int s
                                          call, 0);
 }
 
+/* ccsim_runtime_enter() and the report that follows it whatever the depth, in one request: an OMPT lock
+   callback, which libomp makes from inside its own entry points (ompt_tool.c). */
+static inline void ccsim_runtime_enter_always_lock_acquire(ccsim_word lock, int shared, enum ccsim_lock_kind kind,
+                                                           ccsim_word call) {
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_ACQUIRE, lock, shared != 0, kind, call, 1);
+}
+
 static inline ccsim_word ccsim_runtime_enter_lock_release(ccsim_word lock) {
   return VALGRIND_DO_CLIENT_REQUEST_EXPR(0, VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_RELEASE, lock, 0, 0, 0, 0);
 }

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tests/tool/profile_reader.h"
@@ -169,6 +171,41 @@ TEST(Locks, OpenMPCriticalGoesRoundTheTeam) {
   EXPECT_EQ(at.true_in, p.total("invalidations_caused_true_in_region_critical"));
   EXPECT_EQ(at.other_invalidations, 3584u);
 }
+// omp_critical_counter.c built with clang for LLVM's libomp, whose locks ccsim learns through OMPT's
+// callbacks (ccsim/preload/ompt_tool.c), with the critical construct and with the lock API: the two
+// threads alternate (the program's header), so each takes the lock 1000 times and every acquisition but
+// the very first is a hand-off, 1999; each increment is one read-modify-write of the counter, 2000
+// writes, counted after the lock's callbacks leave the runtime again; the printf and the exit status
+// read it once each (volatile), 2 reads.
+TEST(Locks, LibOmpLocksAreCountedOnceEachAndTheirCallbacksLeaveTheRuntime) {
+  for (const auto& [program, kind] : {std::pair<std::string, std::string>{"omp_critical_counter_libomp", "omp-critical"},
+                                      {"omp_lock_counter_libomp", "omp-lock"}}) {
+    SCOPED_TRACE(program);
+    if (!std::ifstream(test_program(program)).good()) GTEST_SKIP() << "clang's libomp build is absent";
+    Profile p = run_and_read("locks_" + program, program, {});
+    unsigned lock = 0;
+    for (const auto& [id, row] : p.locks) {
+      if (row.kind == kind) lock = id;
+    }
+    ASSERT_NE(lock, 0u);
+    std::uint64_t acquisitions = 0, hand_offs = 0;
+    unsigned threads = 0;
+    for (const LockThreadRow& row : p.lock_threads) {
+      if (row.lock != lock) continue;
+      EXPECT_EQ(row.acquisitions, 1000u) << "thread " << row.thread;
+      acquisitions += row.acquisitions;
+      hand_offs += row.hand_offs;
+      ++threads;
+    }
+    EXPECT_EQ(threads, 2u);
+    EXPECT_EQ(hand_offs, 1999u);
+    const std::vector<unsigned> counter = p.objects_named("shared");
+    ASSERT_EQ(counter.size(), 1u);
+    EXPECT_EQ(p.object_total(counter[0], "writes"), 2000u);
+    EXPECT_EQ(p.object_total(counter[0], "reads"), 2u);
+  }
+}
+
 
 // two_locks.c: each lock alternates between the workers, and each one's critical sections invalidate
 // only its own counter.

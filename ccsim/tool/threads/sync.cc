@@ -366,7 +366,7 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
       break;
     case VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_ACQUIRE:
       *ret = enter_runtime(thread);
-      if (*ret == 0) report_lock_acquire(tid, args);
+      if (*ret == 0 || args[5] != 0) report_lock_acquire(tid, args);
       break;
     case VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_RELEASE:
       *ret = enter_runtime(thread);
