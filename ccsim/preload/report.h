@@ -53,8 +53,8 @@ static inline void ccsim_report_lock_release(ccsim_word lock) {
 }
 
 /* ccsim_runtime_enter() and, when it returns 0, the report that follows it, in one request (requests.h:
-   each request is a round trip out of the translated code, the larger part of a wrapped lock call's cost
-   under ccsim). */
+   each request is a call of the tool, answered in the translated code or, failing that, a round trip
+   through Valgrind's scheduler; ccsim/tool/instrumentation/requests_in_line.h). */
 static inline ccsim_word ccsim_runtime_enter_lock_acquire(ccsim_word lock, int shared, enum ccsim_lock_kind kind,
                                                           ccsim_word call) {
   return VALGRIND_DO_CLIENT_REQUEST_EXPR(0, VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_ACQUIRE, lock, shared != 0, kind,

@@ -73,8 +73,9 @@ typedef enum {
      that block back to the program). */
   VG_USERREQ__CCSIM_ALLOCATOR_EXIT,
   /* RUNTIME_ENTER and, when the thread was in user code (the depth it returns is 0), LOCK_ACQUIRE, in one
-     request: a wrapped lock call's entry costs one round trip to the tool instead of two (a request
-     leaves the translated code). args[1..4] as LOCK_ACQUIRE's; args[5] nonzero: LOCK_ACQUIRE whatever the
+     request: a wrapped lock call's entry calls the tool once instead of twice (each call a helper's,
+     or a round trip through Valgrind's scheduler for a request not answered in the translated code).
+     args[1..4] as LOCK_ACQUIRE's; args[5] nonzero: LOCK_ACQUIRE whatever the
      depth (a lock the runtime reports through OMPT from inside its own code). Returns RUNTIME_ENTER's
      depth. */
   VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_ACQUIRE,

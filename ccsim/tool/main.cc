@@ -20,6 +20,7 @@
 #include "ccsim/tool/output/progress.h"
 #include "ccsim/tool/output/progress_interval.h"
 #include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/instrumentation/requests_in_line.h"
 #include "ccsim/tool/threads/annotations.h"
 #include "ccsim/tool/threads/lock_statistics.h"
 #include "ccsim/tool/threads/sync.h"
@@ -125,6 +126,7 @@ void post_command_line_init() {
   init_references();
   init_threads(simulator);
   init_instrumentation(simulator);
+  if (options.requests_in_line) init_requests_in_line(handle_client_request);
   sync_init(options.sync, simulator);
   if (options.data_objects) {
     init_data_objects();

@@ -91,6 +91,7 @@ void set_default_options() {
   options.path_sites = kDefaultPathSites;
   options.progress_interval = kProgressIntervalUnset;
   options.sim_threads = 0;
+  options.requests_in_line = true;
 }
 
 bool process_option(const char* arg) {
@@ -211,6 +212,8 @@ bool process_option(const char* arg) {
     // Debug: the workers' shadow, class and resident queues hold this many bytes (tests of full queues; an
     // op takes up to 64 bytes, a change 16; workers/shadow_queues.h, workers/resident_queues.h).
     stage_queue_bytes = static_cast<std::uint32_t>(parse_number(arg, v, 64, ShadowQueue::kItems * 8));
+  } else if VG_BOOL_CLO(arg, "--requests-in-line", options.requests_in_line) {
+    // Debug: no leaves every request of the preload to Valgrind (instrumentation/requests_in_line.h).
   } else if VG_BOOL_CLO(arg, "--sim-worker-dies-at-end", worker_dies_at_end) {
     // Debug: the worker kills itself when told to finish (tests of a death after the program's exit).
   } else if (VG_STREQ(arg, "--ccsim-version")) {
@@ -443,6 +446,8 @@ void print_debug_usage() {
               "                                      (tests of full queues) [the whole queues]\n"
               "    --sim-counts-damaged=no|yes       each worker but the first damages the data-object\n"
               "                                      tables it hands over (tests of that refusal) [no]\n"
+              "    --requests-in-line=yes|no         the preload's frequent requests are answered in the\n"
+              "                                      translated code, not through Valgrind [yes]\n"
               "    --sim-worker-shard=<k>/<s>        the worker simulates the lines of shard k of s alone\n"
               "                                      (line mod s == k), its profile theirs alone; with\n"
               "                                      --sim-threads=1, a replay order (perf/) [0/1]\n");

@@ -66,6 +66,9 @@ struct Options {
   // shard's lines alone.
   LineShard worker_shard;
   bool worker_shard_debug = false;
+  // --requests-in-line (debug): the preload's frequent requests answered in the translated code
+  // (instrumentation/requests_in_line.h); no leaves them all to Valgrind, for the tests that compare.
+  bool requests_in_line = true;
 };
 
 extern Options options;

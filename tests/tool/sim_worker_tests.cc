@@ -103,7 +103,7 @@ std::string first_difference(const std::string& a, const std::string& b) {
     if (!more_a && !more_b) return "no difference";
     if (!more_a) line_a = "(end)";
     if (!more_b) line_b = "(end)";
-    if (line_a != line_b) return "line " + std::to_string(number) + ":\n  inline: " + line_a + "\n  worker: " + line_b;
+    if (line_a != line_b) return "line " + std::to_string(number) + ":\n  expected: " + line_a + "\n  got:      " + line_b;
   }
 }
 
@@ -146,27 +146,28 @@ RunProfiles run_profiles(const Case& test, const std::string& order, int threads
   return result;
 }
 
+// Compares two runs' profiles and exit summaries, process by process: `got` must be `expected`.
+void expect_same_runs(const RunProfiles& expected, const RunProfiles& got, const std::string& run_name) {
+  ASSERT_EQ(expected.profiles.size(), got.profiles.size()) << run_name;
+  ASSERT_EQ(expected.summaries.size(), got.summaries.size()) << run_name;
+  for (std::size_t i = 0; i < expected.profiles.size(); ++i) {
+    EXPECT_FALSE(expected.profiles[i].empty()) << run_name;
+    EXPECT_TRUE(expected.profiles[i] == got.profiles[i])
+        << run_name << ": the profile differs at " << first_difference(expected.profiles[i], got.profiles[i]);
+    EXPECT_TRUE(expected.summaries[i] == got.summaries[i])
+        << run_name << ": the exit summary differs at " << first_difference(expected.summaries[i], got.summaries[i]);
+    EXPECT_NE(got.summaries[i].find("total"), std::string::npos) << run_name << "\n" << got.summaries[i];
+  }
+}
+
 // Runs `program` with --sim-threads=0, then with each of `worker_counts`, and compares the profiles and
 // the exit summaries with the inline ones.
 void expect_same_profile(const Case& test, const std::string& order, const std::vector<int>& worker_counts = {1}) {
   const std::string name = test.program + "_" + order.substr(order.find('=') + 1);
   const RunProfiles inline_run = run_profiles(test, order, 0, name);
   for (const int workers : worker_counts) {
-    const std::string run_name = name + " with --sim-threads=" + std::to_string(workers);
-    const RunProfiles worker_run = run_profiles(test, order, workers, name);
-    ASSERT_EQ(inline_run.profiles.size(), worker_run.profiles.size()) << run_name;
-    ASSERT_EQ(inline_run.summaries.size(), worker_run.summaries.size()) << run_name;
-    for (std::size_t i = 0; i < inline_run.profiles.size(); ++i) {
-      const std::string& expected = inline_run.profiles[i];
-      const std::string& got = worker_run.profiles[i];
-      EXPECT_FALSE(expected.empty()) << run_name;
-      EXPECT_TRUE(expected == got) << run_name << ": the workers' profile differs from the inline one at "
-                                   << first_difference(expected, got);
-      EXPECT_TRUE(inline_run.summaries[i] == worker_run.summaries[i])
-          << run_name << ": the workers' exit summary differs at "
-          << first_difference(inline_run.summaries[i], worker_run.summaries[i]);
-      EXPECT_NE(worker_run.summaries[i].find("total"), std::string::npos) << run_name << "\n" << worker_run.summaries[i];
-    }
+    expect_same_runs(inline_run, run_profiles(test, order, workers, name),
+                     name + " with --sim-threads=" + std::to_string(workers) + " (expected: inline)");
   }
 }
 
@@ -200,6 +201,25 @@ TEST(SimWorker, ProfilesEqualTheInlineOnesInTheInterleavedOrder) {
 
 TEST(SimWorker, ProfilesEqualTheInlineOnesInThePipedOrder) {
   for (const Case& test : kCases) expect_same_profile(test, "--sim-mode=piped");
+}
+
+// The preload's frequent requests answered in the translated code (the default) or each through Valgrind
+// (--requests-in-line=no, debug; instrumentation/requests_in_line.h): the same profiles, inline and with a
+// worker, in the interleaved order (the native one of a multithreaded program follows real time).
+TEST(RequestsInLine, ProfilesEqualThoseOfRequestsThroughValgrind) {
+  for (const Case& test : kCases) {
+    Case through_valgrind = test;
+    through_valgrind.options.push_back("--requests-in-line=no");
+    for (const int workers : {0, 1}) {
+      // Directories' names of one length: the program's environment holds its working directory, and
+      // its length moves the stack (docs/synchronization.md, "Determinism").
+      const std::string name = test.program + "_requests";
+      expect_same_runs(run_profiles(through_valgrind, "--sim-mode=interleaved", workers, name + "_through"),
+                       run_profiles(test, "--sim-mode=interleaved", workers, name + "_in_line"),
+                       name + " with --sim-threads=" + std::to_string(workers) +
+                           " (expected: with --requests-in-line=no)");
+    }
+  }
 }
 
 // The native order: Valgrind's own serial order is the stream; the worker simulates each access at once

@@ -7,6 +7,7 @@
 #include "ccsim/tool/instrumentation/access_helpers.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/instrumentation/references.h"
+#include "ccsim/tool/instrumentation/requests_in_line.h"
 #include "ccsim/tool/instrumentation/spin_waits.h"
 
 namespace ccsim {
@@ -220,6 +221,9 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
     addStmtToIRSB(block.out, st);
   }
   flush(&block);
+  // The preload's own requests, made on every wrapped call, are mostly answered without leaving the
+  // translated code (requests_in_line.h).
+  if (in_preload && sb_in->jumpkind == Ijk_ClientReq) answer_requests_in_line(block.out);
   return block.out;
 }
 
