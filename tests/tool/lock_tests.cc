@@ -171,6 +171,7 @@ TEST(Locks, OpenMPCriticalGoesRoundTheTeam) {
   EXPECT_EQ(at.true_in, p.total("invalidations_caused_true_in_region_critical"));
   EXPECT_EQ(at.other_invalidations, 3584u);
 }
+
 // omp_critical_counter.c built with clang for LLVM's libomp, whose locks ccsim learns through OMPT's
 // callbacks (ccsim/preload/ompt_tool.c), with the critical construct and with the lock API: the two
 // threads alternate (the program's header), so each takes the lock 1000 times and every acquisition but
@@ -178,8 +179,9 @@ TEST(Locks, OpenMPCriticalGoesRoundTheTeam) {
 // writes, counted after the lock's callbacks leave the runtime again; the printf and the exit status
 // read it once each (volatile), 2 reads.
 TEST(Locks, LibOmpLocksAreCountedOnceEachAndTheirCallbacksLeaveTheRuntime) {
-  for (const auto& [program, kind] : {std::pair<std::string, std::string>{"omp_critical_counter_libomp", "omp-critical"},
-                                      {"omp_lock_counter_libomp", "omp-lock"}}) {
+  using ProgramAndKind = std::pair<std::string, std::string>;
+  for (const auto& [program, kind] :
+       {ProgramAndKind{"omp_critical_counter_libomp", "omp-critical"}, {"omp_lock_counter_libomp", "omp-lock"}}) {
     SCOPED_TRACE(program);
     if (!std::ifstream(test_program(program)).good()) GTEST_SKIP() << "clang's libomp build is absent";
     Profile p = run_and_read("locks_" + program, program, {});
@@ -188,12 +190,11 @@ TEST(Locks, LibOmpLocksAreCountedOnceEachAndTheirCallbacksLeaveTheRuntime) {
       if (row.kind == kind) lock = id;
     }
     ASSERT_NE(lock, 0u);
-    std::uint64_t acquisitions = 0, hand_offs = 0;
+    std::uint64_t hand_offs = 0;
     unsigned threads = 0;
     for (const LockThreadRow& row : p.lock_threads) {
       if (row.lock != lock) continue;
       EXPECT_EQ(row.acquisitions, 1000u) << "thread " << row.thread;
-      acquisitions += row.acquisitions;
       hand_offs += row.hand_offs;
       ++threads;
     }

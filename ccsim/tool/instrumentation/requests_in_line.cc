@@ -53,7 +53,9 @@ bool answered_in_line(UWord request) {
 VG_REGPARM(2) UWord answer_request(VexGuestArchState* state, UWord* args) {
   if (!answered_in_line(args[0])) return 0;
   UWord result = 0;
-  if (!tool_handler(VG_(get_running_tid)(), args, &result)) VG_(tool_panic)("ccsim: a request answered in line was not handled");
+  if (!tool_handler(VG_(get_running_tid)(), args, &result)) {
+    VG_(tool_panic)("ccsim: a request answered in line was not handled");
+  }
   set_result(state, result);
   return 1;
 }
