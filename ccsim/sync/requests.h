@@ -75,9 +75,8 @@ typedef enum {
   /* RUNTIME_ENTER and, when the thread was in user code (the depth it returns is 0), LOCK_ACQUIRE, in one
      request: a wrapped lock call's entry calls the tool once instead of twice (each call a helper's,
      or a round trip through Valgrind's scheduler for a request not answered in the translated code).
-     args[1..4] as LOCK_ACQUIRE's; args[5] nonzero: LOCK_ACQUIRE whatever the
-     depth (a lock the runtime reports through OMPT from inside its own code). Returns RUNTIME_ENTER's
-     depth. */
+     args[1..4] as LOCK_ACQUIRE's; args[5] nonzero: LOCK_ACQUIRE whatever the depth (a lock the runtime
+     reports through OMPT from inside its own code). Returns RUNTIME_ENTER's depth. */
   VG_USERREQ__CCSIM_RUNTIME_ENTER_LOCK_ACQUIRE,
   /* RUNTIME_ENTER and, when the thread was in user code, LOCK_RELEASE. args[1]: lock. Returns
      RUNTIME_ENTER's depth. */

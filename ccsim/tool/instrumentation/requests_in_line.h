@@ -1,8 +1,8 @@
 // requests_in_line.h: the preload's frequent client requests answered without leaving the translated code.
 //
 // A client request ends its superblock with an exit to Valgrind's scheduler, which calls the tool's
-// handler and resumes the thread: about 130 ns a request here, the larger part of what a wrapped lock call
-// or allocator call costs the program's thread (two requests each). A superblock of ccsim's own preload
+// handler and resumes the thread: about 150 ns a request here (perf/README.md), the larger part of what a
+// wrapped lock call or allocator call cost the program's thread (two requests each). A superblock of ccsim's own preload
 // that ends in a request instead ends in a call of a helper given the request's arguments: a request of
 // the list in requests_in_line.cc is handled there, by the tool's own handler, its result put where
 // Valgrind puts it, and the thread goes on to the next instruction; any other request takes a side exit
