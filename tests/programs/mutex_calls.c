@@ -7,9 +7,9 @@
      mutex, holds it again and returns ETIMEDOUT at once, then pthread_mutex_unlock.
    Each section increments a counter of its own. So the mutex is acquired 4N times (a lock, a trylock
    that takes it, a lock, the wait's taking it again: the failed trylock is not an acquisition), always by
-   this one thread (no hand-off, never found held); each counter is written N times and read N + 1 times (the last by the
-   printf), every access in a section after its lock calls, so a runtime call the tool saw entered and not
-   left would lose them. */
+   this one thread (no hand-off, never found held); each counter is written N times and read N + 1
+   times (the last by the printf), every access in a section after its lock calls, so a runtime call the
+   tool saw entered and not left would lose them. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
