@@ -345,6 +345,29 @@ TEST(SimWorker, TheWorkersReplayFlushesEarlyAtTheCapAndLosesNothing) {
       << run.stderr_text;
 }
 
+// sweep.c with -v and --max-buffer=1, whose ring is 4 chunks (a quarter of it): its 3 rounds of 2 sweeps of
+// 131,072 elements, a load and a store each, record 1,572,864 accesses of 12 bytes, 18,874,368 bytes, which
+// fill at least 289 chunks of 65,472 (a chunk's words). Half its accesses miss L1, far more work for the
+// worker than for the recording, so the ring fills again and again; and each time it is full the program
+// waits until half of it (2 chunks) is free, so between two waits it fills at least 2 chunks: at most
+// (chunks - 4) / 2 + 1 waits. (Woken at every freed chunk, the program waited about 270 times in 299.)
+TEST(SimWorker, AProgramThatFindsTheRingFullWaitsUntilHalfOfItIsFree) {
+  const std::string dir = scratch_directory("sim_worker_room_waits");
+  RunResult run = run_ccsim(dir, {"-v", "--sim-threads=1", "--max-buffer=1", "--ccsim-out-file=" + dir + "/profile"},
+                            test_program("sweep"));
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  std::smatch line;
+  ASSERT_TRUE(std::regex_search(run.stderr_text, line,
+                                std::regex("ccsim: the program's threads recorded ([0-9]+) chunks of 64 KiB into a "
+                                           "ring of 4 and found it full ([0-9]+) times")))
+      << run.stderr_text;
+  const unsigned long chunks = std::stoul(line[1]);
+  const unsigned long waits = std::stoul(line[2]);
+  EXPECT_GE(chunks, 289u);
+  EXPECT_GT(waits, 10u);
+  EXPECT_LE(waits, (chunks - 4) / 2 + 1);
+}
+
 // exit(42) from the program's second thread: the worker writes the profile, and the run keeps the code.
 TEST(SimWorker, ExitFromASecondThreadKeepsTheCodeAndWritesTheProfile) {
   const std::string dir = scratch_directory("sim_worker_exit_code");

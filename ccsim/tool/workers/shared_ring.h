@@ -72,6 +72,14 @@ struct RingHeader {
   // The tool sleeps here when every chunk is in use, and the first worker at the end while the others
   // hand their counts over.
   RingBell room_bell;
+  // The chunk count every worker must have consumed before the tool, waiting for room, goes on: a worker
+  // rings `room_bell` for its consumed chunks only once it reaches this (ring_room_bell). The tool that finds
+  // the ring full waits until half of it is free (worker_process.cc, take_chunk_to_fill), so that it and
+  // the workers take turns in long stretches: woken at every chunk any worker finished, the program's
+  // process woke, went back to sleep and soon waited again about once per chunk, 10-20% of its CPU time
+  // where the workers are the slower side (perf/README.md, "Waiting for half the ring").
+  // Only the tool writes it; 0 (every count reaches it) until the ring first fills.
+  alignas(64) std::uint32_t room_wanted;
   // The messages the first worker leaves for the tool to print (text, `message_bytes` of it); the pid
   // of the process recording (a forked child writes it as soon as it runs: whom the workers watch); and
   // whether a client's fork failed after all (its workers then serve nobody and end).
@@ -229,6 +237,9 @@ class SharedRing {
 void wait_for_ring(RingBell* bell, std::uint32_t seen_rings, std::uint32_t timeout_ms);
 // Wakes every sleeper of `bell`, if any.
 void ring_bell(RingBell* bell);
+// A worker that has consumed `consumed` chunks wakes the tool waiting for room, if it sleeps and if that
+// count reaches `header->room_wanted` (counts modulo 2^32).
+void ring_room_bell(RingHeader* header, std::uint32_t consumed);
 
 // A sleep without a lost wake-up: the sleeper reads `rings`, counts itself among the sleepers, and tests
 // `ready` once more before it sleeps (the other side makes the condition true, then rings if anyone

@@ -489,7 +489,7 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
     __atomic_store_n(&slot.accesses_received, slot.accesses_received + accesses, __ATOMIC_RELAXED);
     ++next;
     __atomic_store_n(&slot.consumed, next, __ATOMIC_RELEASE);
-    ring_bell(&header->room_bell);
+    ring_room_bell(header, next);
     hand_over_logs();
     // The debug failures strike the last worker (the only one with --sim-threads=1).
     const bool last = worker.index + 1 == header->workers;

@@ -35,6 +35,9 @@ RingUse ring_use{};               // what of it the run writes (the same for a f
 Int worker_pids[kMaxWorkers] = {};
 std::uint32_t worker_count = 0;
 std::uint32_t filling = 0;        // the number of the chunk the tool fills (shared_ring.h)
+// How often this process found the ring full and waited for its workers (the -v line at the end): each
+// wait frees half the ring, so there are at most (chunks filled - ring) / 2 + 1 of them.
+std::uint32_t room_waits = 0;
 
 // The chunks the slowest worker has finished with: the ring has room up to it.
 std::uint32_t slowest_consumed() {
@@ -218,6 +221,7 @@ void child_after_fork(ThreadId) {
     child_ring = SharedRing();
     child_ring_ready = false;
     filling = 0;
+    room_waits = 0;
     forks_requested = 0;  // counted in the new ring's header
     for (std::uint32_t k = 0; k < worker_count; ++k) worker_pids[k] = ring.header()->slots[k].worker_pid;
     // This process's own trace, named and created before it says its pid, which is when its first worker
@@ -278,6 +282,7 @@ void start_simulation_worker(Simulator* simulator, std::uint64_t max_buffer_byte
     VG_(exit)(1);
   }
   filling = 0;
+  room_waits = 0;
   VG_(atfork)(client_forks, parent_after_fork, child_after_fork);
   start_worker_recording();
   // The workers run beside the program only on CPUs of their own (docs/parallel-simulation.md, section 7).
@@ -292,8 +297,13 @@ RingChunk* take_chunk_to_fill() {
   if (no_worker) return discarded_chunk;
   abandon_failed_fork();
   const std::uint32_t count = ring.chunk_count();
-  auto has_room = [count] { return filling - slowest_consumed() < count; };
-  if (!has_room()) wait_for_worker(has_room);
+  if (filling - slowest_consumed() < count) return ring.chunk(filling);
+  // Full: wait until half the ring is free (RingHeader::room_wanted says why), waking only when every
+  // worker has consumed that far.
+  const std::uint32_t wanted = filling - count / 2;
+  ++room_waits;
+  __atomic_store_n(&ring.header()->room_wanted, wanted, __ATOMIC_RELAXED);
+  wait_for_worker([wanted] { return slowest_consumed() - wanted < 0x80000000u; });
   return ring.chunk(filling);
 }
 
@@ -327,6 +337,11 @@ bool await_simulation_end() {
   wait_for_worker([header] { return __atomic_load_n(&header->slots[0].finished, __ATOMIC_ACQUIRE) != 0; });
   // The first worker's messages (the exit summary, ...), as it would have printed them itself.
   if (header->message_bytes > 0) VG_(umsg)("%s", ring.messages());
+  // Whether the simulation kept the program waiting (with -v: it depends on the machine's load).
+  if (VG_(clo_verbosity) > 1) {
+    VG_(umsg)("ccsim: the program's threads recorded %u chunks of %u KiB into a ring of %u and found it full "
+              "%u times\n", filling, RingChunk::kBytes / 1024, ring.chunk_count(), room_waits);
+  }
   const bool written = header->slots[0].finished == 2;
   worker_count = 0;
   return written;
