@@ -76,7 +76,7 @@ struct RingHeader {
   // rings `room_bell` for its consumed chunks only once it reaches this (ring_room_bell). The tool that finds
   // the ring full waits until half of it is free (worker_process.cc, take_chunk_to_fill), so that it and
   // the workers take turns in long stretches: woken at every chunk any worker finished, the program's
-  // process woke, went back to sleep and soon waited again about once per chunk, 10-20% of its CPU time
+  // process woke, went back to sleep and soon waited again about once per chunk, 10-25% of its CPU time
   // where the workers are the slower side (perf/README.md, "Waiting for half the ring").
   // Only the tool writes it; 0 (every count reaches it) until the ring first fills.
   alignas(64) std::uint32_t room_wanted;
