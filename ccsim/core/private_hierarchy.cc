@@ -108,6 +108,7 @@ void Simulator::access_line_slow(const LineAccess& access, std::uint32_t l1_way)
     fill_l1(access, self, counters, fill.l1, self.l2.info(way2).state, self.l2.links(way2).directory_entry, way2);
     return;
   }
+  prefetch_victims(self, fill);
   const std::uint32_t entry = directory_.find_or_add(access.line);
   const MissCause cause = private_miss_cause(self, access.line, entry);
   count_miss(access, counts, Level::L1, cause, l1_shadow_hit);
@@ -117,6 +118,28 @@ void Simulator::access_line_slow(const LineAccess& access, std::uint32_t l1_way)
     count_miss(access, counts, Level::L2, cause, l2_shadow_hit);
   }
   fetch_line(access, self, counters, entry, cause, fill);
+}
+
+// The whole private hierarchy missed, and the ways the line goes to are chosen: the records fetch_line()
+// will read and write when it evicts their lines are known now, and mostly not in the host's caches (a
+// streaming miss evicts from L2 a line filled thousands of misses before; the L1 victim folds its masks
+// into its L2 copy, anywhere in L2). Hot-path choice: they are prefetched here, so that the host loads
+// them while the directory lookup, the classification and the LLC run. A prefetch changes nothing that
+// is simulated; the L2 victim's directory record costs one load of its links.
+__attribute__((always_inline)) inline void Simulator::prefetch_victims(const Processor& self,
+                                                                       const FillWays& fill) const {
+  if (!self.l2.present()) return;
+  if (self.l2.tag(fill.l2) != Cache::kNoLine) {
+    __builtin_prefetch(&self.l2.info(fill.l2), 1);
+    __builtin_prefetch(self.l2.touched(fill.l2), 0);
+    __builtin_prefetch(&directory_.record(self.l2.links(fill.l2).directory_entry), 1);
+  }
+  if (self.l1.tag(fill.l1) != Cache::kNoLine) {
+    const std::uint32_t peer = self.l1.links(fill.l1).peer_way;
+    __builtin_prefetch(&self.l2.info(peer), 1);
+    __builtin_prefetch(self.l2.touched(peer), 1);
+    __builtin_prefetch(self.l2.written(peer), 1);
+  }
 }
 
 // The whole private hierarchy missed: obtain the line from the other processors (invalidating or

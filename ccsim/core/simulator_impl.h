@@ -263,6 +263,7 @@ class Simulator {
   // The ways of `line`'s copies in `processor`'s L1 and L2, kAbsent where it has none.
   void find_copies(const Processor& processor, Addr line, std::uint32_t* way1, std::uint32_t* way2) const;
   MissCause private_miss_cause(Processor& processor, Addr line, std::uint32_t entry);
+  void prefetch_victims(const Processor& processor, const FillWays& fill) const;
   void fetch_line(const LineAccess& access, Processor& processor, HotCounters& counters, std::uint32_t entry,
                   MissCause cause, FillWays fill);
   void fill_l1(const LineAccess& access, Processor& processor, HotCounters& counters, std::uint32_t way1,
