@@ -104,22 +104,29 @@ void wait_for_ring(RingBell* bell, std::uint32_t seen_rings, std::uint32_t timeo
                   reinterpret_cast<UWord>(&timeout), 0, 0, 0, 0);
 }
 
+namespace {
+
+// The futex wake of ring_bell() and ring_room_bell(), once they know that someone sleeps.
+void wake_sleepers(RingBell* bell) {
+  __atomic_fetch_add(&bell->rings, 1u, __ATOMIC_RELEASE);
+  VG_(do_syscall)(__NR_futex, reinterpret_cast<UWord>(&bell->rings), kFutexWake, kMaxWorkers + 1, 0, 0, 0, 0, 0);
+}
+
+}  // namespace
+
 void ring_room_bell(RingHeader* header, std::uint32_t consumed) {
   RingBell* bell = &header->room_bell;
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
   if (__atomic_load_n(&bell->sleepers, __ATOMIC_RELAXED) == 0) return;
   // Read after the fence, as `sleepers`: the tool stores the count it wants before it counts itself a sleeper.
-  const std::uint32_t wanted = __atomic_load_n(&header->room_wanted, __ATOMIC_RELAXED);
-  if (consumed - wanted >= 0x80000000u) return;  // not there yet
-  __atomic_fetch_add(&bell->rings, 1u, __ATOMIC_RELEASE);
-  VG_(do_syscall)(__NR_futex, reinterpret_cast<UWord>(&bell->rings), kFutexWake, kMaxWorkers + 1, 0, 0, 0, 0, 0);
+  if (!chunk_count_reached(consumed, __atomic_load_n(&header->room_wanted, __ATOMIC_RELAXED))) return;
+  wake_sleepers(bell);
 }
 
 void ring_bell(RingBell* bell) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
   if (__atomic_load_n(&bell->sleepers, __ATOMIC_RELAXED) == 0) return;
-  __atomic_fetch_add(&bell->rings, 1u, __ATOMIC_RELEASE);
-  VG_(do_syscall)(__NR_futex, reinterpret_cast<UWord>(&bell->rings), kFutexWake, kMaxWorkers + 1, 0, 0, 0, 0, 0);
+  wake_sleepers(bell);
 }
 
 }  // namespace ccsim

@@ -63,6 +63,10 @@ struct alignas(64) WorkerSlot {
   std::uint32_t shadow_most_waiting;
 };
 
+// Whether the chunk count `count` has reached `target`, counts modulo 2^32 (the two are less than 2^31
+// apart: a ring holds at most 128 chunks).
+inline bool chunk_count_reached(std::uint32_t count, std::uint32_t target) { return count - target < 0x80000000u; }
+
 // The shared header. Counters are chunk numbers since the start (modulo 2^32); chunk n lives in slot
 // n mod chunk_count.
 struct RingHeader {

@@ -303,7 +303,7 @@ RingChunk* take_chunk_to_fill() {
   const std::uint32_t wanted = filling - count / 2;
   ++room_waits;
   __atomic_store_n(&ring.header()->room_wanted, wanted, __ATOMIC_RELAXED);
-  wait_for_worker([wanted] { return slowest_consumed() - wanted < 0x80000000u; });
+  wait_for_worker([wanted] { return chunk_count_reached(slowest_consumed(), wanted); });
   return ring.chunk(filling);
 }
 
