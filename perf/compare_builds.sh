@@ -8,6 +8,8 @@
 #   `git worktree add --detach ../base <commit>` of the commit before a change, and this tree.
 #   ROUNDS (default 3), SCALE (default 4: each workload's work multiplied, so that Valgrind's start-up,
 #   the same for every run, weighs less), ccsim options e.g. --sim-mode=interleaved.
+#   With --sim-threads=N the columns are the program's process alone (the workers are no children of it),
+#   and a line "its workers" follows each workload's: the workers' CPU time as the runs printed it.
 #   NEW_OPTIONS: ccsim options for the new build only (an option the base build does not know, e.g.
 #   NEW_OPTIONS=--path-sites=0 to time a feature switched off).
 set -eu
@@ -41,12 +43,15 @@ cd "$work"
 ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
 new_options=${NEW_OPTIONS:-}
 
-# run_timed SLOT CMD...: runs CMD once and appends its CPU seconds to SLOT.times.
+# run_timed SLOT CMD...: runs CMD once and appends its CPU seconds to SLOT.times, and the simulation
+# workers' CPU seconds, when it printed them (--sim-threads), to SLOT.workers.times.
 run_timed() {
   slot=$1
   shift
   line=$(cpu_time_and_peak "$@")
   echo "${line% *}" >>"$slot.times"
+  workers=$(worker_cpu_seconds run.err)
+  if [ -n "$workers" ]; then echo "$workers" >>"$slot.workers.times"; fi
 }
 # summary SLOT: "mean best median" of SLOT.times.
 summary() {
@@ -74,4 +79,12 @@ for src in $sources; do
     printf "%-14s %6.2f/%-6.2f %6.2f/%-6.2f %6.2f/%-6.2f %9.2f %9.2f %11.2f %11.2f\n", name, c[1], c[2], x[1], x[2],
            y[1], y[2], y[1] / x[1], y[1] / c[1], y[3] / x[3], y[3] / c[3]
   }'
+  if [ -s base.workers.times ] && [ -s new.workers.times ]; then
+    b=$(summary base.workers) n=$(summary new.workers)
+    awk -v b="$b" -v n="$n" 'BEGIN {
+      split(b, x, " "); split(n, y, " ")
+      printf "%-14s %13s %6.2f/%-6.2f %6.2f/%-6.2f %9.2f %9s %11.2f\n", "  its workers", "", x[1], x[2], y[1], y[2],
+             y[1] / x[1], "", y[3] / x[3]
+    }'
+  fi
 done

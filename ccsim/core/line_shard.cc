@@ -6,8 +6,12 @@
 namespace ccsim {
 
 LineShard shards_of_worker(std::uint32_t count, std::uint32_t workers, std::uint32_t index) {
-  LineShard shard(index, count);
-  for (std::uint32_t k = index + workers; k < count; k += workers) shard.owned |= std::uint64_t(1) << k;
+  LineShard shard;
+  shard.count = count;
+  shard.owned = 0;
+  for (std::uint32_t k = 0; k < count; ++k) {
+    if (worker_of_shard(k, count, workers) == index) shard.owned |= std::uint64_t(1) << k;
+  }
   return shard;
 }
 

@@ -536,12 +536,12 @@ void expect_false_sharing_counts(const std::string& path) {
 }
 
 // Several workers (docs/parallel-simulation.md, section 9): each replays the whole stream and simulates
-// its own line shards (64 by default, dealt out k mod N: 3 and 7 workers get uneven shares), and the first
-// adds the others' counts to its own before it writes. The profile and exit summary are the inline ones,
-// byte for byte, for N = 1, 2, 3 and 7, in the interleaved order, on every program of kCases (forks
-// included: every worker forks at the client's fork) but the one that needs data objects, with
-// --data-objects=no (the simulator's counts alone; the data objects are tested below). The piped order
-// with 3 workers likewise, and the native order below.
+// its own line shards (64 by default, dealt out in runs of neighbouring shards: 3 and 7 workers get uneven
+// shares), and the first adds the others' counts to its own before it writes. The profile and exit
+// summary are the inline ones, byte for byte, for N = 1, 2, 3 and 7, in the interleaved order, on every
+// program of kCases (forks included: every worker forks at the client's fork) but the one that needs data
+// objects, with --data-objects=no (the simulator's counts alone; the data objects are tested below). The
+// piped order with 3 workers likewise, and the native order below.
 std::vector<Case> cases_without_data_objects() {
   std::vector<Case> cases;
   for (Case test : kCases) {

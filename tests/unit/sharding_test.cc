@@ -520,6 +520,29 @@ TEST_P(ShardedSimulation, ASplitThatWouldCutASetIsRefused) {
   EXPECT_TRUE(validate_line_shard(config, LineShard{7, 8}, &error));
 }
 
+// Workers take runs of neighbouring shards (line_shard.h): 64 among 3 is floor(64 / 3) = 21 each and one
+// left over, which goes to the first run (k * 3 / 64 is 0 up to k = 21): shards 0-21, 22-42 and 43-63.
+// Every shard is one worker's, and 4 among 2 are 0-1 and 2-3.
+TEST(LineShardsOfWorkers, EachWorkerTakesARunOfNeighbouringShards) {
+  const std::uint64_t first_22 = (std::uint64_t(1) << 22) - 1;
+  const std::uint64_t next_21 = ((std::uint64_t(1) << 21) - 1) << 22;
+  const std::uint64_t last_21 = ((std::uint64_t(1) << 21) - 1) << 43;
+  EXPECT_EQ(shards_of_worker(64, 3, 0).owned, first_22);
+  EXPECT_EQ(shards_of_worker(64, 3, 1).owned, next_21);
+  EXPECT_EQ(shards_of_worker(64, 3, 2).owned, last_21);
+  EXPECT_EQ(first_22 | next_21 | last_21, ~std::uint64_t(0));
+  EXPECT_EQ(worker_of_shard(21, 64, 3), 0u);
+  EXPECT_EQ(worker_of_shard(22, 64, 3), 1u);
+  EXPECT_EQ(worker_of_shard(43, 64, 3), 2u);
+  EXPECT_EQ(shards_of_worker(4, 2, 0).owned, 0x3u);
+  EXPECT_EQ(shards_of_worker(4, 2, 1).owned, 0xcu);
+  EXPECT_EQ(shards_of_worker(4, 2, 1).count, 4u);
+  // One worker owns them all; 7 workers of 64 shards own 10, 9, 9, 9, 9, 9 and 9 (64 = 7 x 9 + 1).
+  EXPECT_EQ(shards_of_worker(64, 1, 0).owned, ~std::uint64_t(0));
+  const int seven[] = {10, 9, 9, 9, 9, 9, 9};
+  for (std::uint32_t w = 0; w < 7; ++w) EXPECT_EQ(__builtin_popcountll(shards_of_worker(64, 7, w).owned), seven[w]);
+}
+
 // A hand-over that is cut short or padded is refused in one sentence, never half added silently.
 // One processor reads one line: one pair record and its end record (the pair's counts and the end's count).
 TEST(StatisticsTransfer, ACutOrPaddedHandOverIsRefused) {

@@ -27,9 +27,12 @@ std::uint32_t line_shift = 0;
 std::uint32_t entry_words = 0;  // a line's word and its mask's
 bool (*run_is_over)() = nullptr;
 
-// The worker that simulates `line` (a line number): shard line mod S goes to worker shard mod N
-// (shards_of_worker, core/line_shard.h).
-std::uint32_t owner_of(Addr line) { return static_cast<std::uint32_t>(line & (options.worker_shard.count - 1)) % worker_count; }
+// The worker that simulates `line` (a line number): shard line mod S, dealt out as shards_of_worker deals it
+// (core/line_shard.h).
+std::uint32_t owner_of(Addr line) {
+  const std::uint32_t shards = options.worker_shard.count;
+  return worker_of_shard(static_cast<std::uint32_t>(line & (shards - 1)), shards, worker_count);
+}
 
 // Another worker's wait for room in its queue, handing its resident lines' changes over as it waits (it is
 // in the middle of an access), so that no wait is circular (first_waits.h).
