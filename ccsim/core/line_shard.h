@@ -41,9 +41,9 @@ struct LineShard {
 // `count`): each worker takes a run of neighbouring shards, shard k going to worker floor(k * workers /
 // count), so the shares differ by one shard at most (64 among 3: shards 0-21, 22-42, 43-63). Runs, not
 // every workers-th shard: a level's sets lie in its arrays in set order and a set's shard is its number
-// mod count, so a worker of a run touches runs of neighbouring sets, about 1/workers of the pages of every
-// set array (the LLC's are megabytes), where a worker of every workers-th shard touched every page of
-// them (perf/README.md, "Neighbouring shards in one worker": triad's workers 0.85-0.94 of the CPU time of
+// mod count, so a worker of a run touches runs of neighbouring sets, about 1/workers of the pages of the
+// larger set arrays (the L2s' and the LLC's: megabytes), where a worker of every workers-th shard touched
+// every page of them (perf/README.md, "Neighbouring shards in one worker": triad's workers 0.85-0.94 of the CPU time of
 // that dealing, the other workloads' within the noise).
 inline std::uint32_t worker_of_shard(std::uint32_t shard, std::uint32_t count, std::uint32_t workers) {
   return static_cast<std::uint32_t>(std::uint64_t(shard) * workers / count);
