@@ -43,8 +43,8 @@ struct LineShard {
 // every workers-th shard: a level's sets lie in its arrays in set order and a set's shard is its number
 // mod count, so a worker of a run touches runs of neighbouring sets, about 1/workers of the pages of the
 // larger set arrays (the L2s' and the LLC's: megabytes), where a worker of every workers-th shard touched
-// every page of them (perf/README.md, "Neighbouring shards in one worker": triad's workers 0.85-0.94 of the CPU time of
-// that dealing, the other workloads' within the noise).
+// every page of them (perf/README.md, "Neighbouring shards in one worker": triad's workers took 0.85-0.94
+// of the CPU time of that dealing, the other workloads' within the noise).
 inline std::uint32_t worker_of_shard(std::uint32_t shard, std::uint32_t count, std::uint32_t workers) {
   return static_cast<std::uint32_t>(std::uint64_t(shard) * workers / count);
 }
@@ -54,7 +54,8 @@ inline std::uint32_t worker_of_shard(std::uint32_t shard, std::uint32_t count, s
 LineShard shards_of_worker(std::uint32_t count, std::uint32_t workers, std::uint32_t index);
 
 // Checks that `shard` can split `config` exactly: count a power of two, at most kMaxCount, that divides
-// the sets of every present level, and at least one shard owned, each below count. Otherwise one sentence in `error` (which may be null).
+// the sets of every present level, and at least one shard owned, each below count. Otherwise one
+// sentence in `error` (which may be null).
 bool validate_line_shard(const MachineConfig& config, LineShard shard, ErrorMessage* error);
 
 }  // namespace ccsim
