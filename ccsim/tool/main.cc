@@ -12,6 +12,7 @@
 #include "ccsim/tool/instrumentation/instrument.h"
 #include "ccsim/tool/data_objects/named_ranges.h"
 #include "ccsim/tool/data_objects/object_statistics.h"
+#include "ccsim/tool/data_objects/runtime_inline_information.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/static_program.h"
 #include "ccsim/tool/output/profile_file.h"
@@ -169,10 +170,12 @@ void at_exit(Int) {
   if (!end_run()) exit_for_lost_profile();
 }
 
-// Before every system call: exit_group's code (exit_status.h), and before an exec that replaces the
+// Before every system call: exit_group's code (exit_status.h), whether Valgrind is to read the inline
+// information of a file it maps (runtime_inline_information.h), and before an exec that replaces the
 // image, the end of its run (client_exec.h). Valgrind then ends the other threads without the tool.
 void before_client_syscall(ThreadId tid, UInt syscall_number, UWord* args, UInt arg_count) {
   note_exit_code_before_syscall(tid, syscall_number, args, arg_count);
+  skip_runtime_inline_information(syscall_number, args, arg_count);
   const HChar* program = nullptr;
   if (!exec_replaces_image(syscall_number, args, arg_count, &program) || forked_by_program()) return;
   VG_(umsg)("ccsim: the program replaces itself with '%s' (exec): the profile of its run so far is written "
@@ -188,12 +191,13 @@ void before_client_syscall(ThreadId tid, UInt syscall_number, UWord* args, UInt 
   }
 }
 
-// After a system call: an exec whose profile was written but which failed after all ends the run
-// (client_exec.h). After one that may map, unmap or protect memory: with --sim-threads=1 and data objects,
+// After a system call: --read-inline-info as it was before it (runtime_inline_information.h); an exec
+// whose profile was written but which failed after all ends the run (client_exec.h). After one that may map, unmap or protect memory: with --sim-threads=1 and data objects,
 // the worker's mirrors of Valgrind's debug information list and segment table follow
 // (worker_data_objects.h). Only those calls change them, so the others cost nothing more.
 void after_client_syscall(ThreadId tid, UInt syscall_number, UWord* args, UInt arg_count, SysRes result) {
   after_syscall(tid, syscall_number, args, arg_count, result);
+  restore_inline_information_option();
   exec_failed_after_profile(syscall_number, result);
   if (!options.data_objects || !worker_recording()) return;
   switch (syscall_number) {
@@ -227,7 +231,8 @@ void pre_command_line_init() {
   install_valgrind_platform();
   // Heap objects are named where the program asked for memory, through inlined allocation helpers
   // (allocation_sites.cc): that needs Valgrind's inline information, read by default as for Memcheck and
-  // Massif (--read-inline-info=no still turns it off).
+  // Massif (--read-inline-info=no still turns it off), for the program's files, not the runtime
+  // libraries' (runtime_inline_information.h).
   VG_(clo_read_inline_info) = True;
   init_heap_block_tracking();
   set_default_options();

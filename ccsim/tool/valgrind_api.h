@@ -37,6 +37,9 @@ extern "C" {
 // 3.16 to today. VG_(do_syscall) serves the system calls the tool interface has no wrapper for (lstat,
 // fsync, fchmod, getrandom, a checked close), with the arguments VG_(do_syscallN) passes on amd64.
 SysRes VG_(pread)(Int fd, void* buf, Int count, OffT offset);
+// pub_core_libcfile.h: the path of an open file descriptor (Valgrind's static buffer, valid until the next
+// call); data_objects/runtime_inline_information.h.
+Bool VG_(resolve_filename)(Int fd, const HChar** result);
 // --read-inline-info (pub_core_options.h): Valgrind turns it on by default for Memcheck, Massif and
 // others only; ccsim sets the same default before the command line is read (main.cc).
 extern Bool VG_(clo_read_inline_info);
