@@ -192,9 +192,10 @@ void before_client_syscall(ThreadId tid, UInt syscall_number, UWord* args, UInt 
 }
 
 // After a system call: --read-inline-info as it was before it (runtime_inline_information.h); an exec
-// whose profile was written but which failed after all ends the run (client_exec.h). After one that may map, unmap or protect memory: with --sim-threads=1 and data objects,
-// the worker's mirrors of Valgrind's debug information list and segment table follow
-// (worker_data_objects.h). Only those calls change them, so the others cost nothing more.
+// whose profile was written but which failed after all ends the run (client_exec.h). After one that may
+// map, unmap or protect memory: with --sim-threads=1 and data objects, the worker's mirrors of Valgrind's
+// debug information list and segment table follow (worker_data_objects.h). Only those calls change them,
+// so the others cost nothing more.
 void after_client_syscall(ThreadId tid, UInt syscall_number, UWord* args, UInt arg_count, SysRes result) {
   after_syscall(tid, syscall_number, args, arg_count, result);
   restore_inline_information_option();
