@@ -3,9 +3,14 @@
    OpenMP synchronization to ccsim.
 
    RUNS ON THE SIMULATED CPU: this file is client code, part of vgpreload_ccsim-<platform>.so, which
-   Valgrind loads into the program. Valgrind redirects each libgomp function named below to its
-   wrapper; a wrapper is a thin stub under the function's Z-encoded name that calls a worker doing the
-   reporting (see Valgrind's docs on function wrapping, and helgrind/hg_intercepts.c).
+   Valgrind loads into the program. Each wrapper is a thin stub that calls a worker doing the reporting.
+   The parallel regions' entry points, called once per region with up to eight arguments, are wrapped by
+   Valgrind: it redirects each to the stub under the function's Z-encoded name (see Valgrind's docs on
+   function wrapping, and helgrind/hg_intercepts.c), and the stub calls the function with no
+   redirection. The others, which a loop may call at every iteration (barriers, critical sections,
+   atomics, ordered, locks), are entered by ccsim's instrumentation from the function's first instruction,
+   as the pthread wrappers are (entered_call.h, ccsim/tool/instrumentation/entry_wrappers.h): their calls
+   cost no trip through Valgrind's scheduler.
 
    What is modelled (docs/synchronization.md):
    - parallel regions: every team thread reports entering (thread number, team size, team id) before
@@ -25,6 +30,7 @@
 #include "pub_tool_redir.h"
 #include "valgrind.h"
 
+#include "ccsim/preload/entered_call.h"
 #include "ccsim/preload/report.h"
 #include "ccsim/preload/wrapped_calls.h"
 
@@ -262,26 +268,26 @@ static ccsim_word team_barrier_WRK(OrigFn orig, ccsim_word arg, ccsim_word const
   ccsim_word result;
   ccsim_runtime_enter();
   ccsim_report_team_barrier(construct);
-  CALL_FN_W_W(result, orig, arg);
+  CCSIM_CALL_ENTERED_W_W(result, orig, arg);
   ccsim_runtime_exit();
   return result;
 }
 
 /* GOMP_barrier */
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_barrier)(void) {
+ENTERED_WRAPPER(void, GOMP_barrier, void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   team_barrier_WRK(orig, 0, CCSIM_CALL_SITE());
 }
 
 /* GOMP_loop_end, GOMP_sections_end: the implicit barrier at the end of a worksharing construct. */
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_loop_end)(void) {
+ENTERED_WRAPPER(void, GOMP_loop_end, void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   team_barrier_WRK(orig, 0, CCSIM_CALL_SITE());
 }
 
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_sections_end)(void) {
+ENTERED_WRAPPER(void, GOMP_sections_end, void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   team_barrier_WRK(orig, 0, CCSIM_CALL_SITE());
@@ -289,19 +295,19 @@ void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_sections_end)(void) {
 
 /* GOMP_barrier_cancel, GOMP_loop_end_cancel, GOMP_sections_end_cancel: the same barriers in a
    cancellable region; they return whether the region was cancelled. */
-_Bool I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_barrier_cancel)(void) {
+ENTERED_WRAPPER(_Bool, GOMP_barrier_cancel, void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return (_Bool)team_barrier_WRK(orig, 0, CCSIM_CALL_SITE());
 }
 
-_Bool I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_loop_end_cancel)(void) {
+ENTERED_WRAPPER(_Bool, GOMP_loop_end_cancel, void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return (_Bool)team_barrier_WRK(orig, 0, CCSIM_CALL_SITE());
 }
 
-_Bool I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_sections_end_cancel)(void) {
+ENTERED_WRAPPER(_Bool, GOMP_sections_end_cancel, void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return (_Bool)team_barrier_WRK(orig, 0, CCSIM_CALL_SITE());
@@ -309,7 +315,7 @@ _Bool I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_sections_end_cancel)(void) {
 
 /* GOMP_single_copy_end: the thread that ran a single construct with copyprivate publishes the data and
    arrives at the barrier where the others wait for it. */
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_single_copy_end)(void* data) {
+ENTERED_WRAPPER(void, GOMP_single_copy_end, void* data) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   team_barrier_WRK(orig, (ccsim_word)data, CCSIM_CALL_SITE());
@@ -322,118 +328,118 @@ __attribute__((noinline))
 static void* single_copy_start_WRK(OrigFn orig, ccsim_word construct) {
   void* data;
   ccsim_runtime_enter();
-  CALL_FN_W_v(data, orig);
+  CCSIM_CALL_ENTERED_W_v(data, orig);
   if (data != 0) ccsim_report_team_barrier(construct);
   ccsim_runtime_exit();
   return data;
 }
 
-void* I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_single_copy_start)(void) {
+ENTERED_WRAPPER(void*, GOMP_single_copy_start, void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return single_copy_start_WRK(orig, CCSIM_CALL_SITE());
 }
 
 /* GOMP_critical_start, GOMP_critical_end: the unnamed critical section. */
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_critical_start)(void) {
+ENTERED_WRAPPER(void, GOMP_critical_start, void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)&unnamed_critical_lock, 0, CCSIM_LOCK_OMP_CRITICAL,
-                     CCSIM_CALL_SITE(), 0, 0, 0);
+  ccsim_entered_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)&unnamed_critical_lock, 0, CCSIM_LOCK_OMP_CRITICAL,
+                             CCSIM_CALL_SITE(), 0, 0, 0);
 }
 
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_critical_end)(void) {
+ENTERED_WRAPPER(void, GOMP_critical_end, void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_release(orig, (ccsim_word)&unnamed_critical_lock, 0);
+  ccsim_entered_call_release(orig, (ccsim_word)&unnamed_critical_lock, 0);
 }
 
 /* GOMP_critical_name_start, GOMP_critical_name_end: a named critical section; `pptr` is the address of
    the per-name variable the compiler emits, so it identifies the name. */
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_critical_name_start)(void** pptr) {
+ENTERED_WRAPPER(void, GOMP_critical_name_start, void** pptr) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)pptr, 0, CCSIM_LOCK_OMP_NAMED_CRITICAL, CCSIM_CALL_SITE(),
-                     (ccsim_word)pptr, 0, 0);
+  ccsim_entered_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)pptr, 0, CCSIM_LOCK_OMP_NAMED_CRITICAL,
+                             CCSIM_CALL_SITE(), (ccsim_word)pptr, 0, 0);
 }
 
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_critical_name_end)(void** pptr) {
+ENTERED_WRAPPER(void, GOMP_critical_name_end, void** pptr) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_release(orig, (ccsim_word)pptr, (ccsim_word)pptr);
+  ccsim_entered_call_release(orig, (ccsim_word)pptr, (ccsim_word)pptr);
 }
 
 /* GOMP_atomic_start, GOMP_atomic_end: the lock behind atomic constructs the hardware cannot do. */
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_atomic_start)(void) {
+ENTERED_WRAPPER(void, GOMP_atomic_start, void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)&atomic_lock, 0, CCSIM_LOCK_OMP_ATOMIC, CCSIM_CALL_SITE(), 0,
-                     0, 0);
+  ccsim_entered_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)&atomic_lock, 0, CCSIM_LOCK_OMP_ATOMIC,
+                             CCSIM_CALL_SITE(), 0, 0, 0);
 }
 
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_atomic_end)(void) {
+ENTERED_WRAPPER(void, GOMP_atomic_end, void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_release(orig, (ccsim_word)&atomic_lock, 0);
+  ccsim_entered_call_release(orig, (ccsim_word)&atomic_lock, 0);
 }
 
 /* GOMP_ordered_start, GOMP_ordered_end: modelled as mutual exclusion (the iteration order that libgomp
    also enforces is not replayed). */
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_ordered_start)(void) {
+ENTERED_WRAPPER(void, GOMP_ordered_start, void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)&ordered_lock, 0, CCSIM_LOCK_OMP_ORDERED, CCSIM_CALL_SITE(),
-                     0, 0, 0);
+  ccsim_entered_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)&ordered_lock, 0, CCSIM_LOCK_OMP_ORDERED,
+                             CCSIM_CALL_SITE(), 0, 0, 0);
 }
 
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, GOMP_ordered_end)(void) {
+ENTERED_WRAPPER(void, GOMP_ordered_end, void) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_release(orig, (ccsim_word)&ordered_lock, 0);
+  ccsim_entered_call_release(orig, (ccsim_word)&ordered_lock, 0);
 }
 
 /* The lock API; a lock is identified by its address. libgomp has two versions of each function
    (OMP_3.0, and OMP_1.0 for old binaries), both exported under the plain name, so both are wrapped. */
 
 /* omp_set_lock, omp_set_nest_lock */
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, omp_set_lock)(void* lock) {
+ENTERED_WRAPPER(void, omp_set_lock, void* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)lock, 0, CCSIM_LOCK_OMP_LOCK, CCSIM_CALL_SITE(),
-                     (ccsim_word)lock, 0, 0);
+  ccsim_entered_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)lock, 0, CCSIM_LOCK_OMP_LOCK, CCSIM_CALL_SITE(),
+                             (ccsim_word)lock, 0, 0);
 }
 
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, omp_set_nest_lock)(void* lock) {
+ENTERED_WRAPPER(void, omp_set_nest_lock, void* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)lock, 0, CCSIM_LOCK_OMP_LOCK, CCSIM_CALL_SITE(),
-                     (ccsim_word)lock, 0, 0);
+  ccsim_entered_call_acquire(orig, LOCK_RESULT_NONE, (ccsim_word)lock, 0, CCSIM_LOCK_OMP_LOCK, CCSIM_CALL_SITE(),
+                             (ccsim_word)lock, 0, 0);
 }
 
 /* omp_unset_lock, omp_unset_nest_lock */
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, omp_unset_lock)(void* lock) {
+ENTERED_WRAPPER(void, omp_unset_lock, void* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_release(orig, (ccsim_word)lock, (ccsim_word)lock);
+  ccsim_entered_call_release(orig, (ccsim_word)lock, (ccsim_word)lock);
 }
 
-void I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, omp_unset_nest_lock)(void* lock) {
+ENTERED_WRAPPER(void, omp_unset_nest_lock, void* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_release(orig, (ccsim_word)lock, (ccsim_word)lock);
+  ccsim_entered_call_release(orig, (ccsim_word)lock, (ccsim_word)lock);
 }
 
 /* omp_test_lock, omp_test_nest_lock: non-zero when the lock was taken. */
-int I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, omp_test_lock)(void* lock) {
+ENTERED_WRAPPER(int, omp_test_lock, void* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_NONZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_OMP_LOCK,
-                                     CCSIM_CALL_SITE(), (ccsim_word)lock);
+  return (int)ccsim_entered_call_try_acquire(orig, LOCK_RESULT_NONZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_OMP_LOCK,
+                                             CCSIM_CALL_SITE(), (ccsim_word)lock);
 }
 
-int I_WRAP_SONAME_FNNAME_ZU(LIBGOMP_SONAME, omp_test_nest_lock)(void* lock) {
+ENTERED_WRAPPER(int, omp_test_nest_lock, void* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_NONZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_OMP_LOCK,
-                                     CCSIM_CALL_SITE(), (ccsim_word)lock);
+  return (int)ccsim_entered_call_try_acquire(orig, LOCK_RESULT_NONZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_OMP_LOCK,
+                                             CCSIM_CALL_SITE(), (ccsim_word)lock);
 }

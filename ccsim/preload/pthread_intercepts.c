@@ -3,9 +3,12 @@
    lifetimes and synchronization to ccsim.
 
    RUNS ON THE SIMULATED CPU: this file is client code, part of vgpreload_ccsim-<platform>.so. Each
-   wrapper is a thin stub under the function's Z-encoded name (its plain name in the comment above it)
-   that calls a worker; the stub exists twice, for libc (glibc 2.34 and later, where the pthread
-   functions live) and for libpthread (earlier glibc). Return values and errno are the real function's.
+   wrapper is a thin stub named ccsim_entry_<function> that calls a worker. Valgrind redirects none of
+   them: ccsim's instrumentation enters the stub from the first instruction of <function> in libc (glibc
+   2.34 and later, where the pthread functions live) or libpthread (earlier glibc), under any of the
+   function's symbol versions, and the worker calls the function back as entered_call.h says
+   (ccsim/tool/instrumentation/entry_wrappers.h: a call then costs no trip through Valgrind's
+   scheduler). Return values and errno are the real function's.
 
    What is modelled (docs/synchronization.md): thread creation and join; mutexes, spin locks and
    reader-writer locks (readers share); pthread barriers; condition waits release their mutex and take
@@ -16,22 +19,11 @@
 #include <sched.h>
 
 #include "pub_tool_basics.h"
-#include "pub_tool_redir.h"
 #include "valgrind.h"
 
+#include "ccsim/preload/entered_call.h"
 #include "ccsim/preload/report.h"
 #include "ccsim/preload/wrapped_calls.h"
-
-#define CCSIM_STRINGIFY_(x) #x
-#define CCSIM_STRINGIFY(x) CCSIM_STRINGIFY_(x)
-
-/* Declares the stub `zname` (a Z-encoded function name) in libc and, as an alias of the same code, in
-   libpthread; the definition follows the macro. */
-#define PTHREAD_STUB(ret_type, zname, ...)                                                           \
-  ret_type I_WRAP_SONAME_FNNAME_ZZ(VG_Z_LIBC_SONAME, zname)(__VA_ARGS__);                          \
-  ret_type I_WRAP_SONAME_FNNAME_ZZ(VG_Z_LIBPTHREAD_SONAME, zname)(__VA_ARGS__)                     \
-      __attribute__((alias(CCSIM_STRINGIFY(I_WRAP_SONAME_FNNAME_ZZ(VG_Z_LIBC_SONAME, zname)))));   \
-  ret_type I_WRAP_SONAME_FNNAME_ZZ(VG_Z_LIBC_SONAME, zname)(__VA_ARGS__)
 
 /* ---- thread creation, join, exit ---- */
 
@@ -90,7 +82,7 @@ static int create_WRK(OrigFn orig, pthread_t* thread, const pthread_attr_t* attr
   start->routine = routine;
   start->arg = arg;
   start->creator_in_runtime = depth_before > 0;
-  CALL_FN_W_WWWW(result, orig, thread, attr, thread_start_trampoline, start);
+  CCSIM_CALL_ENTERED_W_WWWW(result, orig, thread, attr, thread_start_trampoline, start);
   if (result == 0) {
     ccsim_report_thread_created((ccsim_word)*thread);
   } else {
@@ -100,9 +92,8 @@ static int create_WRK(OrigFn orig, pthread_t* thread, const pthread_attr_t* attr
   return result;
 }
 
-/* pthread_create@* */
-PTHREAD_STUB(int, pthreadZucreateZAZa, pthread_t* thread, const pthread_attr_t* attr, void* (*routine)(void*),
-             void* arg) {
+ENTERED_WRAPPER(int, pthread_create, pthread_t* thread, const pthread_attr_t* attr, void* (*routine)(void*),
+                void* arg) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return create_WRK(orig, thread, attr, routine, arg);
@@ -113,166 +104,148 @@ static int join_WRK(OrigFn orig, pthread_t thread, void** value, ccsim_word call
   int result;
   ccsim_runtime_enter();
   ccsim_report_thread_join((ccsim_word)thread, call);
-  CALL_FN_W_WW(result, orig, thread, value);
+  CCSIM_CALL_ENTERED_W_WW(result, orig, thread, value);
   ccsim_runtime_exit();
   return result;
 }
 
-/* pthread_join */
-PTHREAD_STUB(int, pthreadZujoin, pthread_t thread, void** value) {
+ENTERED_WRAPPER(int, pthread_join, pthread_t thread, void** value) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return join_WRK(orig, thread, value, CCSIM_CALL_SITE());
 }
 
 /* pthread_exit: the thread's end runs in the thread library. */
-PTHREAD_STUB(void, pthreadZuexit, void* value) {
+ENTERED_WRAPPER(void, pthread_exit, void* value) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  ccsim_call_in_runtime(orig, (ccsim_word)value, 0, 0, 0);
+  ccsim_entered_call_in_runtime(orig, (ccsim_word)value, 0, 0, 0);
   __builtin_unreachable();
 }
 
 /* ---- mutexes ---- */
 
-/* pthread_mutex_lock */
-PTHREAD_STUB(int, pthreadZumutexZulock, pthread_mutex_t* mutex) {
+ENTERED_WRAPPER(int, pthread_mutex_lock, pthread_mutex_t* mutex) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX,
-                                 CCSIM_CALL_SITE(), (ccsim_word)mutex, 0, 0);
+  return (int)ccsim_entered_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX,
+                                         CCSIM_CALL_SITE(), (ccsim_word)mutex, 0, 0);
 }
 
-/* pthread_mutex_timedlock */
-PTHREAD_STUB(int, pthreadZumutexZutimedlock, pthread_mutex_t* mutex, const struct timespec* deadline) {
+ENTERED_WRAPPER(int, pthread_mutex_timedlock, pthread_mutex_t* mutex, const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX,
-                                 CCSIM_CALL_SITE(), (ccsim_word)mutex, (ccsim_word)deadline, 0);
+  return (int)ccsim_entered_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX,
+                                         CCSIM_CALL_SITE(), (ccsim_word)mutex, (ccsim_word)deadline, 0);
 }
 
-/* pthread_mutex_clocklock */
-PTHREAD_STUB(int, pthreadZumutexZuclocklock, pthread_mutex_t* mutex, clockid_t clock,
-             const struct timespec* deadline) {
+ENTERED_WRAPPER(int, pthread_mutex_clocklock, pthread_mutex_t* mutex, clockid_t clock,
+                const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX,
-                                 CCSIM_CALL_SITE(), (ccsim_word)mutex, (ccsim_word)clock, (ccsim_word)deadline);
+  return (int)ccsim_entered_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX,
+                                         CCSIM_CALL_SITE(), (ccsim_word)mutex, (ccsim_word)clock, (ccsim_word)deadline);
 }
 
-/* pthread_mutex_trylock */
-PTHREAD_STUB(int, pthreadZumutexZutrylock, pthread_mutex_t* mutex) {
+ENTERED_WRAPPER(int, pthread_mutex_trylock, pthread_mutex_t* mutex) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX,
-                                     CCSIM_CALL_SITE(), (ccsim_word)mutex);
+  return (int)ccsim_entered_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX,
+                                             CCSIM_CALL_SITE(), (ccsim_word)mutex);
 }
 
-/* pthread_mutex_unlock */
-PTHREAD_STUB(int, pthreadZumutexZuunlock, pthread_mutex_t* mutex) {
+ENTERED_WRAPPER(int, pthread_mutex_unlock, pthread_mutex_t* mutex) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_release(orig, (ccsim_word)mutex, (ccsim_word)mutex);
+  return (int)ccsim_entered_call_release(orig, (ccsim_word)mutex, (ccsim_word)mutex);
 }
 
 /* ---- spin locks ---- */
 
-/* pthread_spin_lock */
-PTHREAD_STUB(int, pthreadZuspinZulock, pthread_spinlock_t* lock) {
+ENTERED_WRAPPER(int, pthread_spin_lock, pthread_spinlock_t* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_SPIN,
-                                 CCSIM_CALL_SITE(), (ccsim_word)lock, 0, 0);
+  return (int)ccsim_entered_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_SPIN,
+                                         CCSIM_CALL_SITE(), (ccsim_word)lock, 0, 0);
 }
 
-/* pthread_spin_trylock */
-PTHREAD_STUB(int, pthreadZuspinZutrylock, pthread_spinlock_t* lock) {
+ENTERED_WRAPPER(int, pthread_spin_trylock, pthread_spinlock_t* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_SPIN,
-                                     CCSIM_CALL_SITE(), (ccsim_word)lock);
+  return (int)ccsim_entered_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_SPIN,
+                                             CCSIM_CALL_SITE(), (ccsim_word)lock);
 }
 
-/* pthread_spin_unlock */
-PTHREAD_STUB(int, pthreadZuspinZuunlock, pthread_spinlock_t* lock) {
+ENTERED_WRAPPER(int, pthread_spin_unlock, pthread_spinlock_t* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_release(orig, (ccsim_word)lock, (ccsim_word)lock);
+  return (int)ccsim_entered_call_release(orig, (ccsim_word)lock, (ccsim_word)lock);
 }
 
 /* ---- reader-writer locks: readers take them shared ---- */
 
-/* pthread_rwlock_rdlock */
-PTHREAD_STUB(int, pthreadZurwlockZurdlock, pthread_rwlock_t* lock) {
+ENTERED_WRAPPER(int, pthread_rwlock_rdlock, pthread_rwlock_t* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, CCSIM_LOCK_RWLOCK,
-                                 CCSIM_CALL_SITE(), (ccsim_word)lock, 0, 0);
+  return (int)ccsim_entered_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, CCSIM_LOCK_RWLOCK,
+                                         CCSIM_CALL_SITE(), (ccsim_word)lock, 0, 0);
 }
 
-/* pthread_rwlock_timedrdlock */
-PTHREAD_STUB(int, pthreadZurwlockZutimedrdlock, pthread_rwlock_t* lock, const struct timespec* deadline) {
+ENTERED_WRAPPER(int, pthread_rwlock_timedrdlock, pthread_rwlock_t* lock, const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, CCSIM_LOCK_RWLOCK,
-                                 CCSIM_CALL_SITE(), (ccsim_word)lock, (ccsim_word)deadline, 0);
+  return (int)ccsim_entered_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, CCSIM_LOCK_RWLOCK,
+                                         CCSIM_CALL_SITE(), (ccsim_word)lock, (ccsim_word)deadline, 0);
 }
 
-/* pthread_rwlock_clockrdlock */
-PTHREAD_STUB(int, pthreadZurwlockZuclockrdlock, pthread_rwlock_t* lock, clockid_t clock,
-             const struct timespec* deadline) {
+ENTERED_WRAPPER(int, pthread_rwlock_clockrdlock, pthread_rwlock_t* lock, clockid_t clock,
+                const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, CCSIM_LOCK_RWLOCK,
-                                 CCSIM_CALL_SITE(), (ccsim_word)lock, (ccsim_word)clock, (ccsim_word)deadline);
+  return (int)ccsim_entered_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, CCSIM_LOCK_RWLOCK,
+                                         CCSIM_CALL_SITE(), (ccsim_word)lock, (ccsim_word)clock, (ccsim_word)deadline);
 }
 
-/* pthread_rwlock_tryrdlock */
-PTHREAD_STUB(int, pthreadZurwlockZutryrdlock, pthread_rwlock_t* lock) {
+ENTERED_WRAPPER(int, pthread_rwlock_tryrdlock, pthread_rwlock_t* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, CCSIM_LOCK_RWLOCK,
-                                     CCSIM_CALL_SITE(), (ccsim_word)lock);
+  return (int)ccsim_entered_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 1, CCSIM_LOCK_RWLOCK,
+                                             CCSIM_CALL_SITE(), (ccsim_word)lock);
 }
 
-/* pthread_rwlock_wrlock */
-PTHREAD_STUB(int, pthreadZurwlockZuwrlock, pthread_rwlock_t* lock) {
+ENTERED_WRAPPER(int, pthread_rwlock_wrlock, pthread_rwlock_t* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_RWLOCK,
-                                 CCSIM_CALL_SITE(), (ccsim_word)lock, 0, 0);
+  return (int)ccsim_entered_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_RWLOCK,
+                                         CCSIM_CALL_SITE(), (ccsim_word)lock, 0, 0);
 }
 
-/* pthread_rwlock_timedwrlock */
-PTHREAD_STUB(int, pthreadZurwlockZutimedwrlock, pthread_rwlock_t* lock, const struct timespec* deadline) {
+ENTERED_WRAPPER(int, pthread_rwlock_timedwrlock, pthread_rwlock_t* lock, const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_RWLOCK,
-                                 CCSIM_CALL_SITE(), (ccsim_word)lock, (ccsim_word)deadline, 0);
+  return (int)ccsim_entered_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_RWLOCK,
+                                         CCSIM_CALL_SITE(), (ccsim_word)lock, (ccsim_word)deadline, 0);
 }
 
-/* pthread_rwlock_clockwrlock */
-PTHREAD_STUB(int, pthreadZurwlockZuclockwrlock, pthread_rwlock_t* lock, clockid_t clock,
-             const struct timespec* deadline) {
+ENTERED_WRAPPER(int, pthread_rwlock_clockwrlock, pthread_rwlock_t* lock, clockid_t clock,
+                const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_RWLOCK,
-                                 CCSIM_CALL_SITE(), (ccsim_word)lock, (ccsim_word)clock, (ccsim_word)deadline);
+  return (int)ccsim_entered_call_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_RWLOCK,
+                                         CCSIM_CALL_SITE(), (ccsim_word)lock, (ccsim_word)clock, (ccsim_word)deadline);
 }
 
-/* pthread_rwlock_trywrlock */
-PTHREAD_STUB(int, pthreadZurwlockZutrywrlock, pthread_rwlock_t* lock) {
+ENTERED_WRAPPER(int, pthread_rwlock_trywrlock, pthread_rwlock_t* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_RWLOCK,
-                                     CCSIM_CALL_SITE(), (ccsim_word)lock);
+  return (int)ccsim_entered_call_try_acquire(orig, LOCK_RESULT_ZERO_TAKEN, (ccsim_word)lock, 0, CCSIM_LOCK_RWLOCK,
+                                             CCSIM_CALL_SITE(), (ccsim_word)lock);
 }
 
-/* pthread_rwlock_unlock */
-PTHREAD_STUB(int, pthreadZurwlockZuunlock, pthread_rwlock_t* lock) {
+ENTERED_WRAPPER(int, pthread_rwlock_unlock, pthread_rwlock_t* lock) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_release(orig, (ccsim_word)lock, (ccsim_word)lock);
+  return (int)ccsim_entered_call_release(orig, (ccsim_word)lock, (ccsim_word)lock);
 }
 
 /* ---- barriers ---- */
@@ -282,15 +255,14 @@ static int barrier_init_WRK(OrigFn orig, pthread_barrier_t* barrier, const pthre
                             unsigned count) {
   int result;
   ccsim_runtime_enter();
-  CALL_FN_W_WWW(result, orig, barrier, attr, count);
+  CCSIM_CALL_ENTERED_W_WWW(result, orig, barrier, attr, count);
   if (result == 0) ccsim_report_barrier_init((ccsim_word)barrier, count);
   ccsim_runtime_exit();
   return result;
 }
 
-/* pthread_barrier_init */
-PTHREAD_STUB(int, pthreadZubarrierZuinit, pthread_barrier_t* barrier, const pthread_barrierattr_t* attr,
-             unsigned count) {
+ENTERED_WRAPPER(int, pthread_barrier_init, pthread_barrier_t* barrier, const pthread_barrierattr_t* attr,
+                unsigned count) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return barrier_init_WRK(orig, barrier, attr, count);
@@ -301,13 +273,12 @@ static int barrier_wait_WRK(OrigFn orig, pthread_barrier_t* barrier, ccsim_word 
   int result;
   ccsim_runtime_enter();
   ccsim_report_barrier_wait((ccsim_word)barrier, call);
-  CALL_FN_W_W(result, orig, barrier);
+  CCSIM_CALL_ENTERED_W_W(result, orig, barrier);
   ccsim_runtime_exit();
   return result;
 }
 
-/* pthread_barrier_wait */
-PTHREAD_STUB(int, pthreadZubarrierZuwait, pthread_barrier_t* barrier) {
+ENTERED_WRAPPER(int, pthread_barrier_wait, pthread_barrier_t* barrier) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return barrier_wait_WRK(orig, barrier, CCSIM_CALL_SITE());
@@ -317,14 +288,13 @@ __attribute__((noinline))
 static int barrier_destroy_WRK(OrigFn orig, pthread_barrier_t* barrier) {
   int result;
   ccsim_runtime_enter();
-  CALL_FN_W_W(result, orig, barrier);
+  CCSIM_CALL_ENTERED_W_W(result, orig, barrier);
   if (result == 0) ccsim_report_barrier_destroy((ccsim_word)barrier);
   ccsim_runtime_exit();
   return result;
 }
 
-/* pthread_barrier_destroy */
-PTHREAD_STUB(int, pthreadZubarrierZudestroy, pthread_barrier_t* barrier) {
+ENTERED_WRAPPER(int, pthread_barrier_destroy, pthread_barrier_t* barrier) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return barrier_destroy_WRK(orig, barrier);
@@ -339,7 +309,7 @@ static int cond_wait_WRK(OrigFn orig, pthread_cond_t* cond, pthread_mutex_t* mut
                          ccsim_word call) {
   int result;
   const int reported = ccsim_runtime_enter_lock_release((ccsim_word)mutex) == 0;
-  CALL_FN_W_WWWW(result, orig, cond, mutex, a3, a4);
+  CCSIM_CALL_ENTERED_W_WWWW(result, orig, cond, mutex, a3, a4);
   if (reported) {
     ccsim_report_lock_acquire_runtime_exit((ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX, call);
   } else {
@@ -348,38 +318,35 @@ static int cond_wait_WRK(OrigFn orig, pthread_cond_t* cond, pthread_mutex_t* mut
   return result;
 }
 
-/* pthread_cond_wait@* */
-PTHREAD_STUB(int, pthreadZucondZuwaitZAZa, pthread_cond_t* cond, pthread_mutex_t* mutex) {
+ENTERED_WRAPPER(int, pthread_cond_wait, pthread_cond_t* cond, pthread_mutex_t* mutex) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return cond_wait_WRK(orig, cond, mutex, 0, 0, CCSIM_CALL_SITE());
 }
 
-/* pthread_cond_timedwait@* */
-PTHREAD_STUB(int, pthreadZucondZutimedwaitZAZa, pthread_cond_t* cond, pthread_mutex_t* mutex,
-             const struct timespec* deadline) {
+ENTERED_WRAPPER(int, pthread_cond_timedwait, pthread_cond_t* cond, pthread_mutex_t* mutex,
+                const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return cond_wait_WRK(orig, cond, mutex, (ccsim_word)deadline, 0, CCSIM_CALL_SITE());
 }
 
-/* pthread_cond_clockwait */
-PTHREAD_STUB(int, pthreadZucondZuclockwait, pthread_cond_t* cond, pthread_mutex_t* mutex, clockid_t clock,
-             const struct timespec* deadline) {
+ENTERED_WRAPPER(int, pthread_cond_clockwait, pthread_cond_t* cond, pthread_mutex_t* mutex, clockid_t clock,
+                const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return cond_wait_WRK(orig, cond, mutex, (ccsim_word)clock, (ccsim_word)deadline, CCSIM_CALL_SITE());
 }
 
-/* pthread_cond_signal@*, pthread_cond_broadcast@*: runtime code, nothing to report. */
-PTHREAD_STUB(int, pthreadZucondZusignalZAZa, pthread_cond_t* cond) {
+/* pthread_cond_signal, pthread_cond_broadcast: runtime code, nothing to report. */
+ENTERED_WRAPPER(int, pthread_cond_signal, pthread_cond_t* cond) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_in_runtime(orig, (ccsim_word)cond, 0, 0, 0);
+  return (int)ccsim_entered_call_in_runtime(orig, (ccsim_word)cond, 0, 0, 0);
 }
 
-PTHREAD_STUB(int, pthreadZucondZubroadcastZAZa, pthread_cond_t* cond) {
+ENTERED_WRAPPER(int, pthread_cond_broadcast, pthread_cond_t* cond) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_call_in_runtime(orig, (ccsim_word)cond, 0, 0, 0);
+  return (int)ccsim_entered_call_in_runtime(orig, (ccsim_word)cond, 0, 0, 0);
 }

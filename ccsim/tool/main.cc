@@ -8,6 +8,7 @@
 #include "ccsim/tool/output/exit_status.h"
 #include "ccsim/tool/fixed_random_bytes.h"
 #include "ccsim/tool/instrumentation/access_helpers.h"
+#include "ccsim/tool/instrumentation/entry_wrappers.h"
 #include "ccsim/tool/data_objects/heap_blocks.h"
 #include "ccsim/tool/instrumentation/instrument.h"
 #include "ccsim/tool/data_objects/named_ranges.h"
@@ -199,6 +200,7 @@ void before_client_syscall(ThreadId tid, UInt syscall_number, UWord* args, UInt 
 void after_client_syscall(ThreadId tid, UInt syscall_number, UWord* args, UInt arg_count, SysRes result) {
   after_syscall(tid, syscall_number, args, arg_count, result);
   restore_inline_information_option();
+  note_syscall_for_entry_wrappers(syscall_number, args, result);
   exec_failed_after_profile(syscall_number, result);
   if (!options.data_objects || !worker_recording()) return;
   switch (syscall_number) {

@@ -24,6 +24,7 @@ extern "C" {
 #include "pub_tool_options.h"
 #include "pub_tool_rangemap.h"
 #include "pub_tool_replacemalloc.h"
+#include "pub_tool_seqmatch.h"
 #include "pub_tool_stacktrace.h"
 #include "pub_tool_threadstate.h"
 #include "pub_tool_tooliface.h"
@@ -45,6 +46,14 @@ Bool VG_(resolve_filename)(Int fd, const HChar** result);
 extern Bool VG_(clo_read_inline_info);
 // Valgrind's --read-var-info (pub_core_options.h): --sim-threads=1 refuses it with data objects (options.cc).
 extern Bool VG_(clo_read_var_info);
+// pub_core_debuginfo.h: an object's symbols one by one (instrumentation/entry_wrappers.h finds the functions
+// ccsim enters its wrappers from). SymAVMAs is the symbol's address; its other fields are ppc64's only.
+typedef struct {
+  Addr main;
+} SymAVMAs;
+Int VG_(DebugInfo_syms_howmany)(const DebugInfo* di);
+void VG_(DebugInfo_syms_getidx)(const DebugInfo* di, Int idx, SymAVMAs* avmas, UInt* size, const HChar** pri_name,
+                                const HChar*** sec_names, Bool* is_text, Bool* is_ifunc, Bool* is_global);
 void VG_(demangle)(Bool do_cxx_demangling, Bool do_z_demangling, const HChar* orig, const HChar** result);
 SysRes VG_(do_syscall)(UWord sysno, RegWord a1, RegWord a2, RegWord a3, RegWord a4, RegWord a5, RegWord a6,
                        RegWord a7, RegWord a8);

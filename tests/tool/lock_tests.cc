@@ -145,6 +145,75 @@ TEST(Locks, EachWayOfTakingAMutexIsCountedOnceAndItsCallLeavesTheRuntime) {
   }
 }
 
+// mutex_entries.c, N = 1000 (its header derives the numbers): one thread takes the mutex 3N = 3000 times,
+// through the PLT, through function pointers and through functions that jump to pthread_mutex_lock and
+// pthread_mutex_unlock, whose wrappers the instrumentation enters from their first instruction
+// (entry_wrappers.h); each counter is written N times and read N + 1 times. Interleaved and native, inline
+// and with a simulation worker; and with the instrumentation off from the start, when no access is
+// simulated but the wrappers are still entered: the same 3000 acquisitions.
+TEST(Locks, EveryCallOfAMutexFunctionEntersItsWrapper) {
+  const char* const file = "mutex_entries.c";
+  struct Case {
+    const char* order;
+    const char* workers;
+    bool instrumented;
+  };
+  for (const Case& c : {Case{"interleaved", "0", true}, Case{"interleaved", "1", true}, Case{"native", "0", true},
+                        Case{"interleaved", "0", false}}) {
+    SCOPED_TRACE(std::string(c.order) + " --sim-threads=" + c.workers + (c.instrumented ? "" : " --instr-atstart=no"));
+    const std::string dir = scratch_directory("locks_mutex_entries");
+    RunResult run = run_ccsim(dir, {std::string("--sim-mode=") + c.order, std::string("--sim-threads=") + c.workers,
+                                    std::string("--instr-atstart=") + (c.instrumented ? "yes" : "no"),
+                                    "--ccsim-out-file=ccsim.out"},
+                              test_program("mutex_entries"), {"1000"});
+    ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+    Profile p;
+    std::string error;
+    ASSERT_TRUE(read_profile(dir + "/ccsim.out", &p, &error)) << error;
+    const unsigned lock = lock_named(p, "lock");
+    ASSERT_NE(lock, 0u);
+    EXPECT_EQ(p.locks.at(lock).line, marked_line(file, "lock"));
+    const LockThreadRow* main_thread = lock_thread(p, lock, 1);
+    ASSERT_NE(main_thread, nullptr);
+    EXPECT_EQ(main_thread->acquisitions, 3000u);
+    EXPECT_EQ(main_thread->hand_offs, 0u);
+    EXPECT_EQ(main_thread->contended, 0u);
+    for (const char* counter : {"called_count", "pointer_count", "jumped_count"}) {
+      const std::vector<unsigned> objects = p.objects_named(counter);
+      if (!c.instrumented) {
+        EXPECT_TRUE(objects.empty() || p.object_total(objects[0], "writes") == 0) << counter;
+        continue;
+      }
+      ASSERT_EQ(objects.size(), 1u) << counter;
+      EXPECT_EQ(p.object_total(objects[0], "reads"), 1001u) << counter;
+      EXPECT_EQ(p.object_total(objects[0], "writes"), 1000u) << counter;
+    }
+  }
+}
+
+// gomp_reloaded.c, N = 10 (its header derives the numbers): libgomp loaded after the start with dlopen,
+// unloaded, loaded again; its lock functions' wrappers are entered both times: 2N = 20 acquisitions of
+// the lock, 20 writes of the counter after them and 21 reads.
+TEST(Locks, ALibraryLoadedAgainHasItsFunctionsWrappedAgain) {
+  const std::string dir = scratch_directory("locks_gomp_reloaded");
+  RunResult run = run_ccsim(dir, {"--ccsim-out-file=ccsim.out"}, test_program("gomp_reloaded"), {"10"});
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  Profile p;
+  std::string error;
+  ASSERT_TRUE(read_profile(dir + "/ccsim.out", &p, &error)) << error;
+  const unsigned lock = lock_named(p, "reloaded_lock");
+  ASSERT_NE(lock, 0u);
+  EXPECT_EQ(p.locks.at(lock).kind, "omp-lock");
+  EXPECT_EQ(p.locks.at(lock).line, marked_line("gomp_reloaded.c", "set"));
+  const LockThreadRow* main_thread = lock_thread(p, lock, 1);
+  ASSERT_NE(main_thread, nullptr);
+  EXPECT_EQ(main_thread->acquisitions, 20u);
+  const std::vector<unsigned> objects = p.objects_named("counter");
+  ASSERT_EQ(objects.size(), 1u);
+  EXPECT_EQ(p.object_total(objects[0], "writes"), 20u);
+  EXPECT_EQ(p.object_total(objects[0], "reads"), 21u);
+}
+
 // omp_critical_sum.c with 2 threads: the critical sections go round the team, element by element, so
 // 4096 acquisitions each of the OpenMP critical lock, all but the first hand-offs; inside them the
 // 4096 true and 3584 false in-region invalidations the program derives.

@@ -5,6 +5,7 @@
 #include "ccsim/tool/instrumentation/instrument.h"
 
 #include "ccsim/tool/instrumentation/access_helpers.h"
+#include "ccsim/tool/instrumentation/entry_wrappers.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/instrumentation/requests_in_line.h"
@@ -91,6 +92,26 @@ void add_guarded_access(BlockState* block, Reference* ref, IRExpr* addr, Int siz
   addStmtToIRSB(block->out, IRStmt_Dirty(call));
 }
 
+// With instrumentation off, a block is left as it is but for the side exits of wrapped functions'
+// entries: the program's synchronization is seen whether its accesses are simulated or not.
+IRSB* with_entry_exits_only(IRSB* sb_in) {
+  bool any = false;
+  for (Int i = 0; i < sb_in->stmts_used && !any; ++i) {
+    const IRStmt* st = sb_in->stmts[i];
+    any = st->tag == Ist_IMark && entry_wrapper_at(st->Ist.IMark.addr) != 0;
+  }
+  if (!any) return sb_in;
+  IRSB* out = deepCopyIRSBExceptStmts(sb_in);
+  for (Int i = 0; i < sb_in->stmts_used; ++i) {
+    IRStmt* st = sb_in->stmts[i];
+    addStmtToIRSB(out, st);
+    if (st->tag != Ist_IMark) continue;
+    const Addr wrapper = entry_wrapper_at(st->Ist.IMark.addr);
+    if (wrapper != 0) add_entry_exit(out, st->Ist.IMark.addr, wrapper);
+  }
+  return out;
+}
+
 }  // namespace
 
 void init_instrumentation(Simulator* simulator) {
@@ -114,7 +135,8 @@ void set_instrumentation(bool on, const char* reason) {
 IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayout*, const VexGuestExtents*,
                             const VexArchInfo*, IRType guest_word, IRType host_word) {
   if (guest_word != host_word) VG_(tool_panic)("ccsim: host/guest word size mismatch");
-  if (!instrumenting) return sb_in;
+  refresh_entry_wrappers();
+  if (!instrumenting) return with_entry_exits_only(sb_in);
 
   BlockState block;
   block.out = deepCopyIRSBExceptStmts(sb_in);
@@ -140,6 +162,15 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
       instruction = st->Ist.IMark.addr;
       ref = nullptr;
       in_preload = is_ccsim_preload_code(instruction);
+      const Addr wrapper = entry_wrapper_at(instruction);
+      if (wrapper != 0) {
+        // A wrapped function's first instruction: the side exit to its wrapper comes first, after what
+        // the block's earlier instructions queued (entry_wrappers.h).
+        flush(&block);
+        addStmtToIRSB(block.out, st);
+        add_entry_exit(block.out, instruction, wrapper);
+        continue;
+      }
     } else if (in_preload) {
       // Its loads still count as PollingLoopFinder counts them, and a side exit still flushes what the
       // program's instructions before it queued.
