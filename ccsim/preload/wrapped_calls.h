@@ -45,8 +45,8 @@ ccsim_word ccsim_call_release(OrigFn orig, ccsim_word lock, ccsim_word arg1);
 ccsim_word ccsim_call_in_runtime(OrigFn orig, ccsim_word arg1, ccsim_word arg2, ccsim_word arg3, ccsim_word arg4);
 
 /* The same four calls from a wrapper that ccsim's instrumentation entered from the first instruction of
-   `orig` (ccsim/tool/instrumentation/entry_wrappers.h: the pthread functions), which Valgrind does not
-   redirect: `orig` is called as entered_call.h says. */
+   `orig` (ccsim/tool/instrumentation/entry_wrappers.h: the pthread functions, libgomp's barriers, critical
+   sections and locks), which Valgrind does not redirect: `orig` is called as entered_call.h says. */
 ccsim_word ccsim_entered_call_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
                                       enum ccsim_lock_kind kind, ccsim_word call, ccsim_word arg1, ccsim_word arg2,
                                       ccsim_word arg3);
