@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -110,6 +111,36 @@ TEST(Locks, MutexCounterAcquisitionsAndHandOffsFollowTheReplayedOrder) {
             0u);
 }
 
+// A run of a program whose one thread takes the mutex `lock` (its line marked "lock" in `file`)
+// `acquisitions` times, never finding it held, and writes each of `counters` n times and reads it n + 1
+// times, all after its lock calls (none of them simulated when the run was not `instrumented`).
+void expect_lone_thread_mutex(const RunResult& run, const std::string& dir, const std::string& file,
+                              std::uint64_t acquisitions, std::initializer_list<const char*> counters, std::uint64_t n,
+                              bool instrumented) {
+  ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+  Profile p;
+  std::string error;
+  ASSERT_TRUE(read_profile(dir + "/ccsim.out", &p, &error)) << error;
+  const unsigned lock = lock_named(p, "lock");
+  ASSERT_NE(lock, 0u);
+  EXPECT_EQ(p.locks.at(lock).line, marked_line(file, "lock"));
+  const LockThreadRow* main_thread = lock_thread(p, lock, 1);
+  ASSERT_NE(main_thread, nullptr);
+  EXPECT_EQ(main_thread->acquisitions, acquisitions);
+  EXPECT_EQ(main_thread->hand_offs, 0u);
+  EXPECT_EQ(main_thread->contended, 0u);
+  for (const char* counter : counters) {
+    const std::vector<unsigned> objects = p.objects_named(counter);
+    if (!instrumented) {
+      EXPECT_TRUE(objects.empty() || p.object_total(objects[0], "writes") == 0) << counter;
+      continue;
+    }
+    ASSERT_EQ(objects.size(), 1u) << counter;
+    EXPECT_EQ(p.object_total(objects[0], "reads"), n + 1) << counter;
+    EXPECT_EQ(p.object_total(objects[0], "writes"), n) << counter;
+  }
+}
+
 // mutex_calls.c, N = 1000 (its header derives the numbers): one thread takes the mutex 4N = 4000 times in
 // the ways whose reports the preload merges with the runtime's entry or exit (a lock, a trylock that takes
 // it, the wait's taking it again; the trylock that fails is not one), never found held, never handed off;
@@ -123,24 +154,8 @@ TEST(Locks, EachWayOfTakingAMutexIsCountedOnceAndItsCallLeavesTheRuntime) {
       RunResult run = run_ccsim(dir, {std::string("--sim-mode=") + order, std::string("--sim-threads=") + workers,
                                       "--ccsim-out-file=ccsim.out"},
                                 test_program("mutex_calls"), {"1000"});
-      ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
-      Profile p;
-      std::string error;
-      ASSERT_TRUE(read_profile(dir + "/ccsim.out", &p, &error)) << error;
-      const unsigned lock = lock_named(p, "lock");
-      ASSERT_NE(lock, 0u);
-      EXPECT_EQ(p.locks.at(lock).line, marked_line("mutex_calls.c", "lock"));
-      const LockThreadRow* main_thread = lock_thread(p, lock, 1);
-      ASSERT_NE(main_thread, nullptr);
-      EXPECT_EQ(main_thread->acquisitions, 4000u);
-      EXPECT_EQ(main_thread->hand_offs, 0u);
-      EXPECT_EQ(main_thread->contended, 0u);
-      for (const char* counter : {"locked_count", "tried_count", "waited_count"}) {
-        const std::vector<unsigned> objects = p.objects_named(counter);
-        ASSERT_EQ(objects.size(), 1u) << counter;
-        EXPECT_EQ(p.object_total(objects[0], "reads"), 1001u) << counter;
-        EXPECT_EQ(p.object_total(objects[0], "writes"), 1000u) << counter;
-      }
+      expect_lone_thread_mutex(run, dir, "mutex_calls.c", 4000, {"locked_count", "tried_count", "waited_count"}, 1000,
+                               true);
     }
   }
 }
@@ -152,7 +167,6 @@ TEST(Locks, EachWayOfTakingAMutexIsCountedOnceAndItsCallLeavesTheRuntime) {
 // and with a simulation worker; and with the instrumentation off from the start, when no access is
 // simulated but the wrappers are still entered: the same 3000 acquisitions.
 TEST(Locks, EveryCallOfAMutexFunctionEntersItsWrapper) {
-  const char* const file = "mutex_entries.c";
   struct Case {
     const char* order;
     const char* workers;
@@ -166,28 +180,8 @@ TEST(Locks, EveryCallOfAMutexFunctionEntersItsWrapper) {
                                     std::string("--instr-atstart=") + (c.instrumented ? "yes" : "no"),
                                     "--ccsim-out-file=ccsim.out"},
                               test_program("mutex_entries"), {"1000"});
-    ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
-    Profile p;
-    std::string error;
-    ASSERT_TRUE(read_profile(dir + "/ccsim.out", &p, &error)) << error;
-    const unsigned lock = lock_named(p, "lock");
-    ASSERT_NE(lock, 0u);
-    EXPECT_EQ(p.locks.at(lock).line, marked_line(file, "lock"));
-    const LockThreadRow* main_thread = lock_thread(p, lock, 1);
-    ASSERT_NE(main_thread, nullptr);
-    EXPECT_EQ(main_thread->acquisitions, 3000u);
-    EXPECT_EQ(main_thread->hand_offs, 0u);
-    EXPECT_EQ(main_thread->contended, 0u);
-    for (const char* counter : {"called_count", "pointer_count", "jumped_count"}) {
-      const std::vector<unsigned> objects = p.objects_named(counter);
-      if (!c.instrumented) {
-        EXPECT_TRUE(objects.empty() || p.object_total(objects[0], "writes") == 0) << counter;
-        continue;
-      }
-      ASSERT_EQ(objects.size(), 1u) << counter;
-      EXPECT_EQ(p.object_total(objects[0], "reads"), 1001u) << counter;
-      EXPECT_EQ(p.object_total(objects[0], "writes"), 1000u) << counter;
-    }
+    expect_lone_thread_mutex(run, dir, "mutex_entries.c", 3000, {"called_count", "pointer_count", "jumped_count"},
+                             1000, c.instrumented);
   }
 }
 
