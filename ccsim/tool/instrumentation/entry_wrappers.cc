@@ -3,7 +3,11 @@
 #include "ccsim/tool/instrumentation/entry_wrappers.h"
 
 #include <cstddef>
+#include <cstdint>
 
+#include "ccsim/core/growable_array.h"
+#include "ccsim/core/hash_map.h"
+#include "ccsim/core/platform.h"
 #include "pub_tool_guest.h"
 #include "pub_tool_vkiscnums.h"
 
@@ -11,48 +15,36 @@ namespace ccsim {
 namespace {
 
 // The preload's wrappers: each symbol `ccsim_entry_<function>` of ccsim's preload wraps <function> of the
-// wrapped libraries (entered_call.h's ENTERED_WRAPPER). A fixed table: the preload has a few dozen.
+// wrapped libraries (entered_call.h's ENTERED_WRAPPER); the preload has a few dozen.
 constexpr char kWrapperPrefix[] = "ccsim_entry_";
 constexpr SizeT kWrapperPrefixLength = sizeof(kWrapperPrefix) - 1;
 struct Wrapper {
   const HChar* function;  // the wrapped function's name (in Valgrind's copy of the preload's symbol names)
   Addr address;
 };
-constexpr Int kMaxWrappers = 128;
-Wrapper wrappers[kMaxWrappers];
-Int wrapper_count = 0;
-
-// The first instructions found, by address: a function may have several (libc's and, before glibc 2.34,
-// libpthread's, or its older symbol versions'). Every instruction of every translation is looked up here,
-// so an open-addressing table (linear probing, half empty at most) rather than a list: one probe for
-// almost every instruction. A run finds a few dozen.
-struct Entry {
-  Addr first_instruction;  // 0: the slot is empty
-  Addr wrapper;
-};
-constexpr Int kEntrySlots = 512;
-constexpr Int kMaxEntries = kEntrySlots / 2;
-Entry entries[kEntrySlots];
-Int entry_count = 0;
-
-Int entry_slot(Addr first_instruction) {
-  return static_cast<Int>(((first_instruction >> 4) * 0x9E3779B97F4A7C15ULL) >> 55) & (kEntrySlots - 1);
-}
 
 // The objects whose symbols were read for this (the wrapped libraries and the preload), with how many
 // symbols each had: Valgrind may make an object's entry before it reads its symbols, and reads them once.
 // An object is forgotten, and its functions' entries with it, when its code is unmapped (libgomp loaded with
-// a plugin and unloaded with it): other code may be mapped there next. A fixed table: a process has one of
-// each at a time.
+// a plugin and unloaded with it): other code may be mapped there next.
 struct ReadObject {
   const DebugInfo* object;
   Int symbols;
   Addr text_start;  // its code, [text_start, text_end): an unmapping there ends it
   Addr text_end;
 };
-constexpr Int kMaxReadObjects = 16;
-ReadObject read_objects[kMaxReadObjects];
-Int read_count = 0;
+
+// What was found, made at the first translation (a Valgrind tool constructs no globals). The tables grow
+// as needed: a run finds a few dozen wrappers and entries in three or four objects.
+struct Tables {
+  GrowableArray<Wrapper> wrappers{"ccsim.entry_wrappers.wrappers"};
+  // The functions' first instructions -> their wrappers. A function may have several first instructions
+  // (libc's and, before glibc 2.34, libpthread's, or its older symbol versions'). Every instruction of
+  // every translation is looked up here, so a hash table: one probe for almost every instruction.
+  HashMap<Addr, Addr> entries{"ccsim.entry_wrappers.entries"};
+  GrowableArray<ReadObject> read_objects{"ccsim.entry_wrappers.objects"};
+};
+Tables* tables = nullptr;
 
 // Whether the program may have mapped code since the last look (true at start-up: Valgrind mapped the
 // executable and the dynamic linker itself).
@@ -74,10 +66,11 @@ bool is_ccsim_preload(const HChar* filename) {
 // The wrapper of the function `symbol` names (with or without a version: "pthread_cond_wait@@GLIBC_2.3.2"),
 // or 0.
 Addr wrapper_named_by(const HChar* symbol) {
-  for (Int i = 0; i < wrapper_count; ++i) {
-    const SizeT length = VG_(strlen)(wrappers[i].function);
-    if (VG_(strncmp)(symbol, wrappers[i].function, length) == 0 && (symbol[length] == '\0' || symbol[length] == '@')) {
-      return wrappers[i].address;
+  for (std::uint32_t i = 0; i < tables->wrappers.size(); ++i) {
+    const Wrapper& wrapper = tables->wrappers[i];
+    const SizeT length = VG_(strlen)(wrapper.function);
+    if (VG_(strncmp)(symbol, wrapper.function, length) == 0 && (symbol[length] == '\0' || symbol[length] == '@')) {
+      return wrapper.address;
     }
   }
   return 0;
@@ -85,27 +78,13 @@ Addr wrapper_named_by(const HChar* symbol) {
 
 void add_wrapper(const HChar* symbol, Addr address) {
   if (VG_(strncmp)(symbol, kWrapperPrefix, kWrapperPrefixLength) != 0) return;
-  if (wrapper_count == kMaxWrappers) VG_(tool_panic)("ccsim: too many entered wrappers in the preload");
-  wrappers[wrapper_count++] = Wrapper{symbol + kWrapperPrefixLength, address};
-}
-
-// Puts `entry` in its slot, or in the next free one (the table is never more than half full).
-void insert_entry(const Entry& entry) {
-  Int slot = entry_slot(entry.first_instruction);
-  while (entries[slot].first_instruction != 0) slot = (slot + 1) & (kEntrySlots - 1);
-  entries[slot] = entry;
-  ++entry_count;
+  tables->wrappers.push_back(Wrapper{symbol + kWrapperPrefixLength, address});
 }
 
 void add_entry(const HChar* symbol, Addr first_instruction) {
   const Addr wrapper = wrapper_named_by(symbol);
   if (wrapper == 0 || first_instruction == 0) return;
-  for (Int slot = entry_slot(first_instruction); entries[slot].first_instruction != 0;
-       slot = (slot + 1) & (kEntrySlots - 1)) {
-    if (entries[slot].first_instruction == first_instruction) return;  // another name of the same function
-  }
-  if (entry_count == kMaxEntries) VG_(tool_panic)("ccsim: too many wrapped functions' entries");
-  insert_entry(Entry{first_instruction, wrapper});
+  tables->entries.find_or_add(first_instruction) = wrapper;  // another name of the same function: the same
 }
 
 // Calls visit(name, address) for every name of every text symbol of `object`.
@@ -128,44 +107,36 @@ void for_each_text_symbol(const DebugInfo* object, Visit visit) {
 
 // Whether `object` was read with `symbols` symbols already; records it as read now.
 bool read_before(const DebugInfo* object, Int symbols) {
-  for (Int i = 0; i < read_count; ++i) {
+  GrowableArray<ReadObject>& read_objects = tables->read_objects;
+  for (std::uint32_t i = 0; i < read_objects.size(); ++i) {
     if (read_objects[i].object != object) continue;
     const bool same = read_objects[i].symbols == symbols;
     read_objects[i].symbols = symbols;
     return same;
   }
-  if (read_count == kMaxReadObjects) VG_(tool_panic)("ccsim: too many wrapped libraries mapped");
   const Addr text_start = VG_(DebugInfo_get_text_avma)(object);
   const Addr text_end = text_start + VG_(DebugInfo_get_text_size)(object);
-  read_objects[read_count++] = ReadObject{object, symbols, text_start, text_end};
+  read_objects.push_back(ReadObject{object, symbols, text_start, text_end});
   return false;
 }
 
 // [start, start + length) is no longer mapped: the entries there, and the objects whose code was there, are
 // forgotten.
 void forget_unmapped(Addr start, Addr length) {
+  if (tables == nullptr) return;
   const Addr end = start + length;
-  Int kept = 0;
-  for (Int i = 0; i < read_count; ++i) {
+  GrowableArray<ReadObject>& read_objects = tables->read_objects;
+  std::uint32_t kept = 0;
+  for (std::uint32_t i = 0; i < read_objects.size(); ++i) {
     if (read_objects[i].text_end <= start || end <= read_objects[i].text_start) read_objects[kept++] = read_objects[i];
   }
-  read_count = kept;
-  Entry remaining[kMaxEntries];
-  Int count = 0;
-  bool any_forgotten = false;
-  for (const Entry& entry : entries) {
-    if (entry.first_instruction == 0) continue;
-    if (entry.first_instruction - start < length) {
-      any_forgotten = true;
-    } else {
-      remaining[count++] = entry;
-    }
-  }
-  if (!any_forgotten) return;
-  // Linear probing cannot leave holes in a chain: the table is made again from the entries that remain.
-  for (Entry& entry : entries) entry = Entry{0, 0};
-  entry_count = 0;
-  for (Int i = 0; i < count; ++i) insert_entry(remaining[i]);
+  read_objects.resize(kept);
+  // The entries there are collected first: the table must not change while it is visited.
+  GrowableArray<Addr> forgotten{"ccsim.entry_wrappers.forgotten"};
+  tables->entries.for_each([&](Addr first_instruction, Addr) {
+    if (first_instruction - start < length) forgotten.push_back(first_instruction);
+  });
+  for (std::uint32_t i = 0; i < forgotten.size(); ++i) tables->entries.erase(forgotten[i]);
 }
 
 // The objects Valgrind has read symbols of that are the preload (`preload`) or a wrapped library.
@@ -204,25 +175,24 @@ void note_syscall_for_entry_wrappers(UInt syscall_number, const UWord* args, Sys
 void refresh_entry_wrappers() {
   if (!objects_may_have_changed) return;
   objects_may_have_changed = false;
+  if (tables == nullptr) tables = create_object<Tables>("ccsim.entry_wrappers");
   // The preload first: a wrapped library read before the wrappers were known is read again.
-  const Int wrappers_before = wrapper_count;
+  const std::uint32_t wrappers_before = tables->wrappers.size();
   for_each_object_to_read(true, [](const DebugInfo* object) { for_each_text_symbol(object, add_wrapper); });
-  if (wrapper_count != wrappers_before) {
-    Int kept = 0;
-    for (Int i = 0; i < read_count; ++i) {
+  if (tables->wrappers.size() != wrappers_before) {
+    GrowableArray<ReadObject>& read_objects = tables->read_objects;
+    std::uint32_t kept = 0;
+    for (std::uint32_t i = 0; i < read_objects.size(); ++i) {
       if (is_ccsim_preload(VG_(DebugInfo_get_filename)(read_objects[i].object))) read_objects[kept++] = read_objects[i];
     }
-    read_count = kept;
+    read_objects.resize(kept);
   }
   for_each_object_to_read(false, [](const DebugInfo* object) { for_each_text_symbol(object, add_entry); });
 }
 
 Addr entry_wrapper_at(Addr instruction) {
-  for (Int slot = entry_slot(instruction); entries[slot].first_instruction != 0;
-       slot = (slot + 1) & (kEntrySlots - 1)) {
-    if (entries[slot].first_instruction == instruction) return entries[slot].wrapper;
-  }
-  return 0;
+  const Addr* wrapper = tables == nullptr ? nullptr : tables->entries.find(instruction);
+  return wrapper == nullptr ? 0 : *wrapper;
 }
 
 void add_entry_exit(IRSB* out, Addr instruction, Addr wrapper) {
