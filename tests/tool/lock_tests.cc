@@ -76,6 +76,40 @@ std::uint64_t unlocked_writes_at(const Profile& p, const std::string& file, unsi
   return stores;
 }
 
+// text_domains.c: threads 2 and 3, one after the other, each call bindtextdomain 3 times; glibc releases
+// its reader-writer lock there by a jump into pthread_rwlock_unlock after popping registers. The rwlock
+// both threads took: 3 acquisitions each, none found held, thread 3's first a hand-off (the program
+// derives them). Interleaved and native, the program's thread simulating and one worker.
+TEST(Locks, ALockReleasedByAJumpIntoTheUnlockFunctionIsReleased) {
+  for (const char* mode : {"interleaved", "native"}) {
+    for (const char* workers : {"0", "1"}) {
+      SCOPED_TRACE(std::string(mode) + " --sim-threads=" + workers);
+      const std::string dir = scratch_directory(std::string("locks_text_domains_") + mode + workers);
+      const RunResult run =
+          run_ccsim(dir, {std::string("--sim-mode=") + mode, std::string("--sim-threads=") + workers,
+                          "--ccsim-out-file=ccsim.out"},
+                    test_program("text_domains"));
+      ASSERT_EQ(run.exit_code, 0) << run.stderr_text;
+      Profile p;
+      std::string error;
+      ASSERT_TRUE(read_profile(dir + "/ccsim.out", &p, &error)) << error;
+      unsigned found = 0;
+      for (const auto& [id, lock] : p.locks) {
+        if (lock.kind != "rwlock" || lock_thread(p, id, 2) == nullptr || lock_thread(p, id, 3) == nullptr) continue;
+        ++found;
+        const LockThreadRow* first = lock_thread(p, id, 2);
+        const LockThreadRow* second = lock_thread(p, id, 3);
+        EXPECT_EQ(first->acquisitions, 3u);
+        EXPECT_EQ(second->acquisitions, 3u);
+        EXPECT_EQ(first->hand_offs, 0u);
+        EXPECT_EQ(second->hand_offs, 1u);
+        EXPECT_EQ(first->contended + second->contended, 0u);
+      }
+      EXPECT_EQ(found, 1u);
+    }
+  }
+}
+
 // pthread_mutex_counter.c, 2 workers x 1000: the mutex goes to the workers in turn, so 1000 acquisitions
 // each and every one but the first a hand-off found held; the invalidations inside its critical
 // sections are the profile's critical true-sharing count, 1999. The transfers inside them: every

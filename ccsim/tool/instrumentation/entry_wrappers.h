@@ -20,6 +20,18 @@
 // function runs at the stack addresses it ran at under Valgrind (the wrapper's call keeps valgrind.h's
 // frame).
 //
+// A translation may also follow a direct jump or call into a wrapped function (Valgrind's superblocks
+// "chase" them), and Valgrind optimizes a translation before the tool sees it, dropping a register's write
+// that a later instruction of the same translation overwrites before reading it. There, at the function's
+// first instruction, the guest state is not written back (glibc's `pop %r15; jmp pthread_rwlock_unlock`
+// leaves the stack pointer one word short before the function's own `push`), so a side exit there would
+// enter the wrapper with the wrong stack. Valgrind never chases into a function it redirects; these are not
+// redirected. So a translation that chased into a wrapped function is not run: in its place a block that
+// discards it (Valgrind's instruction-cache invalidation) and comes back to its start, which is translated
+// again with chasing suspended for that one translation, and so ends at the jump or call; the function's
+// first instruction then starts a translation of its own, where the guest state is complete. A handful of
+// translations per run; the program's instructions and their order are the same.
+//
 // The wrappers are found by their names in ccsim's preload, and each function by its own, with or without
 // a symbol version, in the libraries it may live in (libc.so*, libpthread.so.0, libgomp.so.1), as
 // Valgrind's redirection finds functions. Both are looked up again after a system call that may have mapped
@@ -44,8 +56,17 @@ void refresh_entry_wrappers();
 Addr entry_wrapper_at(Addr instruction);
 
 // Appends to `out`, at the first instruction `instruction` of a function, the side exit to `wrapper` that
-// a call from anywhere but a wrapper takes.
+// a call from anywhere but a wrapper takes. Only at a translation's first instruction (see above).
 void add_entry_exit(IRSB* out, Addr instruction, Addr wrapper);
+
+// At the start of every translation's instrumentation: the translation was made (chasing suspended or not),
+// so Valgrind's translations chase again.
+void resume_chasing();
+
+// Whether the translation of `extents` followed a jump or call into a wrapped function. Then
+// `retranslated_without_chasing` is the block to run in its place.
+bool chased_into_wrapped_function(const VexGuestExtents* extents);
+IRSB* retranslated_without_chasing(const IRSB* sb_in, const VexGuestExtents* extents);
 
 }  // namespace ccsim
 

@@ -94,20 +94,20 @@ void add_guarded_access(BlockState* block, Reference* ref, IRExpr* addr, Int siz
 
 // With instrumentation off, a block is left as it is but for the side exits of wrapped functions'
 // entries: the program's synchronization is seen whether its accesses are simulated or not.
+// (A wrapped function's first instruction has its side exit only where it starts the translation: one
+// reached by chasing was translated again without chasing, entry_wrappers.h; another occurrence is a copy
+// of the function's own loop back to its start, which Valgrind unrolled, and is no call.)
 IRSB* with_entry_exits_only(IRSB* sb_in) {
-  bool any = false;
-  for (Int i = 0; i < sb_in->stmts_used && !any; ++i) {
-    const IRStmt* st = sb_in->stmts[i];
-    any = st->tag == Ist_IMark && entry_wrapper_at(st->Ist.IMark.addr) != 0;
-  }
-  if (!any) return sb_in;
+  Int first = 0;
+  while (first < sb_in->stmts_used && sb_in->stmts[first]->tag != Ist_IMark) ++first;
+  if (first == sb_in->stmts_used) return sb_in;
+  const Addr instruction = sb_in->stmts[first]->Ist.IMark.addr;
+  const Addr wrapper = entry_wrapper_at(instruction);
+  if (wrapper == 0) return sb_in;
   IRSB* out = deepCopyIRSBExceptStmts(sb_in);
   for (Int i = 0; i < sb_in->stmts_used; ++i) {
-    IRStmt* st = sb_in->stmts[i];
-    addStmtToIRSB(out, st);
-    if (st->tag != Ist_IMark) continue;
-    const Addr wrapper = entry_wrapper_at(st->Ist.IMark.addr);
-    if (wrapper != 0) add_entry_exit(out, st->Ist.IMark.addr, wrapper);
+    addStmtToIRSB(out, sb_in->stmts[i]);
+    if (i == first) add_entry_exit(out, instruction, wrapper);
   }
   return out;
 }
@@ -132,10 +132,12 @@ void set_instrumentation(bool on, const char* reason) {
   VG_(discard_translations_safely)(static_cast<Addr>(0x1000), ~static_cast<SizeT>(0xfff), reason);
 }
 
-IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayout*, const VexGuestExtents*,
+IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayout*, const VexGuestExtents* extents,
                             const VexArchInfo*, IRType guest_word, IRType host_word) {
   if (guest_word != host_word) VG_(tool_panic)("ccsim: host/guest word size mismatch");
+  resume_chasing();
   refresh_entry_wrappers();
+  if (chased_into_wrapped_function(extents)) return retranslated_without_chasing(sb_in, extents);
   if (!instrumenting) return with_entry_exits_only(sb_in);
 
   BlockState block;
@@ -156,17 +158,18 @@ IRSB* instrument_superblock(VgCallbackClosure*, IRSB* sb_in, const VexGuestLayou
   for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; ++i) addStmtToIRSB(block.out, sb_in->stmts[i]);
 
   bool in_preload = false;  // the current instruction is ccsim's own preload's: nothing of it is simulated
+  bool first_instruction = true;  // the current instruction starts the translation
   for (; i < sb_in->stmts_used; ++i) {
     IRStmt* st = sb_in->stmts[i];
     if (st->tag == Ist_IMark) {
       instruction = st->Ist.IMark.addr;
       ref = nullptr;
       in_preload = is_ccsim_preload_code(instruction);
-      const Addr wrapper = entry_wrapper_at(instruction);
+      const Addr wrapper = first_instruction ? entry_wrapper_at(instruction) : 0;
+      first_instruction = false;
       if (wrapper != 0) {
-        // A wrapped function's first instruction: the side exit to its wrapper comes first, after what
-        // the block's earlier instructions queued (entry_wrappers.h).
-        flush(&block);
+        // A wrapped function's first instruction, starting the translation (see with_entry_exits_only):
+        // the side exit to its wrapper comes first (entry_wrappers.h).
         addStmtToIRSB(block.out, st);
         add_entry_exit(block.out, instruction, wrapper);
         continue;
