@@ -5,11 +5,15 @@
    blocks share a cache line (docs/data-objects.md, "Heap blocks").
 
    RUNS ON THE SIMULATED CPU: this file is client code, part of vgpreload_ccsim-<platform>.so. Each
-   wrapper is a thin stub under the function's Z-encoded soname and its plain name; the stubs call one
-   of a few workers. Return values and errno are the allocator's own. The wrappers themselves are not
-   simulated (the tool leaves the preload's code uninstrumented); the allocator's code they call is,
-   like any library code the program calls: its headers, free lists and arena locks are real traffic,
-   which the tool charges to the allocator's objects.
+   wrapper is a thin stub, `ccsim_allocator_entry_<function>`, which ccsim's instrumentation enters from
+   the first instruction of the allocator's function wherever Valgrind's redirection of an allocator
+   would find it (entered_call.h, ccsim/tool/instrumentation/entry_wrappers.h: libc, the C++ runtimes,
+   and the library --soname-synonyms=somalloc names, or else any object's global function of that name);
+   the stubs call one of a few workers. Return values and errno are the allocator's own. The wrappers
+   themselves are not simulated (the tool leaves the preload's code uninstrumented); the allocator's code
+   they call is, like any library code the program calls: its headers, free lists and arena locks are real
+   traffic, which the tool charges to the allocator's objects. The stubs and workers have the frames they
+   had when Valgrind redirected the allocator to them, so the allocator runs at the same stack addresses.
 
    Each call tells the tool when it starts (ccsim_allocator_enter: a pointer to give back is checked
    there, and one that is not a live block is reported and not passed on: glibc would abort on it and no
@@ -23,28 +27,10 @@
 #include <stddef.h>
 
 #include "pub_tool_basics.h"
-#include "pub_tool_redir.h"
 #include "valgrind.h"
 
+#include "ccsim/preload/entered_call.h"
 #include "ccsim/preload/report.h"
-
-/* Declares the stub for `fn` (a plain name) in libc, in the library named by --soname-synonyms=somalloc
-   (jemalloc, tcmalloc, ...), and, for the C++ operators, in libstdc++ and libc++; the definition
-   follows the macro, under the libc name, and the others are aliases of it. */
-#define CCSIM_STRINGIFY_(x) #x
-#define CCSIM_STRINGIFY(x) CCSIM_STRINGIFY_(x)
-#define C_ALLOCATOR_STUB(ret_type, fn, ...)                                                          \
-  ret_type I_WRAP_SONAME_FNNAME_ZU(VG_Z_LIBC_SONAME, fn)(__VA_ARGS__);                              \
-  ret_type I_WRAP_SONAME_FNNAME_ZU(SO_SYN_MALLOC, fn)(__VA_ARGS__)                                  \
-      __attribute__((alias(CCSIM_STRINGIFY(I_WRAP_SONAME_FNNAME_ZU(VG_Z_LIBC_SONAME, fn)))));       \
-  ret_type I_WRAP_SONAME_FNNAME_ZU(VG_Z_LIBC_SONAME, fn)(__VA_ARGS__)
-#define CXX_ALLOCATOR_STUB(ret_type, fn, ...)                                                        \
-  ret_type I_WRAP_SONAME_FNNAME_ZU(VG_Z_LIBSTDCXX_SONAME, fn)(__VA_ARGS__);                         \
-  ret_type I_WRAP_SONAME_FNNAME_ZU(VG_Z_LIBCXX_SONAME, fn)(__VA_ARGS__)                             \
-      __attribute__((alias(CCSIM_STRINGIFY(I_WRAP_SONAME_FNNAME_ZU(VG_Z_LIBSTDCXX_SONAME, fn)))));  \
-  ret_type I_WRAP_SONAME_FNNAME_ZU(SO_SYN_MALLOC, fn)(__VA_ARGS__)                                  \
-      __attribute__((alias(CCSIM_STRINGIFY(I_WRAP_SONAME_FNNAME_ZU(VG_Z_LIBSTDCXX_SONAME, fn)))));  \
-  ret_type I_WRAP_SONAME_FNNAME_ZU(VG_Z_LIBSTDCXX_SONAME, fn)(__VA_ARGS__)
 
 /* ---- the workers ---- */
 
@@ -55,7 +41,7 @@ static void* allocate_WRK(OrigFn orig, enum ccsim_allocator_function function, c
                           ccsim_word arg2, ccsim_word call) {
   void* block;
   ccsim_allocator_enter(function, 0, call);
-  CALL_FN_W_WW(block, orig, arg1, arg2);
+  CCSIM_CALL_ENTERED_W_WW(block, orig, arg1, arg2);
   ccsim_allocator_exit(function, (ccsim_word)block, size);
   return block;
 }
@@ -67,11 +53,11 @@ static void release_WRK(OrigFn orig, enum ccsim_allocator_function function, voi
                         ccsim_word arg3, ccsim_word call) {
   ccsim_word ignored;
   if (block == NULL) {
-    CALL_FN_W_WWW(ignored, orig, block, arg2, arg3);
+    CCSIM_CALL_ENTERED_W_WWW(ignored, orig, block, arg2, arg3);
     return;
   }
   if (!ccsim_allocator_enter(function, (ccsim_word)block, call)) return;
-  CALL_FN_W_WWW(ignored, orig, block, arg2, arg3);
+  CCSIM_CALL_ENTERED_W_WWW(ignored, orig, block, arg2, arg3);
   (void)ignored;
   ccsim_allocator_exit(function, 0, 0);
 }
@@ -83,7 +69,7 @@ static void* reallocate_WRK(OrigFn orig, enum ccsim_allocator_function function,
                             ccsim_word arg2, ccsim_word arg3, ccsim_word call) {
   void* block;
   if (!ccsim_allocator_enter(function, (ccsim_word)old, call)) return NULL;
-  CALL_FN_W_WWW(block, orig, old, arg2, arg3);
+  CCSIM_CALL_ENTERED_W_WWW(block, orig, old, arg2, arg3);
   ccsim_allocator_exit(function, (ccsim_word)block, size);
   return block;
 }
@@ -91,74 +77,74 @@ static void* reallocate_WRK(OrigFn orig, enum ccsim_allocator_function function,
 /* ---- C ---- */
 
 /* malloc */
-C_ALLOCATOR_STUB(void*, malloc, size_t size) {
+ALLOCATOR_WRAPPER(void*, malloc, size_t size) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return allocate_WRK(orig, CCSIM_ALLOC_MALLOC, size, size, 0, CCSIM_CALL_SITE());
 }
 
 /* calloc: the size is count x size (a product that overflows makes calloc fail, reporting nothing). */
-C_ALLOCATOR_STUB(void*, calloc, size_t count, size_t size) {
+ALLOCATOR_WRAPPER(void*, calloc, size_t count, size_t size) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return allocate_WRK(orig, CCSIM_ALLOC_CALLOC, count * size, count, size, CCSIM_CALL_SITE());
 }
 
 /* memalign */
-C_ALLOCATOR_STUB(void*, memalign, size_t alignment, size_t size) {
+ALLOCATOR_WRAPPER(void*, memalign, size_t alignment, size_t size) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return allocate_WRK(orig, CCSIM_ALLOC_MEMALIGN, size, alignment, size, CCSIM_CALL_SITE());
 }
 
 /* aligned_alloc */
-C_ALLOCATOR_STUB(void*, aligned_alloc, size_t alignment, size_t size) {
+ALLOCATOR_WRAPPER(void*, aligned_alloc, size_t alignment, size_t size) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return allocate_WRK(orig, CCSIM_ALLOC_ALIGNED_ALLOC, size, alignment, size, CCSIM_CALL_SITE());
 }
 
 /* valloc */
-C_ALLOCATOR_STUB(void*, valloc, size_t size) {
+ALLOCATOR_WRAPPER(void*, valloc, size_t size) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return allocate_WRK(orig, CCSIM_ALLOC_VALLOC, size, size, 0, CCSIM_CALL_SITE());
 }
 
 /* pvalloc */
-C_ALLOCATOR_STUB(void*, pvalloc, size_t size) {
+ALLOCATOR_WRAPPER(void*, pvalloc, size_t size) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return allocate_WRK(orig, CCSIM_ALLOC_PVALLOC, size, size, 0, CCSIM_CALL_SITE());
 }
 
 /* posix_memalign: the block is stored through `result` when the call returns 0. */
-C_ALLOCATOR_STUB(int, posix_memalign, void** result, size_t alignment, size_t size) {
+ALLOCATOR_WRAPPER(int, posix_memalign, void** result, size_t alignment, size_t size) {
   OrigFn orig;
   int status;
   VALGRIND_GET_ORIG_FN(orig);
   ccsim_allocator_enter(CCSIM_ALLOC_POSIX_MEMALIGN, 0, CCSIM_CALL_SITE());
-  CALL_FN_W_WWW(status, orig, result, alignment, size);
+  CCSIM_CALL_ENTERED_W_WWW(status, orig, result, alignment, size);
   ccsim_allocator_exit(CCSIM_ALLOC_POSIX_MEMALIGN, status == 0 ? (ccsim_word)*result : 0, size);
   return status;
 }
 
 /* free */
-C_ALLOCATOR_STUB(void, free, void* block) {
+ALLOCATOR_WRAPPER(void, free, void* block) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   release_WRK(orig, CCSIM_ALLOC_FREE, block, 0, 0, CCSIM_CALL_SITE());
 }
 
 /* cfree (glibc before 2.26) */
-C_ALLOCATOR_STUB(void, cfree, void* block) {
+ALLOCATOR_WRAPPER(void, cfree, void* block) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   release_WRK(orig, CCSIM_ALLOC_FREE, block, 0, 0, CCSIM_CALL_SITE());
 }
 
 /* realloc */
-C_ALLOCATOR_STUB(void*, realloc, void* old, size_t size) {
+ALLOCATOR_WRAPPER(void*, realloc, void* old, size_t size) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return reallocate_WRK(orig, CCSIM_ALLOC_REALLOC, old, size, size, 0, CCSIM_CALL_SITE());
@@ -166,7 +152,7 @@ C_ALLOCATOR_STUB(void*, realloc, void* old, size_t size) {
 
 /* reallocarray: count x size bytes. A product that overflows makes it fail and leave the block: it is
    reported as the largest size, never as 0 (which would mean the block was given back). */
-C_ALLOCATOR_STUB(void*, reallocarray, void* old, size_t count, size_t size) {
+ALLOCATOR_WRAPPER(void*, reallocarray, void* old, size_t count, size_t size) {
   OrigFn orig;
   size_t bytes;
   VALGRIND_GET_ORIG_FN(orig);
@@ -176,13 +162,13 @@ C_ALLOCATOR_STUB(void*, reallocarray, void* old, size_t count, size_t size) {
 
 /* malloc_usable_size: the program may use every byte the answer covers, so the tool's block grows to
    it. A pointer that is not a live block gets 0, as under Memcheck (glibc might crash on it). */
-C_ALLOCATOR_STUB(size_t, malloc_usable_size, void* block) {
+ALLOCATOR_WRAPPER(size_t, malloc_usable_size, void* block) {
   OrigFn orig;
   size_t usable;
   VALGRIND_GET_ORIG_FN(orig);
   if (block == NULL) return 0;
   if (!ccsim_allocator_enter(CCSIM_ALLOC_USABLE_SIZE, (ccsim_word)block, CCSIM_CALL_SITE())) return 0;
-  CALL_FN_W_W(usable, orig, block);
+  CCSIM_CALL_ENTERED_W_W(usable, orig, block);
   ccsim_allocator_exit(CCSIM_ALLOC_USABLE_SIZE, (ccsim_word)block, usable);
   return usable;
 }
@@ -190,13 +176,13 @@ C_ALLOCATOR_STUB(size_t, malloc_usable_size, void* block) {
 /* ---- C++: operator new and delete in all their forms (Itanium ABI names, 64-bit size_t) ---- */
 
 #define NEW_STUB(fn, function)                                                            \
-  CXX_ALLOCATOR_STUB(void*, fn, size_t size, ccsim_word extra) {                          \
+  ALLOCATOR_WRAPPER(void*, fn, size_t size, ccsim_word extra) {                          \
     OrigFn orig;                                                                          \
     VALGRIND_GET_ORIG_FN(orig);                                                           \
     return allocate_WRK(orig, function, size, size, extra, CCSIM_CALL_SITE());            \
   }
 #define DELETE_STUB(fn, function)                                                         \
-  CXX_ALLOCATOR_STUB(void, fn, void* block, ccsim_word extra1, ccsim_word extra2) {      \
+  ALLOCATOR_WRAPPER(void, fn, void* block, ccsim_word extra1, ccsim_word extra2) {      \
     OrigFn orig;                                                                          \
     VALGRIND_GET_ORIG_FN(orig);                                                           \
     release_WRK(orig, function, block, extra1, extra2, CCSIM_CALL_SITE());                \

@@ -23,6 +23,7 @@ extern "C" {
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_options.h"
 #include "pub_tool_rangemap.h"
+#include "pub_tool_redir.h"
 #include "pub_tool_replacemalloc.h"
 #include "pub_tool_seqmatch.h"
 #include "pub_tool_stacktrace.h"

@@ -128,7 +128,7 @@ TEST(AllocatorLayout, PerThreadStructsInACallocBlockFalseShareAtTheirNativeOffse
       heap_objects_at(aligned.profile, "per_thread_sums.c", "aligned block");
   ASSERT_EQ(aligned_block.size(), 1u);
   // The function called; in glibc before 2.38 aligned_alloc is memalign under a second name (one
-  // address, which Valgrind redirects to one of the two wrappers).
+  // address, entered to the wrapper of the name the C library lists first, as Valgrind's redirection did).
   const std::string allocator = aligned.profile.objects.at(aligned_block[0]).allocator;
   EXPECT_TRUE(allocator == "aligned_alloc" || allocator == "memalign") << allocator;
   EXPECT_EQ(invalidations_received(aligned.profile, aligned_block[0], 2), 0u);
@@ -240,6 +240,55 @@ TEST(AllocatorCalls, AReallocarrayThatOverflowsLeavesTheBlockLive) {
   const std::vector<unsigned> block = heap_objects_at(profile, "reallocarray_overflow.c", "site block");
   ASSERT_EQ(block.size(), 1u);
   EXPECT_EQ(profile.object_total(block[0], "writes"), 1u);
+}
+
+// allocator_entries.c: malloc called through the PLT, through a function pointer and by a tail jump, each
+// block's 8 longs written once: each site is one heap object, allocated by malloc, with 8 writes (the
+// wrapper, entered from malloc's first instruction, saw each call).
+TEST(AllocatorCalls, EveryWayOfCallingMallocEntersItsWrapper) {
+  for (const char* mode : {"native", "interleaved"}) {
+    SCOPED_TRACE(mode);
+    const AllocatorRun run = run_under_ccsim(std::string("entries_") + mode, "allocator_entries", mode);
+    ASSERT_EQ(run.output, "done\n");
+    for (const char* site : {"site called", "site pointer", "site jump"}) {
+      SCOPED_TRACE(site);
+      const std::vector<unsigned> block = heap_objects_at(run.profile, "allocator_entries.c", site);
+      ASSERT_EQ(block.size(), 1u);
+      EXPECT_EQ(run.profile.objects.at(block[0]).allocator, "malloc");
+      EXPECT_EQ(run.profile.object_total(block[0], "writes"), 8u);
+    }
+  }
+}
+
+// own_malloc.c defines malloc, calloc, realloc and free in the executable. As Valgrind's redirection of an
+// allocator does, ccsim wraps them there by default and with --soname-synonyms=somalloc=NONE (the
+// executable): the block of 6 longs written once is the heap object of its site, allocated by malloc,
+// with 6 writes. With somalloc naming another library, the executable's functions are not the allocator
+// and the block is no heap object.
+TEST(AllocatorCalls, AnExecutablesOwnMallocIsWrappedUnlessSomallocNamesAnotherLibrary) {
+  const std::vector<std::pair<std::string, bool>> cases = {
+      {"", true}, {"--soname-synonyms=somalloc=NONE", true}, {"--soname-synonyms=somalloc=libnothing.so", false}};
+  for (const auto& [option, wrapped] : cases) {
+    SCOPED_TRACE(option);
+    const std::string directory = scratch_directory("allocator_own_malloc_" + std::to_string(wrapped) +
+                                                    std::to_string(option.size()));
+    std::vector<std::string> options = {"--ccsim-out-file=ccsim.out"};
+    if (!option.empty()) options.push_back(option);
+    const RunResult result = run_ccsim(directory, options, test_program("own_malloc"));
+    ASSERT_EQ(result.exit_code, 0) << result.stderr_text;
+    EXPECT_EQ(file_text(directory + "/stdout.txt"), "done\n");
+    Profile profile;
+    std::string error;
+    ASSERT_TRUE(read_profile(directory + "/ccsim.out", &profile, &error)) << error;
+    const std::vector<unsigned> block = heap_objects_at(profile, "own_malloc.c", "site block");
+    if (!wrapped) {
+      EXPECT_TRUE(block.empty());
+      continue;
+    }
+    ASSERT_EQ(block.size(), 1u);
+    EXPECT_EQ(profile.objects.at(block[0]).allocator, "malloc");
+    EXPECT_EQ(profile.object_total(block[0], "writes"), 6u);
+  }
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "ccsim/core/growable_array.h"
 #include "ccsim/core/hash_map.h"
 #include "ccsim/core/platform.h"
+#include "ccsim/tool/instrumentation/wrapped_objects.h"
 #include "pub_tool_guest.h"
 #include "pub_tool_vkiscnums.h"
 
@@ -18,16 +19,27 @@ extern "C" VexControl vex_control;
 namespace ccsim {
 namespace {
 
-// The preload's wrappers: each symbol `ccsim_entry_<function>` of ccsim's preload wraps <function> of the
-// wrapped libraries (entered_call.h's ENTERED_WRAPPER); the preload has a few dozen.
-constexpr char kWrapperPrefix[] = "ccsim_entry_";
-constexpr SizeT kWrapperPrefixLength = sizeof(kWrapperPrefix) - 1;
+// The preload's wrappers: each symbol `ccsim_entry_<function>` of ccsim's preload wraps the runtime's
+// <function>, each `ccsim_allocator_entry_<function>` the allocator's (entered_call.h's ENTERED_WRAPPER and
+// ALLOCATOR_WRAPPER; wrapped_objects.h says where each kind is looked for); the preload has about sixty.
+constexpr char kRuntimePrefix[] = "ccsim_entry_";
+constexpr char kAllocatorPrefix[] = "ccsim_allocator_entry_";
 struct Wrapper {
   const HChar* function;  // the wrapped function's name (in Valgrind's copy of the preload's symbol names)
   Addr address;
+  std::uint32_t next;  // the next wrapper whose function's name has the same hash, or kNoWrapper
+  bool allocator;      // an allocator function's (else the runtime's)
 };
+constexpr std::uint32_t kNoWrapper = ~std::uint32_t(0);
 
-// The objects whose symbols were read for this (the wrapped libraries and the preload), with how many
+// The hash of a symbol's name without its version (what precedes '@'): FNV-1a, 64 bits.
+std::uint64_t name_hash(const HChar* name) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (; *name != '\0' && *name != '@'; ++name) hash = (hash ^ static_cast<UChar>(*name)) * 0x100000001b3ULL;
+  return hash;
+}
+
+// The objects whose symbols were read for this (those with wrapped functions, and the preload), with how many
 // symbols each had: Valgrind may make an object's entry before it reads its symbols, and reads them once.
 // An object is forgotten, and its functions' entries with it, when its code is unmapped (libgomp loaded with
 // a plugin and unloaded with it): other code may be mapped there next.
@@ -39,9 +51,12 @@ struct ReadObject {
 };
 
 // What was found, made at the first translation (a Valgrind tool constructs no globals). The tables grow
-// as needed: a run finds a few dozen wrappers and entries in three or four objects.
+// as needed: a run finds about sixty wrappers, a hundred entries, and reads every object Valgrind read.
 struct Tables {
   GrowableArray<Wrapper> wrappers{"ccsim.entry_wrappers.wrappers"};
+  // The hash of a function's name -> the last wrapper added of a function with a name of that hash. Every
+  // text symbol of every object read (thousands in libc and libstdc++) is looked up here.
+  HashMap<std::uint64_t, std::uint32_t> wrappers_by_name{"ccsim.entry_wrappers.names"};
   // The functions' first instructions -> their wrappers. A function may have several first instructions
   // (libc's and, before glibc 2.34, libpthread's, or its older symbol versions'). Every instruction of
   // every translation is looked up here, so a hash table: one probe for almost every instruction.
@@ -54,13 +69,6 @@ Tables* tables = nullptr;
 // executable and the dynamic linker itself).
 bool objects_may_have_changed = true;
 
-// The libraries whose functions the preload's entered wrappers wrap: the C library and, before glibc 2.34,
-// the thread library (the pthread functions), and GNU OpenMP's runtime.
-bool is_wrapped_library(const HChar* soname) {
-  return soname != nullptr && (VG_(string_match)("libc.so*", soname) || VG_(strcmp)(soname, "libpthread.so.0") == 0 ||
-                               VG_(strcmp)(soname, "libgomp.so.1") == 0);
-}
-
 bool is_ccsim_preload(const HChar* filename) {
   if (filename == nullptr) return false;
   const HChar* slash = VG_(strrchr)(filename, '/');
@@ -69,29 +77,53 @@ bool is_ccsim_preload(const HChar* filename) {
 
 // The wrapper of the function `symbol` names (with or without a version: "pthread_cond_wait@@GLIBC_2.3.2"),
 // or 0.
-Addr wrapper_named_by(const HChar* symbol) {
-  for (std::uint32_t i = 0; i < tables->wrappers.size(); ++i) {
+const Wrapper* wrapper_named_by(const HChar* symbol) {
+  const std::uint32_t* first = tables->wrappers_by_name.find(name_hash(symbol));
+  for (std::uint32_t i = first == nullptr ? kNoWrapper : *first; i != kNoWrapper; i = tables->wrappers[i].next) {
     const Wrapper& wrapper = tables->wrappers[i];
     const SizeT length = VG_(strlen)(wrapper.function);
     if (VG_(strncmp)(symbol, wrapper.function, length) == 0 && (symbol[length] == '\0' || symbol[length] == '@')) {
-      return wrapper.address;
+      return &wrapper;
     }
   }
-  return 0;
+  return nullptr;
 }
 
-void add_wrapper(const HChar* symbol, Addr address) {
-  if (VG_(strncmp)(symbol, kWrapperPrefix, kWrapperPrefixLength) != 0) return;
-  tables->wrappers.push_back(Wrapper{symbol + kWrapperPrefixLength, address});
+// `prefix` + the rest of `symbol`: the rest, or null.
+const HChar* after_prefix(const HChar* symbol, const HChar* prefix, SizeT prefix_length) {
+  return VG_(strncmp)(symbol, prefix, prefix_length) == 0 ? symbol + prefix_length : nullptr;
 }
 
-void add_entry(const HChar* symbol, Addr first_instruction) {
-  const Addr wrapper = wrapper_named_by(symbol);
-  if (wrapper == 0 || first_instruction == 0) return;
-  tables->entries.find_or_add(first_instruction) = wrapper;  // another name of the same function: the same
+// A symbol of the preload (global or not: the last argument) that may be a wrapper.
+void add_wrapper(const HChar* symbol, Addr address, bool) {
+  const HChar* function = after_prefix(symbol, kRuntimePrefix, sizeof(kRuntimePrefix) - 1);
+  const bool allocator = function == nullptr;
+  if (allocator) function = after_prefix(symbol, kAllocatorPrefix, sizeof(kAllocatorPrefix) - 1);
+  if (function == nullptr) return;
+  bool added = false;
+  std::uint32_t& first = tables->wrappers_by_name.find_or_add(name_hash(function), &added);
+  const std::uint32_t index = tables->wrappers.size();
+  tables->wrappers.push_back(Wrapper{function, address, added ? kNoWrapper : first, allocator});
+  first = index;
 }
 
-// Calls visit(name, address) for every name of every text symbol of `object`.
+// The symbol `symbol`, global or not, at `first_instruction` of an object whose `wrapped` functions are
+// wrapped: an entry when it names one of them.
+void add_entry(const WrappedFunctions& wrapped, const HChar* symbol, Addr first_instruction, bool is_global) {
+  const Wrapper* wrapper = wrapper_named_by(symbol);
+  if (wrapper == nullptr || first_instruction == 0) return;
+  const bool wraps = wrapper->allocator ? wrapped.allocator || (wrapped.allocator_if_global && is_global)
+                                        : wrapped.runtime;
+  if (!wraps) return;
+  // Another name of the same function: the first name's wrapper stays, as Valgrind's redirection keeps it
+  // (glibc before 2.38 has aligned_alloc and memalign at one address; the name that comes first is
+  // memalign, which then names the blocks of both).
+  bool added = false;
+  Addr& entered = tables->entries.find_or_add(first_instruction, &added);
+  if (added) entered = wrapper->address;
+}
+
+// Calls visit(name, address, is_global) for every name of every text symbol of `object`.
 template <typename Visit>
 void for_each_text_symbol(const DebugInfo* object, Visit visit) {
   const Int count = VG_(DebugInfo_syms_howmany)(object);
@@ -104,8 +136,10 @@ void for_each_text_symbol(const DebugInfo* object, Visit visit) {
     Bool is_global = False;
     VG_(DebugInfo_syms_getidx)(object, i, &address, nullptr, &primary, &others, &is_text, &is_ifunc, &is_global);
     if (!is_text) continue;
-    visit(primary, address.main);
-    for (const HChar** other = others; other != nullptr && *other != nullptr; ++other) visit(*other, address.main);
+    visit(primary, address.main, is_global);
+    for (const HChar** other = others; other != nullptr && *other != nullptr; ++other) {
+      visit(*other, address.main, is_global);
+    }
   }
 }
 
@@ -143,15 +177,19 @@ void forget_unmapped(Addr start, Addr length) {
   for (std::uint32_t i = 0; i < forgotten.size(); ++i) tables->entries.erase(forgotten[i]);
 }
 
-// The objects Valgrind has read symbols of that are the preload (`preload`) or a wrapped library.
+// The objects Valgrind has read symbols of, not read here yet, that are the preload (`preload`) or have
+// functions that may be wrapped: visit(object, what of it may be wrapped).
 template <typename Visit>
 void for_each_object_to_read(bool preload, Visit visit) {
   for (const DebugInfo* object = VG_(next_DebugInfo)(nullptr); object != nullptr;
        object = VG_(next_DebugInfo)(object)) {
     const bool is_preload = is_ccsim_preload(VG_(DebugInfo_get_filename)(object));
-    if (is_preload != preload || (!preload && !is_wrapped_library(VG_(DebugInfo_get_soname)(object)))) continue;
+    if (is_preload != preload) continue;
+    const WrappedFunctions wrapped =
+        is_preload ? WrappedFunctions{} : wrapped_functions_of(VG_(DebugInfo_get_soname)(object));
+    if (!is_preload && !wrapped.any()) continue;
     const Int symbols = VG_(DebugInfo_syms_howmany)(object);
-    if (symbols > 0 && !read_before(object, symbols)) visit(object);
+    if (symbols > 0 && !read_before(object, symbols)) visit(object, wrapped);
   }
 }
 
@@ -185,7 +223,9 @@ void refresh_entry_wrappers() {
   if (tables == nullptr) tables = create_object<Tables>("ccsim.entry_wrappers");
   // The preload first: a wrapped library read before the wrappers were known is read again.
   const std::uint32_t wrappers_before = tables->wrappers.size();
-  for_each_object_to_read(true, [](const DebugInfo* object) { for_each_text_symbol(object, add_wrapper); });
+  for_each_object_to_read(true, [](const DebugInfo* object, const WrappedFunctions&) {
+    for_each_text_symbol(object, add_wrapper);
+  });
   if (tables->wrappers.size() != wrappers_before) {
     GrowableArray<ReadObject>& read_objects = tables->read_objects;
     std::uint32_t kept = 0;
@@ -194,7 +234,11 @@ void refresh_entry_wrappers() {
     }
     read_objects.resize(kept);
   }
-  for_each_object_to_read(false, [](const DebugInfo* object) { for_each_text_symbol(object, add_entry); });
+  for_each_object_to_read(false, [](const DebugInfo* object, const WrappedFunctions& wrapped) {
+    for_each_text_symbol(object, [&wrapped](const HChar* symbol, Addr address, bool is_global) {
+      add_entry(wrapped, symbol, address, is_global);
+    });
+  });
 }
 
 Addr entry_wrapper_at(Addr instruction) {
@@ -261,6 +305,11 @@ void add_entry_exit(IRSB* out, Addr instruction, Addr wrapper) {
   // Where the wrapper's VALGRIND_GET_ORIG_FN reads the function it wraps; harmless when the call goes on.
   addStmtToIRSB(out, IRStmt_Put(offsetof(VexGuestAMD64State, guest_NRADDR), IRExpr_Const(IRConst_U64(instruction))));
   addStmtToIRSB(out, IRStmt_Exit(IRExpr_RdTmp(not_from_wrapper), Ijk_Boring, IRConst_U64(wrapper), out->offsIP));
+  // Called by its wrapper: the mark is used up, so that a jump from this function into another wrapped one
+  // (libstdc++'s operator delete[] jumps to operator delete, which jumps to free) enters that one's wrapper,
+  // as Valgrind's redirection did. r11 holds nothing a function may read at its entry (a scratch register
+  // of the calling convention, which a PLT entry may change).
+  addStmtToIRSB(out, IRStmt_Put(offsetof(VexGuestAMD64State, guest_R11), IRExpr_Const(IRConst_U64(0))));
 #else
 #error "entry_wrappers.cc: the side exit is written for amd64"
 #endif

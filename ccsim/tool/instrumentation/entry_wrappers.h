@@ -6,19 +6,23 @@
 // again (coregrind's handle_noredir_jump): two round trips per call, the larger part of what an
 // uncontended pthread_mutex_lock and unlock pair cost the program's thread (perf/README.md, "Wrappers
 // entered from the function's first instruction"). So the preload's wrappers of the functions a program
-// may call in a loop (the pthread functions, libgomp's barriers, critical sections and locks) are plain
-// functions named `ccsim_entry_<function>` (ENTERED_WRAPPER, preload/entered_call.h), which Valgrind does
-// not redirect. Instead, the first instruction of <function>, wherever a translation meets it (a block
-// starting there, or a block that followed a direct call or jump into it), gets a side exit to the
-// wrapper, taken unless the call came from a wrapper. A wrapper calls the function with r11 holding the
-// call's own return address (entered_call.h), so the test is "r11 differs from the return address on top
-// of the stack", which no other call meets (r11 is a scratch register no caller passes anything in; a
-// jump into the function leaves its caller's return address there, and r11 is not set to it). The exit's
-// target is a constant, so Valgrind chains it: nothing leaves the translated code. Before it the guest's
-// NRADDR is set to the function, where a wrapper finds it as under Valgrind's redirection
-// (VALGRIND_GET_ORIG_FN). The program's and the function's instructions are the same either way, and the
-// function runs at the stack addresses it ran at under Valgrind (the wrapper's call keeps valgrind.h's
-// frame).
+// may call in a loop (the pthread functions, libgomp's barriers, critical sections and locks, and the
+// allocator's functions) are plain functions named `ccsim_entry_<function>` and
+// `ccsim_allocator_entry_<function>` (ENTERED_WRAPPER and ALLOCATOR_WRAPPER, preload/entered_call.h),
+// which Valgrind does not redirect; wrapped_objects.h says in which objects each kind's functions are
+// looked for. Instead, the first instruction of <function>, where a translation starts with it, gets a
+// side exit to the wrapper, taken unless the call came from a wrapper. A wrapper calls the function with
+// r11 holding the call's own return address (entered_call.h), so the test is "r11 differs from the return
+// address on top of the stack", which no other call meets (r11 is a scratch register no caller passes
+// anything in; a jump into the function leaves its caller's return address there, and r11 is not set to
+// it). When the call goes on, r11 is cleared: a wrapped function that jumps into another one (libstdc++'s
+// operator delete[] into operator delete, glibc's realloc(NULL, n) into malloc) then enters that one's
+// wrapper, as Valgrind's redirection did. The exit's target is a constant, so Valgrind chains it: nothing
+// leaves the translated code. Before it the guest's NRADDR is set to the function, where a wrapper finds
+// it as under Valgrind's redirection (VALGRIND_GET_ORIG_FN). The program's and the function's
+// instructions are the same either way, and the function runs at the stack addresses it ran at under
+// Valgrind (a wrapper's frame is the one Valgrind's call gives it: entered_call.h), which matters where
+// its accesses are simulated (the allocator's).
 //
 // A translation may also follow a direct jump or call into a wrapped function (Valgrind's superblocks
 // "chase" them), and Valgrind optimizes a translation before the tool sees it, dropping a register's write
