@@ -37,8 +37,8 @@
 // translations per run; the program's instructions and their order are the same.
 //
 // The wrappers are found by their names in ccsim's preload, and each function by its own, with or without
-// a symbol version, in the libraries it may live in (libc.so*, libpthread.so.0, libgomp.so.1), as
-// Valgrind's redirection finds functions. Both are looked up again after a system call that may have mapped
+// a symbol version, in the objects it may live in (wrapped_objects.h), as Valgrind's redirection finds
+// functions. Both are looked up again after a system call that may have mapped
 // code (Valgrind reads an object's symbols when the object is mapped), before the next translation; the
 // entries of a library unmapped (libgomp unloaded with a plugin) are forgotten with it.
 #ifndef CCSIM_TOOL_INSTRUMENTATION_ENTRY_WRAPPERS_H
