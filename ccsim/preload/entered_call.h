@@ -33,6 +33,12 @@
   ret_type ccsim_allocator_entry_##function(__VA_ARGS__);   \
   ret_type ccsim_allocator_entry_##function(__VA_ARGS__)
 
+/* The same for an entry point of LLVM's OpenMP runtime (libomp_intercepts.c), which the tool finds by its
+   name in libomp.so* (libgomp has functions of the same names, which ENTERED_WRAPPER wraps). */
+#define LIBOMP_WRAPPER(ret_type, function, ...)          \
+  ret_type ccsim_libomp_entry_##function(__VA_ARGS__);   \
+  ret_type ccsim_libomp_entry_##function(__VA_ARGS__)
+
 /* The call itself: r11 holds the return address (label 1) when the function's first instruction runs. */
 #define CCSIM_CALL_ENTERED_RAX                                                                            \
   "leaq 1f(%%rip), %%r11\n\t"                                                                             \

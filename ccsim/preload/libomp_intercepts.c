@@ -5,8 +5,10 @@
    time any thread enters a critical construct, releasing it - runs as the user's and would be
    simulated.
 
-   RUNS ON THE SIMULATED CPU: this file is client code, part of vgpreload_ccsim-<platform>.so (see
-   gomp_intercepts.c for how wrapping works).
+   RUNS ON THE SIMULATED CPU: this file is client code, part of vgpreload_ccsim-<platform>.so. Each
+   wrapper is a plain function, `ccsim_libomp_entry_<function>`, which ccsim's instrumentation enters
+   from the first instruction of libomp's function (entered_call.h,
+   ccsim/tool/instrumentation/entry_wrappers.h).
 
    Why it matters: that code is not the same in every thread. The thread that reaches a critical
    construct first in the real run (a matter of timing) creates its lock, a few hundred accesses more
@@ -21,32 +23,27 @@
    critical section's name or the lock, then a hint.
 */
 #include "pub_tool_basics.h"
-#include "pub_tool_redir.h"
 #include "valgrind.h"
 
+#include "ccsim/preload/entered_call.h"
 #include "ccsim/preload/report.h"
 #include "ccsim/preload/wrapped_calls.h"
 
-/* libomp.so.5 (LLVM), and any other version of the same library name. */
-#define LIBOMP_SONAME libompZdsoZa
-
 /* A libomp entry point returning nothing, run as runtime code. */
-#define RUNTIME_CALL_STUB(name)                                                                   \
-  void I_WRAP_SONAME_FNNAME_ZU(LIBOMP_SONAME, name)(ccsim_word a1, ccsim_word a2, ccsim_word a3,  \
-                                                    ccsim_word a4) {                              \
-    OrigFn orig;                                                                                  \
-    VALGRIND_GET_ORIG_FN(orig);                                                                   \
-    ccsim_call_in_runtime(orig, a1, a2, a3, a4);                                                  \
+#define RUNTIME_CALL_STUB(name)                                                                       \
+  LIBOMP_WRAPPER(void, name, ccsim_word a1, ccsim_word a2, ccsim_word a3, ccsim_word a4) {           \
+    OrigFn orig;                                                                                      \
+    VALGRIND_GET_ORIG_FN(orig);                                                                       \
+    ccsim_entered_call_in_runtime(orig, a1, a2, a3, a4);                                              \
   }
 
 /* A libomp entry point returning an int (the test-lock functions: non-zero when taken), run as
    runtime code. */
-#define RUNTIME_TEST_STUB(name)                                                                   \
-  int I_WRAP_SONAME_FNNAME_ZU(LIBOMP_SONAME, name)(ccsim_word a1, ccsim_word a2, ccsim_word a3,   \
-                                                   ccsim_word a4) {                               \
-    OrigFn orig;                                                                                  \
-    VALGRIND_GET_ORIG_FN(orig);                                                                   \
-    return (int)ccsim_call_in_runtime(orig, a1, a2, a3, a4);                                      \
+#define RUNTIME_TEST_STUB(name)                                                                       \
+  LIBOMP_WRAPPER(int, name, ccsim_word a1, ccsim_word a2, ccsim_word a3, ccsim_word a4) {            \
+    OrigFn orig;                                                                                      \
+    VALGRIND_GET_ORIG_FN(orig);                                                                       \
+    return (int)ccsim_entered_call_in_runtime(orig, a1, a2, a3, a4);                                  \
   }
 
 /* critical, named critical and critical with a hint: (loc, gtid, name[, hint]) */

@@ -1,7 +1,7 @@
 /*
    wrapped_calls.h: calling the function a wrapper replaces and reporting what it did, shared by the
-   libgomp and pthread wrappers. RUNS ON THE SIMULATED CPU. Each call is bracketed as runtime code, so
-   the accesses to lock words and any spinning are not simulated as the user's.
+   libgomp, libomp and pthread wrappers. RUNS ON THE SIMULATED CPU. Each call is bracketed as runtime
+   code, so the accesses to lock words and any spinning are not simulated as the user's.
 */
 #ifndef CCSIM_PRELOAD_WRAPPED_CALLS_H
 #define CCSIM_PRELOAD_WRAPPED_CALLS_H
@@ -22,37 +22,30 @@ enum lock_result {
    condition variable and wakes it under a pthread mutex, but only when the thread waited long enough,
    so reporting them made the replay's turns after a barrier depend on timing). */
 
+/* Every call below is made from a wrapper that ccsim's instrumentation entered from the first instruction
+   of `orig` (ccsim/tool/instrumentation/entry_wrappers.h), which Valgrind does not redirect: `orig` is
+   called as entered_call.h says. */
+
 /* A blocking acquisition `orig(arg1, arg2, arg3)` of `lock`: reported before the call, so that a replay
    knows what the thread waits for, and withdrawn if the function reports that it failed. Functions
    with fewer arguments ignore the extra ones (the amd64 calling convention allows it). `shared`: a
    reader's acquisition; `kind` and `call` (the wrapper's CCSIM_CALL_SITE()) name the lock in the
    per-lock view. */
-ccsim_word ccsim_call_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
-                              enum ccsim_lock_kind kind, ccsim_word call, ccsim_word arg1, ccsim_word arg2,
-                              ccsim_word arg3);
+ccsim_word ccsim_entered_call_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
+                                      enum ccsim_lock_kind kind, ccsim_word call, ccsim_word arg1, ccsim_word arg2,
+                                      ccsim_word arg3);
 
 /* A non-blocking attempt `orig(arg1)`: reported only when it took the lock. */
-ccsim_word ccsim_call_try_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
-                                  enum ccsim_lock_kind kind, ccsim_word call, ccsim_word arg1);
+ccsim_word ccsim_entered_call_try_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
+                                          enum ccsim_lock_kind kind, ccsim_word call, ccsim_word arg1);
 
 /* A release `orig(arg1)` of `lock`, reported before the call (another thread may take the lock as soon
    as the call has released it). */
-ccsim_word ccsim_call_release(OrigFn orig, ccsim_word lock, ccsim_word arg1);
+ccsim_word ccsim_entered_call_release(OrigFn orig, ccsim_word lock, ccsim_word arg1);
 
 /* `orig(arg1, arg2, arg3, arg4)` as runtime code, nothing reported (condition signals, thread exit,
    libomp's lock entry points, whose callbacks report the lock). Functions with fewer arguments ignore
    the extra ones. */
-ccsim_word ccsim_call_in_runtime(OrigFn orig, ccsim_word arg1, ccsim_word arg2, ccsim_word arg3, ccsim_word arg4);
-
-/* The same four calls from a wrapper that ccsim's instrumentation entered from the first instruction of
-   `orig` (ccsim/tool/instrumentation/entry_wrappers.h: the pthread functions, libgomp's barriers, critical
-   sections and locks), which Valgrind does not redirect: `orig` is called as entered_call.h says. */
-ccsim_word ccsim_entered_call_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
-                                      enum ccsim_lock_kind kind, ccsim_word call, ccsim_word arg1, ccsim_word arg2,
-                                      ccsim_word arg3);
-ccsim_word ccsim_entered_call_try_acquire(OrigFn orig, enum lock_result convention, ccsim_word lock, int shared,
-                                          enum ccsim_lock_kind kind, ccsim_word call, ccsim_word arg1);
-ccsim_word ccsim_entered_call_release(OrigFn orig, ccsim_word lock, ccsim_word arg1);
 ccsim_word ccsim_entered_call_in_runtime(OrigFn orig, ccsim_word arg1, ccsim_word arg2, ccsim_word arg3,
                                          ccsim_word arg4);
 

@@ -20,15 +20,29 @@ namespace ccsim {
 namespace {
 
 // The preload's wrappers: each symbol `ccsim_entry_<function>` of ccsim's preload wraps the runtime's
-// <function>, each `ccsim_allocator_entry_<function>` the allocator's (entered_call.h's ENTERED_WRAPPER and
-// ALLOCATOR_WRAPPER; wrapped_objects.h says where each kind is looked for); the preload has about sixty.
-constexpr char kRuntimePrefix[] = "ccsim_entry_";
-constexpr char kAllocatorPrefix[] = "ccsim_allocator_entry_";
+// <function>, each `ccsim_libomp_entry_<function>` libomp's, each `ccsim_allocator_entry_<function>` the
+// allocator's (entered_call.h's ENTERED_WRAPPER, LIBOMP_WRAPPER and ALLOCATOR_WRAPPER; wrapped_objects.h
+// says where each kind is looked for); the preload has about eighty.
+enum class WrapperKind : UChar { Runtime, LibOmp, Allocator };
+struct WrapperPrefix {
+  const HChar* prefix;
+  SizeT length;
+  WrapperKind kind;
+};
+constexpr SizeT length_of(const HChar* text) {
+  SizeT length = 0;
+  while (text[length] != '\0') ++length;
+  return length;
+}
+constexpr WrapperPrefix kWrapperPrefixes[] = {
+    {"ccsim_entry_", length_of("ccsim_entry_"), WrapperKind::Runtime},
+    {"ccsim_libomp_entry_", length_of("ccsim_libomp_entry_"), WrapperKind::LibOmp},
+    {"ccsim_allocator_entry_", length_of("ccsim_allocator_entry_"), WrapperKind::Allocator}};
 struct Wrapper {
   const HChar* function;  // the wrapped function's name (in Valgrind's copy of the preload's symbol names)
   Addr address;
   std::uint32_t next;  // the next wrapper whose function's name has the same hash, or kNoWrapper
-  bool allocator;      // an allocator function's (else the runtime's)
+  WrapperKind kind;
 };
 constexpr std::uint32_t kNoWrapper = ~std::uint32_t(0);
 
@@ -75,46 +89,51 @@ bool is_ccsim_preload(const HChar* filename) {
   return VG_(strncmp)(slash != nullptr ? slash + 1 : filename, "vgpreload_ccsim", 15) == 0;
 }
 
-// The wrapper of the function `symbol` names (with or without a version: "pthread_cond_wait@@GLIBC_2.3.2"),
-// or 0.
-const Wrapper* wrapper_named_by(const HChar* symbol) {
+// Whether an object whose `wrapped` functions are wrapped has a wrapper of `kind` for its symbol, global
+// (`is_global`) or not.
+bool wraps(const WrappedFunctions& wrapped, WrapperKind kind, bool is_global) {
+  switch (kind) {
+    case WrapperKind::Runtime: return wrapped.runtime;
+    case WrapperKind::LibOmp: return wrapped.libomp;
+    case WrapperKind::Allocator: return wrapped.allocator || (wrapped.allocator_if_global && is_global);
+  }
+  return false;
+}
+
+// The wrapper, of a kind the object wraps, of the function `symbol` names (with or without a version:
+// "pthread_cond_wait@@GLIBC_2.3.2"), or null. libgomp and libomp have functions of the same names.
+const Wrapper* wrapper_named_by(const HChar* symbol, const WrappedFunctions& wrapped, bool is_global) {
   const std::uint32_t* first = tables->wrappers_by_name.find(name_hash(symbol));
   for (std::uint32_t i = first == nullptr ? kNoWrapper : *first; i != kNoWrapper; i = tables->wrappers[i].next) {
     const Wrapper& wrapper = tables->wrappers[i];
     const SizeT length = VG_(strlen)(wrapper.function);
-    if (VG_(strncmp)(symbol, wrapper.function, length) == 0 && (symbol[length] == '\0' || symbol[length] == '@')) {
+    if (VG_(strncmp)(symbol, wrapper.function, length) == 0 && (symbol[length] == '\0' || symbol[length] == '@') &&
+        wraps(wrapped, wrapper.kind, is_global)) {
       return &wrapper;
     }
   }
   return nullptr;
 }
 
-// `prefix` + the rest of `symbol`: the rest, or null.
-const HChar* after_prefix(const HChar* symbol, const HChar* prefix, SizeT prefix_length) {
-  return VG_(strncmp)(symbol, prefix, prefix_length) == 0 ? symbol + prefix_length : nullptr;
-}
-
 // A symbol of the preload (global or not: the last argument) that may be a wrapper.
 void add_wrapper(const HChar* symbol, Addr address, bool) {
-  const HChar* function = after_prefix(symbol, kRuntimePrefix, sizeof(kRuntimePrefix) - 1);
-  const bool allocator = function == nullptr;
-  if (allocator) function = after_prefix(symbol, kAllocatorPrefix, sizeof(kAllocatorPrefix) - 1);
-  if (function == nullptr) return;
-  bool added = false;
-  std::uint32_t& first = tables->wrappers_by_name.find_or_add(name_hash(function), &added);
-  const std::uint32_t index = tables->wrappers.size();
-  tables->wrappers.push_back(Wrapper{function, address, added ? kNoWrapper : first, allocator});
-  first = index;
+  for (const WrapperPrefix& kind : kWrapperPrefixes) {
+    if (VG_(strncmp)(symbol, kind.prefix, kind.length) != 0) continue;
+    const HChar* function = symbol + kind.length;
+    bool added = false;
+    std::uint32_t& first = tables->wrappers_by_name.find_or_add(name_hash(function), &added);
+    const std::uint32_t index = tables->wrappers.size();
+    tables->wrappers.push_back(Wrapper{function, address, added ? kNoWrapper : first, kind.kind});
+    first = index;
+    return;
+  }
 }
 
 // The symbol `symbol`, global or not, at `first_instruction` of an object whose `wrapped` functions are
 // wrapped: an entry when it names one of them.
 void add_entry(const WrappedFunctions& wrapped, const HChar* symbol, Addr first_instruction, bool is_global) {
-  const Wrapper* wrapper = wrapper_named_by(symbol);
+  const Wrapper* wrapper = wrapper_named_by(symbol, wrapped, is_global);
   if (wrapper == nullptr || first_instruction == 0) return;
-  const bool wraps = wrapper->allocator ? wrapped.allocator || (wrapped.allocator_if_global && is_global)
-                                        : wrapped.runtime;
-  if (!wraps) return;
   // Another name of the same function: the first name's wrapper stays, as Valgrind's redirection keeps it
   // (glibc before 2.38 has aligned_alloc and memalign at one address; the name that comes first is
   // memalign, which then names the blocks of both).

@@ -6,9 +6,10 @@
 // again (coregrind's handle_noredir_jump): two round trips per call, the larger part of what an
 // uncontended pthread_mutex_lock and unlock pair cost the program's thread (perf/README.md, "Wrappers
 // entered from the function's first instruction"). So the preload's wrappers of the functions a program
-// may call in a loop (the pthread functions, libgomp's barriers, critical sections and locks, and the
-// allocator's functions) are plain functions named `ccsim_entry_<function>` and
-// `ccsim_allocator_entry_<function>` (ENTERED_WRAPPER and ALLOCATOR_WRAPPER, preload/entered_call.h),
+// may call in a loop (the pthread functions, libgomp's barriers, critical sections and locks, libomp's
+// critical, ordered and lock entry points, and the allocator's functions) are plain functions named
+// `ccsim_entry_<function>`, `ccsim_libomp_entry_<function>` and `ccsim_allocator_entry_<function>`
+// (ENTERED_WRAPPER, LIBOMP_WRAPPER and ALLOCATOR_WRAPPER, preload/entered_call.h),
 // which Valgrind does not redirect; wrapped_objects.h says in which objects each kind's functions are
 // looked for. Instead, the first instruction of <function>, where a translation starts with it, gets a
 // side exit to the wrapper, taken unless the call came from a wrapper. A wrapper calls the function with

@@ -51,6 +51,7 @@ WrappedFunctions wrapped_functions_of(const HChar* soname) {
   if (soname == nullptr) return wrapped;
   wrapped.runtime = is_c_library(soname) || VG_(strcmp)(soname, "libpthread.so.0") == 0 ||
                     VG_(strcmp)(soname, "libgomp.so.1") == 0;
+  wrapped.libomp = VG_(string_match)("libomp.so*", soname);
   wrapped.allocator = is_c_library(soname) || VG_(string_match)("libstdc++*", soname) ||
                       VG_(string_match)("libc++*", soname) ||
                       (allocator_soname_pattern != nullptr && VG_(string_match)(allocator_soname_pattern, soname));

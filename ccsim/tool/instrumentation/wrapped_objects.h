@@ -2,7 +2,8 @@
 // (entry_wrappers.h), found where Valgrind's redirection finds the functions its tools wrap or replace.
 //
 // The runtime's functions (the pthread functions, libgomp's barriers, critical sections and locks) are
-// looked for by name in the C library, the thread library of glibc before 2.34 and GNU OpenMP's runtime.
+// looked for by name in the C library, the thread library of glibc before 2.34 and GNU OpenMP's runtime;
+// LLVM's OpenMP runtime's (its critical, ordered and lock entry points) in libomp.so*.
 // The allocator's (malloc and its family, every operator new and delete) where Valgrind's own malloc
 // replacement looks for them (coregrind's m_redir.c, "somalloc"): by name in the C library and the C++
 // runtimes (libstdc++*, libc++*), and in the objects Valgrind's --soname-synonyms=somalloc=PATTERN names
@@ -18,9 +19,10 @@ namespace ccsim {
 // What of an object's functions may be wrapped.
 struct WrappedFunctions {
   bool runtime = false;              // the runtime's functions, by name
+  bool libomp = false;               // LLVM's OpenMP runtime's, by name
   bool allocator = false;            // the allocator's, by name
   bool allocator_if_global = false;  // the allocator's, by name, when the symbol is global
-  bool any() const { return runtime || allocator || allocator_if_global; }
+  bool any() const { return runtime || libomp || allocator || allocator_if_global; }
 };
 
 // For the object whose soname is `soname` (Valgrind's: "NONE" for one without, as the executable).
