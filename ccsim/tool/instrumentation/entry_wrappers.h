@@ -25,23 +25,14 @@
 // Valgrind (a wrapper's frame is the one Valgrind's call gives it: entered_call.h), which matters where
 // its accesses are simulated (the allocator's).
 //
-// A translation may also follow a direct jump or call into a wrapped function (Valgrind's superblocks
-// "chase" them), and Valgrind optimizes a translation before the tool sees it, dropping a register's write
-// that a later instruction of the same translation overwrites before reading it. There, at the function's
-// first instruction, the guest state is not written back (glibc's `pop %r15; jmp pthread_rwlock_unlock`
-// leaves the stack pointer one word short before the function's own `push`), so a side exit there would
-// enter the wrapper with the wrong stack. Valgrind never chases into a function it redirects; these are not
-// redirected. So a translation that chased into a wrapped function is not run: in its place a block that
-// discards it (Valgrind's instruction-cache invalidation) and comes back to its start, which is translated
-// again with chasing suspended for that one translation, and so ends at the jump or call; the function's
-// first instruction then starts a translation of its own, where the guest state is complete. A handful of
-// translations per run; the program's instructions and their order are the same.
+// That side exit is only right where the function's first instruction starts a translation
+// (chased_entries.h).
 //
 // The wrappers are found by their names in ccsim's preload, and each function by its own, with or without
 // a symbol version, in the objects it may live in (wrapped_objects.h), as Valgrind's redirection finds
-// functions. Both are looked up again after a system call that may have mapped
-// code (Valgrind reads an object's symbols when the object is mapped), before the next translation; the
-// entries of a library unmapped (libgomp unloaded with a plugin) are forgotten with it.
+// functions. Both are looked up again after a system call that may have mapped code (Valgrind reads an
+// object's symbols when the object is mapped), before the next translation; the entries of a library
+// unmapped (libgomp unloaded with a plugin) are forgotten with it.
 #ifndef CCSIM_TOOL_INSTRUMENTATION_ENTRY_WRAPPERS_H
 #define CCSIM_TOOL_INSTRUMENTATION_ENTRY_WRAPPERS_H
 
@@ -61,17 +52,8 @@ void refresh_entry_wrappers();
 Addr entry_wrapper_at(Addr instruction);
 
 // Appends to `out`, at the first instruction `instruction` of a function, the side exit to `wrapper` that
-// a call from anywhere but a wrapper takes. Only at a translation's first instruction (see above).
+// a call from anywhere but a wrapper takes. Only at a translation's first instruction (chased_entries.h).
 void add_entry_exit(IRSB* out, Addr instruction, Addr wrapper);
-
-// At the start of every translation's instrumentation: the translation was made (chasing suspended or not),
-// so Valgrind's translations chase again.
-void resume_chasing();
-
-// Whether the translation of `extents` followed a jump or call into a wrapped function. Then
-// `retranslated_without_chasing` is the block to run in its place.
-bool chased_into_wrapped_function(const VexGuestExtents* extents);
-IRSB* retranslated_without_chasing(const IRSB* sb_in, const VexGuestExtents* extents);
 
 }  // namespace ccsim
 

@@ -5,6 +5,7 @@
 #include "ccsim/tool/instrumentation/instrument.h"
 
 #include "ccsim/tool/instrumentation/access_helpers.h"
+#include "ccsim/tool/instrumentation/chased_entries.h"
 #include "ccsim/tool/instrumentation/entry_wrappers.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/instrumentation/references.h"
@@ -95,7 +96,7 @@ void add_guarded_access(BlockState* block, Reference* ref, IRExpr* addr, Int siz
 // With instrumentation off, a block is left as it is but for the side exits of wrapped functions'
 // entries: the program's synchronization is seen whether its accesses are simulated or not.
 // (A wrapped function's first instruction has its side exit only where it starts the translation: one
-// reached by chasing was translated again without chasing, entry_wrappers.h; another occurrence is a copy
+// reached by chasing was translated again without chasing, chased_entries.h; another occurrence is a copy
 // of the function's own loop back to its start, which Valgrind unrolled, and is no call.)
 IRSB* with_entry_exits_only(IRSB* sb_in) {
   Int first = 0;
