@@ -6,9 +6,12 @@
 #include <sched.h>
 
 #include <cstdio>
-#include <memory>
 #include <fstream>
+#include <memory>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/tool/profile_reader.h"
 #include "tests/tool/run_valgrind.h"
