@@ -120,17 +120,19 @@ ObjectExtent find_object(Addr address) {
   // the heap has anything while no range is named (its range is then the whole address space), and heap
   // blocks overlap no global, stack or mapping object. An address outside the heap mostly costs two
   // compares here (heap_shadow.h).
-  if (!any_range_named()) {
-    ObjectExtent found;
-    if (small_heap_block_at(address, &found)) return found;
-  }
+  // Every path returns `found`, so that it is the caller's own variable (the return value optimization):
+  // answers written field by field and then copied whole would stall the copy's wide loads (store
+  // forwarding fails), on the path of every object-cache miss.
+  ObjectExtent found;
+  if (!any_range_named() && small_heap_block_at(address, &found)) return found;
   for (const RecentAnswer& answer : recent_answers) {
     if (address - answer.range.start < answer.range.size) {
-      return ObjectExtent{answer.object, answer.base, answer.range.start, answer.range.start + answer.range.size - 1,
-                          answer.life};
+      found = ObjectExtent{answer.object, answer.base, answer.range.start, answer.range.start + answer.range.size - 1,
+                           answer.life};
+      return found;
     }
   }
-  const ObjectExtent found = find_in_layers(address);
+  found = find_in_layers(address);
   RecentAnswer& replaced = recent_answers[next_replaced];
   next_replaced = (next_replaced + 1) % kRecentAnswers;
   remember_range(&replaced.range, &replaced.range_slot, found.low, found.high);

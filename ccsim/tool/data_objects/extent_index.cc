@@ -4,9 +4,6 @@
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
-ObjectExtent whole_extent(const Extent& extent) {
-  return ObjectExtent{extent.object, extent.start, extent.start, extent.start + extent.size - 1, extent.key};
-}
 
 ExtentIndex::ExtentIndex(const char* cost_centre)
     : cost_centre_(cost_centre), extents_(VG_(newFM)(VG_(malloc), cost_centre, VG_(free), nullptr)) {}

@@ -21,7 +21,11 @@ struct Extent {
 };
 
 // A lookup's answer for an address inside `extent`: the extent's object, start and life, over all of it.
-ObjectExtent whole_extent(const Extent& extent);
+// Inline: on the path of every object-cache miss (heap_blocks.h), where an out-of-line call's answer,
+// written field by field and read back whole, stalls the loads that read it (store forwarding fails).
+inline ObjectExtent whole_extent(const Extent& extent) {
+  return ObjectExtent{extent.object, extent.start, extent.start, extent.start + extent.size - 1, extent.key};
+}
 
 class ExtentIndex {
  public:

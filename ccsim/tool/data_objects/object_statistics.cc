@@ -174,7 +174,9 @@ __attribute__((noinline)) Charge remember_cell(RecentCells& set, Addr address, R
     if (recent.object == found.object && recent.ref == ref && recent.proc == proc && recent.charge.thread != nullptr) {
       remember_range(&recent.range, &recent.range_slot, found.low, found.high, found.layout_free);
       recent.charge.base = found.base;
-      return recent.charge;
+      // Made from its fields, not copied from the cell just written: a copy's wide loads would wait for
+      // the narrow store of `base` (store forwarding fails), on every pointer-chasing event.
+      return Charge{recent.charge.thread, recent.charge.cell, found.object, found.base};
     }
   }
   RecentCell& replaced = set.cells[set.next_replaced];
@@ -182,10 +184,11 @@ __attribute__((noinline)) Charge remember_cell(RecentCells& set, Addr address, R
   replaced.ref = ref;
   replaced.proc = proc;
   replaced.object = found.object;
-  replaced.charge =
-      Charge{thread_counters(found.object, proc), cell_counters(found.object, ref, proc), found.object, found.base};
+  const Charge made{thread_counters(found.object, proc), cell_counters(found.object, ref, proc), found.object,
+                    found.base};
+  replaced.charge = made;
   remember_range(&replaced.range, &replaced.range_slot, found.low, found.high, found.layout_free);
-  return replaced.charge;
+  return made;
 }
 
 // The counters of the extent `found` for an event of `ref` on `proc`, without the recent cells.
