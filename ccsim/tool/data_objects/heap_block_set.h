@@ -1,6 +1,7 @@
 // heap_block_set.h: a set of heap blocks that never overlap (the live blocks of the layer, or in the
-// replay modes its unreached and ended blocks, out_of_order_blocks.h), the small ones in a shadow table
-// by address granule (heap_shadow.h) and only the others in a tree (extent_index.h).
+// replay modes its unreached and ended blocks, out_of_order_blocks.h, or the freed blocks not yet
+// allocated again whose reuse orders the replay, threads/reused_memory.cc), the small ones in a shadow
+// table by address granule (heap_shadow.h) and only the others in a tree (extent_index.h).
 //
 // Why: every block used to be in a tree as well as in the shadow table, so each allocation and free of a
 // small block cost tree inserts, lookups and removals and an allocation of a tree node and an extent: in

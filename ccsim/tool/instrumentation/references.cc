@@ -137,8 +137,7 @@ Reference* reference_at(unsigned long address) {
 
 std::uint32_t reference_count() { return references_by_id->size(); }
 
-Reference* allocator_twin(Reference* ref) {
-  if (ref->allocator_twin != nullptr) return ref->allocator_twin;
+Reference* make_allocator_twin(Reference* ref) {
   Reference* twin = static_cast<Reference*>(VG_(calloc)("ccsim.refs.node", 1, sizeof(Reference)));
   twin->address = ref->address;
   twin->id = references_by_id->size();

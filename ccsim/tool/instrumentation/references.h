@@ -36,6 +36,10 @@ struct Reference {
   std::uint32_t line;        // 0 = no line information
   // A RuntimeClass, decided once from the object file when the reference is created.
   std::uint8_t access_class;
+  // The same instruction run inside a call of the program's allocator (allocator_twin), null until then.
+  // Beside access_class, which the slow path reads first: inside the allocator every access goes from
+  // one to the other, and a field at the record's far end cost a host cache miss of its own.
+  Reference* allocator_twin;
   std::uint64_t spin_reads;  // executions dropped as waiting (spin_waits.h)
   ReferenceObjectCache objects;  // --data-objects: the object this instruction last accessed
   // Native order: the simulator's counter record of this instruction on the processor that ran it last
@@ -44,8 +48,6 @@ struct Reference {
   // processor mostly stays the same from one execution to the next.
   ProcId hit_proc;
   HotCounters* hit_counters;
-  // The same instruction run inside a call of the program's allocator (allocator_twin), null until then.
-  Reference* allocator_twin;
 };
 
 // The names every reference points into.
@@ -77,8 +79,12 @@ std::uint32_t reference_count();
 // call of the program's allocator (malloc_intercepts.c). Code the allocator shares with the program
 // (memset in calloc, memcpy in realloc) then counts apart, and every access of a twin is charged to the
 // allocator's object (data_objects.h, object_extent_for), not to the memory it touches: the allocator's
-// headers and free-list links lie inside freed and not yet returned blocks. Made at its first use.
-Reference* allocator_twin(Reference* ref);
+// headers and free-list links lie inside freed and not yet returned blocks. Made at its first use
+// (make_allocator_twin); inline, as every access inside the allocator asks.
+Reference* make_allocator_twin(Reference* ref);
+inline Reference* allocator_twin(Reference* ref) {
+  return ref->allocator_twin != nullptr ? ref->allocator_twin : make_allocator_twin(ref);
+}
 // Whether the reference numbered `id` is such a copy.
 bool is_allocator_reference(RefId id);
 
