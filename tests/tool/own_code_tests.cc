@@ -1,9 +1,13 @@
 // own_code_tests.cc: ccsim's own preload (its wrappers, trampolines, report helpers and PLT stubs) is
-// not simulated, counted or listed: a profile names none of its files, code or memory.
+// not simulated, counted or listed: a profile names none of its files, code or memory; and its size
+// moves no library the program loads after it.
+#include <elf.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "tests/tool/run_valgrind.h"
 
@@ -33,6 +37,34 @@ TEST(CcsimsOwnCode, IsNeverInAProfile) {
     }
     EXPECT_GT(lines, 10u);
   }
+}
+
+// The libraries loaded after the preload (the C library among them) lie where they lie whatever the
+// preload's code takes: its loadable segments span exactly 128 KiB from its first address
+// (ccsim/preload/mapped_size.ld), where without the padding they ended at the last page its code and
+// data use (0xf000 for this tree's preload when the script was added).
+TEST(CcsimsOwnCode, PreloadSpansAFixed128KiB) {
+  const std::string path = std::string(CCSIM_BUILD_DIR) + "/vgpreload_ccsim-amd64-linux.so";
+  std::ifstream in(path, std::ios::binary);
+  ASSERT_TRUE(in) << path;
+  Elf64_Ehdr header{};
+  ASSERT_TRUE(in.read(reinterpret_cast<char*>(&header), sizeof header));
+  ASSERT_EQ(header.e_ident[EI_CLASS], ELFCLASS64);
+  ASSERT_EQ(header.e_phentsize, sizeof(Elf64_Phdr));
+  std::vector<Elf64_Phdr> segments(header.e_phnum);
+  in.seekg(static_cast<std::streamoff>(header.e_phoff));
+  ASSERT_TRUE(in.read(reinterpret_cast<char*>(segments.data()),
+                      static_cast<std::streamsize>(segments.size() * sizeof(Elf64_Phdr))));
+  Elf64_Addr low = ~Elf64_Addr(0);
+  Elf64_Addr high = 0;
+  for (const Elf64_Phdr& segment : segments) {
+    if (segment.p_type != PT_LOAD) continue;
+    low = std::min(low, segment.p_vaddr & ~Elf64_Addr(0xfff));
+    high = std::max(high, segment.p_vaddr + segment.p_memsz);
+  }
+  ASSERT_LT(low, high);
+  EXPECT_EQ(low, 0u);
+  EXPECT_EQ(high - low, 128u * 1024u);
 }
 
 }  // namespace
