@@ -43,8 +43,14 @@ void note_freed(unsigned tid, Addr start, Addr size) {
 void note_allocated(unsigned tid, Addr start, Addr size) {
   if (!replayed(tid) || size == 0 || freed_ranges == nullptr) return;
   const ProcId processor = thread_state(tid)->processor;
-  while (const Extent* freed = freed_ranges->first_overlapping(start, start + size - 1)) {
+  // The overlapped ranges in order of their starts. Ranges never overlap, so the next one starts at or
+  // after the end of the one just taken: each search starts there, and the shadow table's granules are
+  // walked once over the whole allocation rather than again from its start for every range in it.
+  const Addr high = start + size - 1;
+  Addr low = start;
+  while (const Extent* freed = freed_ranges->first_overlapping(low, high)) {
     const Addr freed_start = freed->start;
+    const Addr freed_size = freed->size;
     if (worker_recording()) {
       worker_record_reuse(processor, freed_start);
     } else {
@@ -52,6 +58,8 @@ void note_allocated(unsigned tid, Addr start, Addr size) {
       freed_at->erase(freed_start);
     }
     freed_ranges->remove(freed_start);
+    if (freed_size > high - freed_start) break;  // it reaches the allocation's last byte (freed_start <= high)
+    low = freed_start + freed_size;
   }
 }
 
