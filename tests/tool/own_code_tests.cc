@@ -41,8 +41,8 @@ TEST(CcsimsOwnCode, IsNeverInAProfile) {
 
 // The libraries loaded after the preload (the C library among them) lie where they lie whatever the
 // preload's code takes: its loadable segments span exactly 128 KiB from its first address
-// (ccsim/preload/mapped_size.ld), where without the padding they ended at the last page its code and
-// data use (0xf000 for this tree's preload when the script was added).
+// (ccsim/preload/mapped_size.ld), where without the padding they ended with its data (at 0xe880 for this
+// tree's preload when the script was added: 59,520 bytes, mapped as 0xf000).
 TEST(CcsimsOwnCode, PreloadSpansAFixed128KiB) {
   const std::string path = std::string(CCSIM_BUILD_DIR) + "/vgpreload_ccsim-amd64-linux.so";
   std::ifstream in(path, std::ios::binary);
