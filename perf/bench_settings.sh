@@ -1,4 +1,5 @@
-# bench_settings.sh: what the tool benchmarks (tool_bench.sh, compare_builds.sh) share; sourced, not run.
+# bench_settings.sh: what the tool benchmarks (tool_bench.sh, compare_builds.sh, ...) and
+# compare_profiles.sh share; sourced, not run.
 
 # check_counts SCRIPT NAME=VALUE...: stops SCRIPT with one sentence unless each VALUE is a whole number
 # of at least 1.
@@ -9,6 +10,28 @@ check_counts() {
     case "${setting#*=}" in
       '' | *[!0-9]* | 0) echo "$script: ${setting%%=*} must be a whole number of at least 1, not '${setting#*=}'." >&2; exit 2 ;;
     esac
+  done
+}
+
+# check_tree_arguments SCRIPT SETTINGS ARGUMENT...: stops SCRIPT (compare_builds.sh, compare_profiles.sh)
+# with its usage, or one sentence, unless its first two arguments are source trees built with
+# scripts/build.sh; SETTINGS is the usage's list of the environment settings it reads.
+check_tree_arguments() {
+  script=$1 settings=$2
+  shift 2
+  if [ $# -lt 2 ]; then
+    echo "usage: $settings perf/$script BASE_TREE NEW_TREE [ccsim options...]" >&2
+    exit 2
+  fi
+  for tree in "$1" "$2"; do
+    if [ ! -d "$tree" ]; then
+      echo "$script: $tree is not a directory; give two source trees built with scripts/build.sh." >&2
+      exit 2
+    fi
+    if [ ! -x "$tree/build/vg-in-place" ]; then
+      echo "$script: $tree has no build (no build/vg-in-place); run scripts/build.sh there first." >&2
+      exit 2
+    fi
   done
 }
 

@@ -13,29 +13,14 @@
 #   NEW_OPTIONS: ccsim options for the new build only (an option the base build does not know, e.g.
 #   NEW_OPTIONS=--path-sites=0 to time a feature switched off).
 set -eu
-if [ $# -lt 2 ]; then
-  echo "usage: [ROUNDS=n] [SCALE=n] perf/compare_builds.sh BASE_TREE NEW_TREE [ccsim options...]" >&2
-  exit 2
-fi
-for tree in "$1" "$2"; do
-  if [ ! -d "$tree" ]; then
-    echo "compare_builds.sh: $tree is not a directory; give two source trees built with scripts/build.sh." >&2
-    exit 2
-  fi
-done
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/perf/bench_settings.sh"
+check_tree_arguments compare_builds.sh "[ROUNDS=n] [SCALE=n]" "$@"
 base=$(cd "$1" && pwd)
 new=$(cd "$2" && pwd)
 shift 2
-for tree in "$base" "$new"; do
-  if [ ! -x "$tree/build/vg-in-place" ]; then
-    echo "compare_builds.sh: $tree has no build (no build/vg-in-place); run scripts/build.sh there first." >&2
-    exit 2
-  fi
-done
 ROUNDS=${ROUNDS:-3}
 SCALE=${SCALE:-4}
-top=$(cd "$(dirname "$0")/.." && pwd)
-. "$top/perf/bench_settings.sh"
 check_counts compare_builds.sh "ROUNDS=$ROUNDS" "SCALE=$SCALE"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

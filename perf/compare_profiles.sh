@@ -23,16 +23,9 @@
 # /proc/self/maps, which libomp reads at start-up, so paths of different lengths would move the
 # program's stack and data.
 set -eu
-if [ $# -lt 2 ]; then
-  echo "usage: [RUNS=n] [PROGRAMS=\"name...\"] perf/compare_profiles.sh BASE_TREE NEW_TREE [ccsim options...]" >&2
-  exit 2
-fi
-for tree in "$1" "$2"; do
-  if [ ! -x "$tree/build/vg-in-place" ]; then
-    echo "compare_profiles.sh: $tree has no build (no build/vg-in-place); run scripts/build.sh there first." >&2
-    exit 2
-  fi
-done
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/perf/bench_settings.sh"
+check_tree_arguments compare_profiles.sh "[RUNS=n] [PROGRAMS=\"name...\"]" "$@"
 if [ ! -x "$2/build/tests/programs/sweep" ]; then
   echo "compare_profiles.sh: $2 has no test programs; run (cd build && make check TESTS=) there first." >&2
   exit 2
@@ -41,12 +34,7 @@ base=$(cd "$1" && pwd)
 new=$(cd "$2" && pwd)
 shift 2
 RUNS=${RUNS:-2}
-case "$RUNS" in
-  '' | *[!0-9]* | 0)
-    echo "compare_profiles.sh: RUNS must be a positive number." >&2
-    exit 2
-    ;;
-esac
+check_counts compare_profiles.sh "RUNS=$RUNS"
 programs_dir="$new/build/tests/programs"
 work=$(mktemp -d /tmp/ccsim-profiles.XXXXXX)
 echo "compare_profiles.sh: profiles in $work"
