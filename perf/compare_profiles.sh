@@ -36,6 +36,13 @@ shift 2
 RUNS=${RUNS:-2}
 check_counts compare_profiles.sh "RUNS=$RUNS"
 programs_dir="$new/build/tests/programs"
+programs=${PROGRAMS:-$(find "$programs_dir" -maxdepth 1 -type f -perm -u+x -printf '%f\n' | sort)}
+for program in $programs; do
+  if [ ! -x "$programs_dir/$program" ]; then
+    echo "compare_profiles.sh: PROGRAMS names $program, which is no test program in $programs_dir." >&2
+    exit 2
+  fi
+done
 work=$(mktemp -d /tmp/ccsim-profiles.XXXXXX)
 echo "compare_profiles.sh: profiles in $work"
 
@@ -72,7 +79,6 @@ run_profile() {
 # distinct FILE...: how many different contents the files have.
 distinct() { for f in "$@"; do md5sum <"$f"; done | sort -u | wc -l; }
 
-programs=${PROGRAMS:-$(find "$programs_dir" -maxdepth 1 -type f -perm -u+x -printf '%f\n' | sort)}
 same=0
 varies=0
 unsure=0
