@@ -8,14 +8,16 @@
 namespace ccsim_test {
 namespace {
 
-// The profile number of the node site (the heap object allocated at the marked line).
-unsigned node_site(const Profile& p) {
-  const std::string prefix = "work_queue_paths.c:" + std::to_string(marked_line("work_queue_paths.c", "node site")) + " ";
+// The profile number of the heap site allocated at the line of `source` marked `marker`.
+unsigned marked_site(const Profile& p, const std::string& source, const std::string& marker) {
+  const std::string prefix = source + ":" + std::to_string(marked_line(source, marker)) + " ";
   for (const auto& [id, object] : p.objects) {
     if (object.kind == "heap" && object.name.rfind(prefix, 0) == 0) return id;
   }
   return 0;
 }
+
+unsigned node_site(const Profile& p) { return marked_site(p, "work_queue_paths.c", "node site"); }
 
 struct ExpectedRun {
   const char* function;
@@ -75,15 +77,19 @@ void expect_the_hand_off_path(const Profile& p, const std::string& chosen, std::
   }
 }
 
-Profile run_work_queue(const std::string& name, std::vector<std::string> options) {
+Profile run_paths_program(const std::string& program, const std::string& name, std::vector<std::string> options) {
   std::string dir = scratch_directory(name);
   options.push_back("--ccsim-out-file=ccsim.out");
-  RunResult run = run_ccsim(dir, options, test_program("work_queue_paths"));
+  RunResult run = run_ccsim(dir, options, test_program(program));
   EXPECT_EQ(run.exit_code, 0) << run.stderr_text;
   Profile p;
   std::string error;
   EXPECT_TRUE(read_profile(dir + "/ccsim.out", &p, &error)) << error;
   return p;
+}
+
+Profile run_work_queue(const std::string& name, std::vector<std::string> options) {
+  return run_paths_program("work_queue_paths", name, std::move(options));
 }
 
 std::string named_site() { return "--paths=work_queue_paths.c:" + std::to_string(marked_line("work_queue_paths.c", "node site")); }
@@ -103,6 +109,45 @@ TEST(ObjectPaths, TheSamePathInNativeOrder) {
 // By default the site is chosen at the consumer's first read of node 1, whose life is under way then.
 TEST(ObjectPaths, ChosenByDefaultWhenASecondThreadTouchesTheSiteFollowingTheSevenLaterLives) {
   expect_the_hand_off_path(run_work_queue("paths_default", {"--sim-mode=interleaved"}), "shared", 7);
+}
+
+// path_life_reuse.c's derivation (its header comment): four lives in turn, each starting in the record
+// the previous one ended in (object_paths.cc keeps ended lives for reuse), each counting its own bytes.
+void expect_four_lives_of_one_run(const Profile& p) {
+  const unsigned site = marked_site(p, "path_life_reuse.c", "block site");
+  ASSERT_NE(site, 0u);
+  std::vector<PathRow> paths;
+  for (const PathRow& row : p.paths) {
+    if (row.object == site) paths.push_back(row);
+  }
+  ASSERT_EQ(paths.size(), 1u);
+  EXPECT_EQ(paths[0].lives, 4u);
+  EXPECT_EQ(paths[0].freed, "freed");
+  std::vector<PathRunRow> runs;
+  for (const PathRunRow& row : p.path_runs) {
+    if (row.object == site) runs.push_back(row);
+  }
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].function, "fill_block");
+  EXPECT_EQ(runs[0].thread, 1u);
+  EXPECT_EQ(runs[0].reads, 0u);
+  EXPECT_EQ(runs[0].writes, 30u);
+  EXPECT_EQ(runs[0].bytes, 240u);
+  EXPECT_EQ(runs[0].offsets, "0-127");
+}
+
+std::string reused_site() {
+  return "--paths=path_life_reuse.c:" + std::to_string(marked_line("path_life_reuse.c", "block site"));
+}
+
+TEST(ObjectPaths, LivesOneAfterAnotherEachCountTheirOwnBytesInterleaved) {
+  expect_four_lives_of_one_run(run_paths_program("path_life_reuse", "paths_reuse_interleaved",
+                                                 {"--sim-mode=interleaved", reused_site()}));
+}
+
+TEST(ObjectPaths, LivesOneAfterAnotherEachCountTheirOwnBytesInNativeOrder) {
+  expect_four_lives_of_one_run(
+      run_paths_program("path_life_reuse", "paths_reuse_native", {"--sim-mode=native", reused_site()}));
 }
 
 TEST(ObjectPaths, NoPathRecordsWithPathSitesZero) {

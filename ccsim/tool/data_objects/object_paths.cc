@@ -30,6 +30,7 @@ struct Life {
   std::uint64_t born;  // Paths::allocations when it was allocated
   bool cut;            // more than kMaxRunsPerLife runs: the last one holds the rest
   std::uint64_t* touched;  // bit i: byte i of the block touched by the current run (size bits)
+  std::uint64_t touched_words;  // the words `touched` has room for (a spare life's may exceed its size's)
   GrowableArray<PathRun> runs{"ccsim.paths.runs"};
 };
 
@@ -50,6 +51,11 @@ struct Paths {
   // Heap allocations applied so far, in the simulated order: the clock of a block's lifetime.
   std::uint64_t allocations = 0;
   HashMap<Addr, Life*> live{"ccsim.paths.live"};                       // by block start
+  // Ended lives kept, with their arrays, for the next blocks followed: a program that allocates and frees
+  // at a high rate (node containers, strings) starts and ends a life per block, and three allocations and
+  // frees of the tool's arena per life were a tenth of the paths' cost. At most kMaxLiveLives lives exist,
+  // live or spare (new_life, finish_life), so the memory stays within what that many live lives may take.
+  GrowableArray<Life*> spare{"ccsim.paths.spare"};
   HashMap<Addr, std::uint32_t> call_functions{"ccsim.paths.calls"};     // free call -> function number
 };
 Paths* paths = nullptr;
@@ -124,7 +130,38 @@ void add_run(PathRun& to, const PathRun& run) {
   to.memory += run.memory;
 }
 
-// The life ends (its block freed, or the run over): summed into its site's path, and forgotten.
+// The words of a touched-bytes mask for a block of `size` bytes (one more than the bytes need: an access
+// overhanging the block's end is cut at its last byte, follow_path_access).
+std::uint64_t touched_words_for(std::uint64_t size) { return (size + 63) / 64 + 1; }
+
+// A life for a block of `size` bytes, with no run and no byte touched: a spare one when there is one.
+Life* new_life(std::uint64_t size) {
+  const std::uint64_t words = touched_words_for(size);
+  Life* life = nullptr;
+  if (paths->spare.size() > 0) {
+    life = paths->spare[paths->spare.size() - 1];
+    paths->spare.resize(paths->spare.size() - 1);
+    life->runs.clear();
+    if (life->touched_words >= words) {
+      std::memset(life->touched, 0, words * sizeof(std::uint64_t));
+      return life;
+    }
+    release(life->touched);
+  } else {
+    life = create_object<Life>("ccsim.paths.life");
+  }
+  life->touched = allocate_zeroed_array<std::uint64_t>("ccsim.paths.touched", words);
+  life->touched_words = words;
+  return life;
+}
+
+void delete_life(Life* life) {
+  release(life->touched);
+  destroy_object(life);
+}
+
+// The life ends (its block freed, or the run over): summed into its site's path, and forgotten (kept as a
+// spare while fewer than kMaxLiveLives lives exist; the caller has taken it out of the live table).
 void finish_life(Life* life, bool freed) {
   Site& site = *paths->sites[life->site];
   const std::uint64_t hash = hash_of(*life);
@@ -154,8 +191,11 @@ void finish_life(Life* life, bool freed) {
     PathRun* runs = const_cast<PathRun*>(path->runs);
     for (std::uint32_t i = 0; i < path->run_count; ++i) add_run(runs[i], life->runs[i]);
   }
-  release(life->touched);
-  destroy_object(life);
+  if (paths->spare.size() + paths->live.size() < kMaxLiveLives) {
+    paths->spare.push_back(life);
+  } else {
+    delete_life(life);
+  }
 }
 
 }  // namespace
@@ -185,7 +225,7 @@ void path_block_allocated(ObjectId object, Addr start, std::uint64_t size, std::
     ++site.lives_unfollowed;
     return;
   }
-  Life* life = create_object<Life>("ccsim.paths.life");
+  Life* life = new_life(size);
   life->object = object;
   life->number = number;
   life->site = site_object.path_site - 1;
@@ -193,7 +233,6 @@ void path_block_allocated(ObjectId object, Addr start, std::uint64_t size, std::
   life->size = size;
   life->born = paths->allocations;
   life->cut = false;
-  life->touched = allocate_zeroed_array<std::uint64_t>("ccsim.paths.touched", (size + 63) / 64 + 1);
   run_for(*life, site_object.allocating_function, proc);
   bool added = false;
   Life*& slot = paths->live.find_or_add(start, &added);
@@ -298,10 +337,7 @@ void for_each_path_site(PathSiteVisitor visit, void* context) {
 
 void zero_object_paths() {
   if (paths == nullptr) return;
-  paths->live.for_each([](Addr, Life* life) {
-    release(life->touched);
-    destroy_object(life);
-  });
+  paths->live.for_each([](Addr, Life* life) { delete_life(life); });
   paths->live.clear();
   for (std::uint32_t i = 0; i < paths->site_count; ++i) {
     Site& site = *paths->sites[i];
