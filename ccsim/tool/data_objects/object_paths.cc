@@ -53,7 +53,8 @@ struct Paths {
   HashMap<Addr, Life*> live{"ccsim.paths.live"};                       // by block start
   // Ended lives kept, with their arrays, for the next blocks followed: a program that allocates and frees
   // at a high rate (node containers, strings) starts and ends a life per block, and three allocations and
-  // frees of the tool's arena per life were a tenth of the paths' cost. At most kMaxLiveLives lives exist,
+  // frees of the tool's arena per life were about 5% of a worker's time on perf/workloads/alloc_churn.c
+  // (perf/README.md, "Ended lives kept"). At most kMaxLiveLives lives exist,
   // live or spare (new_life, finish_life), so the memory stays within what that many live lives may take.
   GrowableArray<Life*> spare{"ccsim.paths.spare"};
   HashMap<Addr, std::uint32_t> call_functions{"ccsim.paths.calls"};     // free call -> function number
@@ -130,8 +131,8 @@ void add_run(PathRun& to, const PathRun& run) {
   to.memory += run.memory;
 }
 
-// The words of a touched-bytes mask for a block of `size` bytes (one more than the bytes need: an access
-// overhanging the block's end is cut at its last byte, follow_path_access).
+// The words of a touched-bytes mask for a block of `size` bytes: one more than its bytes need, as the mask
+// always had (a block of no bytes still has a word).
 std::uint64_t touched_words_for(std::uint64_t size) { return (size + 63) / 64 + 1; }
 
 // A life for a block of `size` bytes, with no run and no byte touched: a spare one when there is one.
