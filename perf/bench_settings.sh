@@ -50,6 +50,15 @@ enter_work_directory() {
   cd "$1/build/$2"
 }
 
+# ccsim's options before those a benchmark is given (a later --max-buffer wins): replay buffers large
+# enough that no workload's run meets the cap. At the default 256 MiB Valgrind often lets one thread run so
+# far ahead that the replay goes on without the threads behind it (an early replay, which the run's end
+# message reports): such a run simulates another order, usually in far less time (false_sharing at SCALE=4:
+# 14 million coherence misses instead of 24 million, in half the time), and its ratios mean nothing
+# (perf/README.md, "Early replays in the benchmarks"). The buffers take memory only as far as a thread
+# actually runs ahead.
+bench_ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none --max-buffer=2048"
+
 # The workloads run 4 OpenMP threads. Waiting threads sleep instead of spinning: under Valgrind, which
 # runs one thread at a time, a spinning thread burns as many time slices as the scheduler happens to give
 # it, the same for every tool but different in every run; passive waiting takes that noise out.
@@ -77,3 +86,26 @@ workload_sources() {
 # ("simulated by ... its CPU time S s"; empty when it printed none). The workers are no children of the
 # program's process, so /usr/bin/time does not count them.
 worker_cpu_seconds() { sed -n 's/.*simulated by .* CPU time \([0-9.]*\) s.*/\1/p' "$1"; }
+
+# note_early_replays SLOT ERRFILE: counts a ccsim run in SLOT.made, and in SLOT.early when its end message
+# says the --max-buffer cap forced early replays: the replay then went on without the threads that were
+# behind, so what it simulated (and so its time) depended on Valgrind's scheduling (docs/synchronization.md;
+# perf/README.md, "Early replays in the benchmarks").
+note_early_replays() {
+  echo run >>"$1.made"
+  if grep -q 'the --max-buffer cap forced [0-9,]* early replays' "$2"; then echo run >>"$1.early"; fi
+}
+
+# early_replay_line SLOT...: when a SLOT has runs that replayed early, one line saying how many of each
+# SLOT's runs did (nothing otherwise).
+early_replay_line() {
+  line="" any=no
+  for slot in "$@"; do
+    made=$(cat "$slot.made" 2>/dev/null | wc -l) early=$(cat "$slot.early" 2>/dev/null | wc -l)
+    [ "$early" -gt 0 ] && any=yes
+    line="$line $slot $early of $made,"
+  done
+  if [ "$any" = yes ]; then
+    echo "  runs with early replays:${line%,} (they simulated another order: time with --max-buffer=2048)"
+  fi
+}

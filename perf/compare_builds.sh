@@ -10,6 +10,8 @@
 #   the same for every run, weighs less), ccsim options e.g. --sim-mode=interleaved.
 #   With --sim-threads=N the columns are the program's process alone (the workers are no children of it),
 #   and a line "its workers" follows each workload's: the workers' CPU time as the runs printed it.
+#   A line "runs with early replays" follows a workload some of whose ccsim runs hit the --max-buffer cap:
+#   those simulated another order (less work, as a rule) than the faithful runs, so the ratios mix them.
 #   NEW_OPTIONS: ccsim options for the new build only (an option the base build does not know, e.g.
 #   NEW_OPTIONS=--path-sites=0 to time a feature switched off).
 set -eu
@@ -25,7 +27,7 @@ check_counts compare_builds.sh "ROUNDS=$ROUNDS" "SCALE=$SCALE"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
-ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
+ccsim_options="$bench_ccsim_options $*"
 new_options=${NEW_OPTIONS:-}
 
 # run_timed SLOT CMD...: runs CMD once and appends its CPU seconds to SLOT.times, and the simulation
@@ -52,11 +54,13 @@ printf '%-14s %13s %13s %13s %9s %9s %11s %11s\n' workload "cg mean/best" "base"
 for src in $sources; do
   name=$(basename "$src" .c)
   gcc -O2 -g -fopenmp "$src" -o "$name"
-  rm -f ./*.times
+  rm -f ./*.times ./*.made ./*.early
   for _ in $(seq "$ROUNDS"); do
     run_timed cg valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file=/dev/null "./$name" "$SCALE"
     run_timed base "$base/build/vg-in-place" --tool=ccsim $ccsim_options --ccsim-out-file=ccsim.out "./$name" "$SCALE"
+    note_early_replays base run.err
     run_timed new "$new/build/vg-in-place" --tool=ccsim $ccsim_options $new_options --ccsim-out-file=ccsim.out "./$name" "$SCALE"
+    note_early_replays new run.err
   done
   cg=$(summary cg) b=$(summary base) n=$(summary new)
   awk -v name="$name" -v cg="$cg" -v b="$b" -v n="$n" 'BEGIN {
@@ -72,4 +76,5 @@ for src in $sources; do
              y[1] / x[1], "", y[3] / x[3]
     }'
   fi
+  early_replay_line base new
 done

@@ -24,7 +24,7 @@ if [ ! -x "$top/build/vg-in-place" ]; then
   exit 2
 fi
 enter_work_directory "$top" perf-sim-shard
-ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
+ccsim_options="$bench_ccsim_options $*"
 
 # run_shard SHARD: one run with the worker of SHARD ("K/S"); appends "worker_cpu program_cpu" to the
 # shard's .runs file.

@@ -10,6 +10,8 @@
 # program's process, so its CPU time, which it prints at its end, is added for the run's) over
 # Cachegrind's CPU time (issue 26's targets: wall 1/0 <= 0.6 and 1/Cachegrind <= 1.5 on
 # matmul and triad; the program's process alone <= 0.8 of Cachegrind).
+# A line "runs with early replays" follows a workload some of whose ccsim runs hit the --max-buffer cap
+# (they simulated another order than the faithful runs; --max-buffer=2048 avoids it on these workloads).
 # Usage: [REPEAT=n] [SCALE=n] [SIM_THREADS=n] [WORKLOADS="name..."] perf/sim_worker_bench.sh [ccsim options...]
 # e.g. SIM_THREADS=2 perf/sim_worker_bench.sh --data-objects=no
 # Wall time is the point here (a second core), so say how loaded the machine was with the numbers.
@@ -21,7 +23,7 @@ SIM_THREADS=${SIM_THREADS:-1}
 . "$top/perf/bench_settings.sh"
 check_counts sim_worker_bench.sh "REPEAT=$REPEAT" "SCALE=$SCALE" "SIM_THREADS=$SIM_THREADS"
 enter_work_directory "$top" perf-sim-worker
-ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
+ccsim_options="$bench_ccsim_options $*"
 cachegrind_options="--cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64"
 
 # run_once SLOT CMD...: runs CMD once; appends "wall cpu program_cpu" to SLOT.runs (program_cpu: what
@@ -46,10 +48,12 @@ to_pair() { echo "$1" | tr ' ' ','; }
 for src in $sources; do
   name=$(basename "$src" .c)
   gcc -O2 -g -fopenmp "$src" -o "$name"
-  rm -f ./*.runs
+  rm -f ./*.runs ./*.made ./*.early
   for _ in $(seq "$REPEAT"); do
     run_once zero "$top/build/vg-in-place" --tool=ccsim $ccsim_options --sim-threads=0 --ccsim-out-file=/dev/null "./$name" "$SCALE" >/dev/null
+    note_early_replays inline run.err
     run_once one "$top/build/vg-in-place" --tool=ccsim $ccsim_options --sim-threads="$SIM_THREADS" --ccsim-out-file=/dev/null "./$name" "$SCALE" >/dev/null
+    note_early_replays workers run.err
     run_once cg valgrind --tool=cachegrind $cachegrind_options --cachegrind-out-file=/dev/null "./$name" "$SCALE" >/dev/null
   done
   w0=$(stat zero 1); w1=$(stat one 1); wc=$(stat cg 1); c0=$(stat zero 2); c1=$(stat one 2); p1=$(stat one 3); cc=$(stat cg 2)
@@ -58,4 +62,5 @@ for src in $sources; do
     "$(echo "$w0 $w1" | awk '{printf "%.2f,%.2f", $3 / $1, $4 / $2}')" \
     "$(echo "$wc $w1" | awk '{printf "%.2f,%.2f", $3 / $1, $4 / $2}')" \
     "$(echo "$cc ${p1%% *}" | awk '{printf "%.2f", $3 / $1}')"
+  early_replay_line inline workers
 done

@@ -42,7 +42,7 @@ for mode in $MODES; do
   esac
 done
 enter_work_directory "$top" perf-thread-scaling
-ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
+ccsim_options="$bench_ccsim_options $*"
 # Accesses of the measured work: 8 units per SCALE, 256 passes x 2048 elements x 3 accesses per unit.
 accesses=$((SCALE * 8 * 256 * 2048 * 3))
 

@@ -18,7 +18,7 @@ SCALE=${SCALE:-1}
 . "$top/perf/bench_settings.sh"
 check_counts tool_bench.sh "REPEAT=$REPEAT" "SCALE=$SCALE"
 enter_work_directory "$top" perf-tool
-ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
+ccsim_options="$bench_ccsim_options $*"
 
 # run_timed SLOT CMD...: runs CMD once; keeps in SLOT.best the fastest "seconds peak_kib" seen so far.
 run_timed() {

@@ -17,7 +17,7 @@ SCALE=${SCALE:-2}
 check_counts trace_bench.sh "REPEAT=$REPEAT" "SCALE=$SCALE"
 [ -x "$top/build/ccsim/sim/ccsim-sim" ] || { echo "trace_bench.sh: build ccsim first (scripts/build.sh)." >&2; exit 2; }
 enter_work_directory "$top" perf-trace
-ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none $*"
+ccsim_options="$bench_ccsim_options $*"
 
 # run_once SLOT CMD...: runs CMD once; appends "wall worker_cpu accesses" to SLOT.runs (worker_cpu: the
 # CPU time the worker prints at its end; accesses: reads + writes of the exit summary's total).
