@@ -167,16 +167,24 @@ void simulate_replayed_shard_access(void* simulator, const Stream* thread, RefId
 }
 
 // One of several workers of line shards, with data objects (docs/parallel-simulation.md, section 9): every
-// access is counted against its object, as --sim-threads=0 counts it, so that the tables the accesses feed
-// (reads and writes, paths, placement predictions) are the run's in every worker
-// (data_objects/object_transfer.h); only the simulation is the shard's.
-void count_then_simulate_shard_access(void* simulator, const Stream* thread, RefId ref, Addr addr, std::uint32_t size,
-                                      AccessKind kind) {
+// access is looked up as --sim-threads=0 looks it up, so that the tables the lookups feed (paths,
+// placement predictions) are the run's in every worker (data_objects/object_transfer.h); only the
+// simulation is the shard's. The first worker (the one of shard 0) also counts each access's read or
+// write in its cell; the others' reads and writes would never reach the profile (the first's are the
+// run's), so an access their object cache covers costs them only the cover test: the lookups that decide
+// something are the cache's refills (a watched or followed block is never cached).
+template <bool kCountReadsAndWrites>
+void look_up_then_simulate_shard_access(void* simulator, const Stream* thread, RefId ref, Addr addr,
+                                        std::uint32_t size, AccessKind kind) {
   ProcessorObjectCache& objects = processor_object_cache(thread->proc, ref);
-  count_object_access_in_cache(processor_object_cache_covers(objects, ref, addr)
-                                   ? &objects
-                                   : refill_processor_object_cache(thread->proc, ref, addr, size, kind),
-                               addr, size, kind);
+  if (kCountReadsAndWrites) {
+    count_object_access_in_cache(processor_object_cache_covers(objects, ref, addr)
+                                     ? &objects
+                                     : refill_processor_object_cache(thread->proc, ref, addr, size, kind),
+                                 addr, size, kind);
+  } else if (!processor_object_cache_covers(objects, ref, addr)) {
+    refill_processor_object_cache(thread->proc, ref, addr, size, kind);
+  }
   simulate_replayed_shard_access<false>(simulator, thread, ref, addr, size, kind);
 }
 
@@ -185,12 +193,13 @@ void count_then_simulate_shard_access(void* simulator, const Stream* thread, Ref
 // count_timeline_for_shard()), and the resident lines' log of every access's start, to place the changes
 // of its counts in the run (resident_lines.h), after the worker's clock of hand-overs
 // (workers/log_hand_overs.h).
-void count_then_simulate_shard_access_followed(void* simulator, const Stream* thread, RefId ref, Addr addr,
-                                               std::uint32_t size, AccessKind kind) {
+template <bool kCountReadsAndWrites>
+void look_up_then_simulate_shard_access_followed(void* simulator, const Stream* thread, RefId ref, Addr addr,
+                                                 std::uint32_t size, AccessKind kind) {
   if (timeline_follows_accesses) timeline_access_begins(addr);
   count_access_for_hand_overs();
   if (resident_follows_accesses) resident_access_begins(addr);
-  count_then_simulate_shard_access(simulator, thread, ref, addr, size, kind);
+  look_up_then_simulate_shard_access<kCountReadsAndWrites>(simulator, thread, ref, addr, size, kind);
   if (timeline_follows_accesses) timeline_access_ends(addr, size);
 }
 
@@ -230,11 +239,14 @@ ReplaySink replay_sink(Simulator* sim) {
   // through the counts that follow accesses (the hand-overs' among them).
   if (options.worker_shard.count > 1 && !options.machine.miss_classes) {
     shard_line_shift = static_cast<std::uint32_t>(__builtin_ctz(options.machine.l1.line_bytes));
-    access = !options.data_objects                              ? simulate_replayed_shard_access<false>
-             : options.worker_shard_debug                   ? simulate_replayed_shard_access<true>
-             : options.timeline_unit == TimelineUnit::Accesses || options.working_set
-                 ? count_then_simulate_shard_access_followed
-                 : count_then_simulate_shard_access;
+    const bool followed = options.timeline_unit == TimelineUnit::Accesses || options.working_set;
+    const bool first_worker = options.worker_shard.owns(0);
+    access = !options.data_objects          ? simulate_replayed_shard_access<false>
+             : options.worker_shard_debug ? simulate_replayed_shard_access<true>
+             : followed   ? (first_worker ? look_up_then_simulate_shard_access_followed<true>
+                                          : look_up_then_simulate_shard_access_followed<false>)
+             : first_worker ? look_up_then_simulate_shard_access<true>
+                            : look_up_then_simulate_shard_access<false>;
   } else if (options.worker_shard.count > 1 && !options.worker_shard_debug) {
     access = options.data_objects ? simulate_replayed_access_followed<true> : simulate_replayed_access_followed<false>;
   }
