@@ -106,6 +106,6 @@ early_replay_line() {
     line="$line $slot $early of $made,"
   done
   if [ "$any" = yes ]; then
-    echo "  runs with early replays:${line%,} (they simulated another order: time with --max-buffer=2048)"
+    echo "  runs with early replays:${line%,} (they simulated another order than faithful runs: raise --max-buffer)"
   fi
 }
