@@ -1,5 +1,6 @@
 // path_tests.cc: object paths end to end: work_queue_paths.c's derivation (in its header comment) against
-// the path records the tool writes, in each simulation order, with the site named and chosen by default.
+// the path records the tool writes, in each simulation order, with the site named and chosen by default;
+// path_life_reuse.c's (lives one after another, each in the record the previous one ended in).
 #include <gtest/gtest.h>
 
 #include "tests/tool/profile_reader.h"
