@@ -140,8 +140,7 @@ Life* new_life(std::uint64_t size) {
   const std::uint64_t words = touched_words_for(size);
   Life* life = nullptr;
   if (paths->spare.size() > 0) {
-    life = paths->spare[paths->spare.size() - 1];
-    paths->spare.resize(paths->spare.size() - 1);
+    life = paths->spare.pop_back();
     life->runs.clear();
     if (life->touched_words >= words) {
       std::memset(life->touched, 0, words * sizeof(std::uint64_t));
