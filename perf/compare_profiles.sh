@@ -69,10 +69,11 @@ run_profile() {
   build=$1 name=$2
   out="$work/$2.$1.$3"
   shift 3
-  # The subshell's own stderr too: it tells of a program killed by a signal.
+  # The subshell's own stderr too: it tells of a program killed by a signal (the `|| true` inside keeps
+  # the subshell waiting for it, so that the message goes there, not to this script's output).
   (cd "$work" && env -i PATH=/usr/bin:/bin OMP_NUM_THREADS=4 OMP_WAIT_POLICY=passive \
     VALGRIND_LIB="$work/$build/lib" timeout 300 valgrind --tool=ccsim "$@" --ccsim-out-file="$out.out" \
-    "$programs_dir/$name" >"$out.stdout") 2>"$out.stderr" || true
+    "$programs_dir/$name" >"$out.stdout" || true) 2>"$out.stderr"
   [ -s "$out.out" ] && grep -v '^pid:\|^skipped: runtime' "$out.out" >"$out.profile"
 }
 
