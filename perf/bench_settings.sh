@@ -51,12 +51,13 @@ enter_work_directory() {
 }
 
 # ccsim's options before those a benchmark is given (a later --max-buffer wins): replay buffers large
-# enough that no workload's run meets the cap. At the default 256 MiB Valgrind often lets one thread run so
-# far ahead that the replay goes on without the threads behind it (an early replay, which the run's end
-# message reports): such a run simulates another order, usually in far less time (false_sharing at SCALE=4:
-# 14 million coherence misses instead of 24 million, in half the time), and its ratios mean nothing
-# (perf/README.md, "Early replays in the benchmarks"). The buffers take memory only as far as a thread
-# actually runs ahead.
+# enough that no workload's run meets the cap. With Valgrind's own scheduling (--fair-sched=no, ccsim's
+# default before fair scheduling became it) one thread often ran so far ahead at the default 256 MiB that
+# the replay went on without the threads behind it (an early replay, which the run's end message reports):
+# such a run simulates another order, usually in far less time (false_sharing at SCALE=4: 14 million
+# coherence misses instead of 24 million), and its ratios mean nothing (perf/README.md, "Early replays in
+# the benchmarks"). The larger cap keeps a base tree built before that change faithful too. The buffers
+# take memory only as far as a thread actually runs ahead.
 bench_ccsim_options="--L1=32768,8,64 --L2=1048576,16,64 --LLC=none --max-buffer=2048"
 
 # The workloads run 4 OpenMP threads. Waiting threads sleep instead of spinning: under Valgrind, which

@@ -237,6 +237,15 @@ void pre_command_line_init() {
   // Massif (--read-inline-info=no still turns it off), for the program's files, not the runtime
   // libraries' (runtime_inline_information.h).
   VG_(clo_read_inline_info) = True;
+  // Valgrind runs one thread at a time, and by default its lock often goes back to the thread that just
+  // gave it up, so one thread may run many time slices while the others wait. The interleaved and piped
+  // replays hold what it records until the others catch up, and at --max-buffer replay without them (an
+  // early replay: the order then follows timing). With fair scheduling the threads take the lock in turn,
+  // a time slice each: a 4-thread false-sharing loop replayed early in 3 of 3 runs without it and in none
+  // with it, in a fifth of the memory and the same time (perf/README.md, "Fair scheduling by default").
+  // So it is ccsim's default (`try`: where the system has no futex-based lock, Valgrind's own); the
+  // command line, read next, may still say --fair-sched=no.
+  VG_(clo_fair_sched) = try_fair_sched;
   init_heap_block_tracking();
   set_default_options();
 }

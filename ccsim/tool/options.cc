@@ -421,7 +421,9 @@ void print_usage() {
       "    --ccsim-version                   print ccsim's version (ccsim-%s) and exit\n"
       "    exit status: the program's own; when the profile cannot be written, 1 if the program\n"
       "    exited with 0 (a program killed by a signal still dies of it)\n"
-      "    more than 499 threads need Valgrind's --max-threads=<n> (it allows n - 1 threads at once)\n",
+      "    more than 499 threads need Valgrind's --max-threads=<n> (it allows n - 1 threads at once)\n"
+      "    Valgrind's --fair-sched is try under ccsim: threads take turns, so that the replay keeps\n"
+      "    up with them (fewer early replays); --fair-sched=no gives Valgrind's own default\n",
       kDefaultL1, kDefaultL2, kDefaultLLC, static_cast<ULong>(kDefaultMaxBufferMiB), kDefaultOutFile,
       kMaxAllocationDepth, kDefaultAllocDepth, kMaxLineDetail, kDefaultLineDetail, kMaxBlockHistograms, kDefaultBlockHistograms, kTimelineObjects, kMaxSetHistograms, kDefaultSetHistograms, kMaxPathSites, kDefaultPathSites, kMaxProgressInterval,
       kProgressIntervalOnTerminal, CCSIM_VERSION);

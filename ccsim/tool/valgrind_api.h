@@ -45,6 +45,10 @@ Bool VG_(resolve_filename)(Int fd, const HChar** result);
 // --read-inline-info (pub_core_options.h): Valgrind turns it on by default for Memcheck, Massif and
 // others only; ccsim sets the same default before the command line is read (main.cc).
 extern Bool VG_(clo_read_inline_info);
+// Valgrind's --fair-sched (pub_core_options.h, its enum as declared there from 3.8 to today): ccsim sets
+// `try` before the command line is read (main.cc), and the exit message about early replays reads it.
+enum FairSchedType { disable_fair_sched, enable_fair_sched, try_fair_sched };
+extern enum FairSchedType VG_(clo_fair_sched);
 // Valgrind's --read-var-info (pub_core_options.h): --sim-threads=1 refuses it with data objects (options.cc).
 extern Bool VG_(clo_read_var_info);
 // pub_core_debuginfo.h: an object's symbols one by one (instrumentation/entry_wrappers.h finds the functions

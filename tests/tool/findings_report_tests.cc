@@ -152,9 +152,9 @@ TEST(FindingsReportPipedTest, PipedProfileSaysWhatItCannotShow) {
   EXPECT_NE(annotate("--view=findings " + profile).find(sentence), std::string::npos);
 }
 
-// The exit messages: nothing about stacks when none were skipped; a replay-buffer hint that does not
-// recommend --fair-sched=yes to a user who gave it. A 1 MiB buffer cannot hold the example's 665 K
-// accesses of the parallel region, so early replays happen.
+// The exit messages: nothing about stacks when none were skipped; a replay-buffer hint that names
+// --fair-sched only to a user who turned it off (ccsim's default is on). A 1 MiB buffer cannot hold the
+// example's 665 K accesses of the parallel region, so early replays happen even when threads take turns.
 TEST(FindingsReportExitTest, ExitMessagesSayWhatHappened) {
   std::string dir = scratch_directory("findings_report_exit");
   RunResult plain = run_ccsim(dir, {"--max-buffer=1", "--ccsim-out-file=plain.out"}, test_program("histogram_example"),
@@ -163,16 +163,33 @@ TEST(FindingsReportExitTest, ExitMessagesSayWhatHappened) {
   EXPECT_NE(plain.stderr_text.find("inside synchronization code (--trace-runtime=yes simulates them)"),
             std::string::npos)
       << plain.stderr_text;
-  EXPECT_NE(plain.stderr_text.find("early replays: raise it, or add --fair-sched=yes"), std::string::npos)
+  EXPECT_NE(plain.stderr_text.find("early replays: raise it for exact interleaving"), std::string::npos)
       << plain.stderr_text;
+  EXPECT_EQ(plain.stderr_text.find("--fair-sched"), std::string::npos) << plain.stderr_text;
   // The summary's counts have thousands separators: the example makes 200,000 increments and more.
   EXPECT_TRUE(std::regex_search(plain.stderr_text, std::regex("total +[0-9]{1,3},[0-9]{3},?[0-9]* ")))
       << plain.stderr_text;
-  RunResult fair = run_ccsim(dir, {"--max-buffer=1", "--fair-sched=yes", "--ccsim-out-file=fair.out"},
-                             test_program("histogram_example"), {"4"});
-  EXPECT_NE(fair.stderr_text.find("early replays: raise it for exact interleaving"), std::string::npos)
-      << fair.stderr_text;
-  EXPECT_EQ(fair.stderr_text.find("add --fair-sched=yes"), std::string::npos) << fair.stderr_text;
+  RunResult unfair = run_ccsim(dir, {"--max-buffer=1", "--fair-sched=no", "--ccsim-out-file=unfair.out"},
+                               test_program("histogram_example"), {"4"});
+  EXPECT_NE(unfair.stderr_text.find("early replays: raise it, or leave out --fair-sched=no so that threads take "
+                                    "turns evenly, for exact interleaving"),
+            std::string::npos)
+      << unfair.stderr_text;
+}
+
+// Threads take turns under ccsim unless the user says otherwise: Valgrind, asked to be verbose, names the
+// lock its scheduler uses, the ticket lock of --fair-sched by default and its own generic lock with
+// --fair-sched=no. --help says so.
+TEST(FindingsReportExitTest, ThreadsTakeTurnsUnlessTheUserSaysNo) {
+  std::string dir = scratch_directory("findings_report_turns");
+  RunResult turns = run_ccsim(dir, {"-v", "--ccsim-out-file=turns.out"}, test_program("histogram_example"), {"4"});
+  EXPECT_NE(turns.stderr_text.find("Scheduler: using ticket lock scheduler lock"), std::string::npos)
+      << turns.stderr_text;
+  RunResult own = run_ccsim(dir, {"-v", "--fair-sched=no", "--ccsim-out-file=own.out"},
+                            test_program("histogram_example"), {"4"});
+  EXPECT_NE(own.stderr_text.find("Scheduler: using generic scheduler lock"), std::string::npos) << own.stderr_text;
+  std::string help = command_output(std::string(CCSIM_BUILD_DIR) + "/vg-in-place --tool=ccsim --help");
+  EXPECT_NE(help.find("Valgrind's --fair-sched is try under ccsim"), std::string::npos) << help;
 }
 
 // --help says where ccsim's bugs go, before Valgrind's own address.

@@ -337,16 +337,6 @@ void write_body(ProfileFile* file, const RunStatistics& statistics) {
   write_counts(file, events, summary, true);
 }
 
-// Whether Valgrind's own --fair-sched was set to yes or try (the last occurrence counts, as in Valgrind).
-bool fair_sched_given() {
-  bool fair = false;
-  for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_valgrind)); ++i) {
-    const HChar* argument = *static_cast<HChar**>(VG_(indexXA)(VG_(args_for_valgrind), i));
-    if (VG_(strncmp)(argument, "--fair-sched=", 13) == 0) fair = VG_(strcmp)(argument + 13, "no") != 0;
-  }
-  return fair;
-}
-
 }  // namespace
 
 bool write_profile(const RunStatistics& statistics) {
@@ -452,12 +442,13 @@ void print_summary(const RunStatistics& statistics) {
   }
   report_spin_waits();
   if (options.sync.mode != SimMode::Native && sync_early_flushes() != 0) {
-    if (fair_sched_given()) {
+    // Fair scheduling is ccsim's default (main.cc): only a user who turned it off is told of it.
+    if (VG_(clo_fair_sched) != disable_fair_sched) {
       tool_message("the --max-buffer cap forced %'llu early replays: raise it for exact interleaving\n",
                 static_cast<ULong>(sync_early_flushes()));
     } else {
-      tool_message("the --max-buffer cap forced %'llu early replays: raise it, or add --fair-sched=yes so that "
-                "threads take turns evenly, for exact interleaving\n",
+      tool_message("the --max-buffer cap forced %'llu early replays: raise it, or leave out --fair-sched=no "
+                "so that threads take turns evenly, for exact interleaving\n",
                 static_cast<ULong>(sync_early_flushes()));
     }
   }
