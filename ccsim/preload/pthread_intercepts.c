@@ -12,11 +12,14 @@
 
    What is modelled (docs/synchronization.md): thread creation and join; mutexes, spin locks and
    reader-writer locks (readers share); pthread barriers; condition waits release their mutex and take
-   it again on return (the signal that woke the waiter orders nothing). Every call runs bracketed as
-   runtime code, and so does a thread's own start and exit inside the thread library.
+   it again on return (the signal that woke the waiter orders nothing); POSIX semaphores (a wait takes a
+   unit some post or the initial value gave). Every call runs bracketed as runtime code, and so does a
+   thread's own start and exit inside the thread library.
 */
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <semaphore.h>
 
 #include "pub_tool_basics.h"
 #include "valgrind.h"
@@ -349,4 +352,92 @@ ENTERED_WRAPPER(int, pthread_cond_broadcast, pthread_cond_t* cond) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
   return (int)ccsim_entered_call_in_runtime(orig, (ccsim_word)cond, 0, 0, 0);
+}
+
+/* ---- semaphores: a wait takes a unit that sem_init or a post gave ---- */
+
+/* Reported only from user code, like the locks (a runtime's own semaphores are its business). */
+__attribute__((noinline))
+static int sem_init_WRK(OrigFn orig, sem_t* semaphore, int shared, unsigned value) {
+  int result;
+  const int user = ccsim_runtime_enter() == 0;
+  CCSIM_CALL_ENTERED_W_WWW(result, orig, semaphore, shared, value);
+  if (result == 0 && user) ccsim_report_semaphore_init((ccsim_word)semaphore, value);
+  ccsim_runtime_exit();
+  return result;
+}
+
+ENTERED_WRAPPER(int, sem_init, sem_t* semaphore, int shared, unsigned value) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return sem_init_WRK(orig, semaphore, shared, value);
+}
+
+__attribute__((noinline))
+static int sem_post_WRK(OrigFn orig, sem_t* semaphore) {
+  int result;
+  const int user = ccsim_runtime_enter() == 0;
+  CCSIM_CALL_ENTERED_W_W(result, orig, semaphore);
+  if (result == 0 && user) ccsim_report_semaphore_post((ccsim_word)semaphore);
+  ccsim_runtime_exit();
+  return result;
+}
+
+ENTERED_WRAPPER(int, sem_post, sem_t* semaphore) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return sem_post_WRK(orig, semaphore);
+}
+
+/* sem_wait may block: its unit is taken in the replay before it does, so that a thread waiting here
+   holds no replay up; a wait that fails (a signal's EINTR) posts the unit back. */
+__attribute__((noinline))
+static int sem_wait_WRK(OrigFn orig, sem_t* semaphore) {
+  int result;
+  const int user = ccsim_runtime_enter() == 0;
+  if (user) ccsim_report_semaphore_wait((ccsim_word)semaphore);
+  CCSIM_CALL_ENTERED_W_W(result, orig, semaphore);
+  if (result != 0 && user) {
+    const int error = errno;
+    ccsim_report_semaphore_post((ccsim_word)semaphore);
+    errno = error;
+  }
+  ccsim_runtime_exit();
+  return result;
+}
+
+ENTERED_WRAPPER(int, sem_wait, sem_t* semaphore) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return sem_wait_WRK(orig, semaphore);
+}
+
+/* The waits that may fail for want of a unit (at once, or at a deadline) take it once they have it: until
+   then a thread blocked in sem_timedwait or sem_clockwait holds the replay up (the deadline bounds it). */
+__attribute__((noinline))
+static int sem_wait_then_report_WRK(OrigFn orig, sem_t* semaphore, ccsim_word a2, ccsim_word a3) {
+  int result;
+  const int user = ccsim_runtime_enter() == 0;
+  CCSIM_CALL_ENTERED_W_WWW(result, orig, semaphore, a2, a3);
+  if (result == 0 && user) ccsim_report_semaphore_wait((ccsim_word)semaphore);
+  ccsim_runtime_exit();
+  return result;
+}
+
+ENTERED_WRAPPER(int, sem_trywait, sem_t* semaphore) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return sem_wait_then_report_WRK(orig, semaphore, 0, 0);
+}
+
+ENTERED_WRAPPER(int, sem_timedwait, sem_t* semaphore, const struct timespec* deadline) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return sem_wait_then_report_WRK(orig, semaphore, (ccsim_word)deadline, 0);
+}
+
+ENTERED_WRAPPER(int, sem_clockwait, sem_t* semaphore, clockid_t clock, const struct timespec* deadline) {
+  OrigFn orig;
+  VALGRIND_GET_ORIG_FN(orig);
+  return sem_wait_then_report_WRK(orig, semaphore, (ccsim_word)clock, (ccsim_word)deadline);
 }

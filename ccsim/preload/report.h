@@ -90,6 +90,18 @@ static inline void ccsim_report_barrier_wait(ccsim_word barrier, ccsim_word call
   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_BARRIER_WAIT, barrier, call, 0, 0, 0);
 }
 
+static inline void ccsim_report_semaphore_init(ccsim_word semaphore, ccsim_word value) {
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_SEMAPHORE_INIT, semaphore, value, 0, 0, 0);
+}
+
+static inline void ccsim_report_semaphore_post(ccsim_word semaphore) {
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_SEMAPHORE_POST, semaphore, 0, 0, 0, 0);
+}
+
+static inline void ccsim_report_semaphore_wait(ccsim_word semaphore) {
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_SEMAPHORE_WAIT, semaphore, 0, 0, 0, 0);
+}
+
 static inline void ccsim_report_thread_created(ccsim_word thread) {
   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_THREAD_CREATED, thread, 0, 0, 0, 0);
 }

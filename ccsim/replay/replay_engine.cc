@@ -285,6 +285,7 @@ bool ReplayEngine::blocked(const Stream* stream) const {
     case SyncKind::LockAcquire: return model_.lock_held_elsewhere(&stream->sync, event);
     case SyncKind::ThreadJoin: return event.key < streams_.size() && streams_[event.key] != nullptr;
     case SyncKind::HappensAfter: return !model_.signalled(event);
+    case SyncKind::SemaphoreWait: return !model_.semaphore_unit_free(event);
     case SyncKind::AfterAccesses: return true;  // reuse_wait_over follows such chains
     default: return false;  // a barrier arrival, a release, a signal, a creation: it goes on
   }
@@ -335,6 +336,8 @@ bool ReplayEngine::break_deadlock() {
       lock_taken(stream, event);
     } else if (event.kind == SyncKind::ThreadJoin) {
       model_.thread_joined(&stream->sync, event.address);
+    } else if (event.kind == SyncKind::SemaphoreWait) {
+      model_.force_semaphore_wait(event);
     } else if (event.kind != SyncKind::HappensAfter && event.kind != SyncKind::AfterAccesses) {
       continue;
     }

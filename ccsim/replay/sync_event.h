@@ -27,6 +27,9 @@ enum class SyncKind : std::uint8_t {
   HappensAfter,   // waits until object `key` was signalled `participants` times (the hand-off received)
   AfterAccesses,  // uses memory that stream `key` freed after its first `participants` accesses (modulo
                   // 2^32): waits until those are replayed (replay engine only; ReplayEngine::record_reuse)
+  SemaphoreInit,  // semaphore `key` (sem_init) now holds `participants` units
+  SemaphorePost,  // adds a unit to semaphore `key` (sem_post)
+  SemaphoreWait,  // takes a unit of semaphore `key` (sem_wait), waiting for one in Replay order
 };
 
 // Whether a thread waits at the event until every participant has arrived (in the replay orders: a team's
@@ -73,6 +76,15 @@ inline SyncEvent make_happens_after(std::uint64_t object, std::uint32_t signals)
 }
 inline SyncEvent make_after_accesses(StreamId stream, std::uint32_t accesses) {
   return SyncEvent{SyncKind::AfterAccesses, false, 0, accesses, stream, 0};
+}
+inline SyncEvent make_semaphore_init(std::uint64_t semaphore, std::uint32_t units) {
+  return SyncEvent{SyncKind::SemaphoreInit, false, 0, units, semaphore, 0};
+}
+inline SyncEvent make_semaphore_post(std::uint64_t semaphore) {
+  return SyncEvent{SyncKind::SemaphorePost, false, 0, 0, semaphore, 0};
+}
+inline SyncEvent make_semaphore_wait(std::uint64_t semaphore) {
+  return SyncEvent{SyncKind::SemaphoreWait, false, 0, 0, semaphore, 0};
 }
 inline SyncEvent make_thread_create(StreamId child) { return SyncEvent{SyncKind::ThreadCreate, false, 0, 0, child, 0}; }
 inline SyncEvent make_thread_join(StreamId child, Addr address = 0) {

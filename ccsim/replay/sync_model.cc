@@ -54,6 +54,7 @@ SyncModel::SyncModel(EventOrder order)
       object_barriers_("ccsim.sync.barriers"),
       locks_("ccsim.sync.locks"),
       signals_("ccsim.sync.signals"),
+      semaphore_units_("ccsim.sync.semaphores"),
       region_closes_("ccsim.sync.regions") {
   region_closes_.push_back(0);  // region 0: from the start of the program to its first barrier
 }
@@ -141,6 +142,23 @@ bool SyncModel::apply(SyncThread* thread, const SyncEvent& event) {
     case SyncKind::HappensAfter: {
       if (order_ == EventOrder::Live) return true;
       return signalled(event);
+    }
+    case SyncKind::SemaphoreInit:
+      // sem_init on a semaphore in use starts it again, as in the program.
+      if (order_ == EventOrder::Replay) semaphore_units_.find_or_add(event.key) = event.participants;
+      return true;
+    case SyncKind::SemaphorePost:
+      if (order_ == EventOrder::Replay) {
+        std::int64_t* units = semaphore_units_.find(event.key);
+        if (units != nullptr) ++*units;
+      }
+      return true;
+    case SyncKind::SemaphoreWait: {
+      if (order_ == EventOrder::Live) return true;
+      if (!semaphore_unit_free(event)) return false;
+      std::int64_t* units = semaphore_units_.find(event.key);
+      if (units != nullptr) --*units;
+      return true;
     }
     case SyncKind::ThreadCreate:
     case SyncKind::ThreadJoin:

@@ -17,7 +17,10 @@
 // barrier object (pthread_barrier_t) is a barrier of the threads that wait at it; outside a team, a
 // thread's join of another ends the joiner's region. An annotated hand-off
 // (HappensBefore/HappensAfter) orders the replay only: in Replay order the receiver waits until the
-// object has been signalled as often as the client had signalled it when the receiver went on. A thread outside any
+// object has been signalled as often as the client had signalled it when the receiver went on. A
+// semaphore orders the replay only too: in Replay order it counts its units (SemaphoreInit sets them,
+// SemaphorePost adds one) and a SemaphoreWait takes one, waiting while there is none; a semaphore whose
+// initialization the model has not seen never holds a thread. A thread outside any
 // team keeps the region of its creator until it passes a barrier. An access is critical while its
 // thread holds any lock.
 #ifndef CCSIM_REPLAY_SYNC_MODEL_H
@@ -99,6 +102,17 @@ class SyncModel {
     return signals != nullptr && *signals >= happens_after.participants;
   }
 
+  // Replay order: whether a SemaphoreWait may take a unit now (or its semaphore is unknown).
+  bool semaphore_unit_free(const SyncEvent& wait) const {
+    const std::int64_t* units = semaphore_units_.find(wait.key);
+    return units == nullptr || *units > 0;
+  }
+  // Breaking a deadlock: `wait` (a SemaphoreWait) takes a unit the semaphore does not have.
+  void force_semaphore_wait(const SyncEvent& wait) {
+    std::int64_t* units = semaphore_units_.find(wait.key);
+    if (units != nullptr) --*units;
+  }
+
   // Regions handed out so far are 0..region_count()-1. A region is closed by the first barrier release
   // that moves a thread out of it; region_close() is that barrier's client address (0: unknown, or
   // never closed).
@@ -140,6 +154,8 @@ class SyncModel {
   HashMap<std::uint64_t, Barrier*> object_barriers_; // barrier instance -> barrier, while threads wait at it
   HashMap<std::uint64_t, LockState> locks_;          // lock key -> state, while held (Replay order)
   HashMap<std::uint64_t, std::uint64_t> signals_;    // hand-off object -> HappensBefore events replayed (Replay order)
+  // semaphore -> its units now, from its SemaphoreInit on (Replay order); below 0 only after a forced wait
+  HashMap<std::uint64_t, std::int64_t> semaphore_units_;
   GrowableArray<Addr> region_closes_;                // region id -> the barrier call that closed it
 };
 

@@ -84,6 +84,14 @@ typedef enum {
   /* LOCK_ACQUIRE, then RUNTIME_EXIT: a lock reported once the wrapped call took it (a non-blocking
      attempt that succeeded, a condition wait holding its mutex again). args[1..4] as LOCK_ACQUIRE's. */
   VG_USERREQ__CCSIM_LOCK_ACQUIRE_RUNTIME_EXIT,
+  /* A POSIX semaphore was initialized (sem_init succeeded). args[1]: semaphore, args[2]: its value. */
+  VG_USERREQ__CCSIM_SEMAPHORE_INIT,
+  /* The thread posted a semaphore (sem_post succeeded). args[1]: semaphore. */
+  VG_USERREQ__CCSIM_SEMAPHORE_POST,
+  /* The thread takes a unit of a semaphore: sem_wait, reported before it may block (so a replay knows
+     what the thread waits for; a wait that fails then posts the unit back), or a sem_trywait,
+     sem_timedwait or sem_clockwait that succeeded. args[1]: semaphore. */
+  VG_USERREQ__CCSIM_SEMAPHORE_WAIT,
   /* One past the last request; not a request. */
   VG_USERREQ__CCSIM_END_INTERNAL
 } Vg_CcsimInternalRequest;

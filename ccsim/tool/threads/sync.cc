@@ -397,6 +397,15 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
     case VG_USERREQ__CCSIM_BARRIER_WAIT:
       if (!inside_annotated_barrier(tid)) handle_barrier_wait(tid, args[1], call_of(args[2]));
       break;
+    case VG_USERREQ__CCSIM_SEMAPHORE_INIT:
+      report(tid, make_semaphore_init(args[1], static_cast<std::uint32_t>(args[2])));
+      break;
+    case VG_USERREQ__CCSIM_SEMAPHORE_POST:
+      report(tid, make_semaphore_post(args[1]));
+      break;
+    case VG_USERREQ__CCSIM_SEMAPHORE_WAIT:
+      report(tid, make_semaphore_wait(args[1]));
+      break;
     case VG_USERREQ__CCSIM_THREAD_CREATED:
       if (records_replay_calls()) streams_by_pthread->find_or_add(args[1]) = last_created_stream[tid];
       break;
@@ -501,8 +510,8 @@ void sync_finish_replay() {
   if (replay_engine == nullptr) return;
   replay_engine->finish();
   if (replay_engine->forced_orderings() > 0) {
-    tool_message("ccsim: the replay let %llu waiting threads past a barrier, lock or join that its own order "
-                 "never released; see 'forced orderings' in docs/synchronization.md.\n",
+    tool_message("ccsim: the replay let %llu waiting threads past a barrier, lock, join or semaphore that its "
+                 "own order never released; see 'forced orderings' in docs/synchronization.md.\n",
                  static_cast<ULong>(replay_engine->forced_orderings()));
   }
 }

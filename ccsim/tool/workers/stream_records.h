@@ -41,7 +41,8 @@ constexpr std::uint32_t kOperationHeaderWords = 2;
 // the reader refuses a trace of another stream instead of misreading it.
 // 2: the stream carries the replay's calls in every order, the native one included (a trace of any order
 // is simulated in any: threads/sync.h, records_replay_calls()).
-constexpr std::uint32_t kStreamVersion = 2;
+// 3: POSIX semaphores (SyncKind::SemaphoreInit, SemaphorePost, SemaphoreWait).
+constexpr std::uint32_t kStreamVersion = 3;
 }  // namespace stream_records
 
 // The operations, with their payloads (words).
