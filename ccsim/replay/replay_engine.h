@@ -143,6 +143,11 @@ class ReplayEngine {
   std::uint64_t forced_orderings() const { return forced_orderings_; }
   std::uint64_t buffered_bytes() const { return memory_.bytes; }
   const SyncModel& model() const { return model_; }
+  // The synchronization state of the thread replaying on `proc` now (null: none), as the replay left it.
+  const SyncThread* sync_of(ProcId proc) const {
+    const Stream* stream = replaying_[proc];
+    return stream != nullptr ? &stream->sync : nullptr;
+  }
 
  private:
   enum class Drive : std::uint8_t {

@@ -140,8 +140,9 @@ bool SyncModel::apply(SyncThread* thread, const SyncEvent& event) {
       if (order_ == EventOrder::Replay) ++signals_.find_or_add(event.key);
       return true;
     case SyncKind::HappensAfter: {
-      if (order_ == EventOrder::Live) return true;
-      return signalled(event);
+      if (order_ == EventOrder::Replay && !signalled(event)) return false;
+      thread->handoff_region = thread->region;
+      return true;
     }
     case SyncKind::SemaphoreInit:
       // sem_init on a semaphore in use starts it again, as in the program.
@@ -154,10 +155,12 @@ bool SyncModel::apply(SyncThread* thread, const SyncEvent& event) {
       }
       return true;
     case SyncKind::SemaphoreWait: {
-      if (order_ == EventOrder::Live) return true;
-      if (!semaphore_unit_free(event)) return false;
-      std::int64_t* units = semaphore_units_.find(event.key);
-      if (units != nullptr) --*units;
+      if (order_ == EventOrder::Replay) {
+        if (!semaphore_unit_free(event)) return false;
+        std::int64_t* units = semaphore_units_.find(event.key);
+        if (units != nullptr) --*units;
+      }
+      thread->handoff_region = thread->region;
       return true;
     }
     case SyncKind::ThreadCreate:

@@ -58,6 +58,13 @@ struct SyncThread {
   std::uint32_t entering_member = 0;   // Arrival::TeamEnter: its number in the team
   SyncThread* next_waiter = nullptr;   // the next thread waiting at the same barrier, in arrival order
   bool docked = false;                 // left a team as a worker: the runtime parks it until the next team
+  // The region in which it last passed a hand-off it received (a SemaphoreWait, a HappensAfter); ~0: none.
+  // Its stores in that region are ordered with other threads' by the program (received_handoff_in_region).
+  RegionId handoff_region = ~RegionId(0);
+
+  // Whether the thread received a hand-off in its current region: the diagnosis of unlocked shared
+  // writes (docs/model.md) leaves its stores out, since it cannot tell which of them the hand-off ordered.
+  bool received_handoff_in_region() const { return handoff_region == region; }
 };
 
 class SyncModel {

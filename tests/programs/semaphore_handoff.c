@@ -2,22 +2,23 @@
    Worker A (created first: Valgrind thread 2) waits on `a_turn` (initial value 1), adds 1 to
    `shared.counter` TURN = 10 times, and posts `b_turn`; worker B (thread 3) waits on `b_turn` (initial
    value 0), does the same and posts `a_turn`: ROUNDS = 100 turns each. After each of its turns a worker
-   also writes its own 8 KiB array `own[t]` whole (1,024 stores), so that the run records far more than
-   --max-buffer=1 holds (1 MiB: about 87,000 accesses; the workers make about 210,000). Each worker posts
-   `done` after its last turn; main waits on `done` twice, joins both and reads the counter.
+   also writes its own 8 KiB array `own[t]` whole (1,024 stores: the other worker's turn runs meanwhile
+   in the replay). Each worker posts `done` after its last turn; main waits on `done` twice, joins both
+   and reads the counter.
 
-   Expected in the interleaved and piped orders, the semaphores ordering the replay: the turns alternate
-   A, B, A, ... (200 turns), each turn's 10 increments (a load and a store of the same 8 bytes) one
-   thread's in a row. A's first load is its compulsory miss; B's first load finds the line Modified in
-   A's cache (a transfer, not a coherence miss: B never held it) and B's first store invalidates A's
-   copy. From then on each turn's first load is a coherence miss of the thread whose copy the other's
-   last turn invalidated, true sharing (it reads the bytes the other wrote), and its first store
-   invalidates the other's copy. So at the increment line: 199 invalidations received (and caused), all
-   true sharing in region 0 (no barrier; main's waits and joins come after), and 198 true-sharing
-   coherence misses; none at `own`'s line, which no other thread touches. main, blocked in its wait
-   meanwhile, holds no replay up: no early replay even at --max-buffer=1. (Before semaphores ordered the
-   replay, one access per thread per turn interleaved the two workers' increments, for several times as
-   many invalidations, and main's wait held the replay up until the cap forced early replays.) */
+   Expected in every order (the replay's, which the semaphores order, and the native one, the real run's,
+   which they order too): the turns alternate A, B, A, ... (200 turns), each turn's 10 increments (a load
+   and a store of the same 8 bytes) one thread's in a row. A's first load is its compulsory miss; B's
+   first load finds the line Modified in A's cache (a transfer, not a coherence miss: B never held it)
+   and B's first store invalidates A's copy. From then on each turn's first load is a coherence miss of
+   the thread whose copy the other's last turn invalidated, true sharing (it reads the bytes the other
+   wrote), and its first store invalidates the other's copy. So at the increment line: 199 invalidations
+   received (and caused), all true sharing in region 0 (no barrier; main's waits and joins come after),
+   and 198 true-sharing coherence misses; none at `own`'s line, which no other thread touches. No store
+   is an unlocked shared write (a race): each follows the unit its thread took. (Before semaphores
+   ordered the replay, one access per thread per turn interleaved the two workers' increments, for
+   several times as many invalidations, all called a race, and main's wait held the replay up until
+   `--max-buffer=1` forced early replays.) */
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdio.h>

@@ -102,5 +102,37 @@ TEST_F(SemaphoreTest, MissingPostIsAForcedOrdering) {
   EXPECT_EQ(engine_->forced_orderings(), 1u);
 }
 
+// A thread waiting on a semaphore holds no replay up: thread 0 (main) records its wait and blocks, while
+// thread 1 records 1,000 accesses, three times what a cap of two chunks holds (680: replay_engine_test's
+// CapForcesOneEarlyFlush), then posts. Thread 0's turns pass over it (no unit), so thread 1's accesses
+// are replayed as they come: no early flush. Had thread 0 recorded nothing (a wait the tool does not
+// see, a thread blocked in the kernel), the cap would force flushes, as the second run shows.
+TEST_F(SemaphoreTest, AWaitingThreadHoldsNoReplayUp) {
+  for (const bool wait_recorded : {true, false}) {
+    SCOPED_TRACE(wait_recorded ? "wait recorded" : "nothing recorded");
+    ReplayConfig config = interleaved(1);
+    config.max_buffer_bytes = 2 * EventQueue::kChunkBytes;
+    start(config);
+    create(0, 1);
+    init(0, 0);
+    if (wait_recorded) wait(0);
+    accesses(1, 0, 1000);
+    post(1);
+    exit_thread(1);
+    if (!wait_recorded) wait(0);
+    access(0, 0);
+    exit_thread(0);
+    finish();
+    EXPECT_EQ(replayed_.size(), 1001u);
+    if (wait_recorded) {
+      EXPECT_EQ(engine_->early_flushes(), 0u);
+      EXPECT_EQ(order().substr(order().size() - 4), "t0a0");  // after thread 1's post
+    } else {
+      EXPECT_GE(engine_->early_flushes(), 1u);
+    }
+    EXPECT_EQ(engine_->forced_orderings(), 0u);
+  }
+}
+
 }  // namespace
 }  // namespace ccsim

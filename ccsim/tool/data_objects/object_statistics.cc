@@ -24,6 +24,7 @@
 #include "ccsim/tool/instrumentation/references.h"
 #include "ccsim/tool/options.h"
 #include "ccsim/tool/threads/lock_statistics.h"
+#include "ccsim/tool/threads/sync.h"
 #include "ccsim/tool/valgrind_api.h"
 
 namespace ccsim {
@@ -328,10 +329,11 @@ void on_invalidation(void*, const InvalidationNotice& notice) {
   if (critical) writer.add(kInvalidationsCausedTrueInRegion + kCriticalOffset);
   record_line_invalidation(notice);
   if (count_working_set) count_resident_invalidation(notice);
-  // The per-lock sections and the unlocked shared writes, charged to the writer's object.
+  // The per-lock sections and the unlocked shared writes, charged to the writer's object. A writer that
+  // received a hand-off in its region (a semaphore's unit) is ordered by the program: no race is claimed.
   if (holds_lock(notice.writer_proc)) {
     charge_lock_invalidation(notice, written_object);
-  } else {
+  } else if (!sync_writer_received_handoff(notice.writer_proc)) {
     record_unlocked_store(notice, written_object);
   }
 }

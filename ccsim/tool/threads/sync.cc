@@ -59,6 +59,7 @@ ProcId processor_of(unsigned tid) { return thread_state(tid)->processor; }
 void publish(const SyncThread* thread, ThreadState* state) {
   state->region = thread->region;
   state->locks_held = thread->locks_held;
+  state->received_handoff = thread->received_handoff_in_region();
 }
 
 // The live model's part of one event of a thread (a join included): the model now, then the thread's
@@ -536,6 +537,15 @@ std::uint64_t sync_early_flushes() { return replay_engine != nullptr ? replay_en
 void sync_live_event(ProcId proc, SyncThread* thread, ThreadState* state, const SyncEvent& event) {
   apply_live(thread, state, event);
   count_native_lock(proc, event);
+}
+
+bool sync_writer_received_handoff(ProcId writer) {
+  if (replay_engine != nullptr) {
+    const SyncThread* thread = replay_engine->sync_of(writer);
+    return thread != nullptr && thread->received_handoff_in_region();
+  }
+  // Native order: the store is being simulated on the thread that makes it.
+  return current_thread->received_handoff;
 }
 
 void sync_live_thread_started(SyncThread* child, const SyncThread* creator, ThreadState* state) {

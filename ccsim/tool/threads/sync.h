@@ -68,6 +68,11 @@ inline void sync_record_access(ProcId proc, RefId ref, Addr addr, std::uint32_t 
 // Mid-run, before CCSIM_ZERO_STATS drops the counts: replays what the buffers hold so far (without
 // waiting for threads that have not recorded their next events). The run continues.
 void sync_flush();
+
+// Whether the thread whose store is simulated now on `writer` received a hand-off (a semaphore wait, an
+// annotated HAPPENS_AFTER) in its current region, in the order simulated: the unlocked shared writes'
+// diagnosis leaves such a store out (docs/model.md, "Unlocked shared writes").
+bool sync_writer_received_handoff(ProcId writer);
 // At client exit: replays everything still buffered. Recording must not continue afterwards.
 // sync_finish() is the two halves: the annotation mistakes told (by the tool's process), and the rest
 // replayed (by whoever holds the replay engine: the tool, or its simulation worker).

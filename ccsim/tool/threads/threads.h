@@ -63,6 +63,10 @@ struct ThreadState {
   // kept here so that the hit path finds it in one load; null until the processor exists. Refreshed
   // whenever an access leaves the hit path (the processor of a thread never changes).
   Processor* hit_processor = nullptr;
+  // Native order: it received a hand-off (a semaphore, an annotated one) in its current region (the live
+  // model's SyncThread::received_handoff_in_region); the replay orders read their own copy. Off the hot
+  // path, at the end: read only at an invalidation (sync_writer_received_handoff).
+  bool received_handoff = false;
 };
 
 // The running thread's state, switched by the tool on every thread switch; the access helpers read it
