@@ -12,7 +12,7 @@
 
    What is modelled (docs/synchronization.md): thread creation and join; mutexes, spin locks and
    reader-writer locks (readers share); pthread barriers; condition waits release their mutex and take
-   it again on return (the signal that woke the waiter orders nothing); POSIX semaphores (a wait takes a
+   it again on return, after the signals made before it returned; POSIX semaphores (a wait takes a
    unit some post or the initial value gave). Every call runs bracketed as runtime code, and so does a
    thread's own start and exit inside the thread library.
 */
@@ -306,7 +306,10 @@ ENTERED_WRAPPER(int, pthread_barrier_destroy, pthread_barrier_t* barrier) {
 /* ---- condition variables ---- */
 
 /* A condition wait `orig(cond, mutex, a3, a4)` releases the mutex while it waits and holds it again when
-   it returns, whatever it returns (a timeout included). Not reported from runtime code (wrapped_calls.h). */
+   it returns, whatever it returns (a timeout included). On its return the waiter goes on after the
+   condition's signals the program had made by then (reported first: waiting for them while holding the
+   mutex again would keep the signaller out of it in the replay). Not reported from runtime code
+   (wrapped_calls.h). */
 __attribute__((noinline))
 static int cond_wait_WRK(OrigFn orig, pthread_cond_t* cond, pthread_mutex_t* mutex, ccsim_word a3, ccsim_word a4,
                          ccsim_word call) {
@@ -314,6 +317,7 @@ static int cond_wait_WRK(OrigFn orig, pthread_cond_t* cond, pthread_mutex_t* mut
   const int reported = ccsim_runtime_enter_lock_release((ccsim_word)mutex) == 0;
   CCSIM_CALL_ENTERED_W_WWWW(result, orig, cond, mutex, a3, a4);
   if (reported) {
+    ccsim_report_condition_woken((ccsim_word)cond);
     ccsim_report_lock_acquire_runtime_exit((ccsim_word)mutex, 0, CCSIM_LOCK_MUTEX, call);
   } else {
     ccsim_runtime_exit();
@@ -341,17 +345,27 @@ ENTERED_WRAPPER(int, pthread_cond_clockwait, pthread_cond_t* cond, pthread_mutex
   return cond_wait_WRK(orig, cond, mutex, (ccsim_word)clock, (ccsim_word)deadline, CCSIM_CALL_SITE());
 }
 
-/* pthread_cond_signal, pthread_cond_broadcast: runtime code, nothing to report. */
+/* pthread_cond_signal, pthread_cond_broadcast: a signal the waiters it wakes go on after, reported from
+   user code before the call (a waiter cannot return before it), and runtime code inside. */
+__attribute__((noinline))
+static int cond_signal_WRK(OrigFn orig, pthread_cond_t* cond) {
+  int result;
+  if (ccsim_runtime_enter() == 0) ccsim_report_condition_signal((ccsim_word)cond);
+  CCSIM_CALL_ENTERED_W_W(result, orig, cond);
+  ccsim_runtime_exit();
+  return result;
+}
+
 ENTERED_WRAPPER(int, pthread_cond_signal, pthread_cond_t* cond) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_entered_call_in_runtime(orig, (ccsim_word)cond, 0, 0, 0);
+  return cond_signal_WRK(orig, cond);
 }
 
 ENTERED_WRAPPER(int, pthread_cond_broadcast, pthread_cond_t* cond) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return (int)ccsim_entered_call_in_runtime(orig, (ccsim_word)cond, 0, 0, 0);
+  return cond_signal_WRK(orig, cond);
 }
 
 /* ---- semaphores: a wait takes a unit that sem_init or a post gave ---- */

@@ -102,6 +102,14 @@ static inline void ccsim_report_semaphore_wait(ccsim_word semaphore) {
   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_SEMAPHORE_WAIT, semaphore, 0, 0, 0, 0);
 }
 
+static inline void ccsim_report_condition_signal(ccsim_word cond) {
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_CONDITION_SIGNAL, cond, 0, 0, 0, 0);
+}
+
+static inline void ccsim_report_condition_woken(ccsim_word cond) {
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_CONDITION_WOKEN, cond, 0, 0, 0, 0);
+}
+
 static inline void ccsim_report_thread_created(ccsim_word thread) {
   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_THREAD_CREATED, thread, 0, 0, 0, 0);
 }

@@ -92,6 +92,12 @@ typedef enum {
      what the thread waits for; a wait that fails then posts the unit back), or a sem_trywait,
      sem_timedwait or sem_clockwait that succeeded. args[1]: semaphore. */
   VG_USERREQ__CCSIM_SEMAPHORE_WAIT,
+  /* The thread signals or broadcasts a condition variable (before the call, so that a waiter it wakes
+     returns after it). args[1]: the condition variable. */
+  VG_USERREQ__CCSIM_CONDITION_SIGNAL,
+  /* A condition wait has returned (before the report of its mutex taken again): the waiter goes on after
+     the condition's signals the program had made so far. args[1]: the condition variable. */
+  VG_USERREQ__CCSIM_CONDITION_WOKEN,
   /* One past the last request; not a request. */
   VG_USERREQ__CCSIM_END_INTERNAL
 } Vg_CcsimInternalRequest;

@@ -172,7 +172,7 @@ void expect_same_profile(const Case& test, const std::string& order, const std::
 }
 
 // Threads with locks, false sharing, late and short-lived threads, malloc/free churn across threads,
-// hand-offs (annotated, and through semaphores), spin waits, annotated barriers, OpenMP (libgomp), std::thread, --trace-stack=no; for the data
+// hand-offs (annotated, through semaphores and condition variables), spin waits, annotated barriers, OpenMP (libgomp), std::thread, --trace-stack=no; for the data
 // objects: heap blocks sharing lines, private buffers, object paths (the functions of free's callers in
 // libraries loaded after the fork), named ranges, blocks published to other threads, structs, per-thread
 // arrays, allocation sites through helpers, and one run without data objects. Programs
@@ -193,7 +193,7 @@ const std::vector<Case> kCases = {
     {"heap_sites", {"--working-set=yes", "--phases=yes"}},
     {"omp_critical_counter", {"--data-objects=no"}},
     {"forker", {}, 2},             {"fork_family", {}, 3},
-    {"semaphore_handoff", {}},
+    {"semaphore_handoff", {}},     {"condition_handoff", {}},
 };
 
 TEST(SimWorker, ProfilesEqualTheInlineOnesInTheInterleavedOrder) {
@@ -221,7 +221,7 @@ const std::vector<std::string> kNativeOrderDiffers = {
     "heap_reuse_pingpong",   "user_barrier_phases_ccsim", "omp_critical_sum", "omp_parallel_init",
     "thread_counters",       "heap_buffers_one_line", "private_buffers",     "work_queue_paths",
     "published_blocks",      "omp_false_sharing",     "shared_struct",       "thread_arrays",
-    "omp_critical_counter",  "fork_family",           "semaphore_handoff"};
+    "omp_critical_counter",  "fork_family",           "semaphore_handoff",   "condition_handoff"};
 
 // The rest of kCases, each the same in 16 inline runs: programs whose threads run one at a time (one
 // thread; std::thread and short-lived workers each created after the previous one was joined), or whose

@@ -398,6 +398,13 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
     case VG_USERREQ__CCSIM_BARRIER_WAIT:
       if (!inside_annotated_barrier(tid)) handle_barrier_wait(tid, args[1], call_of(args[2]));
       break;
+    case VG_USERREQ__CCSIM_CONDITION_SIGNAL:
+      sync_happens_before(tid, args[1]);
+      break;
+    case VG_USERREQ__CCSIM_CONDITION_WOKEN:
+      // A wait that returned before any signal (a timeout) waits for none.
+      if (happens_before_counts->find(args[1]) != nullptr) sync_happens_after(tid, args[1]);
+      break;
     case VG_USERREQ__CCSIM_SEMAPHORE_INIT:
       report(tid, make_semaphore_init(args[1], static_cast<std::uint32_t>(args[2])));
       break;

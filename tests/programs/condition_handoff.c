@@ -1,0 +1,52 @@
+/* condition_handoff.c: producer_consumer.c's hand-off through a mutex and a condition variable instead
+   of a barrier. The consumer thread, holding `lock`, sets `waiting`, broadcasts `changed` and waits on it
+   until `ready`. main waits (on `changed`, holding `lock`) until `waiting` is set, so the consumer is
+   waiting from then on; main releases the lock, does WORK = 1,000 stores to its own `scratch`, takes the
+   lock again, writes the first byte of each of the LINES = 16 lines of `buffer`, sets `ready` and
+   broadcasts. The consumer's wait then returns (after main's broadcast, the condition's second), and it
+   reads the same 16 bytes.
+
+   Expected in the replay orders, the consumer going on after the broadcast that woke it: main's stores
+   are compulsory write misses served by memory (nobody held the lines), and each consumer read is a
+   transfer miss served by main's Modified copy, which it downgrades: 16 transfers from Modified, 16
+   downgrades caused at the read line and received at the write line, and no invalidation at either line.
+   (Ordered by the mutex alone, the consumer's return would take the free lock during main's scratch work,
+   its reads would come first, compulsory, and main's stores would invalidate its 16 copies.) */
+#include <pthread.h>
+
+#define LINES 16
+#define WORK 1000
+
+static char buffer[LINES * 64] __attribute__((aligned(64)));
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
+static int waiting, ready;
+static volatile long scratch[WORK]; /* main's own */
+
+static void* consume(void* unused) {
+  (void)unused;
+  long sum = 0;
+  pthread_mutex_lock(&lock);
+  waiting = 1;
+  pthread_cond_broadcast(&changed);
+  while (!ready) pthread_cond_wait(&changed, &lock);
+  for (int line = 0; line < LINES; line++) sum += *(volatile char*)&buffer[64 * line]; /* ccsim-test: read */
+  pthread_mutex_unlock(&lock);
+  return (void*)sum;
+}
+
+int main(void) {
+  pthread_t consumer;
+  pthread_create(&consumer, NULL, consume, NULL);
+  pthread_mutex_lock(&lock);
+  while (!waiting) pthread_cond_wait(&changed, &lock);
+  pthread_mutex_unlock(&lock);
+  for (int i = 0; i < WORK; i++) scratch[i] = i;
+  pthread_mutex_lock(&lock);
+  for (int line = 0; line < LINES; line++) *(volatile char*)&buffer[64 * line] = 1; /* ccsim-test: write */
+  ready = 1;
+  pthread_cond_broadcast(&changed);
+  pthread_mutex_unlock(&lock);
+  pthread_join(consumer, NULL);
+  return 0;
+}

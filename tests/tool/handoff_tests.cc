@@ -1,0 +1,115 @@
+// handoff_tests.cc: the hand-offs that order the replay without a lock (docs/synchronization.md, its
+// paragraphs "Semaphores" and "Condition variables"): semaphore_handoff.c's two workers taking turns through POSIX
+// semaphores while main waits on a third, and condition_handoff.c's consumer going on after the broadcast
+// that woke it. Each program's comment derives the numbers asserted here.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "tests/tool/profile_reader.h"
+#include "tests/tool/run_valgrind.h"
+
+namespace ccsim_test {
+namespace {
+
+const char kProgram[] = "semaphore_handoff";
+const char kSource[] = "semaphore_handoff.c";
+
+struct Case {
+  const char* name;
+  std::vector<std::string> options;
+  bool one_cpu;
+};
+
+// Every order, inline and with a worker, and pinned to one CPU under Valgrind's own scheduling.
+const std::vector<Case> kCases = {{"interleaved", {"--sim-mode=interleaved"}, false},
+                                  {"piped", {"--sim-mode=piped"}, false},
+                                  {"worker", {"--sim-mode=interleaved", "--sim-threads=1"}, false},
+                                  {"pinned_unfair", {"--fair-sched=no"}, true},
+                                  {"native", {"--sim-mode=native"}, false},
+                                  {"native_worker", {"--sim-mode=native", "--sim-threads=1"}, false}};
+
+// Runs `program` in `test`'s scratch directory (`*dir`) with `c`'s options; its profile in `profile`.
+RunResult run_case(const std::string& test, const std::string& program, const Case& c, Profile* profile,
+                   std::string* dir_out = nullptr) {
+  const std::string dir = scratch_directory(test);
+  if (dir_out != nullptr) *dir_out = dir;
+  std::vector<std::string> options = c.options;
+  options.push_back("--ccsim-out-file=ccsim.out");
+  RunResult result;
+  if (c.one_cpu) {
+    OneCpuOnly pinned;
+    result = run_ccsim(dir, options, test_program(program));
+  } else {
+    result = run_ccsim(dir, options, test_program(program));
+  }
+  EXPECT_EQ(result.exit_code, 0) << result.stderr_text;
+  std::string error;
+  EXPECT_TRUE(read_profile(dir + "/ccsim.out", profile, &error)) << error;
+  return result;
+}
+
+// ccsim-annotate's default view (the findings, then the Locks section's sentences) of a profile.
+std::string annotate(const std::string& profile) {
+  std::string output;
+  FILE* pipe = popen((std::string(CCSIM_BUILD_DIR) + "/ccsim/annotate/ccsim-annotate " + profile + " 2>&1").c_str(), "r");
+  if (pipe == nullptr) return output;
+  char buffer[4096];
+  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
+  pclose(pipe);
+  return output;
+}
+
+// In every order (kCases): the turns alternate whole (the native order is the real run's, which the semaphores order too), and no
+// store is called a race: each worker's stores follow the unit it took (docs/model.md, "Unlocked shared
+// writes"). (That main's wait holds no replay up is the replay's unit test SemaphoreTest.
+// AWaitingThreadHoldsNoReplayUp: here main may be slow to reach its wait on a loaded machine.)
+TEST(Semaphores, TurnsTakenThroughSemaphoresAreReplayedInTurn) {
+  const unsigned increment = marked_line(kSource, "increment");
+  const unsigned own = marked_line(kSource, "own");
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(c.name);
+    Profile profile;
+    std::string dir;
+    const RunResult result = run_case(std::string("semaphore_") + c.name, kProgram, c, &profile, &dir);
+    const Invalidations received = invalidations_at(profile, kSource, increment, "received");
+    EXPECT_EQ(received.true_in, 199u);
+    EXPECT_EQ(received.true_across, 0u);
+    EXPECT_EQ(received.false_sharing(), 0u);
+    EXPECT_EQ(invalidations_at(profile, kSource, increment, "caused").true_in, 199u);
+    EXPECT_EQ(profile.at_line(kSource, increment, "coherence_miss_true"), 198u);
+    EXPECT_EQ(profile.at_line(kSource, increment, "coherence_miss_false"), 0u);
+    EXPECT_EQ(invalidations_at(profile, kSource, own, "received").total(), 0u);
+    EXPECT_TRUE(profile.unlocked_writes.empty());
+    EXPECT_EQ(annotate(dir + "/ccsim.out").find("no lock held"), std::string::npos);
+    EXPECT_EQ(result.stderr_text.find("waiting threads past"), std::string::npos) << result.stderr_text;
+  }
+}
+
+// In every order the consumer reads what main wrote: every read a transfer from main's Modified copy,
+// none an invalidation.
+TEST(ConditionVariables, AWaiterGoesOnAfterTheSignalThatWokeIt) {
+  const char file[] = "condition_handoff.c";
+  const unsigned read = marked_line(file, "read");
+  const unsigned write = marked_line(file, "write");
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(c.name);
+    Profile p;
+    run_case(std::string("condition_") + c.name, "condition_handoff", c, &p);
+    EXPECT_EQ(p.at_line(file, read, "L1_read_misses"), 16u);
+    EXPECT_EQ(p.at_line(file, read, "L1_miss_compulsory"), 0u);
+    EXPECT_EQ(p.at_line(file, read, "L1_miss_transfer"), 16u);
+    EXPECT_EQ(p.at_line(file, read, "served_by_transfer_from_modified"), 16u);
+    EXPECT_EQ(p.at_line(file, read, "downgrades_caused"), 16u);
+    EXPECT_EQ(p.at_line(file, write, "L1_miss_compulsory"), 16u);
+    EXPECT_EQ(p.at_line(file, write, "served_by_memory"), 16u);
+    EXPECT_EQ(p.at_line(file, write, "downgrades_received"), 16u);
+    EXPECT_EQ(invalidations_at(p, file, read, "received").total(), 0u);
+    EXPECT_EQ(invalidations_at(p, file, write, "caused").total(), 0u);
+  }
+}
+
+}  // namespace
+}  // namespace ccsim_test
