@@ -398,21 +398,25 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
     case VG_USERREQ__CCSIM_BARRIER_WAIT:
       if (!inside_annotated_barrier(tid)) handle_barrier_wait(tid, args[1], call_of(args[2]));
       break;
+    // Hand-offs (a condition's signal and wait, a semaphore): like the locks, not inside an annotated
+    // barrier's own code.
     case VG_USERREQ__CCSIM_CONDITION_SIGNAL:
-      sync_happens_before(tid, args[1]);
+      if (!inside_annotated_barrier(tid)) sync_happens_before(tid, args[1]);
       break;
     case VG_USERREQ__CCSIM_CONDITION_WOKEN:
       // A wait that returned before any signal (a timeout) waits for none.
-      if (happens_before_counts->find(args[1]) != nullptr) sync_happens_after(tid, args[1]);
+      if (!inside_annotated_barrier(tid) && happens_before_counts->find(args[1]) != nullptr) {
+        sync_happens_after(tid, args[1]);
+      }
       break;
     case VG_USERREQ__CCSIM_SEMAPHORE_INIT:
-      report(tid, make_semaphore_init(args[1], static_cast<std::uint32_t>(args[2])));
+      if (!inside_annotated_barrier(tid)) report(tid, make_semaphore_init(args[1], static_cast<std::uint32_t>(args[2])));
       break;
     case VG_USERREQ__CCSIM_SEMAPHORE_POST:
-      report(tid, make_semaphore_post(args[1]));
+      if (!inside_annotated_barrier(tid)) report(tid, make_semaphore_post(args[1]));
       break;
     case VG_USERREQ__CCSIM_SEMAPHORE_WAIT:
-      report(tid, make_semaphore_wait(args[1]));
+      if (!inside_annotated_barrier(tid)) report(tid, make_semaphore_wait(args[1]));
       break;
     case VG_USERREQ__CCSIM_THREAD_CREATED:
       if (records_replay_calls()) streams_by_pthread->find_or_add(args[1]) = last_created_stream[tid];
