@@ -146,6 +146,9 @@ TEST(Traces, SimulatedAgainWithTheRunsOptionsATraceGivesTheRunsProfile) {
   expect_same_profile_again("trace_same_false_sharing", "pthread_false_sharing", {}, {});
   expect_same_profile_again("trace_same_churn_workers", "heap_churn", {"--sim-threads=2"}, {"--sim-threads=3"});
   expect_same_profile_again("trace_same_native", "pthread_mutex_counter", {"--sim-mode=native"}, {}, {"2", "1000"});
+  // The semaphores' events (stream version 3) and a condition's hand-off travel in the trace too.
+  expect_same_profile_again("trace_same_semaphores", "semaphore_handoff", {}, {"--sim-threads=2"});
+  expect_same_profile_again("trace_same_condition", "condition_handoff", {}, {});
 }
 
 // The pid in a profile's "pid: " line.
