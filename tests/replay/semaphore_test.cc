@@ -11,7 +11,9 @@ constexpr std::uint64_t kUnknownSemaphore = 0x7100;
 
 class SemaphoreTest : public ReplayTest {
  protected:
-  void init(ProcId thread, std::uint32_t units) { engine_->record_sync(thread, make_semaphore_init(kSemaphore, units)); }
+  void init(ProcId thread, std::uint32_t units) {
+    engine_->record_sync(thread, make_semaphore_init(kSemaphore, units));
+  }
   void post(ProcId thread) { engine_->record_sync(thread, make_semaphore_post(kSemaphore)); }
   void wait(ProcId thread, std::uint64_t semaphore = kSemaphore) {
     engine_->record_sync(thread, make_semaphore_wait(semaphore));

@@ -1,7 +1,7 @@
 // handoff_tests.cc: the hand-offs that order the replay without a lock (docs/synchronization.md, its
-// paragraphs "Semaphores" and "Condition variables"): semaphore_handoff.c's two workers taking turns through POSIX
-// semaphores while main waits on a third, and condition_handoff.c's consumer going on after the broadcast
-// that woke it. Each program's comment derives the numbers asserted here.
+// paragraphs "Semaphores" and "Condition variables"): semaphore_handoff.c's two workers taking turns
+// through POSIX semaphores while main waits on a third, and condition_handoff.c's consumer going on after
+// the broadcast that woke it. Each program's comment derives the numbers asserted here.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -14,8 +14,8 @@
 namespace ccsim_test {
 namespace {
 
-const char kProgram[] = "semaphore_handoff";
-const char kSource[] = "semaphore_handoff.c";
+const char kSemaphoreProgram[] = "semaphore_handoff";
+const char kSemaphoreSource[] = "semaphore_handoff.c";
 
 struct Case {
   const char* name;
@@ -54,7 +54,8 @@ RunResult run_case(const std::string& test, const std::string& program, const Ca
 // ccsim-annotate's default view (the findings, then the Locks section's sentences) of a profile.
 std::string annotate(const std::string& profile) {
   std::string output;
-  FILE* pipe = popen((std::string(CCSIM_BUILD_DIR) + "/ccsim/annotate/ccsim-annotate " + profile + " 2>&1").c_str(), "r");
+  const std::string command = std::string(CCSIM_BUILD_DIR) + "/ccsim/annotate/ccsim-annotate " + profile + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return output;
   char buffer[4096];
   for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
@@ -62,26 +63,27 @@ std::string annotate(const std::string& profile) {
   return output;
 }
 
-// In every order (kCases): the turns alternate whole (the native order is the real run's, which the semaphores order too), and no
-// store is called a race: each worker's stores follow the unit it took (docs/model.md, "Unlocked shared
-// writes"). (That main's wait holds no replay up is the replay's unit test SemaphoreTest.
-// AWaitingThreadHoldsNoReplayUp: here main may be slow to reach its wait on a loaded machine.)
+// In every order (kCases): the turns alternate whole (the native order is the real run's, which the
+// semaphores order too), and no store is called a race: each worker's stores follow the unit it took
+// (docs/model.md, "Unlocked shared writes"). (That main's wait holds no replay up is the replay's unit
+// test SemaphoreTest.AWaitingThreadHoldsNoReplayUp: here main may be slow to reach its wait on a loaded
+// machine.)
 TEST(Semaphores, TurnsTakenThroughSemaphoresAreReplayedInTurn) {
-  const unsigned increment = marked_line(kSource, "increment");
-  const unsigned own = marked_line(kSource, "own");
+  const unsigned increment = marked_line(kSemaphoreSource, "increment");
+  const unsigned own = marked_line(kSemaphoreSource, "own");
   for (const Case& c : kCases) {
     SCOPED_TRACE(c.name);
     Profile profile;
     std::string dir;
-    const RunResult result = run_case(std::string("semaphore_") + c.name, kProgram, c, &profile, &dir);
-    const Invalidations received = invalidations_at(profile, kSource, increment, "received");
+    const RunResult result = run_case(std::string("semaphore_") + c.name, kSemaphoreProgram, c, &profile, &dir);
+    const Invalidations received = invalidations_at(profile, kSemaphoreSource, increment, "received");
     EXPECT_EQ(received.true_in, 199u);
     EXPECT_EQ(received.true_across, 0u);
     EXPECT_EQ(received.false_sharing(), 0u);
-    EXPECT_EQ(invalidations_at(profile, kSource, increment, "caused").true_in, 199u);
-    EXPECT_EQ(profile.at_line(kSource, increment, "coherence_miss_true"), 198u);
-    EXPECT_EQ(profile.at_line(kSource, increment, "coherence_miss_false"), 0u);
-    EXPECT_EQ(invalidations_at(profile, kSource, own, "received").total(), 0u);
+    EXPECT_EQ(invalidations_at(profile, kSemaphoreSource, increment, "caused").true_in, 199u);
+    EXPECT_EQ(profile.at_line(kSemaphoreSource, increment, "coherence_miss_true"), 198u);
+    EXPECT_EQ(profile.at_line(kSemaphoreSource, increment, "coherence_miss_false"), 0u);
+    EXPECT_EQ(invalidations_at(profile, kSemaphoreSource, own, "received").total(), 0u);
     EXPECT_TRUE(profile.unlocked_writes.empty());
     EXPECT_EQ(annotate(dir + "/ccsim.out").find("no lock held"), std::string::npos);
     EXPECT_EQ(result.stderr_text.find("waiting threads past"), std::string::npos) << result.stderr_text;

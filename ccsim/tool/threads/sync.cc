@@ -410,7 +410,9 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
       }
       break;
     case VG_USERREQ__CCSIM_SEMAPHORE_INIT:
-      if (!inside_annotated_barrier(tid)) report(tid, make_semaphore_init(args[1], static_cast<std::uint32_t>(args[2])));
+      if (!inside_annotated_barrier(tid)) {
+        report(tid, make_semaphore_init(args[1], static_cast<std::uint32_t>(args[2])));
+      }
       break;
     case VG_USERREQ__CCSIM_SEMAPHORE_POST:
       if (!inside_annotated_barrier(tid)) report(tid, make_semaphore_post(args[1]));
