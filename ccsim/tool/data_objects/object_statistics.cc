@@ -330,7 +330,8 @@ void on_invalidation(void*, const InvalidationNotice& notice) {
   record_line_invalidation(notice);
   if (count_working_set) count_resident_invalidation(notice);
   // The per-lock sections and the unlocked shared writes, charged to the writer's object. A writer that
-  // received a hand-off in its region (a semaphore's unit) is ordered by the program: no race is claimed.
+  // received a hand-off in its region (a semaphore's unit, a condition's signal) is ordered by the program:
+  // no race is claimed.
   if (holds_lock(notice.writer_proc)) {
     charge_lock_invalidation(notice, written_object);
   } else if (!sync_writer_received_handoff(notice.writer_proc)) {

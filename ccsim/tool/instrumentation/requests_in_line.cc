@@ -25,10 +25,10 @@ void set_result(VexGuestArchState*, UWord) {}
 #endif
 
 // The requests a wrapped call makes on every call (requests.h): the runtime's entry and exit, a lock's,
-// a semaphore's or a condition's report, an allocator call's start and end. Each changes the tool's state alone (the thread's runtime
-// depth, a synchronization event recorded or counted, an allocation recorded with its stack trace), never
-// Valgrind's: no translation is discarded, no thread made, nothing waited for but the simulation's own
-// room. The rarer ones (threads, barriers, teams, the user's requests) go through Valgrind.
+// a semaphore's or a condition's report, an allocator call's start and end. Each changes the tool's
+// state alone (the thread's runtime depth, a synchronization event recorded or counted, an allocation
+// recorded with its stack trace), never Valgrind's: no translation is discarded, no thread made, nothing
+// waited for but the simulation's own room. The rarer ones (threads, barriers, teams, the user's requests) go through Valgrind.
 bool answered_in_line(UWord request) {
   switch (request) {
     case VG_USERREQ__CCSIM_RUNTIME_ENTER:

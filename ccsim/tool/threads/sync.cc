@@ -524,8 +524,8 @@ void sync_finish_replay() {
   if (replay_engine == nullptr) return;
   replay_engine->finish();
   if (replay_engine->forced_orderings() > 0) {
-    tool_message("ccsim: the replay let %llu waiting threads past a barrier, lock, join or semaphore that its "
-                 "own order never released; see 'forced orderings' in docs/synchronization.md.\n",
+    tool_message("ccsim: the replay let %llu waiting threads past a barrier, lock, join, semaphore or hand-off "
+                 "that its own order never released; see 'forced orderings' in docs/synchronization.md.\n",
                  static_cast<ULong>(replay_engine->forced_orderings()));
   }
 }
