@@ -1,10 +1,12 @@
 /* condition_handoff.c: producer_consumer.c's hand-off through a mutex and a condition variable instead
-   of a barrier. The consumer thread, holding `lock`, sets `waiting`, broadcasts `changed` and waits on it
-   until `ready`. main waits (on `changed`, holding `lock`) until `waiting` is set, so the consumer is
-   waiting from then on; main releases the lock, does WORK = 1,000 stores to its own `scratch`, takes the
-   lock again, writes the first byte of each of the LINES = 16 lines of `buffer`, sets `ready` and
-   broadcasts. The consumer's wait then returns (after main's broadcast, the condition's second), and it
-   reads the same 16 bytes.
+   of a barrier. main takes `lock` and creates the consumer thread, then waits on `changed` until
+   `waiting` is set: the consumer, which can take the lock only once main's wait has released it, sets
+   `waiting`, broadcasts and waits on `changed` until `ready`. So each thread waits exactly once, whatever
+   the timing (a thread that found its condition true would not wait, and the run would take another
+   path). main's wait returns after the consumer's broadcast; main releases the lock, does WORK = 1,000
+   stores to its own `scratch`, takes the lock again, writes the first byte of each of the LINES = 16
+   lines of `buffer`, sets `ready` and broadcasts. The consumer's wait then returns (after main's
+   broadcast, the condition's second), and it reads the same 16 bytes.
 
    Expected in the replay orders, the consumer going on after the broadcast that woke it: main's stores
    are compulsory write misses served by memory (nobody held the lines), and each consumer read is a
@@ -37,8 +39,8 @@ static void* consume(void* unused) {
 
 int main(void) {
   pthread_t consumer;
-  pthread_create(&consumer, NULL, consume, NULL);
   pthread_mutex_lock(&lock);
+  pthread_create(&consumer, NULL, consume, NULL);
   while (!waiting) pthread_cond_wait(&changed, &lock);
   pthread_mutex_unlock(&lock);
   for (int i = 0; i < WORK; i++) scratch[i] = i;
