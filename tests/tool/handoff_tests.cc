@@ -4,7 +4,6 @@
 // the broadcast that woke it. Each program's comment derives the numbers asserted here.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -51,18 +50,6 @@ RunResult run_case(const std::string& test, const std::string& program, const Ca
   return result;
 }
 
-// ccsim-annotate's default view (the findings, then the Locks section's sentences) of a profile.
-std::string annotate(const std::string& profile) {
-  std::string output;
-  const std::string command = std::string(CCSIM_BUILD_DIR) + "/ccsim/annotate/ccsim-annotate " + profile + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return output;
-  char buffer[4096];
-  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
-  pclose(pipe);
-  return output;
-}
-
 // In every order (kCases): the turns alternate whole (the native order is the real run's, which the
 // semaphores order too), and no store is called a race: each worker's stores follow the unit it took
 // (docs/model.md, "Unlocked shared writes"). (That main's wait holds no replay up is the replay's unit
@@ -85,7 +72,8 @@ TEST(Semaphores, TurnsTakenThroughSemaphoresAreReplayedInTurn) {
     EXPECT_EQ(profile.at_line(kSemaphoreSource, increment, "coherence_miss_false"), 0u);
     EXPECT_EQ(invalidations_at(profile, kSemaphoreSource, own, "received").total(), 0u);
     EXPECT_TRUE(profile.unlocked_writes.empty());
-    EXPECT_EQ(annotate(dir + "/ccsim.out").find("no lock held"), std::string::npos);
+    // The default view: its findings, then the Locks section's sentences.
+    EXPECT_EQ(annotator_output(dir + "/ccsim.out").find("no lock held"), std::string::npos);
     EXPECT_EQ(result.stderr_text.find("waiting threads past"), std::string::npos) << result.stderr_text;
   }
 }

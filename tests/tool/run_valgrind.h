@@ -68,6 +68,10 @@ class SmallFileSystem {
 // The whole text of a file ("" when it cannot be read).
 std::string file_contents(const std::string& path);
 
+// What the built ccsim-annotate prints, its errors included, given `arguments` (a profile and options,
+// as a shell would split them): e.g. the default view of a profile.
+std::string annotator_output(const std::string& arguments);
+
 // Files in `directory` whose names start with `prefix`.
 std::vector<std::string> files_starting_with(const std::string& directory, const std::string& prefix);
 

@@ -3,7 +3,6 @@
 // are detected and not simulated. Each program's comment derives the numbers asserted here.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -36,17 +35,6 @@ ProgramRun run_program(const std::string& test, const std::string& program, cons
 std::uint64_t critical_invalidations(const Profile& profile) {
   return profile.sum_where("invalidations_received_true_in_region_critical",
                            [](const ProfileRef&, const void*) { return true; }, nullptr);
-}
-
-std::string annotate_overview(const std::string& profile_path) {
-  std::string command = std::string(CCSIM_BUILD_DIR) + "/ccsim/annotate/ccsim-annotate " + profile_path + " 2>&1";
-  std::string output;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return output;
-  char buffer[4096];
-  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
-  pclose(pipe);
-  return output;
 }
 
 const char kBarrierFile[] = "user_barrier_phases.c";
@@ -100,7 +88,7 @@ TEST(UnannotatedBarrier, IsCriticalNoiseInOneRegionAndItsSpinIsNamed) {
   const std::string spin = std::string(kBarrierFile) + ":" + std::to_string(marked_line(kBarrierFile, "spin"));
   EXPECT_NE(run.result.stderr_text.find(spin + " waits by re-reading one address ("), std::string::npos)
       << run.result.stderr_text;
-  EXPECT_NE(annotate_overview(run.directory + "/ccsim.out").find(spin + " waits by re-reading one address ("),
+  EXPECT_NE(annotator_output(run.directory + "/ccsim.out").find(spin + " waits by re-reading one address ("),
             std::string::npos);
 }
 
@@ -151,7 +139,7 @@ TEST_P(FlagHandOff, WorkAndWaitsAreCountedAsDerived) {
   const std::string wait_main = std::string(kFlagFile) + ":" + std::to_string(marked_line(kFlagFile, "wait main"));
   EXPECT_NE(run.result.stderr_text.find(wait_main + " waits by re-reading one address ("), std::string::npos)
       << run.result.stderr_text;
-  EXPECT_NE(annotate_overview(run.directory + "/ccsim.out").find("Spin-waiting: "), std::string::npos);
+  EXPECT_NE(annotator_output(run.directory + "/ccsim.out").find("Spin-waiting: "), std::string::npos);
 }
 
 INSTANTIATE_TEST_SUITE_P(AnnotatedOrNot, FlagHandOff,
@@ -216,7 +204,7 @@ TEST(SpinWaits, ACountedLoopIsWork) {
     EXPECT_EQ(p.skipped_count("spin"), 0u);
     EXPECT_EQ(run.result.stderr_text.find("waits by re-reading one address"), std::string::npos)
         << run.result.stderr_text;
-    EXPECT_EQ(annotate_overview(run.directory + "/ccsim.out").find("Spin-waiting: "), std::string::npos);
+    EXPECT_EQ(annotator_output(run.directory + "/ccsim.out").find("Spin-waiting: "), std::string::npos);
   }
 }
 
