@@ -92,6 +92,10 @@ class ReplayEngine {
   ReplayEngine(const ReplayEngine&) = delete;
   ReplayEngine& operator=(const ReplayEngine&) = delete;
 
+  // Where replayed events go from now on (a simulation worker chooses its own sink once it knows which
+  // line shards it simulates, after the engine was made for every shard).
+  void set_sink(const ReplaySink& sink) { sink_ = sink; }
+
   // Recording, in each thread's program order. The main thread (stream 0) runs on processor 0 from the
   // start; other threads exist from record_thread_created on.
   // The hot path, inlined into the tool's access helper: a bounds check, three stores and a flag test.

@@ -311,6 +311,10 @@ void sync_init(const SyncOptions& options, Simulator* sim) {
   replay_engine = create_object<ReplayEngine>("ccsim.replay", config, replay_sink(sim));
 }
 
+void sync_choose_worker_sink(Simulator* sim) {
+  if (replay_engine != nullptr) replay_engine->set_sink(replay_sink(sim));
+}
+
 bool records_replay_calls() { return replay_engine != nullptr || worker_recording(); }
 
 namespace {

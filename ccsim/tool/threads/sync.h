@@ -28,6 +28,10 @@ struct SyncOptions {
 
 // After the options are parsed; `sim` receives the replayed accesses in the interleaved and piped modes.
 void sync_init(const SyncOptions& options, Simulator* sim);
+// In a simulation worker of several, once `sim` is narrowed to the worker's line shards: the replay's sink
+// for them, chosen again (sync_init chose it in the tool's process, whose simulator owns every shard, and
+// so made every worker count reads and writes as only the first must). No-op in the native order.
+void sync_choose_worker_sink(Simulator* sim);
 // Handles one client request of the preload; returns false when `args[0]` is not one of them.
 bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret);
 // Synchronization the program marked itself (annotations.cc decodes the requests). A barrier is an object

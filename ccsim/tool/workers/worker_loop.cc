@@ -432,6 +432,7 @@ void run_simulation_worker(SharedRing* ring, Int tool_pid, Simulator* simulator,
   if (workers > 1) {
     options.worker_shard = shards_of_worker(options.worker_shard.count, workers, index);
     narrow_line_shard(simulator, options.worker_shard);
+    sync_choose_worker_sink(simulator);
   }
   WorkerState worker{*ring, index, tool_pid};
   worker.simulator = simulator;
