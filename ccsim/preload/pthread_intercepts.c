@@ -308,13 +308,16 @@ ENTERED_WRAPPER(int, pthread_barrier_destroy, pthread_barrier_t* barrier) {
 /* A condition wait `orig(cond, mutex, a3, a4)` releases the mutex while it waits and holds it again when
    it returns, whatever it returns (a timeout included). On its return the waiter goes on after the
    condition's signals the program had made by then (reported first: waiting for them while holding the
-   mutex again would keep the signaller out of it in the replay). Not reported from runtime code
+   mutex again would keep the signaller out of it in the replay). A wait with no deadline (`timed` 0)
+   is reported before it blocks too: it cannot return before the condition's next signal, so the replay
+   need not wait for it until then; a timed wait may return without one. Not reported from runtime code
    (wrapped_calls.h). */
 __attribute__((noinline))
 static int cond_wait_WRK(OrigFn orig, pthread_cond_t* cond, pthread_mutex_t* mutex, ccsim_word a3, ccsim_word a4,
-                         ccsim_word call) {
+                         ccsim_word call, int timed) {
   int result;
   const int reported = ccsim_runtime_enter_lock_release((ccsim_word)mutex) == 0;
+  if (reported && !timed) ccsim_report_condition_wait((ccsim_word)cond);
   CCSIM_CALL_ENTERED_W_WWWW(result, orig, cond, mutex, a3, a4);
   if (reported) {
     ccsim_report_condition_woken((ccsim_word)cond);
@@ -328,31 +331,37 @@ static int cond_wait_WRK(OrigFn orig, pthread_cond_t* cond, pthread_mutex_t* mut
 ENTERED_WRAPPER(int, pthread_cond_wait, pthread_cond_t* cond, pthread_mutex_t* mutex) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return cond_wait_WRK(orig, cond, mutex, 0, 0, CCSIM_CALL_SITE());
+  return cond_wait_WRK(orig, cond, mutex, 0, 0, CCSIM_CALL_SITE(), 0);
 }
 
 ENTERED_WRAPPER(int, pthread_cond_timedwait, pthread_cond_t* cond, pthread_mutex_t* mutex,
                 const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return cond_wait_WRK(orig, cond, mutex, (ccsim_word)deadline, 0, CCSIM_CALL_SITE());
+  return cond_wait_WRK(orig, cond, mutex, (ccsim_word)deadline, 0, CCSIM_CALL_SITE(), 1);
 }
 
 ENTERED_WRAPPER(int, pthread_cond_clockwait, pthread_cond_t* cond, pthread_mutex_t* mutex, clockid_t clock,
                 const struct timespec* deadline) {
   OrigFn orig;
   VALGRIND_GET_ORIG_FN(orig);
-  return cond_wait_WRK(orig, cond, mutex, (ccsim_word)clock, (ccsim_word)deadline, CCSIM_CALL_SITE());
+  return cond_wait_WRK(orig, cond, mutex, (ccsim_word)clock, (ccsim_word)deadline, CCSIM_CALL_SITE(), 1);
 }
 
 /* pthread_cond_signal, pthread_cond_broadcast: a signal the waiters it wakes go on after, reported from
-   user code before the call (a waiter cannot return before it), and runtime code inside. */
+   user code before the call (a waiter cannot return before it) and again when the call has returned (a
+   wait that starts after that cannot be woken by it), and runtime code inside. */
 __attribute__((noinline))
 static int cond_signal_WRK(OrigFn orig, pthread_cond_t* cond) {
   int result;
-  if (ccsim_runtime_enter() == 0) ccsim_report_condition_signal((ccsim_word)cond);
+  const int reported = ccsim_runtime_enter() == 0;
+  if (reported) ccsim_report_condition_signal((ccsim_word)cond);
   CCSIM_CALL_ENTERED_W_W(result, orig, cond);
-  ccsim_runtime_exit();
+  if (reported) {
+    ccsim_report_condition_signalled_runtime_exit((ccsim_word)cond);
+  } else {
+    ccsim_runtime_exit();
+  }
   return result;
 }
 

@@ -110,6 +110,14 @@ static inline void ccsim_report_condition_woken(ccsim_word cond) {
   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_CONDITION_WOKEN, cond, 0, 0, 0, 0);
 }
 
+static inline void ccsim_report_condition_wait(ccsim_word cond) {
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_CONDITION_WAIT, cond, 0, 0, 0, 0);
+}
+
+static inline void ccsim_report_condition_signalled_runtime_exit(ccsim_word cond) {
+  VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_CONDITION_SIGNALLED_RUNTIME_EXIT, cond, 0, 0, 0, 0);
+}
+
 static inline void ccsim_report_thread_created(ccsim_word thread) {
   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__CCSIM_THREAD_CREATED, thread, 0, 0, 0, 0);
 }

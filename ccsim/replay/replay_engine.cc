@@ -102,7 +102,7 @@ void ReplayEngine::finish() {
   }
   do {
     replay(Drive::SkipStarved);
-  } while (!active_.empty() && break_deadlock());
+  } while (!active_.empty() && break_deadlock(true));
 }
 
 void ReplayEngine::record_access_in_new_chunk(Stream* stream, RefId ref, Addr addr, std::uint32_t size,
@@ -124,7 +124,7 @@ void ReplayEngine::make_room(Stream* stream, std::uint32_t words) {
       for (std::uint32_t i = 0; i < streams_.size(); ++i) {
         if (streams_[i] != nullptr) streams_[i]->events.release_storage_if_empty();
       }
-      if (memory_.bytes + EventQueue::kChunkBytes <= config_.max_buffer_bytes || !break_deadlock()) break;
+      if (memory_.bytes + EventQueue::kChunkBytes <= config_.max_buffer_bytes || !break_deadlock(false)) break;
     }
   }
   // The flush may have emptied the stream's queue, which then has room again without a new chunk.
@@ -320,7 +320,7 @@ void ReplayEngine::end_stream(Stream* stream) {
 
 // Lets the lowest-numbered waiting thread pass, ignoring what it waits for. Returns false when no
 // running thread waits.
-bool ReplayEngine::break_deadlock() {
+bool ReplayEngine::break_deadlock(bool at_end) {
   for (std::uint32_t i = 0; i < active_.size(); ++i) {
     Stream* stream = running_stream(active_[i]);
     if (stream->sync.waiting_at != nullptr) {
@@ -342,7 +342,8 @@ bool ReplayEngine::break_deadlock() {
       continue;
     }
     stream->events.pop();
-    ++forced_orderings_;
+    const bool handoff = event.kind == SyncKind::HappensAfter || event.kind == SyncKind::SemaphoreWait;
+    if (!(at_end && handoff && stream->events.empty())) ++forced_orderings_;
     return true;
   }
   return false;

@@ -240,7 +240,10 @@ class ReplayEngine {
   static constexpr std::uint32_t kMaxReuseChain = 64;
   void begin_running(Stream* stream);
   void end_stream(Stream* stream);
-  bool break_deadlock();
+  // `at_end`: the program has ended, so a thread let past a hand-off or semaphore wait after which it
+  // recorded nothing was still blocked in it then (a pool thread waiting for work); nothing it did is
+  // reordered, and no forced ordering is counted.
+  bool break_deadlock(bool at_end);
   void await_events_of(Stream* stream);
   void await_idle_threads();
   Stream* running_stream(ProcId proc) const { return replaying_[proc]; }

@@ -98,6 +98,15 @@ typedef enum {
   /* A condition wait has returned (before the report of its mutex taken again): the waiter goes on after
      the condition's signals the program had made so far. args[1]: the condition variable. */
   VG_USERREQ__CCSIM_CONDITION_WOKEN,
+  /* The thread is about to block in pthread_cond_wait (no deadline), its mutex reported released: it
+     cannot return before a signal of the condition made from now on, so the replay may go on without it
+     until the first such signal (a thread blocked there then holds no replay up). args[1]: the condition
+     variable. */
+  VG_USERREQ__CCSIM_CONDITION_WAIT,
+  /* A signal or broadcast reported with CONDITION_SIGNAL has returned (a wait that starts from now on
+     cannot be woken by it), and the thread leaves the runtime (as RUNTIME_EXIT). args[1]: the condition
+     variable. */
+  VG_USERREQ__CCSIM_CONDITION_SIGNALLED_RUNTIME_EXIT,
   /* One past the last request; not a request. */
   VG_USERREQ__CCSIM_END_INTERNAL
 } Vg_CcsimInternalRequest;

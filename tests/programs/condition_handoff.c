@@ -13,8 +13,14 @@
    transfer miss served by main's Modified copy, which it downgrades: 16 transfers from Modified, 16
    downgrades caused at the read line and received at the write line, and no invalidation at either line.
    (Ordered by the mutex alone, the consumer's return would take the free lock during main's scratch work,
-   its reads would come first, compulsory, and main's stores would invalidate its 16 copies.) */
+   its reads would come first, compulsory, and main's stores would invalidate its 16 copies.)
+
+   With an argument R, main's scratch work is done R times (R x 1,000 stores to the same 1,000 longs)
+   while the consumer is blocked in its second wait: the consumer reported that wait before it blocked,
+   so the replay goes on with main's work without waiting for the consumer, and a small --max-buffer
+   forces no early replay (handoff_tests.cc). The numbers above do not depend on R. */
 #include <pthread.h>
+#include <stdlib.h>
 
 #define LINES 16
 #define WORK 1000
@@ -37,13 +43,15 @@ static void* consume(void* unused) {
   return (void*)sum;
 }
 
-int main(void) {
+int main(int argc, char** argv) {
+  const long rounds = argc > 1 ? atol(argv[1]) : 1;
   pthread_t consumer;
   pthread_mutex_lock(&lock);
   pthread_create(&consumer, NULL, consume, NULL);
   while (!waiting) pthread_cond_wait(&changed, &lock);
   pthread_mutex_unlock(&lock);
-  for (int i = 0; i < WORK; i++) scratch[i] = i;
+  for (long round = 0; round < rounds; round++)
+    for (int i = 0; i < WORK; i++) scratch[i] = i;
   pthread_mutex_lock(&lock);
   for (int line = 0; line < LINES; line++) *(volatile char*)&buffer[64 * line] = 1; /* ccsim-test: write */
   ready = 1;

@@ -104,6 +104,20 @@ TEST_F(SemaphoreTest, MissingPostIsAForcedOrdering) {
   EXPECT_EQ(engine_->forced_orderings(), 1u);
 }
 
+// A thread still blocked in sem_wait when the program ended (no post ever came, and it recorded nothing
+// after its wait) is let through at the end without a forced ordering: nothing it did is reordered.
+TEST_F(SemaphoreTest, AWaitThatNeverReturnedIsNoForcedOrdering) {
+  start(interleaved(1));
+  create(0, 1);
+  init(0, 0);
+  wait(1);
+  access(0, 0);
+  exit_thread(0);
+  finish();
+  EXPECT_EQ(order(), "t0a0");
+  EXPECT_EQ(engine_->forced_orderings(), 0u);
+}
+
 // A thread waiting on a semaphore holds no replay up: thread 0 (main) records its wait and blocks, while
 // thread 1 records 1,000 accesses, three times what a cap of two chunks holds (680: replay_engine_test's
 // CapForcesOneEarlyFlush), then posts. Thread 0's turns pass over it (no unit), so thread 1's accesses

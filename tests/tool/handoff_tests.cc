@@ -30,19 +30,22 @@ const std::vector<Case> kCases = {{"interleaved", {"--sim-mode=interleaved"}, fa
                                   {"native", {"--sim-mode=native"}, false},
                                   {"native_worker", {"--sim-mode=native", "--sim-threads=1"}, false}};
 
-// Runs `program` in `test`'s scratch directory (`*dir`) with `c`'s options; its profile in `profile`.
+// Runs `program` with `args` in `test`'s scratch directory (`*dir`) with `c`'s options and `more_options`;
+// its profile in `profile`.
 RunResult run_case(const std::string& test, const std::string& program, const Case& c, Profile* profile,
-                   std::string* dir_out = nullptr) {
+                   std::string* dir_out = nullptr, const std::vector<std::string>& more_options = {},
+                   const std::vector<std::string>& args = {}) {
   const std::string dir = scratch_directory(test);
   if (dir_out != nullptr) *dir_out = dir;
   std::vector<std::string> options = c.options;
+  options.insert(options.end(), more_options.begin(), more_options.end());
   options.push_back("--ccsim-out-file=ccsim.out");
   RunResult result;
   if (c.one_cpu) {
     OneCpuOnly pinned;
-    result = run_ccsim(dir, options, test_program(program));
+    result = run_ccsim(dir, options, test_program(program), args);
   } else {
-    result = run_ccsim(dir, options, test_program(program));
+    result = run_ccsim(dir, options, test_program(program), args);
   }
   EXPECT_EQ(result.exit_code, 0) << result.stderr_text;
   std::string error;
@@ -98,6 +101,31 @@ TEST(ConditionVariables, AWaiterGoesOnAfterTheSignalThatWokeIt) {
     EXPECT_EQ(p.at_line(file, write, "downgrades_received"), 16u);
     EXPECT_EQ(invalidations_at(p, file, read, "received").total(), 0u);
     EXPECT_EQ(invalidations_at(p, file, write, "caused").total(), 0u);
+  }
+}
+
+// A thread blocked in pthread_cond_wait holds no replay up: condition_handoff.c's consumer reports its
+// second wait before it blocks, then main does 500 x 1,000 scratch stores (about 6 MB of records, at 12
+// bytes each) before the broadcast that wakes it. The replay goes on with main's stores while the
+// consumer waits for that broadcast, so --max-buffer=1 (MiB) forces no early replay, and the hand-off
+// is the same as with 1,000 stores. (Had the consumer recorded nothing until it returned, the replay
+// would have waited for it, with main's stores piling up past the cap.) The replay orders: the native
+// order replays nothing.
+TEST(ConditionVariables, AThreadBlockedInAWaitHoldsNoReplayUp) {
+  const char file[] = "condition_handoff.c";
+  const unsigned read = marked_line(file, "read");
+  for (const Case& c : kCases) {
+    if (c.name == std::string("native") || c.name == std::string("native_worker")) continue;
+    SCOPED_TRACE(c.name);
+    Profile p;
+    std::string dir;
+    const RunResult result = run_case(std::string("condition_blocked_") + c.name, "condition_handoff", c, &p, &dir,
+                                      {"--max-buffer=1"}, {"500"});
+    EXPECT_EQ(result.stderr_text.find("early replays"), std::string::npos) << result.stderr_text;
+    EXPECT_EQ(result.stderr_text.find("waiting threads past"), std::string::npos) << result.stderr_text;
+    EXPECT_NE(file_contents(dir + "/ccsim.out").find("replay: early-flushes 0\n"), std::string::npos);
+    EXPECT_EQ(p.at_line(file, read, "L1_miss_transfer"), 16u);
+    EXPECT_EQ(p.at_line(file, read, "served_by_transfer_from_modified"), 16u);
   }
 }
 

@@ -45,6 +45,8 @@ bool answered_in_line(UWord request) {
     case VG_USERREQ__CCSIM_SEMAPHORE_WAIT:
     case VG_USERREQ__CCSIM_CONDITION_SIGNAL:
     case VG_USERREQ__CCSIM_CONDITION_WOKEN:
+    case VG_USERREQ__CCSIM_CONDITION_WAIT:
+    case VG_USERREQ__CCSIM_CONDITION_SIGNALLED_RUNTIME_EXIT:
       return true;
     default:
       return false;

@@ -47,6 +47,11 @@ unsigned long uninitialized_annotated_barrier = 0;
 std::uint32_t threads_ended_inside_annotated_barrier = 0;
 // Annotated hand-offs: object address -> the HappensBefore events the program performed, in real time.
 HashMap<std::uint64_t, std::uint64_t>* happens_before_counts = nullptr;
+// Condition signals whose call has not returned: condition address -> how many (a wait that starts now
+// may still be woken by them), and ThreadId -> the condition of the counted signal the thread is making
+// (0: none). A wait that blocks goes on, at the earliest, after one signal more than those returned.
+HashMap<std::uint64_t, std::uint64_t>* signals_in_flight = nullptr;
+unsigned long* signal_in_flight_of = nullptr;
 std::uint64_t next_barrier_instance = 1;
 // Where the replay engine's calls are made (records_replay_calls()): pthread_t -> the stream of that
 // thread, from its creation until it is joined.
@@ -296,6 +301,9 @@ void sync_init(const SyncOptions& options, Simulator* sim) {
                                                                          "ccsim.sync.barrier_objects");
   happens_before_counts = create_object<HashMap<std::uint64_t, std::uint64_t>>("ccsim.sync.happens_before",
                                                                               "ccsim.sync.happens_before");
+  signals_in_flight = create_object<HashMap<std::uint64_t, std::uint64_t>>("ccsim.sync.signals_in_flight",
+                                                                           "ccsim.sync.signals_in_flight");
+  signal_in_flight_of = allocate_zeroed_array<unsigned long>("ccsim.sync.signal_in_flight_of", VG_N_THREADS);
   // Made in every order: with workers the native order's stream carries the replay's calls too.
   streams_by_pthread = create_object<HashMap<std::uint64_t, StreamId>>("ccsim.sync.streams_by_pthread",
                                                                        "ccsim.sync.streams_by_pthread");
@@ -340,6 +348,28 @@ void report_lock_acquire(unsigned tid, const unsigned long* args) {
 
 void report_lock_release(unsigned tid, const unsigned long* args) {
   if (!inside_annotated_barrier(tid)) report(tid, make_lock_release(args[1]));
+}
+
+// The counted signal thread `tid` was making has returned: it can no longer wake a wait that starts.
+void signal_returned(unsigned tid) {
+  const unsigned long cond = signal_in_flight_of[tid];
+  if (cond == 0) return;
+  signal_in_flight_of[tid] = 0;
+  std::uint64_t* in_flight = signals_in_flight->find(cond);
+  if (in_flight != nullptr && --*in_flight == 0) signals_in_flight->erase(cond);
+}
+
+// Thread `tid` blocks in an untimed wait on `cond` (its mutex already reported released). It cannot
+// return before a signal whose call had not returned when the wait started, so it goes on after the
+// signals returned by now and one more: the replay holds it there without waiting for its next events
+// (which it records only when it returns), and needs them only once that signal is replayed. Its
+// CONDITION_WOKEN then waits for the signals made by the time it returned, at least as many.
+void condition_wait_blocks(unsigned tid, unsigned long cond) {
+  const std::uint64_t* made = happens_before_counts->find(cond);
+  const std::uint64_t* in_flight = signals_in_flight->find(cond);
+  const std::uint64_t returned = (made != nullptr ? *made : 0) - (in_flight != nullptr ? *in_flight : 0);
+  // Limit: as sync_happens_after's count, 32 bits.
+  report(tid, make_happens_after(cond, static_cast<std::uint32_t>(returned + 1)));
 }
 
 }  // namespace
@@ -405,7 +435,18 @@ bool sync_handle_request(unsigned tid, unsigned long* args, unsigned long* ret) 
     // Hand-offs (a condition's signal and wait, a semaphore): like the locks, not inside an annotated
     // barrier's own code.
     case VG_USERREQ__CCSIM_CONDITION_SIGNAL:
-      if (!inside_annotated_barrier(tid)) sync_happens_before(tid, args[1]);
+      if (!inside_annotated_barrier(tid)) {
+        sync_happens_before(tid, args[1]);
+        ++signals_in_flight->find_or_add(args[1]);
+        signal_in_flight_of[tid] = args[1];
+      }
+      break;
+    case VG_USERREQ__CCSIM_CONDITION_SIGNALLED_RUNTIME_EXIT:
+      signal_returned(tid);
+      leave_runtime(thread);
+      break;
+    case VG_USERREQ__CCSIM_CONDITION_WAIT:
+      if (!inside_annotated_barrier(tid)) condition_wait_blocks(tid, args[1]);
       break;
     case VG_USERREQ__CCSIM_CONDITION_WOKEN:
       // A wait that returned before any signal (a timeout) waits for none.
