@@ -90,25 +90,50 @@ class EventQueue {
   bool has_room(std::uint32_t words) const { return tail_ != nullptr && kChunkWords - tail_->used >= words; }
   void add_chunk();
 
-  // `size` is 1..4096 bytes.
-  void push_access(RefId ref, Addr addr, std::uint32_t size, AccessKind kind) {
-    CCSIM_DEBUG_ASSERT(size >= 1 && size <= kMaxAccessSize && has_room(access_words(addr)));
-    std::uint32_t* words = tail_->words + tail_->used;
+  // Packs one access into `words` (room for access_words(addr) of them) and returns the words it took:
+  // 3, the address's low 48 bits, size - 1 (12 bits), kind (2 bits) and the tag sharing the first two,
+  // the reference the third; a wider address takes 5. The queues' format, and a simulation worker's ring's
+  // (workers/stream_records.h), which the engine then copies whole (record_packed_accesses()). `size` is
+  // 1..4096 bytes.
+  __attribute__((always_inline)) static std::uint32_t pack_access(std::uint32_t* words, RefId ref, Addr addr,
+                                                                  std::uint32_t size, AccessKind kind) {
     const std::uint32_t shape = ((size - 1) << kSizeShift) | (static_cast<std::uint32_t>(kind) << kKindShift);
     if (__builtin_expect(addr >> 48 == 0, 1)) {
       words[0] = static_cast<std::uint32_t>(addr);
       words[1] = static_cast<std::uint32_t>(addr >> 32) | shape | (kNarrowAccess << kTagShift);
       words[2] = ref;
-      tail_->used += 3;
-    } else {
-      words[0] = 0;
-      words[1] = shape | (kWideAccess << kTagShift);
-      words[2] = ref;
-      words[3] = static_cast<std::uint32_t>(addr);
-      words[4] = static_cast<std::uint32_t>(addr >> 32);
-      tail_->used += 5;
+      return 3;
     }
+    words[0] = 0;
+    words[1] = shape | (kWideAccess << kTagShift);
+    words[2] = ref;
+    words[3] = static_cast<std::uint32_t>(addr);
+    words[4] = static_cast<std::uint32_t>(addr >> 32);
+    return 5;
+  }
+
+  void push_access(RefId ref, Addr addr, std::uint32_t size, AccessKind kind) {
+    CCSIM_DEBUG_ASSERT(size >= 1 && size <= kMaxAccessSize && has_room(access_words(addr)));
+    tail_->used += pack_access(tail_->words + tail_->used, ref, addr, size, kind);
     ++accesses_pushed_;  // the run count: one add on the recording hot path
+  }
+  // Words left in the chunk being written (0 before the first chunk).
+  std::uint32_t room_words() const { return tail_ != nullptr ? kChunkWords - tail_->used : 0; }
+  // Whether the record whose first word is `words[0]` is an access (its tag, in the second word).
+  static bool is_packed_access(const std::uint32_t* words) { return (words[1] >> kTagShift) <= kWideAccess; }
+  // Words taken by the packed access whose first word is `words[0]`: 3, or 5 for a wide address.
+  static std::uint32_t packed_access_words(const std::uint32_t* words) {
+    return (words[1] >> kTagShift) == kNarrowAccess ? 3 : 5;
+  }
+  // The packed access whose first word is `words[0]`.
+  static RecordedAccess unpack_access(const std::uint32_t* words) { return decode_access(words); }
+  // `count` accesses already packed as push_access() packs them (`word_count` words, at most
+  // room_words()), copied whole: what `count` push_access() calls would write.
+  void push_packed_accesses(const std::uint32_t* words, std::uint32_t word_count, std::uint32_t count) {
+    CCSIM_DEBUG_ASSERT(has_room(word_count));
+    std::memcpy(tail_->words + tail_->used, words, std::size_t(word_count) * 4);
+    tail_->used += word_count;
+    accesses_pushed_ += count;
   }
   void push_sync(const SyncEvent& event);
   void push_layout_change(std::uint32_t change);

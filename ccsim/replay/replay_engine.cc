@@ -112,6 +112,39 @@ void ReplayEngine::record_access_in_new_chunk(Stream* stream, RefId ref, Addr ad
   if (stream->awaited) count_toward_resume(stream);
 }
 
+const std::uint32_t* ReplayEngine::record_packed_accesses(ProcId proc, const std::uint32_t* words,
+                                                          const std::uint32_t* end, std::uint64_t* count) {
+  Stream* stream = recording_[proc];
+  CCSIM_DEBUG_ASSERT(stream != nullptr);
+  while (words < end && EventQueue::is_packed_access(words)) {
+    // The longest run of whole records that fits the chunk being written and stops short of the access
+    // that resumes a waiting replay, copied at once; that access, or one that needs a new chunk, then
+    // goes the way of record_access() (which may replay, early or not).
+    const std::uint32_t room = stream->events.room_words();
+    const std::uint32_t most = stream->awaited ? stream->accesses_until_resume - 1 : ~std::uint32_t(0);
+    const std::uint32_t* run_end = words;
+    std::uint32_t run = 0;
+    while (run_end < end && run < most && EventQueue::is_packed_access(run_end)) {
+      const std::uint32_t next = EventQueue::packed_access_words(run_end);
+      if (static_cast<std::uint32_t>(run_end - words) + next > room) break;
+      run_end += next;
+      ++run;
+    }
+    if (run > 0) {
+      stream->events.push_packed_accesses(words, static_cast<std::uint32_t>(run_end - words), run);
+      if (stream->awaited) stream->accesses_until_resume -= run;
+      *count += run;
+      words = run_end;
+      continue;
+    }
+    const RecordedAccess access = EventQueue::unpack_access(words);
+    record_access(proc, access.ref, access.addr, access.size, access.kind);
+    ++*count;
+    words += EventQueue::access_words(access.addr);
+  }
+  return words;
+}
+
 void ReplayEngine::count_toward_resume(Stream* stream) {
   if (--stream->accesses_until_resume == 0) replay(Drive::WaitForEvents);
 }

@@ -111,6 +111,14 @@ class ReplayEngine {
     stream->events.push_access(ref, addr, size, kind);
     if (__builtin_expect(stream->awaited, 0)) return count_toward_resume(stream);
   }
+  // Records the accesses packed from `words` on (each as EventQueue packs it: 3 words, 5 for a wide
+  // address, its tag in the second word), all of `proc`'s thread, up to `end` or the first record that is
+  // no access, as that many record_access() calls would record them (the replay resumed after the same
+  // access); returns where it stopped, and adds the accesses to `*count`. For a transport that carries
+  // accesses packed so (a simulation worker's ring: workers/stream_records.h): runs of them are copied
+  // whole.
+  const std::uint32_t* record_packed_accesses(ProcId proc, const std::uint32_t* words, const std::uint32_t* end,
+                                              std::uint64_t* count);
   // Any kind but ThreadCreate, which record_thread_created records.
   void record_sync(ProcId proc, const SyncEvent& event);
   // The thread changed the layout of data objects here (allocated or freed a heap block, named a range,

@@ -8,7 +8,8 @@
 // size, kind, region and critical flag, every thread start and every layout change, in the same order;
 // and the same early flushes and forced orderings. Orders: round-robin with quantum 1 and larger quanta,
 // random, piped; the replay resumed after 1, 5 or 64 accesses; buffers large, or small enough to force
-// early flushes.
+// early flushes. Each scenario is also recorded with its runs of accesses packed
+// (ReplayEngine::record_packed_accesses, a simulation worker's way), which must replay the same.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -127,12 +128,35 @@ struct Outcome {
 };
 
 // Records the scripts in `order` into an engine configured by `config` and returns what its sink got.
+// `packed`: each run of one thread's accesses in `order` is packed (EventQueue::pack_access) and recorded
+// at once with record_packed_accesses(), as a simulation worker records its ring's runs.
 void replay(const ReplayConfig& config, const std::vector<std::vector<Step>>& scripts,
-            const std::vector<std::pair<std::uint32_t, std::size_t>>& order, Outcome* outcome) {
+            const std::vector<std::pair<std::uint32_t, std::size_t>>& order, Outcome* outcome, bool packed = false) {
   ReplayEngine engine(config, ReplaySink{&outcome->log, &Log::on_access, &Log::on_start, &Log::on_layout_change});
   for (ProcId t = 1; t < scripts.size(); ++t) engine.record_thread_created(0, t);
+  std::vector<std::uint32_t> run;  // the packed run of thread `run_thread`
+  ProcId run_thread = 0;
+  std::uint64_t run_accesses = 0;
+  auto record_run = [&] {
+    if (run.empty()) return;
+    std::uint64_t count = 0;
+    const std::uint32_t* end = engine.record_packed_accesses(run_thread, run.data(), run.data() + run.size(), &count);
+    EXPECT_EQ(end, run.data() + run.size());
+    EXPECT_EQ(count, run_accesses);
+    run.clear();
+    run_accesses = 0;
+  };
   for (const auto& [t, index] : order) {
     const Step& step = scripts[t][index];
+    if (packed && step.kind == Step::Access) {
+      if (t != run_thread) record_run();
+      run_thread = t;
+      std::uint32_t words[5];
+      run.insert(run.end(), words, words + EventQueue::pack_access(words, step.ref, step.addr, step.size, step.access_kind));
+      ++run_accesses;
+      continue;
+    }
+    record_run();
     switch (step.kind) {
       case Step::Access: engine.record_access(t, step.ref, step.addr, step.size, step.access_kind); break;
       case Step::LayoutChange: engine.record_layout_change(t, static_cast<std::uint32_t>(step.key)); break;
@@ -146,6 +170,7 @@ void replay(const ReplayConfig& config, const std::vector<std::vector<Step>>& sc
       case Step::Exit: engine.record_thread_exit(t); break;
     }
   }
+  record_run();
   engine.finish();
   outcome->early_flushes = engine.early_flushes();
   outcome->forced_orderings = engine.forced_orderings();
@@ -176,9 +201,11 @@ class BulkOrderTest : public ::testing::Test {
                    std::to_string(config.quantum) + ", resume after " + std::to_string(config.accesses_per_resume) +
                    ", buffer " + std::to_string(config.max_buffer_bytes));
       Outcome fast;
+      Outcome packed;
       Outcome reference;
       config.turn_by_turn = false;
       replay(config, scripts, order, &fast);
+      replay(config, scripts, order, &packed, true);
       config.turn_by_turn = true;
       replay(config, scripts, order, &reference);
       // Every recorded access is replayed exactly once by each path, and the sequences agree entry by
@@ -191,6 +218,13 @@ class BulkOrderTest : public ::testing::Test {
       }
       EXPECT_EQ(fast.early_flushes, reference.early_flushes);
       EXPECT_EQ(fast.forced_orderings, reference.forced_orderings);
+      // Runs of accesses recorded packed, as a simulation worker records them: the same again.
+      ASSERT_EQ(packed.log.entries.size(), reference.log.entries.size());
+      for (std::size_t i = 0; i < packed.log.entries.size(); ++i) {
+        ASSERT_EQ(packed.log.entries[i], reference.log.entries[i]) << "packed, entry " << i;
+      }
+      EXPECT_EQ(packed.early_flushes, reference.early_flushes);
+      EXPECT_EQ(packed.forced_orderings, reference.forced_orderings);
     }
   }
 

@@ -12,9 +12,10 @@
 // the client ran and the profile writer reads (references, thread labels, thread counts): the hand-over
 // (worker_handover.h).
 //
-// Accesses are packed as the engine's own queues pack them (ccsim/replay/event_queue.h): 3 words, the
-// address's low 48 bits, size - 1 (12 bits), kind (2 bits) and a 2-bit tag sharing a 64-bit word, the
-// reference id the third; a wider address takes 5 words. The processor is not repeated: a `Processor`
+// Accesses are packed by the engine's own packer (EventQueue::pack_access, ccsim/replay/event_queue.h): 3
+// words, the address's low 48 bits, size - 1 (12 bits), kind (2 bits) and a 2-bit tag sharing a 64-bit
+// word, the reference id the third; a wider address takes 5 words. The worker's engine copies a run of
+// them whole into its queues (ReplayEngine::record_packed_accesses). The processor is not repeated: a `Processor`
 // record says whose accesses follow (Valgrind switches threads every few thousand blocks). Anything else
 // is an operation: its payload's length in words, a tagged word with its code, then the payload.
 #ifndef CCSIM_TOOL_WORKERS_STREAM_RECORDS_H
@@ -27,9 +28,7 @@
 namespace ccsim {
 
 namespace stream_records {
-constexpr std::uint32_t kSizeShift = 16;  // size - 1, 12 bits (the address's bits 32..47 are below)
-constexpr std::uint32_t kKindShift = 28;  // AccessKind, 2 bits
-constexpr std::uint32_t kTagShift = 30;   // what the record is, 2 bits
+constexpr std::uint32_t kTagShift = 30;   // what the record is, 2 bits (EventQueue's tags for accesses)
 constexpr std::uint32_t kNarrowAccess = 0;
 constexpr std::uint32_t kWideAccess = 1;
 constexpr std::uint32_t kOperation = 2;

@@ -368,22 +368,10 @@ void operation(WorkerState* worker, StreamOp op, const std::uint32_t* payload, s
   }
 }
 
-// One recorded access: into the replay engine, or in native order (kNative) simulated at once.
-template <bool kNative>
-__attribute__((always_inline)) inline void serve_access(WorkerState* worker, ReplayEngine* engine, RefId ref, Addr addr,
-                                                        std::uint32_t shape) {
-  using namespace stream_records;
-  const std::uint32_t size = ((shape >> kSizeShift) & 0xfff) + 1;
-  const auto kind = static_cast<AccessKind>((shape >> kKindShift) & 3);
-  if (kNative) {
-    simulate_recorded_access(ref, addr, size, kind);
-  } else {
-    engine->record_access(worker->proc, ref, addr, size, kind);
-  }
-}
-
-// Makes the calls recorded in `words[0, used)`; returns the accesses among them. kNative: the native
-// order (no replay engine), chosen once per chunk.
+// Serves the records in `words[0, used)`; returns the accesses among them. kNative: the native order (no
+// replay engine), chosen once per chunk, where each access is simulated as it is read. In a replay order
+// the ring packs a run of accesses as the engine's queues pack them, and the engine copies the run whole
+// (ReplayEngine::record_packed_accesses), with no decoding per access.
 template <bool kNative>
 std::uint64_t serve_chunk(WorkerState* worker, const std::uint32_t* words, std::uint32_t used) {
   using namespace stream_records;
@@ -393,13 +381,14 @@ std::uint64_t serve_chunk(WorkerState* worker, const std::uint32_t* words, std::
   while (words < end) {
     const std::uint32_t shape = words[1];
     const std::uint32_t tag = shape >> kTagShift;
-    if (tag == kNarrowAccess) {
-      serve_access<kNative>(worker, engine, words[2], (static_cast<Addr>(shape & 0xffff) << 32) | words[0], shape);
-      words += kNarrowWords;
-      ++accesses;
-    } else if (tag == kWideAccess) {
-      serve_access<kNative>(worker, engine, words[2], (static_cast<Addr>(words[4]) << 32) | words[3], shape);
-      words += kWideWords;
+    if (tag <= kWideAccess) {
+      if (!kNative) {
+        words = engine->record_packed_accesses(worker->proc, words, end, &accesses);
+        continue;
+      }
+      const RecordedAccess access = EventQueue::unpack_access(words);
+      simulate_recorded_access(access.ref, access.addr, access.size, access.kind);
+      words += EventQueue::access_words(access.addr);
       ++accesses;
     } else {
       const std::uint32_t payload_words = words[0];

@@ -64,13 +64,7 @@ void record_access_slowly(ProcId proc, RefId ref, Addr addr, std::uint32_t size,
   }
   make_room(kWideWords);
   if (addr >> 48 == 0) return worker_record_access(proc, ref, addr, size, kind);
-  std::uint32_t* words = record_cursor.next;
-  words[0] = 0;
-  words[1] = ((size - 1) << kSizeShift) | (static_cast<std::uint32_t>(kind) << kKindShift) | (kWideAccess << kTagShift);
-  words[2] = ref;
-  words[3] = static_cast<std::uint32_t>(addr);
-  words[4] = static_cast<std::uint32_t>(addr >> 32);
-  record_cursor.next = words + kWideWords;
+  record_cursor.next += EventQueue::pack_access(record_cursor.next, ref, addr, size, kind);
 }
 
 void worker_record_sync(ProcId proc, const SyncEvent& event) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "ccsim/core/types.h"
+#include "ccsim/replay/event_queue.h"
 #include "ccsim/replay/sync_event.h"
 #include "ccsim/tool/workers/stream_records.h"
 
@@ -41,12 +42,8 @@ __attribute__((always_inline)) inline void worker_record_access(ProcId proc, Ref
   if (__builtin_expect(proc != cursor.proc || cursor.end - cursor.next < kWideWords || addr >> 48 != 0, 0)) {
     return record_access_slowly(proc, ref, addr, size, kind);
   }
-  std::uint32_t* words = cursor.next;
-  words[0] = static_cast<std::uint32_t>(addr);
-  words[1] = static_cast<std::uint32_t>(addr >> 32) | ((size - 1) << kSizeShift) |
-             (static_cast<std::uint32_t>(kind) << kKindShift) | (kNarrowAccess << kTagShift);
-  words[2] = ref;
-  cursor.next = words + kNarrowWords;
+  // Packed as the engine's queues pack it: the worker's engine copies runs of such records whole.
+  cursor.next += EventQueue::pack_access(cursor.next, ref, addr, size, kind);
 }
 
 // The engine's other recording calls, in the same words (stream_records.h).
