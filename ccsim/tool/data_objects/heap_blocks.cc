@@ -107,7 +107,7 @@ void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object) {
   if (recording) {
     // Before the change is recorded: recording it may replay it at once (a full buffer).
     if (change_waits_for_replay(tid)) note_allocation_recorded(Extent{start, size, object, number});
-    change_layout(tid, LayoutChange{apply_block_allocated, start, size, object, number, thread_state(tid)->processor, 0});
+    change_layout(tid, LayoutChange{LayoutChangeKind::BlockAllocated, start, size, object, number, thread_state(tid)->processor, 0});
   }
 }
 
@@ -118,7 +118,7 @@ void record_free(ThreadId tid, Addr start, Addr call) {
   if (block == nullptr) return;  // the runtime's own memory (allocator_call_begins lets it pass)
   if (recording) {
     if (paths_on && call != 0 && layer_forwarding != nullptr) layer_forwarding->call_function(call);
-    change_layout(tid, LayoutChange{apply_block_freed, start, block->size, block->object, block->number,
+    change_layout(tid, LayoutChange{LayoutChangeKind::BlockFreed, start, block->size, block->object, block->number,
                                     thread_state(tid)->processor, call});
   }
   note_freed(tid, start, block->size);
@@ -239,6 +239,8 @@ void for_each_allocator_granule(void (*visit)(Addr granule)) {
 void add_allocator_granule(Addr granule) { allocator_granules->find_or_add(granule) = true; }
 
 void init_heap_blocks() {
+  set_layout_change_apply(LayoutChangeKind::BlockAllocated, apply_block_allocated);
+  set_layout_change_apply(LayoutChangeKind::BlockFreed, apply_block_freed);
   blocks = create_object<HeapBlockSet>("ccsim.objects", "ccsim.objects.blocks");
   out_of_order = replay_orders_changes();
   if (out_of_order) init_out_of_order_blocks();

@@ -15,8 +15,20 @@ namespace {
 // buffers do, not every change of the run (a program allocating in a loop makes millions).
 GrowableArray<LayoutChange>* pending = nullptr;
 GrowableArray<std::uint32_t>* free_slots = nullptr;  // slots of `pending` whose change has been applied
+// The layers' functions, by kind (set_layout_change_apply): set at init, before the workers fork.
+LayoutChangeApply appliers[static_cast<std::uint32_t>(LayoutChangeKind::Count)] = {};
+
+void apply(const LayoutChange& change) {
+  const auto kind = static_cast<std::uint32_t>(change.kind);
+  CCSIM_ASSERT(kind < static_cast<std::uint32_t>(LayoutChangeKind::Count) && appliers[kind] != nullptr);
+  appliers[kind](change);
+}
 
 }  // namespace
+
+void set_layout_change_apply(LayoutChangeKind kind, LayoutChangeApply apply) {
+  appliers[static_cast<std::uint32_t>(kind)] = apply;
+}
 
 void init_layout_changes() {
   if (replay_engine == nullptr) return;
@@ -39,7 +51,7 @@ void change_layout_of(ProcId proc, const LayoutChange& change) {
   // The native order (a worker's stream names the thread in every order): the change is made at once, at
   // its place among the accesses.
   if (proc == kNoProcessor || replay_engine == nullptr) {
-    change.apply(change);
+    apply(change);
     return;
   }
   std::uint32_t slot;
@@ -57,7 +69,7 @@ void apply_recorded_layout_change(void*, std::uint32_t change) {
   // A copy: the slot is free for the next change as soon as this one is taken out.
   const LayoutChange taken = (*pending)[change];
   free_slots->push_back(change);
-  taken.apply(taken);
+  apply(taken);
 }
 
 }  // namespace ccsim

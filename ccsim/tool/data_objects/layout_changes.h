@@ -17,10 +17,23 @@
 
 namespace ccsim {
 
-// One change: the layer's function that applies it, and what that function needs. Trivially copyable:
-// the replay modes keep pending changes in a flat table.
+// What a change does. Each layer says how its kinds apply (set_layout_change_apply), and a change is
+// plain data: it travels through a simulation worker's stream and into a trace, which another build of
+// ccsim may simulate again (a function's address, which the change once carried, was one build's alone).
+// Append-only: the stream's records carry the number (stream_records.h's version).
+enum class LayoutChangeKind : std::uint32_t {
+  BlockAllocated,  // heap_blocks.h
+  BlockFreed,
+  StackMoved,      // stack_objects.h
+  MappingChanged,  // mapping_objects.h
+  RangeNamed,      // named_ranges.h
+  Count            // not a kind
+};
+
+// One change: its kind, and what the layer's function for that kind needs. Trivially copyable: the
+// replay modes keep pending changes in a flat table, and the workers' stream copies it as words.
 struct LayoutChange {
-  void (*apply)(const LayoutChange& change);
+  LayoutChangeKind kind;
   Addr start;          // the memory concerned: [start, start + size)
   std::uint64_t size;
   ObjectId object;     // the object that memory now belongs to, when the change gives it one
@@ -34,6 +47,9 @@ struct LayoutChange {
 
 // After sync_init (which decides whether there is a replay) and before the first change.
 void init_layout_changes();
+// Each layer, at its init: the function that applies its `kind` of change.
+using LayoutChangeApply = void (*)(const LayoutChange& change);
+void set_layout_change_apply(LayoutChangeKind kind, LayoutChangeApply apply);
 
 // Whether there is a replay that applies changes where it reaches them (the interleaved and piped modes).
 bool replay_orders_changes();

@@ -130,7 +130,7 @@ void make_mapping_change(ProcId proc, Addr start, std::uint64_t length, std::uin
     if (length == 0 || !segment_at(start, &segment) || !is_client_memory(segment)) return;
     const Addr first = VG_PGROUNDDN(start) < segment.start ? segment.start : VG_PGROUNDDN(start);
     const ObjectId object = grown_brk_object(segment);
-    change_layout_of(proc, LayoutChange{apply_mapping_changed, first, segment.end - first + 1, object, 0});
+    change_layout_of(proc, LayoutChange{LayoutChangeKind::MappingChanged, first, segment.end - first + 1, object, 0});
     return;
   }
   if (length != 0) {
@@ -139,12 +139,13 @@ void make_mapping_change(ProcId proc, Addr start, std::uint64_t length, std::uin
     if (how != kUnmapped && segment_at(start, &segment) && is_client_memory(segment)) {
       object = mapping_object(segment, start, start + length - 1);
     }
-    change_layout_of(proc, LayoutChange{apply_mapping_changed, start, length, object, 0});
+    change_layout_of(proc, LayoutChange{LayoutChangeKind::MappingChanged, start, length, object, 0});
   }
   if (how == kMappedByMmap) note_new_mapping();
 }
 
 void init_mapping_objects() {
+  set_layout_change_apply(LayoutChangeKind::MappingChanged, apply_mapping_changed);
   mappings = VG_(newRangeMap)(VG_(malloc), "ccsim.objects.mappings", VG_(free), 0);
   objects_by_start = create_object<HashMap<Addr, ObjectId>>("ccsim.objects", "ccsim.objects.mapping_starts");
   VG_(track_new_mem_mmap)(on_client_mmap);

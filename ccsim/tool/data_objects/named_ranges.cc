@@ -66,6 +66,7 @@ void apply_range_named(const LayoutChange& change) {
 }  // namespace
 
 void init_named_ranges() {
+  set_layout_change_apply(LayoutChangeKind::RangeNamed, apply_range_named);
   requests = create_object<GrowableArray<NamedRange>>("ccsim.objects", "ccsim.objects.named");
   ranges_by_address = VG_(newRangeMap)(VG_(malloc), "ccsim.objects.named_map", VG_(free), 0);
   names.init("ccsim.objects.names");
@@ -85,7 +86,7 @@ bool name_range(Addr address, std::uint64_t size, Addr name_address) {
     objects_by_name->push_back(add_object(ObjectKind::Named, address, size, 0, name));
   }
   change_layout(VG_(get_running_tid)(),
-                LayoutChange{apply_range_named, address, size, (*objects_by_name)[number - 1], 0});
+                LayoutChange{LayoutChangeKind::RangeNamed, address, size, (*objects_by_name)[number - 1], 0});
   return true;
 }
 

@@ -66,6 +66,7 @@ void apply_stack_moved(const LayoutChange& change) {
 }  // namespace
 
 void init_stack_objects() {
+  set_layout_change_apply(LayoutChangeKind::StackMoved, apply_stack_moved);
   stacks = allocate_zeroed_array<StackExtent>("ccsim.objects.stacks", options.machine.max_processors);
   stack_objects = allocate_zeroed_array<ObjectId>("ccsim.objects.stack_objects", options.machine.max_processors);
 }
@@ -90,7 +91,7 @@ bool stack_object_at(Addr address, ObjectExtent* found) {
 
 void stack_moved(unsigned tid, Addr low, Addr high) {
   if (stacks == nullptr) return;  // --data-objects=no
-  change_layout(tid, LayoutChange{apply_stack_moved, low, high - low, kUnknownObject, thread_state(tid)->processor});
+  change_layout(tid, LayoutChange{LayoutChangeKind::StackMoved, low, high - low, kUnknownObject, thread_state(tid)->processor});
 }
 
 }  // namespace ccsim

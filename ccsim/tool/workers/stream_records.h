@@ -41,7 +41,9 @@ constexpr std::uint32_t kOperationHeaderWords = 2;
 // 2: the stream carries the replay's calls in every order, the native one included (a trace of any order
 // is simulated in any: threads/sync.h, records_replay_calls()).
 // 3: POSIX semaphores (SyncKind::SemaphoreInit, SemaphorePost, SemaphoreWait).
-constexpr std::uint32_t kStreamVersion = 3;
+// 4: a LayoutChange names its kind (LayoutChangeKind), where it carried the address of this build's
+// function that applies it (so a trace of another build crashed the worker that called it).
+constexpr std::uint32_t kStreamVersion = 4;
 }  // namespace stream_records
 
 // The operations, with their payloads (words).
