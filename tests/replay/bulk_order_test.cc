@@ -152,7 +152,8 @@ void replay(const ReplayConfig& config, const std::vector<std::vector<Step>>& sc
       if (t != run_thread) record_run();
       run_thread = t;
       std::uint32_t words[5];
-      run.insert(run.end(), words, words + EventQueue::pack_access(words, step.ref, step.addr, step.size, step.access_kind));
+      const std::uint32_t taken = EventQueue::pack_access(words, step.ref, step.addr, step.size, step.access_kind);
+      run.insert(run.end(), words, words + taken);
       ++run_accesses;
       continue;
     }

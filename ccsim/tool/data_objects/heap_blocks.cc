@@ -107,7 +107,8 @@ void record_allocation(ThreadId tid, Addr start, SizeT size, ObjectId object) {
   if (recording) {
     // Before the change is recorded: recording it may replay it at once (a full buffer).
     if (change_waits_for_replay(tid)) note_allocation_recorded(Extent{start, size, object, number});
-    change_layout(tid, LayoutChange{LayoutChangeKind::BlockAllocated, start, size, object, number, thread_state(tid)->processor, 0});
+    change_layout(tid, LayoutChange{LayoutChangeKind::BlockAllocated, start, size, object, number,
+                                    thread_state(tid)->processor, 0});
   }
 }
 

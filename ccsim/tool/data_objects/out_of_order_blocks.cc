@@ -56,8 +56,8 @@ void init_out_of_order_blocks() {
 void note_allocation_recorded(const Extent& block) {
   // --sim-threads=1: noted by the worker's layer, at this point of the stream (layer_hooks.h).
   if (layer_forwarding != nullptr) {
-    return layer_forwarding->layout_change(kNoProcessor,
-                                           LayoutChange{LayoutChangeKind::BlockAllocated, block.start, block.size, block.object, block.key}, true);
+    const LayoutChange noted{LayoutChangeKind::BlockAllocated, block.start, block.size, block.object, block.key};
+    return layer_forwarding->layout_change(kNoProcessor, noted, true);
   }
   if (unreached == nullptr || block.size == 0) return;
   const Addr last = block.start + block.size - 1;

@@ -91,7 +91,8 @@ bool stack_object_at(Addr address, ObjectExtent* found) {
 
 void stack_moved(unsigned tid, Addr low, Addr high) {
   if (stacks == nullptr) return;  // --data-objects=no
-  change_layout(tid, LayoutChange{LayoutChangeKind::StackMoved, low, high - low, kUnknownObject, thread_state(tid)->processor});
+  const ProcId proc = thread_state(tid)->processor;
+  change_layout(tid, LayoutChange{LayoutChangeKind::StackMoved, low, high - low, kUnknownObject, proc});
 }
 
 }  // namespace ccsim

@@ -15,9 +15,10 @@
 // Accesses are packed by the engine's own packer (EventQueue::pack_access, ccsim/replay/event_queue.h): 3
 // words, the address's low 48 bits, size - 1 (12 bits), kind (2 bits) and a 2-bit tag sharing a 64-bit
 // word, the reference id the third; a wider address takes 5 words. The worker's engine copies a run of
-// them whole into its queues (ReplayEngine::record_packed_accesses). The processor is not repeated: a `Processor`
-// record says whose accesses follow (Valgrind switches threads every few thousand blocks). Anything else
-// is an operation: its payload's length in words, a tagged word with its code, then the payload.
+// them whole into its queues (ReplayEngine::record_packed_accesses). The processor is not repeated: a
+// `Processor` record says whose accesses follow (Valgrind switches threads every few thousand blocks).
+// Anything else is an operation: its payload's length in words, a tagged word with its code, then the
+// payload.
 #ifndef CCSIM_TOOL_WORKERS_STREAM_RECORDS_H
 #define CCSIM_TOOL_WORKERS_STREAM_RECORDS_H
 
