@@ -49,6 +49,17 @@ void EventQueue::push_sync(const SyncEvent& event) {
   tail_->used += kSyncWords;
 }
 
+bool EventQueue::holds_only_layout_changes() const {
+  if (accesses_pushed_ != accesses_popped_) return false;  // an access is queued
+  for (const Chunk* chunk = head_; chunk != nullptr; chunk = chunk->next) {
+    // With no access queued, each record is a synchronization event or a layout change.
+    for (std::uint32_t at = chunk == head_ ? read_ : 0; at < chunk->used; at += kLayoutChangeWords) {
+      if ((chunk->words[at + 1] >> kTagShift) != kLayoutChange) return false;
+    }
+  }
+  return true;
+}
+
 void EventQueue::push_layout_change(std::uint32_t change) {
   CCSIM_DEBUG_ASSERT(has_room(kLayoutChangeWords));
   std::uint32_t* words = tail_->words + tail_->used;

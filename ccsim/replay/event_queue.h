@@ -153,6 +153,9 @@ class EventQueue {
     }
   }
   bool empty() const { return head_ == nullptr || read_ == head_->used; }
+  // Whether everything queued is a layout change (true when empty). Walks the queue: for the end of the
+  // run, not for the hot path.
+  bool holds_only_layout_changes() const;
   bool front_is_access() const { return accesses_at_front() > 0; }
   // The accesses queued before the oldest queued synchronization event or layout change (before the
   // end when there is none): what the replay may take without looking at the events' tags.

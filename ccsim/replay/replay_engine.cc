@@ -376,7 +376,7 @@ bool ReplayEngine::break_deadlock(bool at_end) {
     }
     stream->events.pop();
     const bool handoff = event.kind == SyncKind::HappensAfter || event.kind == SyncKind::SemaphoreWait;
-    if (!(at_end && handoff && stream->events.empty())) ++forced_orderings_;
+    if (!(at_end && handoff && stream->events.holds_only_layout_changes())) ++forced_orderings_;
     return true;
   }
   return false;

@@ -249,8 +249,9 @@ class ReplayEngine {
   void begin_running(Stream* stream);
   void end_stream(Stream* stream);
   // `at_end`: the program has ended, so a thread let past a hand-off or semaphore wait after which it
-  // recorded nothing was still blocked in it then (a pool thread waiting for work); nothing it did is
-  // reordered, and no forced ordering is counted.
+  // recorded nothing but layout changes (the end of its stack, which the tool records when the program
+  // ends) was still blocked in it then (a pool thread waiting for work); nothing it did is reordered, and
+  // no forced ordering is counted.
   bool break_deadlock(bool at_end);
   void await_events_of(Stream* stream);
   void await_idle_threads();

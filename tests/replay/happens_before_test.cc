@@ -87,18 +87,34 @@ TEST_F(HappensBeforeTest, MissingSignalIsAForcedOrdering) {
 }
 
 // A thread still blocked in a wait when the program ended (a pool thread waiting for work that never
-// came: its wait recorded before it blocked, nothing after) is let through at the end without a forced
-// ordering, since nothing it did is reordered; the other thread's accesses are all replayed.
+// came: its wait recorded before it blocked, and after it only the end of its stack, a layout change the
+// tool records at the end) is let through at the end without a forced ordering, since nothing it did is
+// reordered; the other thread's accesses are all replayed. One that made an access after the wait is a
+// forced ordering.
 TEST_F(HappensBeforeTest, AWaitThatNeverReturnedIsNoForcedOrdering) {
   start(interleaved(1));
   create(0, 1);
   accesses(1, 0, 1);
   receive(1, 1);
+  change_layout(1, 7);
   accesses(0, 0, 2);
   exit_thread(0);
   finish();
   EXPECT_EQ(order(), "t0a0 t1a0 t0a1");
   EXPECT_EQ(engine_->forced_orderings(), 0u);
+}
+
+TEST_F(HappensBeforeTest, AWaitPassedAtTheEndBeforeAnAccessIsAForcedOrdering) {
+  start(interleaved(1));
+  create(0, 1);
+  receive(1, 1);
+  change_layout(1, 7);
+  accesses(1, 0, 1);
+  accesses(0, 0, 1);
+  exit_thread(0);
+  finish();
+  EXPECT_EQ(order(), "t0a0 t1a0");
+  EXPECT_EQ(engine_->forced_orderings(), 1u);
 }
 
 }  // namespace

@@ -129,5 +129,28 @@ TEST(ConditionVariables, AThreadBlockedInAWaitHoldsNoReplayUp) {
   }
 }
 
+// A pool thread that waits for work that never comes (idle_pool_thread.c): the replay goes on with main's
+// 500,000 stores without waiting for it (no early replay at --max-buffer=1), and at the end it is let past
+// its wait without the forced-ordering sentence. main's store line: 500,000 writes, 125 compulsory L1
+// write misses (the program's comment).
+TEST(ConditionVariables, APoolThreadStillWaitingAtTheEndHoldsNothingUpAndIsNoForcedOrdering) {
+  const char file[] = "idle_pool_thread.c";
+  const unsigned store = marked_line(file, "store");
+  for (const Case& c : kCases) {
+    if (c.name == std::string("native") || c.name == std::string("native_worker")) continue;
+    SCOPED_TRACE(c.name);
+    Profile p;
+    std::string dir;
+    const RunResult result =
+        run_case(std::string("idle_pool_") + c.name, "idle_pool_thread", c, &p, &dir, {"--max-buffer=1"});
+    EXPECT_EQ(result.stderr_text.find("early replays"), std::string::npos) << result.stderr_text;
+    EXPECT_EQ(result.stderr_text.find("waiting threads past"), std::string::npos) << result.stderr_text;
+    EXPECT_NE(file_contents(dir + "/ccsim.out").find("replay: early-flushes 0\n"), std::string::npos);
+    EXPECT_EQ(p.at_line(file, store, "writes"), 500000u);
+    EXPECT_EQ(p.at_line(file, store, "L1_write_misses"), 125u);
+    EXPECT_EQ(p.at_line(file, store, "L1_miss_compulsory"), 125u);
+  }
+}
+
 }  // namespace
 }  // namespace ccsim_test
